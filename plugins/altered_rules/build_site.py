@@ -1,0 +1,53 @@
+"""Build the whole site: one MkDocs build per language, then the root page.
+
+`python -m altered_rules.build_site` is what `make site` runs. Each language
+is a strict build (`mkdocs build --strict`) into site/<language>/, and
+site/index.html leads to the English site.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+# Each language's MkDocs configuration; French and Italian join in issue 5.
+LANGUAGE_CONFIGS: dict[str, str] = {"en": "mkdocs.yml"}
+
+ROOT_INDEX = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Altered Rules</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="canonical" href="en/">
+<meta http-equiv="refresh" content="0; url=en/">
+</head>
+<body>
+<p><a href="en/">Altered Rules (English)</a></p>
+</body>
+</html>
+"""
+
+
+def build(project: Path, site: Path | None = None) -> int:
+    """Build every language into `site` (default: project/site); return a process exit code."""
+    site = site or project / "site"
+    for language, config in LANGUAGE_CONFIGS.items():
+        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
+                   "-f", str(project / config), "-d", str(site / language)]
+        print(f"build_site: {language}: {' '.join(command[2:])}", flush=True)
+        result = subprocess.run(command, cwd=project)
+        if result.returncode != 0:
+            print(f"build_site: the {language} build failed", file=sys.stderr)
+            return result.returncode
+    (site / "index.html").write_text(ROOT_INDEX, encoding="utf-8")
+    return 0
+
+
+def main() -> int:
+    return build(Path.cwd())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,631 @@
+"""Reading and checking the glossary folder.
+
+`load_glossary(root)` reads every YAML file, checks it against the schema and
+the cross-references, and returns a `Glossary`, or raises `GlossaryError`
+listing every problem found (file, line, what is wrong, what is allowed), so
+that an editor fixes them all in one pass.
+
+Layout of the folder:
+  sources.yaml           the seed documents and the editorial source
+  symbols.yaml           the closed vocabulary of game symbols
+  chapters.yaml          chapter numbers and titles
+  external-rules.yaml    rules the text cites that no source contains
+  rules/<chapter>/<section>.yaml   one file per numbered section
+  terms/<id>.yaml        unnumbered glossary terms
+  modes/<id>.yaml        game-mode pages with their deck-building rules
+  rulings/<id>.yaml      which reading we follow where two texts disagree
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..yamlsource import LineDict, LineList, SourceError, load_yaml_file
+from . import schema as S
+from .model import (
+    Block,
+    Chapter,
+    Correction,
+    CorrectionKind,
+    DeckRule,
+    ExternalRule,
+    GameMode,
+    Glossary,
+    LANGUAGES,
+    ListKind,
+    Note,
+    NoteKind,
+    Paragraph,
+    Ruling,
+    Section,
+    Source,
+    Symbol,
+    Term,
+    Text,
+)
+
+
+class GlossaryError(Exception):
+    """The glossary has problems; `errors` lists each with its file and line."""
+
+    def __init__(self, errors: list[SourceError]) -> None:
+        self.errors = errors
+        lines = "\n".join(f"  {e}" for e in errors)
+        super().__init__(f"{len(errors)} problem(s) in the glossary:\n{lines}")
+
+
+def _key_order(rule: str) -> list[Any]:
+    return [int(p) if p.isdigit() else p for p in rule.split(".")]
+
+
+def rule_sort_key(rule: str) -> list[Any]:
+    """Sort rule numbers as a reader expects: 2.2.2 before 2.2.10."""
+    return _key_order(rule)
+
+
+def _display(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+@dataclass
+class _Citation:
+    rule: str
+    citing: str
+    path: str
+    line: int
+
+
+class _Reader:
+    """Checks nodes against the schema, collecting errors instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.errors: list[SourceError] = []
+        self.symbols: dict[str, Symbol] = {}
+        self.citations: list[_Citation] = []
+
+    # -- errors -----------------------------------------------------------
+    def error(self, node: Any, key: Any, message: str) -> None:
+        path = getattr(node, "path", "<glossary>")
+        line = node.line_of(key) if isinstance(node, (LineDict, LineList)) and key is not None else getattr(node, "line", None)
+        self.errors.append(SourceError(path, line, message))
+
+    # -- shapes -----------------------------------------------------------
+    def mapping(self, node: Any, keys: dict[str, bool], what: str, parent: Any = None, key: Any = None) -> LineDict | None:
+        if not isinstance(node, LineDict):
+            self.error(parent if parent is not None else node, key, f"{what} must be a mapping with keys: {S.allowed(keys)}")
+            return None
+        ok = True
+        for k in node:
+            if k not in keys:
+                self.error(node, k, f"unknown key '{k}' in {what}; allowed keys: {S.allowed(keys)} (? = optional)")
+                ok = False
+        for k, required in keys.items():
+            if required and k not in node:
+                self.error(node, None, f"{what} is missing the required key '{k}'; allowed keys: {S.allowed(keys)} (? = optional)")
+                ok = False
+        return node if ok else None
+
+    def list_of(self, node: LineDict, key: str, what: str) -> LineList:
+        value = node.get(key)
+        if value is None:
+            return LineList()
+        if not isinstance(value, LineList):
+            self.error(node, key, f"'{key}' of {what} must be a list")
+            return LineList()
+        return value
+
+    def string(self, node: LineDict, key: str, what: str, choices: Iterable[str] | None = None) -> str | None:
+        value = node.get(key)
+        if isinstance(value, bool) or value is None or not isinstance(value, (str, int)):
+            self.error(node, key, f"'{key}' of {what} must be text")
+            return None
+        value = str(value)
+        if choices is not None and value not in choices:
+            self.error(node, key, f"'{key}' of {what} is '{value}'; allowed: {', '.join(choices)}")
+            return None
+        return value
+
+    def boolean(self, node: LineDict, key: str, what: str) -> bool:
+        value = node.get(key, False)
+        if not isinstance(value, bool):
+            self.error(node, key, f"'{key}' of {what} must be true or false")
+            return False
+        return value
+
+    def text(self, node: LineDict, key: str, what: str, citing: str | None = None) -> Text | None:
+        """A per-language text: a mapping such as {en: ..., fr: ...}; `en` is required."""
+        value = node.get(key)
+        if value is None and key not in node:
+            return None
+        if not isinstance(value, LineDict):
+            self.error(node, key, f"'{key}' of {what} must be a mapping of languages to text, e.g. {{en: ...}}; languages: {', '.join(LANGUAGES)}")
+            return None
+        texts: dict[str, str] = {}
+        for language, string in value.items():
+            if language not in LANGUAGES:
+                self.error(value, language, f"unknown language '{language}' in '{key}' of {what}; allowed: {', '.join(LANGUAGES)}")
+                continue
+            if not isinstance(string, str) or not string.strip():
+                self.error(value, language, f"'{key}.{language}' of {what} must be non-empty text")
+                continue
+            texts[language] = string.strip()
+            self._scan(string, value, language, what, citing)
+        if "en" not in texts:
+            if not any(e.line == value.line for e in self.errors[-3:]):
+                self.error(node, key, f"'{key}' of {what} has no English text (en); English is the source language and required")
+            return None
+        return Text(texts)
+
+    def _scan(self, string: str, node: LineDict, key: str, what: str, citing: str | None) -> None:
+        for match in S.SYMBOL_REFERENCE.finditer(string):
+            if match.group(1) not in self.symbols:
+                self.error(node, key, f"symbol '{{{match.group(1)}}}' in {what} is not in the vocabulary; allowed: "
+                           + ", ".join("{" + s + "}" for s in self.symbols))
+        if citing is not None:
+            for match in S.RULE_REFERENCE.finditer(string):
+                if match.group(1) != citing:
+                    self.citations.append(_Citation(match.group(1), citing, node.path, node.line_of(key)))
+
+    def sources(self, node: LineDict, key: str, what: str, known: dict[str, Source]) -> tuple[str, ...]:
+        items = node.get(key)
+        if not isinstance(items, LineList) or not items:
+            self.error(node, key, f"'{key}' of {what} must be a non-empty list of sources; known: {', '.join(known)}")
+            return ()
+        result = []
+        for index, item in enumerate(items):
+            if not isinstance(item, str) or item not in known:
+                self.error(items, index, f"unknown source '{item}' in {what}; known: {', '.join(known)}")
+            else:
+                result.append(item)
+        return tuple(result)
+
+    def corrections(self, node: LineDict, what: str) -> tuple[Correction, ...]:
+        result = []
+        for index, item in enumerate(self.list_of(node, "corrections", what)):
+            entry = self.mapping(item, S.CORRECTION_KEYS, f"a correction of {what}", node.get("corrections"), index)
+            if entry is None:
+                continue
+            was, now = entry.get("was"), entry.get("now")
+            why = self.string(entry, "why", f"a correction of {what}", [k.value for k in CorrectionKind])
+            if not isinstance(was, str) or not isinstance(now, str):
+                self.error(entry, "was", f"'was' and 'now' of a correction of {what} must be text (quote an empty one: '')")
+                continue
+            if why:
+                result.append(Correction(was, now, CorrectionKind(why)))
+        return tuple(result)
+
+    def rule_ids(self, node: LineDict, key: str, what: str, citing: str) -> tuple[str, ...]:
+        items = node.get(key)
+        if items is None:
+            return ()
+        if not isinstance(items, LineList):
+            self.error(node, key, f"'{key}' of {what} must be a list of rule numbers")
+            return ()
+        result = []
+        for index, item in enumerate(items):
+            rule = str(item) if isinstance(item, (str, int)) and not isinstance(item, bool) else ""
+            if not (S.SECTION_ID.match(rule) or S.PARAGRAPH_ID.match(rule)):
+                self.error(items, index, f"'{item}' in '{key}' of {what} is not a rule number such as 4.2.4 or 4.2.4.c")
+                continue
+            self.citations.append(_Citation(rule, citing, items.path, items.line_of(index)))
+            result.append(rule)
+        return tuple(result)
+
+
+def _read(path: Path, reader: _Reader) -> Any:
+    try:
+        return load_yaml_file(path)
+    except SourceError as exc:
+        exc.path = _display(path)
+        reader.errors.append(SourceError(_display(path), exc.line, exc.message))
+        return None
+
+
+def _load_yaml(path: Path, reader: _Reader) -> Any:
+    data = _read(path, reader)
+    if data is not None:
+        _relabel(data, _display(path))
+    return data
+
+
+def _relabel(node: Any, display: str) -> None:
+    """Show paths relative to the working folder in every message."""
+    if isinstance(node, (LineDict, LineList)):
+        node.path = display
+        for child in node.values() if isinstance(node, LineDict) else node:
+            _relabel(child, display)
+
+
+def _entries(root: Path, name: str, reader: _Reader) -> LineList:
+    path = root / name
+    if not path.is_file():
+        reader.errors.append(SourceError(_display(path), None, f"missing file: the glossary needs {name}"))
+        return LineList()
+    data = _load_yaml(path, reader)
+    if data is None:
+        return LineList()
+    if not isinstance(data, LineList):
+        reader.errors.append(SourceError(_display(path), getattr(data, "line", 1), f"{name} must be a YAML list of entries"))
+        return LineList()
+    return data
+
+
+def _load_sources(root: Path, reader: _Reader) -> dict[str, Source]:
+    sources: dict[str, Source] = {}
+    for index, item in enumerate(_entries(root, "sources.yaml", reader)):
+        entry = reader.mapping(item, S.SOURCE_KEYS, "a source")
+        if entry is None:
+            continue
+        sid = reader.string(entry, "id", "a source")
+        title, description = reader.text(entry, "title", "a source"), reader.text(entry, "description", "a source")
+        if sid is None or title is None or description is None:
+            continue
+        if not S.SOURCE_ID.match(sid):
+            reader.error(entry, "id", f"source id '{sid}' must be seed-NNN or editorial")
+        if sid in sources:
+            reader.error(entry, "id", f"duplicate source id '{sid}'")
+        file = entry.get("file")
+        sources[sid] = Source(sid, title, str(file) if file else None, description)
+    return sources
+
+
+def _load_symbols(root: Path, reader: _Reader) -> dict[str, Symbol]:
+    symbols: dict[str, Symbol] = {}
+    for item in _entries(root, "symbols.yaml", reader):
+        entry = reader.mapping(item, S.SYMBOL_KEYS, "a symbol")
+        if entry is None:
+            continue
+        sid = reader.string(entry, "id", "a symbol")
+        kind = reader.string(entry, "kind", "a symbol", S.SYMBOL_KINDS)
+        label = reader.text(entry, "label", "a symbol")
+        glyph, color = reader.string(entry, "glyph", "a symbol"), reader.string(entry, "color", "a symbol")
+        if None in (sid, kind, label, glyph, color):
+            continue
+        if not S.SLUG.match(sid):
+            reader.error(entry, "id", f"symbol id '{sid}' must be lowercase words joined by dashes")
+        if sid in symbols:
+            reader.error(entry, "id", f"duplicate symbol '{sid}'")
+        symbols[sid] = Symbol(sid, kind, label, glyph, color)
+    return symbols
+
+
+def _load_chapters(root: Path, reader: _Reader) -> dict[str, Chapter]:
+    chapters: dict[str, Chapter] = {}
+    for item in _entries(root, "chapters.yaml", reader):
+        entry = reader.mapping(item, S.CHAPTER_KEYS, "a chapter")
+        if entry is None:
+            continue
+        number, title = reader.string(entry, "number", "a chapter"), reader.text(entry, "title", "a chapter")
+        if number is None or title is None:
+            continue
+        if number in chapters:
+            reader.error(entry, "number", f"duplicate chapter {number}")
+        chapters[number] = Chapter(number, title, reader.boolean(entry, "title_editorial", "a chapter"))
+    return chapters
+
+
+def _load_external(root: Path, reader: _Reader) -> dict[str, ExternalRule]:
+    external: dict[str, ExternalRule] = {}
+    for item in _entries(root, "external-rules.yaml", reader):
+        entry = reader.mapping(item, S.EXTERNAL_RULE_KEYS, "an external rule")
+        if entry is None:
+            continue
+        rid, title = reader.string(entry, "id", "an external rule"), reader.text(entry, "title", "an external rule")
+        if rid and title:
+            external[rid] = ExternalRule(rid, title)
+    return external
+
+
+def _load_note(item: Any, parent: LineList, index: int, paragraph: Paragraph, reader: _Reader, sources: dict[str, Source]) -> Note | None:
+    what = f"note {index + 1} of {paragraph.id}"
+    entry = reader.mapping(item, S.NOTE_KEYS, what, parent, index)
+    if entry is None:
+        return None
+    kind = reader.string(entry, "kind", what, [k.value for k in NoteKind])
+    anchor = f"{paragraph.id}-{kind}-{index + 1}" if kind else paragraph.id
+    text = reader.text(entry, "text", what, citing=anchor)
+    if kind is None or text is None:
+        return None
+    note_sources = reader.sources(entry, "sources", what, sources) if "sources" in entry else paragraph.sources
+    scenario = entry.get("scenario")
+    if scenario is not None and not isinstance(scenario, (LineDict, LineList)):
+        reader.error(entry, "scenario", f"'scenario' of {what} must be a scenario mapping (see docs/scenarios.md)")
+    return Note(
+        kind=NoteKind(kind), text=text, paragraph=paragraph.id, index=index + 1, sources=note_sources,
+        corrections=reader.corrections(entry, what), gap=reader.text(entry, "gap", what),
+        scenario=scenario, file=entry.path, line=entry.line,
+    )
+
+
+def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, reader: _Reader, sources: dict[str, Source]) -> Paragraph | None:
+    entry = reader.mapping(item, S.PARAGRAPH_KEYS, f"paragraph {index + 1} of section {section_id}", parent, index)
+    if entry is None:
+        return None
+    pid = reader.string(entry, "id", f"paragraph {index + 1} of section {section_id}")
+    if pid is None:
+        return None
+    what = f"paragraph {pid}"
+    if not S.PARAGRAPH_ID.match(pid):
+        reader.error(entry, "id", f"paragraph id '{pid}' is malformed; a paragraph id is its section number and a letter, e.g. 4.2.4.c")
+        return None
+    if pid.rsplit(".", 1)[0] != section_id:
+        reader.error(entry, "id", f"paragraph {pid} does not belong to section {section_id}; its id must start with '{section_id}.'")
+        return None
+    text = reader.text(entry, "text", what, citing=pid)
+    list_kind = reader.string(entry, "list", what, [k.value for k in ListKind]) if "list" in entry else None
+    items: list[Text] = []
+    for i, raw in enumerate(reader.list_of(entry, "items", what)):
+        holder = LineDict({"item": raw})
+        holder.path, holder.line, holder.key_lines = entry.path, entry.get("items").line_of(i), {"item": entry.get("items").line_of(i)}
+        item_text = reader.text(holder, "item", f"item {i + 1} of {what}", citing=pid)
+        if item_text:
+            items.append(item_text)
+    if bool(items) != bool(list_kind):
+        reader.error(entry, "list" if list_kind else "items", f"{what}: 'list' (ordered or unordered) and 'items' go together")
+    paragraph_sources = reader.sources(entry, "sources", what, sources)
+    text_from = entry.get("text_from")
+    if text_from is not None and text_from not in paragraph_sources:
+        reader.error(entry, "text_from", f"'text_from' of {what} is '{text_from}', which is not among its sources: {', '.join(paragraph_sources)}")
+    if text is None:
+        return None
+    paragraph = Paragraph(
+        id=pid, section=section_id, text=text, sources=paragraph_sources,
+        label=reader.text(entry, "label", what), list_kind=ListKind(list_kind) if list_kind else None,
+        items=tuple(items), gap=reader.text(entry, "gap", what, citing=pid), text_from=text_from,
+        corrections=reader.corrections(entry, what), file=entry.path, line=entry.line,
+    )
+    notes = entry.get("notes")
+    for i, raw in enumerate(reader.list_of(entry, "notes", what)):
+        note = _load_note(raw, notes, i, paragraph, reader, sources)
+        if note:
+            paragraph.notes.append(note)
+    return paragraph
+
+
+def _load_section(path: Path, reader: _Reader, sources: dict[str, Source]) -> Section | None:
+    data = _load_yaml(path, reader)
+    if data is None:
+        return None
+    entry = reader.mapping(data, S.SECTION_KEYS, "a section")
+    if entry is None:
+        return None
+    sid = reader.string(entry, "id", "a section")
+    if sid is None:
+        return None
+    if not S.SECTION_ID.match(sid):
+        reader.error(entry, "id", f"section id '{sid}' is malformed; a section id is a rule number such as 4.3 or 4.2.4")
+        return None
+    if path.stem != sid or path.parent.name != sid.split(".")[0]:
+        reader.error(entry, "id", f"section {sid} must be in rules/{sid.split('.')[0]}/{sid}.yaml so editors find it by number")
+    what = f"section {sid}"
+    title = reader.text(entry, "title", what)
+    section_sources = reader.sources(entry, "sources", what, sources)
+    raw = entry.get("paragraphs")
+    if not isinstance(raw, LineList):
+        reader.error(entry, "paragraphs", f"'paragraphs' of {what} must be a list (empty for a section that only groups others)")
+        return None
+    paragraphs = [p for i, item in enumerate(raw) if (p := _load_paragraph(item, raw, i, sid, reader, sources))]
+    if title is None:
+        return None
+    return Section(sid, title, section_sources, paragraphs, reader.boolean(entry, "title_editorial", what), entry.path, entry.line)
+
+
+def _load_term(path: Path, reader: _Reader, sources: dict[str, Source]) -> Term | None:
+    data = _load_yaml(path, reader)
+    entry = reader.mapping(data, S.TERM_KEYS, "a glossary term") if data is not None else None
+    if entry is None:
+        return None
+    tid = reader.string(entry, "id", "a glossary term")
+    if tid is None:
+        return None
+    what = f"term {tid}"
+    if not S.SLUG.match(tid) or path.stem != tid:
+        reader.error(entry, "id", f"term id '{tid}' must be lowercase words joined by dashes and match its file name ({path.name})")
+    title, text = reader.text(entry, "title", what), reader.text(entry, "text", what, citing=f"term-{tid}")
+    gap = reader.text(entry, "gap", what, citing=f"term-{tid}")
+    if "text" not in entry and "gap" not in entry:
+        reader.error(entry, None, f"{what} needs 'text', or 'gap' where its text is lost in every source")
+    see = reader.rule_ids(entry, "see", what, f"term-{tid}")
+    if title is None:
+        return None
+    return Term(tid, title, text, reader.sources(entry, "sources", what, sources), gap, see,
+                reader.corrections(entry, what), entry.path, entry.line)
+
+
+def _load_block(item: Any, parent: LineList, index: int, what: str, reader: _Reader, citing: str) -> Block | None:
+    entry = reader.mapping(item, S.BLOCK_KEYS, f"block {index + 1} of {what}", parent, index)
+    if entry is None:
+        return None
+    bwhat = f"block {index + 1} of {what}"
+    paragraphs, items = [], []
+    for key, bucket in (("paragraphs", paragraphs), ("items", items)):
+        seq = entry.get(key)
+        for i, raw in enumerate(reader.list_of(entry, key, bwhat)):
+            holder = LineDict({"text": raw})
+            holder.path, holder.line, holder.key_lines = entry.path, seq.line_of(i), {"text": seq.line_of(i)}
+            text = reader.text(holder, "text", f"{key} {i + 1} of {bwhat}", citing=citing)
+            if text:
+                bucket.append(text)
+    list_kind = reader.string(entry, "list", bwhat, [k.value for k in ListKind]) if "list" in entry else None
+    if bool(items) != bool(list_kind):
+        reader.error(entry, "list" if list_kind else "items", f"{bwhat}: 'list' (ordered or unordered) and 'items' go together")
+    return Block(
+        title=reader.text(entry, "title", bwhat), paragraphs=tuple(paragraphs),
+        list_kind=ListKind(list_kind) if list_kind else None, items=tuple(items),
+        gap=reader.text(entry, "gap", bwhat), example=reader.text(entry, "example", bwhat, citing=citing),
+    )
+
+
+def _load_deck(entry: LineDict, what: str, reader: _Reader, citing: str) -> tuple[str | None, Text | None, list[DeckRule]]:
+    deck = reader.mapping(entry.get("deck"), S.DECK_KEYS, f"'deck' of {what}", entry, "deck")
+    if deck is None:
+        return None, None, []
+    fmt = reader.string(deck, "format", f"'deck' of {what}", S.DECK_FORMATS)
+    rules: list[DeckRule] = []
+    raw_rules = reader.list_of(deck, "rules", f"'deck' of {what}")
+    seen: set[str] = set()
+    for i, raw in enumerate(raw_rules):
+        rwhat = f"deck rule {i + 1} of {what}"
+        rule = reader.mapping(raw, S.DECK_RULE_KEYS, rwhat, raw_rules, i)
+        if rule is None:
+            continue
+        rid = reader.string(rule, "id", rwhat)
+        if rid is None:
+            continue
+        if not S.DECK_RULE_ID.match(rid):
+            reader.error(rule, "id", f"deck rule id '{rid}' must look like format.what, e.g. standard.max-rare")
+        if rid in seen:
+            reader.error(rule, "id", f"duplicate deck rule id '{rid}'")
+        seen.add(rid)
+        text = reader.text(rule, "text", rwhat, citing=citing)
+        check = rule.get("check")
+        if not isinstance(check, LineDict) or not check:
+            reader.error(rule, "check", f"'check' of {rwhat} must be a mapping; allowed checks: {', '.join(S.DECK_CHECKS)}")
+            continue
+        for key, value in check.items():
+            if key not in S.DECK_CHECKS:
+                reader.error(check, key, f"unknown deck check '{key}' in {rwhat}; allowed: {', '.join(S.DECK_CHECKS)}")
+                continue
+            kind, meaning = S.DECK_CHECKS[key]
+            if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
+                reader.error(check, key, f"deck check '{key}' of {rwhat} has the value {value!r}; it means: {meaning}")
+            if key == "counting" and value not in S.COUNTING:
+                reader.error(check, key, f"'counting' of {rwhat} is '{value}'; allowed: {', '.join(S.COUNTING)}")
+        restates = rule.get("rule")
+        if restates is not None:
+            restates = str(restates)
+            reader.citations.append(_Citation(restates, citing, rule.path, rule.line_of("rule")))
+        if text:
+            rules.append(DeckRule(rid, text, dict(check), restates))
+    return fmt, reader.text(deck, "intro", f"'deck' of {what}", citing=citing), rules
+
+
+def _load_mode(path: Path, reader: _Reader, sources: dict[str, Source]) -> GameMode | None:
+    data = _load_yaml(path, reader)
+    entry = reader.mapping(data, S.MODE_KEYS, "a game mode") if data is not None else None
+    if entry is None:
+        return None
+    mid = reader.string(entry, "id", "a game mode")
+    if mid is None:
+        return None
+    what = f"game mode {mid}"
+    if not S.SLUG.match(mid) or path.stem != mid:
+        reader.error(entry, "id", f"game mode id '{mid}' must be lowercase words joined by dashes and match its file name ({path.name})")
+    citing = f"mode-{mid}"
+    raw_blocks = entry.get("blocks")
+    blocks = [b for i, raw in enumerate(reader.list_of(entry, "blocks", what)) if (b := _load_block(raw, raw_blocks, i, what, reader, citing))]
+    fmt, intro, deck_rules = _load_deck(entry, what, reader, citing) if "deck" in entry else (None, None, [])
+    title = reader.text(entry, "title", what)
+    if title is None:
+        return None
+    return GameMode(mid, title, reader.sources(entry, "sources", what, sources), blocks, fmt, intro, deck_rules,
+                    reader.corrections(entry, what), entry.path, entry.line)
+
+
+def _load_ruling(path: Path, reader: _Reader) -> Ruling | None:
+    data = _load_yaml(path, reader)
+    entry = reader.mapping(data, S.RULING_KEYS, "a ruling") if data is not None else None
+    if entry is None:
+        return None
+    rid = reader.string(entry, "id", "a ruling")
+    if rid is None:
+        return None
+    what = f"ruling {rid}"
+    if not S.SLUG.match(rid) or path.stem != rid:
+        reader.error(entry, "id", f"ruling id '{rid}' must be lowercase words joined by dashes and match its file name ({path.name})")
+    citing = f"ruling-{rid}"
+    texts = {k: reader.text(entry, k, what, citing=citing) for k in ("title", "conflict", "reading", "why")}
+    rules = reader.rule_ids(entry, "rules", what, citing)
+    if not rules:
+        reader.error(entry, "rules", f"'rules' of {what} must list the rule numbers the ruling is about")
+    if any(t is None for t in texts.values()):
+        return None
+    return Ruling(rid, texts["title"], rules, texts["conflict"], texts["reading"], texts["why"], entry.path, entry.line)  # type: ignore[arg-type]
+
+
+def _yaml_files(folder: Path, reader: _Reader) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    files = []
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and path.suffix in (".yml", ".yaml"):
+            files.append(path)
+        elif path.is_file() and not path.name.startswith("."):
+            reader.errors.append(SourceError(_display(path), None, "not a YAML file: glossary files end in .yaml"))
+    return files
+
+
+def load_glossary(root: str | Path) -> Glossary:
+    """Read and check the glossary in `root`; raise GlossaryError listing every problem."""
+    root = Path(root)
+    if not root.is_dir():
+        raise GlossaryError([SourceError(_display(root), None, "glossary folder not found")])
+    reader = _Reader()
+    sources = _load_sources(root, reader)
+    reader.symbols = _load_symbols(root, reader)
+    chapters = _load_chapters(root, reader)
+    external = _load_external(root, reader)
+
+    sections: dict[str, Section] = {}
+    paragraphs: dict[str, Paragraph] = {}
+    for path in _yaml_files(root / "rules", reader):
+        section = _load_section(path, reader, sources)
+        if section is None:
+            continue
+        if section.id in sections:
+            reader.errors.append(SourceError(section.file, section.line, f"duplicate section {section.id} (also in {sections[section.id].file})"))
+            continue
+        sections[section.id] = section
+        for paragraph in section.paragraphs:
+            if paragraph.id in paragraphs:
+                first = paragraphs[paragraph.id]
+                reader.errors.append(SourceError(paragraph.file, paragraph.line, f"duplicate paragraph id {paragraph.id} (first at {first.file}:{first.line})"))
+                continue
+            paragraphs[paragraph.id] = paragraph
+        if section.chapter not in chapters:
+            reader.errors.append(SourceError(section.file, section.line, f"section {section.id} belongs to chapter {section.chapter}, which chapters.yaml does not list; listed: {', '.join(chapters)}"))
+
+    terms = [t for p in _yaml_files(root / "terms", reader) if (t := _load_term(p, reader, sources))]
+    modes = [m for p in _yaml_files(root / "modes", reader) if (m := _load_mode(p, reader, sources))]
+    rulings = [r for p in _yaml_files(root / "rulings", reader) if (r := _load_ruling(p, reader))]
+    for kind, entries in (("term", terms), ("game mode", modes), ("ruling", rulings)):
+        seen: dict[str, str] = {}
+        for item in entries:
+            if item.id in seen:
+                reader.errors.append(SourceError(item.file, item.line, f"duplicate {kind} id '{item.id}' (also in {seen[item.id]})"))
+            seen[item.id] = item.file
+
+    glossary = Glossary(
+        root=str(root), chapters=[], sections=sections, paragraphs=paragraphs, terms=terms, modes=modes,
+        rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external,
+    )
+    _resolve_citations(glossary, reader)
+    for section in sorted(sections.values(), key=lambda s: rule_sort_key(s.id)):
+        if section.chapter in chapters:
+            chapters[section.chapter].sections.append(section)
+    glossary.chapters = [chapters[n] for n in sorted(chapters, key=int) if chapters[n].sections]
+    if reader.errors:
+        raise GlossaryError(reader.errors)
+    return glossary
+
+
+def _resolve_citations(glossary: Glossary, reader: _Reader) -> None:
+    """Every cited rule exists (or is a known external rule); build the cited-by index."""
+    for citation in reader.citations:
+        if glossary.rule_exists(citation.rule):
+            citing = glossary.cited_by.setdefault(citation.rule, [])
+            if citation.citing not in citing:
+                citing.append(citation.citing)
+        elif citation.rule not in glossary.external_rules:
+            near = sorted((r for r in list(glossary.paragraphs) + list(glossary.sections) if r.startswith(citation.rule.rsplit(".", 1)[0] + ".")), key=rule_sort_key)[:8]
+            hint = f"; rules nearby: {', '.join(near)}" if near else ""
+            reader.errors.append(SourceError(citation.path, citation.line, f"reference to rule {citation.rule}, which does not exist in the glossary{hint}"))
+    for ruling in glossary.rulings:
+        for rule in ruling.rules:
+            glossary.rulings_by_rule.setdefault(rule, []).append(ruling)

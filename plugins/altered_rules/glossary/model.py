@@ -1,0 +1,260 @@
+"""The glossary's vocabulary: what an entry is, independent of YAML and of MkDocs.
+
+Every piece of text is a `Text`, one string per language, so that French and
+Italian join without a change to the model. `en` is the source language and
+always present.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Iterator
+
+LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
+"""Languages of the glossary, source language first."""
+
+RuleId = str
+"""A rule number as text: a section (``4.2.4``) or a paragraph (``4.2.4.c``)."""
+
+SourceId = str
+"""A seed document (``seed-000``) or ``editorial`` for text the editors wrote."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """One piece of text in every language it has been written in."""
+
+    by_language: dict[str, str]
+
+    @property
+    def en(self) -> str:
+        return self.by_language["en"]
+
+    def get(self, language: str) -> str:
+        """The text in `language`, falling back to English (the site marks the fallback)."""
+        return self.by_language.get(language) or self.by_language["en"]
+
+    def has(self, language: str) -> bool:
+        return bool(self.by_language.get(language))
+
+
+class CorrectionKind(str, Enum):
+    """Why the editors changed the text of the sources."""
+
+    TYPO = "typo"          # a spelling mistake of the source ("abilitys")
+    GRAMMAR = "grammar"    # a missing or doubled word ("the the")
+    SYMBOL = "symbol"      # a game symbol lost in scraping, restored from its context
+    RESIDUE = "residue"    # scraping residue removed ("++", a stray space, leaked alt text)
+
+
+@dataclass(frozen=True)
+class Correction:
+    was: str
+    now: str
+    why: CorrectionKind
+
+
+class NoteKind(str, Enum):
+    REMARK = "remark"
+    EXAMPLE = "example"
+
+
+@dataclass
+class Note:
+    """A Remark or an Example printed after a paragraph."""
+
+    kind: NoteKind
+    text: Text
+    paragraph: RuleId
+    index: int                      # 1-based position among the paragraph's notes
+    sources: tuple[SourceId, ...]
+    corrections: tuple[Correction, ...] = ()
+    gap: Text | None = None
+    scenario: Any = None            # room for a scenario (see the scenario format)
+    file: str = ""
+    line: int = 0
+
+    @property
+    def anchor(self) -> str:
+        return f"{self.paragraph}-{self.kind.value}-{self.index}"
+
+
+class ListKind(str, Enum):
+    ORDERED = "ordered"
+    UNORDERED = "unordered"
+
+
+@dataclass
+class Paragraph:
+    """A lettered rule paragraph such as 4.2.4.c."""
+
+    id: RuleId
+    section: RuleId
+    text: Text
+    sources: tuple[SourceId, ...]
+    label: Text | None = None           # a daily effect's name printed before the text ("Progress")
+    list_kind: ListKind | None = None
+    items: tuple[Text, ...] = ()
+    gap: Text | None = None             # text lost in every source
+    text_from: SourceId | None = None   # the seed whose text was the most complete
+    corrections: tuple[Correction, ...] = ()
+    notes: list[Note] = field(default_factory=list)
+    file: str = ""
+    line: int = 0
+
+    def texts(self) -> Iterator[Text]:
+        """Every rule text of the paragraph itself (not its notes)."""
+        if self.label:
+            yield self.label
+        yield self.text
+        yield from self.items
+        if self.gap:
+            yield self.gap
+
+
+@dataclass
+class Section:
+    """A numbered section (4.2.4 Dusk); a section may only group others (1.3)."""
+
+    id: RuleId
+    title: Text
+    sources: tuple[SourceId, ...]
+    paragraphs: list[Paragraph]
+    title_editorial: bool = False
+    file: str = ""
+    line: int = 0
+
+    @property
+    def chapter(self) -> str:
+        return self.id.split(".")[0]
+
+    @property
+    def depth(self) -> int:
+        return self.id.count(".")
+
+
+@dataclass
+class Chapter:
+    number: str
+    title: Text
+    title_editorial: bool
+    sections: list[Section] = field(default_factory=list)
+
+    @property
+    def slug(self) -> str:
+        return f"chapter-{self.number}"
+
+
+@dataclass
+class Term:
+    """An unnumbered glossary term (Draw, Card Advantage, ...)."""
+
+    id: str
+    title: Text
+    text: Text | None
+    sources: tuple[SourceId, ...]
+    gap: Text | None = None
+    see: tuple[RuleId, ...] = ()
+    corrections: tuple[Correction, ...] = ()
+    file: str = ""
+    line: int = 0
+
+
+@dataclass
+class Block:
+    """A titled part of a game-mode page: paragraphs, then an optional list."""
+
+    title: Text | None
+    paragraphs: tuple[Text, ...]
+    list_kind: ListKind | None
+    items: tuple[Text, ...]
+    gap: Text | None
+    example: Text | None = None
+
+
+@dataclass(frozen=True)
+class DeckRule:
+    """One deck-building rule of a game mode, as text and as a check a program can run."""
+
+    id: str                        # stable id, e.g. "standard.max-rare"
+    text: Text
+    check: dict[str, Any]          # closed vocabulary, see schema.DECK_CHECKS
+    rule: RuleId | None = None     # the numbered rule it restates, if any
+
+
+@dataclass
+class GameMode:
+    id: str
+    title: Text
+    sources: tuple[SourceId, ...]
+    blocks: list[Block]
+    deck_format: str | None = None
+    deck_intro: Text | None = None
+    deck_rules: list[DeckRule] = field(default_factory=list)
+    corrections: tuple[Correction, ...] = ()
+    file: str = ""
+    line: int = 0
+
+
+@dataclass
+class Ruling:
+    """Which reading the project follows where two texts disagree, and why."""
+
+    id: str
+    title: Text
+    rules: tuple[RuleId, ...]
+    conflict: Text
+    reading: Text
+    why: Text
+    file: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A game symbol of the closed vocabulary, written ``{id}`` in text."""
+
+    id: str
+    kind: str
+    label: Text
+    glyph: str
+    color: str
+
+
+@dataclass(frozen=True)
+class Source:
+    id: SourceId
+    title: Text
+    file: str | None
+    description: Text
+
+
+@dataclass(frozen=True)
+class ExternalRule:
+    """A rule the text cites that no source contains (shown as such, never invented)."""
+
+    id: RuleId
+    title: Text
+
+
+@dataclass
+class Glossary:
+    root: str
+    chapters: list[Chapter]
+    sections: dict[RuleId, Section]
+    paragraphs: dict[RuleId, Paragraph]
+    terms: list[Term]
+    modes: list[GameMode]
+    rulings: list[Ruling]
+    symbols: dict[str, Symbol]
+    sources: dict[SourceId, Source]
+    external_rules: dict[RuleId, ExternalRule]
+    cited_by: dict[RuleId, list[str]] = field(default_factory=dict)  # rule -> anchors citing it
+    rulings_by_rule: dict[RuleId, list[Ruling]] = field(default_factory=dict)
+
+    def rule_exists(self, rule: RuleId) -> bool:
+        return rule in self.sections or rule in self.paragraphs
+
+    def chapter_of(self, rule: RuleId) -> str:
+        return rule.split(".")[0]

@@ -1,0 +1,68 @@
+"""The glossary schema: which keys each kind of entry takes, and the patterns of ids.
+
+Kept apart from the loader so that editors' documentation and error messages
+quote one source of truth.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .model import LANGUAGES
+
+SECTION_ID = re.compile(r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?$")
+PARAGRAPH_ID = re.compile(r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?\.[a-z]$")
+SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+DECK_RULE_ID = re.compile(r"^[a-z0-9-]+\.[a-z0-9-]+$")
+SOURCE_ID = re.compile(r"^(seed-[0-9]{3}|editorial)$")
+
+# A rule number cited in running text: "Rule 2.1.e", "see 7.4.3.i", "4.2.4".
+RULE_REFERENCE = re.compile(r"(?<![\w./-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)(?![\w/-]|\.[0-9])")
+# A game symbol of the closed vocabulary: "{forest}".
+SYMBOL_REFERENCE = re.compile(r"\{([^{}\s]*)\}")
+
+# key -> required?
+SECTION_KEYS = {"id": True, "title": True, "title_editorial": False, "sources": True, "paragraphs": True}
+PARAGRAPH_KEYS = {
+    "id": True, "label": False, "text": True, "list": False, "items": False, "gap": False,
+    "sources": True, "text_from": False, "corrections": False, "notes": False,
+}
+NOTE_KEYS = {"kind": True, "text": True, "gap": False, "corrections": False, "sources": False, "scenario": False}
+CORRECTION_KEYS = {"was": True, "now": True, "why": True}
+TERM_KEYS = {"id": True, "title": True, "text": False, "gap": False, "sources": True, "see": False, "corrections": False}
+MODE_KEYS = {"id": True, "title": True, "sources": True, "blocks": True, "deck": False, "corrections": False}
+BLOCK_KEYS = {"title": False, "paragraphs": False, "list": False, "items": False, "gap": False, "example": False}
+DECK_KEYS = {"format": True, "intro": False, "rules": True}
+DECK_RULE_KEYS = {"id": True, "text": True, "check": True, "rule": False}
+RULING_KEYS = {"id": True, "title": True, "rules": True, "conflict": True, "reading": True, "why": True}
+CHAPTER_KEYS = {"number": True, "title": True, "title_editorial": False}
+SYMBOL_KEYS = {"id": True, "kind": True, "label": True, "glyph": True, "color": True}
+SOURCE_KEYS = {"id": True, "title": True, "file": False, "description": True}
+EXTERNAL_RULE_KEYS = {"id": True, "title": True}
+
+SYMBOL_KINDS = ("region", "trigger", "cost", "rarity", "faction", "separator", "lost")
+DECK_FORMATS = ("standard", "constructed", "multiplayer", "sealed", "draft")
+
+# The closed vocabulary of deck checks: key -> (type, meaning).
+DECK_CHECKS: dict[str, tuple[type | tuple[type, ...], str]] = {
+    "heroes_exactly": (int, "the deck has exactly this many Hero cards"),
+    "heroes_at_most": (int, "the deck has at most this many Hero cards"),
+    "min_cards": (int, "at least this many cards (see `counting`)"),
+    "counting": (str, "which cards count toward min_cards: non-hero or all (tokens never count)"),
+    "tokens_count": (bool, "whether token cards count toward the deck size"),
+    "same_faction_as_hero": (bool, "every card belongs to the Hero's faction"),
+    "max_factions": (int, "cards come from at most this many factions"),
+    "hero_faction_in_deck": (bool, "the Hero belongs to one of the deck's factions"),
+    "max_copies_per_name": ((int, type(None)), "at most this many cards with the same name (null: no limit)"),
+    "max_rare": ((int, type(None)), "at most this many rare cards (null: no limit)"),
+    "max_unique": ((int, type(None)), "at most this many unique cards (null: no limit)"),
+    "any_hero": (bool, "any Hero may be chosen, the same Hero by several players included"),
+}
+COUNTING = ("non-hero", "all")
+
+ALLOWED_LANGUAGES = LANGUAGES
+
+
+def allowed(keys: dict[str, bool]) -> str:
+    """Keys listed for an error message, required ones marked."""
+    return ", ".join(f"{k}{'' if req else '?'}" for k, req in keys.items())

@@ -1,0 +1,13 @@
+"""Options of the `altered-rules` MkDocs plugin (and nothing else)."""
+
+from __future__ import annotations
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+
+
+class AlteredRulesConfig(Config):
+    # The glossary folder, relative to mkdocs.yml.
+    glossary = c.Type(str, default="glossary")
+    # The language this build renders (one build per language, each in site/<language>/).
+    language = c.Choice(("en", "fr", "it"), default="en")

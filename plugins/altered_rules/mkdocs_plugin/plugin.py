@@ -1,0 +1,55 @@
+"""MkDocs hooks: load the glossary, add its generated pages, fill the navigation.
+
+Each hook only calls plain functions of `altered_rules` (loading, rendering,
+navigation), so moving to a fork of MkDocs costs nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+
+from ..glossary import Glossary, GlossaryError, load_glossary
+from ..navigation import expand_nav
+from ..render import Page, pages
+from .config import AlteredRulesConfig
+
+
+class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
+    def __init__(self) -> None:
+        self.glossary: Glossary | None = None
+        self.pages: list[Page] = []
+        self.glossary_dir = ""
+
+    # Runs before other plugins' on_config (priority 50) so that the
+    # navigation they see already lists the generated pages.
+    @event_priority(50)
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.glossary_dir = os.path.join(os.path.dirname(config.config_file_path), self.config.glossary)
+        try:
+            self.glossary = load_glossary(self.glossary_dir)
+        except GlossaryError as exc:
+            raise PluginError(str(exc)) from None
+        self.pages = pages(self.glossary, self.config.language)
+        try:
+            config.nav = expand_nav(config.nav, self.pages)
+        except ValueError as exc:
+            raise PluginError(f"mkdocs.yml nav: {exc}") from None
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        for page in self.pages:
+            if files.get_file_from_path(page.path) is not None:
+                raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
+            files.append(File.generated(config, page.path, content=page.markdown))
+        return files
+
+    def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
+        # Rebuild when a rules editor saves a glossary file.
+        server.watch(self.glossary_dir)
+        return server

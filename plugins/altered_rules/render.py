@@ -1,0 +1,397 @@
+"""The glossary as site pages: plain functions from a `Glossary` to Markdown.
+
+No MkDocs here: `pages(glossary, language)` returns `Page` values (a path in
+the docs tree and its Markdown), and any static-site generator can take them.
+
+Every piece of glossary text is HTML-escaped before symbols and rule links
+are put in, so text in the YAML can never reach the page as markup. Headings
+are Markdown (for the table of contents and search) with the rule number as
+their id; everything else is HTML built here.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from .glossary.loader import rule_sort_key
+from .glossary.model import (
+    Block,
+    Chapter,
+    Correction,
+    DeckRule,
+    GameMode,
+    Glossary,
+    ListKind,
+    Note,
+    Paragraph,
+    Ruling,
+    Section,
+    Term,
+    Text,
+)
+from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
+from .strings import tr
+
+TERMS_PAGE = "glossary-terms.md"
+RULINGS_PAGE = "rulings.md"
+SOURCES_PAGE = "sources.md"
+
+
+@dataclass(frozen=True)
+class Page:
+    """A generated page: where it goes in the docs tree, and its Markdown."""
+
+    path: str
+    title: str
+    markdown: str
+
+
+def chapter_page(number: str) -> str:
+    return f"rules/chapter-{number}.md"
+
+
+def mode_page(mode_id: str) -> str:
+    return f"modes/{mode_id}.md"
+
+
+def page_url(path: str) -> str:
+    """The URL folder of a page with directory URLs: rules/chapter-1.md -> rules/chapter-1/."""
+    stem = path[:-3] if path.endswith(".md") else path
+    if posixpath.basename(stem) == "index":
+        stem = posixpath.dirname(stem)
+    return f"{stem}/" if stem else ""
+
+
+def relative_url(from_page: str, to_page: str, anchor: str = "") -> str:
+    here, there = page_url(from_page), page_url(to_page)
+    rel = posixpath.relpath(there or ".", here or ".")
+    rel = "" if rel == "." else rel + "/"
+    if anchor and rel == "":
+        return f"#{anchor}"
+    return f"{rel or './'}{'#' + anchor if anchor else ''}"
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#+!|])")
+
+
+def md_escape(text: str) -> str:
+    """Escape text for a Markdown heading (titles are plain text, never markup)."""
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+
+
+class Renderer:
+    """Renders one language of the glossary; knows on which page every rule lives."""
+
+    def __init__(self, glossary: Glossary, language: str = "en") -> None:
+        self.glossary = glossary
+        self.language = language
+        self.page_of: dict[str, str] = {}
+        for chapter in glossary.chapters:
+            for section in chapter.sections:
+                self.page_of[section.id] = chapter_page(chapter.number)
+                for paragraph in section.paragraphs:
+                    self.page_of[paragraph.id] = chapter_page(chapter.number)
+                    for note in paragraph.notes:
+                        self.page_of[note.anchor] = chapter_page(chapter.number)
+        for term in glossary.terms:
+            self.page_of[f"term-{term.id}"] = TERMS_PAGE
+        for mode in glossary.modes:
+            self.page_of[f"mode-{mode.id}"] = mode_page(mode.id)
+        for ruling in glossary.rulings:
+            self.page_of[f"ruling-{ruling.id}"] = RULINGS_PAGE
+
+    # -- words ------------------------------------------------------------
+    def t(self, key: str, **values: object) -> str:
+        return tr(self.language, key, **values)
+
+    def text(self, text: Text) -> str:
+        return text.get(self.language)
+
+    # -- inline text --------------------------------------------------------
+    def symbol(self, symbol_id: str) -> str:
+        symbol = self.glossary.symbols[symbol_id]
+        label = html.escape(self.text(symbol.label))
+        return (
+            f'<span class="ar-symbol ar-symbol--{symbol.kind}" style="--ar-symbol-color:{html.escape(symbol.color)}" '
+            f'title="{label}"><span class="ar-symbol__glyph" aria-hidden="true">{html.escape(symbol.glyph)}</span>'
+            f'<span class="ar-sr">{label}</span></span>'
+        )
+
+    def rule_link(self, rule: str, page: str) -> str:
+        if rule in self.page_of:
+            return f'<a class="ar-ref" href="{relative_url(page, self.page_of[rule], rule)}">{rule}</a>'
+        external = self.glossary.external_rules[rule]
+        note = html.escape(self.t("external_rule", rule=rule, title=self.text(external.title)))
+        return f'<span class="ar-ref ar-ref--external" title="{note}">{rule}<span class="ar-sr"> ({note})</span></span>'
+
+    def inline(self, raw: str, page: str, *, links: bool = True) -> str:
+        """Escaped text with symbols as badges, rule numbers as links and line breaks kept."""
+        escaped = html.escape(raw, quote=False)
+        escaped = SYMBOL_REFERENCE.sub(lambda m: self.symbol(m.group(1)), escaped)
+        if links:
+            escaped = RULE_REFERENCE.sub(lambda m: self.rule_link(m.group(1), page), escaped)
+        return escaped.replace("\n", "<br>\n")
+
+    def paragraphs_html(self, raw: str, page: str, css: str = "") -> str:
+        parts = [p for p in re.split(r"\n\s*\n", raw) if p.strip()]
+        cls = f' class="{css}"' if css else ""
+        return "".join(f"<p{cls}>{self.inline(p, page)}</p>\n" for p in parts)
+
+    # -- pieces -------------------------------------------------------------
+    def list_html(self, kind: ListKind | None, items: Iterable[Text], page: str) -> str:
+        items = list(items)
+        if not items:
+            return ""
+        tag = "ol" if kind is ListKind.ORDERED else "ul"
+        inner = "".join(f"<li>{self.inline(self.text(i), page)}</li>" for i in items)
+        return f'<{tag} class="ar-list">{inner}</{tag}>\n'
+
+    def gap_html(self, gap: Text | None, page: str) -> str:
+        if gap is None:
+            return ""
+        return (
+            f'<div class="ar-gap" role="note"><strong class="ar-gap__title">{self.t("gap_title")}</strong> '
+            f'{self.inline(self.text(gap), page)}</div>\n'
+        )
+
+    def sources_html(self, sources: Iterable[str], page: str, text_from: str | None = None) -> str:
+        links = []
+        for source in sources:
+            label = html.escape(source)
+            links.append(f'<a href="{relative_url(page, SOURCES_PAGE, source)}">{label}</a>')
+        extra = f" ({self.t('text_from', source=html.escape(text_from))})" if text_from else ""
+        return f'<span class="ar-meta__item ar-meta__sources">{self.t("sources")}: {", ".join(links)}{extra}</span>'
+
+    def corrections_html(self, corrections: Iterable[Correction], page: str) -> str:
+        corrections = list(corrections)
+        if not corrections:
+            return ""
+        rows = "".join(
+            f'<li><del>{self.inline(c.was, page, links=False) or "&#8203;"}</del> → '
+            f'<ins>{self.inline(c.now, page, links=False) or "∅"}</ins> '
+            f'<span class="ar-correction__why">({self.t("correction_" + c.why.value)})</span></li>'
+            for c in corrections
+        )
+        return (
+            f'<details class="ar-corrections"><summary>{self.t("corrections", count=len(corrections))}</summary>'
+            f'<ul>{rows}</ul></details>\n'
+        )
+
+    def citing_label(self, citing: str) -> str:
+        for kind in ("remark", "example"):
+            marker = f"-{kind}-"
+            if marker in citing:
+                return f"{citing.split(marker)[0]} ({self.t(kind).rstrip('.').lower()})"
+        if citing.startswith("term-"):
+            term = next(t for t in self.glossary.terms if f"term-{t.id}" == citing)
+            return self.text(term.title)
+        if citing.startswith("mode-"):
+            mode = next(m for m in self.glossary.modes if f"mode-{m.id}" == citing)
+            return self.text(mode.title)
+        if citing.startswith("ruling-"):
+            ruling = next(r for r in self.glossary.rulings if f"ruling-{r.id}" == citing)
+            return f"{self.t('ruling')}: {self.text(ruling.title)}"
+        return citing
+
+    def cited_by_html(self, rule: str, page: str) -> str:
+        citing = sorted(self.glossary.cited_by.get(rule, []), key=lambda c: rule_sort_key(c.split("-")[0]) if c[0].isdigit() else [99, c])
+        if not citing:
+            return ""
+        links = ", ".join(
+            f'<a href="{relative_url(page, self.page_of[c], c)}">{html.escape(self.citing_label(c))}</a>' for c in citing
+        )
+        return f'<span class="ar-meta__item ar-meta__cited">{self.t("cited_by")}: {links}</span>'
+
+    def rulings_html(self, rule: str, page: str) -> str:
+        rulings = self.glossary.rulings_by_rule.get(rule, [])
+        if not rulings:
+            return ""
+        links = ", ".join(
+            f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + r.id)}">{html.escape(self.text(r.title))}</a>'
+            for r in rulings
+        )
+        return f'<span class="ar-meta__item ar-meta__rulings">{self.t("rulings")}: {links}</span>'
+
+    def meta_html(self, *items: str) -> str:
+        items = tuple(i for i in items if i)
+        return f'<p class="ar-meta">{" · ".join(items)}</p>\n' if items else ""
+
+    def note_html(self, note: Note, page: str) -> str:
+        kind = note.kind.value
+        body = self.paragraphs_html(self.text(note.text), page)
+        # The kind label goes inside the first paragraph so it reads "Example. Foundry Armorer..."
+        body = body.replace("<p>", f'<p><span class="ar-note__kind">{self.t(kind)}</span> ', 1)
+        return (
+            f'<aside class="ar-note ar-note--{kind}" id="{note.anchor}">\n{body}'
+            f"{self.gap_html(note.gap, page)}{self.corrections_html(note.corrections, page)}</aside>\n"
+        )
+
+    def paragraph_html(self, paragraph: Paragraph, page: str) -> str:
+        pid = paragraph.id
+        number = (
+            f'<a class="ar-rule__number" href="#{pid}" title="{html.escape(self.t("permalink", rule=pid))}">{pid}</a>'
+        )
+        label = f' <strong class="ar-rule__label">{self.inline(self.text(paragraph.label), page)}</strong>' if paragraph.label else ""
+        first, *rest = [p for p in re.split(r"\n\s*\n", self.text(paragraph.text)) if p.strip()]
+        out = [f'<div class="ar-rule" id="{pid}">\n<p class="ar-rule__text">{number}{label} {self.inline(first, page)}</p>\n']
+        out += [f"<p>{self.inline(p, page)}</p>\n" for p in rest]
+        out.append(self.list_html(paragraph.list_kind, paragraph.items, page))
+        out.append(self.gap_html(paragraph.gap, page))
+        out += [self.note_html(note, page) for note in paragraph.notes]
+        out.append(self.meta_html(
+            self.sources_html(paragraph.sources, page, paragraph.text_from),
+            self.cited_by_html(pid, page),
+            self.rulings_html(pid, page),
+        ))
+        out.append(self.corrections_html(paragraph.corrections, page))
+        out.append("</div>\n")
+        return "".join(out)
+
+    def heading(self, level: int, title: str, anchor: str, editorial: bool = False) -> str:
+        badge = ""
+        if editorial:
+            badge = f' <span class="ar-editorial" title="{self.t("editorial_title")}">{self.t("editorial_badge")}</span>'
+        return f"{'#' * level} {md_escape(title)}{badge} {{ #{anchor} }}\n\n"
+
+    # -- pages --------------------------------------------------------------
+    def chapter(self, chapter: Chapter) -> Page:
+        page = chapter_page(chapter.number)
+        title = f"{chapter.number}. {self.text(chapter.title)}"
+        out = [self.heading(1, title, chapter.slug, chapter.title_editorial)]
+        section_ids = {s.id for s in chapter.sections}
+        for section in chapter.sections:
+            # A section sits one level below the section that groups it (1.3 > 1.3.1), if that exists.
+            parent = section.id.rsplit(".", 1)[0]
+            level = 3 if parent in section_ids else 2
+            out.append(self.heading(level, f"{section.id} {self.text(section.title)}", section.id, section.title_editorial))
+            out.append(self.meta_html(
+                self.sources_html(section.sources, page),
+                self.cited_by_html(section.id, page),
+                self.rulings_html(section.id, page),
+            ))
+            for paragraph in section.paragraphs:
+                out.append(self.paragraph_html(paragraph, page))
+                out.append("\n")
+        return Page(page, title, "".join(out))
+
+    def term_html(self, term: Term, page: str) -> str:
+        out = [self.heading(2, self.text(term.title), f"term-{term.id}")]
+        if term.text:
+            out.append(f'<div class="ar-term">\n{self.paragraphs_html(self.text(term.text), page)}')
+        else:
+            out.append('<div class="ar-term">\n')
+        out.append(self.gap_html(term.gap, page))
+        see = ", ".join(self.rule_link(r, page) for r in term.see)
+        out.append(self.meta_html(
+            f'<span class="ar-meta__item">{self.t("see_rules")}: {see}</span>' if see else "",
+            self.sources_html(term.sources, page),
+        ))
+        out.append(self.corrections_html(term.corrections, page))
+        out.append("</div>\n\n")
+        return "".join(out)
+
+    def terms(self) -> Page:
+        title = self.t("terms_title")
+        out = [self.heading(1, title, "glossary-terms")]
+        for term in sorted(self.glossary.terms, key=lambda t: self.text(t.title).casefold()):
+            out.append(self.term_html(term, TERMS_PAGE))
+        return Page(TERMS_PAGE, title, "".join(out))
+
+    def block_html(self, block: Block, page: str, anchor: str) -> str:
+        out = []
+        if block.title:
+            out.append(self.heading(2, self.text(block.title), anchor))
+        out.append('<div class="ar-block">\n')
+        out += [f"<p>{self.inline(self.text(p), page)}</p>\n" for p in block.paragraphs]
+        out.append(self.list_html(block.list_kind, block.items, page))
+        out.append(self.gap_html(block.gap, page))
+        if block.example:
+            out.append(
+                f'<aside class="ar-note ar-note--example" id="{anchor}-example"><p><span class="ar-note__kind">'
+                f'{self.t("mode_example")}</span> {self.inline(self.text(block.example), page)}</p></aside>\n'
+            )
+        out.append("</div>\n\n")
+        return "".join(out)
+
+    def deck_rule_html(self, rule: DeckRule, page: str) -> str:
+        checks = ", ".join(f"<code>{html.escape(k)}: {html.escape(_yaml_value(v))}</code>" for k, v in rule.check.items())
+        restates = f' · {self.t("restates")} {self.rule_link(rule.rule, page)}' if rule.rule else ""
+        return (
+            f'<li id="{rule.id}" class="ar-deck-rule">{self.inline(self.text(rule.text), page)}'
+            f'<br><span class="ar-meta">{self.t("deck_check")} {checks}{restates}</span></li>'
+        )
+
+    def mode(self, mode: GameMode) -> Page:
+        page = mode_page(mode.id)
+        title = self.text(mode.title)
+        out = [self.heading(1, title, f"mode-{mode.id}")]
+        for index, block in enumerate(mode.blocks):
+            out.append(self.block_html(block, page, f"{mode.id}-{index + 1}"))
+        if mode.deck_rules:
+            out.append(self.heading(2, self.t("deck_rules"), f"{mode.id}-deck"))
+            out.append('<div class="ar-block ar-deck">\n')
+            if mode.deck_intro:
+                out.append(f"<p>{self.inline(self.text(mode.deck_intro), page)}</p>\n")
+            out.append(f'<ul class="ar-list">{"".join(self.deck_rule_html(r, page) for r in mode.deck_rules)}</ul>\n')
+            out.append("</div>\n\n")
+        out.append(self.meta_html(self.sources_html(mode.sources, page)))
+        out.append(self.corrections_html(mode.corrections, page))
+        return Page(page, title, "".join(out))
+
+    def ruling_html(self, ruling: Ruling, page: str) -> str:
+        rules = ", ".join(self.rule_link(r, page) for r in ruling.rules)
+        parts = [self.heading(2, self.text(ruling.title), f"ruling-{ruling.id}"), '<div class="ar-ruling">\n']
+        parts.append(f'<p class="ar-meta">{self.t("about_rules")}: {rules}</p>\n')
+        for key in ("conflict", "reading", "why"):
+            parts.append(f'<p><strong>{self.t(key)}.</strong> {self.inline(self.text(getattr(ruling, key)), page)}</p>\n')
+        parts.append("</div>\n\n")
+        return "".join(parts)
+
+    def rulings(self) -> Page:
+        title = self.t("rulings_title")
+        out = [self.heading(1, title, "rulings"), f'<p class="ar-intro">{html.escape(self.t("rulings_intro"))}</p>\n\n']
+        for ruling in sorted(self.glossary.rulings, key=lambda r: min(rule_sort_key(x) for x in r.rules)):
+            out.append(self.ruling_html(ruling, RULINGS_PAGE))
+        return Page(RULINGS_PAGE, title, "".join(out))
+
+    def sources(self) -> Page:
+        title = self.t("sources_title")
+        out = [self.heading(1, title, "sources"), f'<p class="ar-intro">{html.escape(self.t("sources_intro"))}</p>\n\n']
+        for source in self.glossary.sources.values():
+            out.append(self.heading(2, self.text(source.title), source.id))
+            file = f' · {self.t("sources_file")}: <code>{html.escape(source.file)}</code>' if source.file else ""
+            out.append(f'<div class="ar-source"><p>{self.inline(self.text(source.description), SOURCES_PAGE)}{file}</p></div>\n\n')
+        out.append(self.heading(2, self.t("symbols_title"), "symbols"))
+        rows = "".join(
+            f"<li>{self.symbol(s.id)} <code>{{{html.escape(s.id)}}}</code> {html.escape(self.text(s.label))}</li>"
+            for s in self.glossary.symbols.values()
+        )
+        out.append(f'<div class="ar-block"><p>{html.escape(self.t("symbol_legend"))}</p><ul class="ar-list">{rows}</ul></div>\n')
+        return Page(SOURCES_PAGE, title, "".join(out))
+
+
+def _yaml_value(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def pages(glossary: Glossary, language: str = "en") -> list[Page]:
+    """Every generated page of the site in `language`."""
+    renderer = Renderer(glossary, language)
+    result = [renderer.chapter(chapter) for chapter in glossary.chapters]
+    result.append(renderer.terms())
+    result += [renderer.mode(mode) for mode in sorted(glossary.modes, key=lambda m: MODE_ORDER.get(m.id, 99))]
+    result.append(renderer.rulings())
+    result.append(renderer.sources())
+    return result
+
+
+# Game modes in the order a player meets them.
+MODE_ORDER = {"standard": 0, "sealed": 1, "booster-draft": 2, "booster-war": 3, "multiplayer-2v2": 4, "free-for-all": 5}
