@@ -1,0 +1,185 @@
+"""A real build of the site, checked on its HTML: permalinks, notes, gaps, links."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from altered_rules.build_site import build
+
+from conftest import PROJECT
+
+
+class _Page(HTMLParser):
+    """Collects the ids, links and classes of one HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.links: list[str] = []
+        self.classes: list[tuple[str, str | None]] = []  # (class, id)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.append(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+        for cls in (attrs.get("class") or "").split():
+            self.classes.append((cls, attrs.get("id")))
+
+
+def _parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    target = tmp_path_factory.mktemp("site")
+    assert build(PROJECT, target) == 0
+    return target
+
+
+@pytest.fixture(scope="module")
+def pages(site) -> dict[Path, _Page]:
+    return {path: _parse(path) for path in site.rglob("*.html")}
+
+
+def test_the_site_is_built_under_en_and_the_root_leads_there(site):
+    assert (site / "en" / "index.html").is_file()
+    assert 'url=en/' in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_every_paragraph_has_its_permalink(site, pages, glossary):
+    ids = {i for page in pages.values() for i in page.ids}
+    assert set(glossary.paragraphs) <= ids
+    assert set(glossary.sections) <= ids
+    chapter4 = pages[site / "en/rules/chapter-4/index.html"]
+    assert "4.2.4.c" in chapter4.ids and "#4.2.4.c" in chapter4.links
+
+
+def test_every_remark_and_example_is_rendered_after_its_paragraph(pages, glossary):
+    notes = {note.anchor: note for p in glossary.paragraphs.values() for note in p.notes}
+    rendered = {i for page in pages.values() for cls, i in page.classes if cls == "ar-note" and i}
+    assert set(notes) <= rendered
+    assert len(notes) >= 40
+
+
+def test_every_gap_is_visible(pages, glossary):
+    gaps = sum(1 for p in glossary.paragraphs.values() if p.gap) + sum(
+        1 for p in glossary.paragraphs.values() for n in p.notes if n.gap)
+    rendered = sum(1 for page in pages.values() for cls, _ in page.classes if cls == "ar-gap")
+    # The home page shows one gap in its legend; terms and game modes have their own.
+    extra_gaps = sum(1 for t in glossary.terms if t.gap) + sum(1 for m in glossary.modes for b in m.blocks if b.gap)
+    assert rendered == gaps + extra_gaps + 1
+
+
+def test_every_internal_link_and_anchor_resolves(site, pages):
+    broken = []
+    for path, page in pages.items():
+        if path.name == "404.html":
+            continue  # its links are absolute to the site root
+        for href in page.links:
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+                continue
+            target = path if not parts.path else (path.parent / unquote(parts.path)).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            if target not in pages:
+                if not target.exists():
+                    broken.append(f"{path.relative_to(site)}: {href} (no such file)")
+                continue
+            if parts.fragment and unquote(parts.fragment) not in pages[target].ids:
+                broken.append(f"{path.relative_to(site)}: {href} (no such anchor)")
+    assert broken == []
+
+
+def test_rule_references_in_the_text_are_links(site):
+    chapter2 = (site / "en/rules/chapter-2/index.html").read_text(encoding="utf-8")
+    # 2.1.c says "(see Rule 2.1.e)"; 2.1.e is on the same page.
+    assert re.search(r'see Rule <a class="ar-ref" href="#2\.1\.e">2\.1\.e</a>', chapter2)
+    chapter3 = (site / "en/rules/chapter-3/index.html").read_text(encoding="utf-8")
+    assert 'href="../chapter-2/#2.2.1.e"' in chapter3
+
+
+def test_every_rule_shows_the_rules_that_cite_it(site):
+    chapter2 = (site / "en/rules/chapter-2/index.html").read_text(encoding="utf-8")
+    block = chapter2.split('id="2.2.1.e"', 1)[1].split('class="ar-rule"', 1)[0]
+    assert "Cited by" in block and "../chapter-3/#3.2.1.c-remark-1" in block
+
+
+def test_a_rule_the_sources_lack_is_shown_as_such(site):
+    chapter2 = (site / "en/rules/chapter-2/index.html").read_text(encoding="utf-8")
+    assert 'class="ar-ref ar-ref--external"' in chapter2 and "no source contains it" in chapter2
+
+
+def test_symbols_render_with_a_text_alternative(site):
+    chapter4 = (site / "en/rules/chapter-4/index.html").read_text(encoding="utf-8")
+    arena = chapter4.split('id="4.3.f"', 1)[1].split("</p>", 1)[0]
+    assert arena.count('class="ar-symbol ar-symbol--region"') == 3
+    assert '<span class="ar-sr">forest</span>' in arena and "{forest}" not in chapter4
+
+
+def test_editorial_titles_are_marked(site):
+    chapter7 = (site / "en/rules/chapter-7/index.html").read_text(encoding="utf-8")
+    heading = chapter7.split('id="7.3.10"', 1)[1].split("</h", 1)[0]
+    assert "Move backward" in heading and "ar-editorial" in heading
+
+
+def test_sources_and_corrections_are_shown_on_the_entry(site):
+    chapter7 = (site / "en/rules/chapter-7/index.html").read_text(encoding="utf-8")
+    entry = chapter7.split('id="7.3.22.b"', 1)[1].split('<div class="ar-rule"', 1)[0]
+    assert "seed-000" in entry and "<del>neither leaves not joins</del>" in entry
+
+
+def test_deck_rules_are_listed_with_their_checks(site):
+    standard = (site / "en/modes/standard/index.html").read_text(encoding="utf-8")
+    assert 'id="standard.max-rare"' in standard and "max_rare: 15" in standard
+    assert 'href="../../rules/chapter-1/#1.1.4.f"' in standard
+
+
+def _project_copy(tmp_path: Path) -> Path:
+    copy = tmp_path / "project"
+    copy.mkdir()
+    for name in ("mkdocs.yml", "docs", "glossary"):
+        source = PROJECT / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, copy / name)
+    return copy
+
+
+def _build_copy(copy: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "altered_rules.build_site"], cwd=copy, capture_output=True, text=True,
+    )
+
+
+def test_a_misspelt_key_fails_the_site_build_with_file_and_line(tmp_path):
+    copy = _project_copy(tmp_path)
+    path = copy / "glossary/rules/4/4.3.yaml"
+    text = path.read_text(encoding="utf-8").replace("  text:\n", "  txet:\n", 1)
+    path.write_text(text, encoding="utf-8")
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if "txet:" in l)
+    result = _build_copy(copy)
+    assert result.returncode != 0
+    assert f"glossary/rules/4/4.3.yaml:{line}: unknown key 'txet'" in result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_a_reference_to_a_missing_rule_fails_the_site_build(tmp_path):
+    copy = _project_copy(tmp_path)
+    path = copy / "glossary/rules/4/4.3.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("The new region is called the Arena.",
+                                                             "The new region is called the Arena (see 4.3.z).", 1), encoding="utf-8")
+    result = _build_copy(copy)
+    assert result.returncode != 0
+    assert "glossary/rules/4/4.3.yaml:" in result.stderr and "reference to rule 4.3.z, which does not exist" in result.stderr
