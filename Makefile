@@ -2,6 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Material prints an end-of-life banner on every build; it is known (see issue 2).
+export NO_MKDOCS_2_WARNING := 1
 STAMP := $(VENV)/.installed-stamp
 
 .PHONY: setup site serve dev test lint clean

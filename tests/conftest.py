@@ -9,9 +9,7 @@ import pytest
 
 from altered_rules.glossary import Glossary, load_glossary
 
-PROJECT = Path(__file__).resolve().parent.parent
-GLOSSARY = PROJECT / "glossary"
-SEEDS = PROJECT / "tests" / "seeds"
+from project_paths import GLOSSARY
 
 
 @pytest.fixture(scope="session")

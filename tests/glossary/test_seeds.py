@@ -14,7 +14,7 @@ import pytest
 
 from altered_rules.glossary import Glossary
 
-from conftest import PROJECT, SEEDS
+from project_paths import PROJECT, SEEDS
 
 PARAGRAPH = re.compile(r"^(?:\+\+)?([1-7]\.[0-9]+(?:\.[0-9]+)?\.[a-z]) ?(.*)$")
 SECTION = re.compile(r"^([1-7]\.[0-9]+(?:\.[0-9]+)?) ([A-Z].*)$")

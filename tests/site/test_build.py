@@ -14,7 +14,7 @@ import pytest
 
 from altered_rules.build_site import build
 
-from conftest import PROJECT
+from project_paths import PROJECT
 
 
 class _Page(HTMLParser):

@@ -67,10 +67,12 @@ def rule_sort_key(rule: str) -> list[Any]:
 
 
 def _display(path: Path) -> str:
+    """A path as an editor types it: relative to the working folder when inside it."""
+    absolute = Path(os.path.abspath(path))
     try:
-        return os.path.relpath(path)
+        return str(absolute.relative_to(Path.cwd()))
     except ValueError:
-        return str(path)
+        return str(absolute)
 
 
 @dataclass
@@ -88,6 +90,8 @@ class _Reader:
         self.errors: list[SourceError] = []
         self.symbols: dict[str, Symbol] = {}
         self.citations: list[_Citation] = []
+        # Sections whose file could not be read: references to them are not reported again.
+        self.unreadable: set[str] = set()
 
     # -- errors -----------------------------------------------------------
     def error(self, node: Any, key: Any, message: str) -> None:
@@ -391,6 +395,7 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
 def _load_section(path: Path, reader: _Reader, sources: dict[str, Source]) -> Section | None:
     data = _load_yaml(path, reader)
     if data is None:
+        reader.unreadable.add(path.stem)
         return None
     entry = reader.mapping(data, S.SECTION_KEYS, "a section")
     if entry is None:
@@ -622,6 +627,8 @@ def _resolve_citations(glossary: Glossary, reader: _Reader) -> None:
             citing = glossary.cited_by.setdefault(citation.rule, [])
             if citation.citing not in citing:
                 citing.append(citation.citing)
+        elif any(citation.rule == s or citation.rule.startswith(s + ".") for s in reader.unreadable):
+            continue  # already reported: the file that holds this rule could not be read
         elif citation.rule not in glossary.external_rules:
             near = sorted((r for r in list(glossary.paragraphs) + list(glossary.sections) if r.startswith(citation.rule.rsplit(".", 1)[0] + ".")), key=rule_sort_key)[:8]
             hint = f"; rules nearby: {', '.join(near)}" if near else ""
