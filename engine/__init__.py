@@ -1,4 +1,88 @@
 """The Altered rules engine: decides game situations and says which rules it applied.
 
 Pure Python, standard library only; it never imports MkDocs or YAML.
+
+Running a scenario (what the glossary build and the command line do)::
+
+    import engine
+    scenarios = engine.read_scenarios(data, source="file.yaml")   # data: lists/mappings from YAML
+    for result in engine.run_scenarios(scenarios):
+        result.passed, result.differences, result.trace, result.error
+
+Playing a board directly (the checked public path)::
+
+    game = engine.Game.new(["Alice", "Bob"], positions={("Alice", engine.ExpeditionKind.HERO): 3})
+    engine.dusk(game); game.outcome.winner; game.trace.render()
+
+Every error is an `engine.EngineError` (see engine.errors).
 """
+
+from .api import advance, check_victory, dusk, play_phase, put, resolve, retreat, switch_expeditions
+from .deck import DECK_RULES, DeckCard, DeckReport, check_deck
+from .effects import EffectRecord, parse_effect, parse_reaction, parse_token_template
+from .errors import (
+    BoardError,
+    EngineError,
+    GameOver,
+    Location,
+    LoopLimit,
+    MissingRegionTypes,
+    RegionOutOfRange,
+    RulesSilent,
+    ScenarioError,
+    UnknownPlayer,
+    UnsupportedText,
+)
+from .objects import Card, GameObject, Reaction, Trigger
+from .scenario import (
+    Action,
+    Difference,
+    Expectation,
+    Scenario,
+    ScenarioResult,
+    build_game,
+    read_scenarios,
+    run_scenario,
+    run_scenarios,
+)
+from .state import Adventure, Expedition, Game, Outcome, Player, Region
+from .trace import Trace, TraceLine
+from .vocabulary import (
+    ARENA,
+    DeckFormat,
+    Duration,
+    ExpeditionKind,
+    Face,
+    Faction,
+    Keyword,
+    Mode,
+    ObjectType,
+    Phase,
+    Position,
+    Rarity,
+    RegionType,
+    Statistic,
+    Statistics,
+    Zone,
+)
+
+RULINGS = (
+    "same-dusk-finish",
+    "first-player-succeed",
+    "prepare-mana-orbs",
+    "moves-forward-due-to",
+    "token-ability-position",
+)
+"""Ids of the glossary's ruling entries (glossary/rulings/) the engine's trace cites."""
+
+__all__ = [
+    "ARENA", "Action", "Adventure", "BoardError", "Card", "DECK_RULES", "DeckCard", "DeckFormat", "DeckReport",
+    "Difference", "Duration", "EffectRecord", "EngineError", "Expectation", "Expedition", "ExpeditionKind", "Face",
+    "Faction", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit", "MissingRegionTypes", "Mode",
+    "ObjectType", "Outcome", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction", "Region",
+    "RegionOutOfRange", "RegionType", "RulesSilent", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
+    "Statistics", "Trace", "TraceLine", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
+    "build_game", "check_deck", "check_victory", "dusk", "parse_effect", "parse_reaction", "parse_token_template",
+    "play_phase", "put", "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios",
+    "switch_expeditions",
+]

@@ -1,0 +1,99 @@
+"""Day progress: the phases of a day and their daily effects (1.3.2, 4.2)."""
+
+from __future__ import annotations
+
+from .dusk import progress
+from .errors import RulesSilent
+from .events import begin_phase, check_reactions, expire
+from .state import Game
+from .vocabulary import Duration, ObjectType, Phase, Zone
+
+__all__ = ["PHASE_ORDER", "run_phase"]
+
+PHASE_ORDER = (Phase.MORNING, Phase.NOON, Phase.AFTERNOON, Phase.DUSK, Phase.NIGHT)
+FIRST_PLAYER_SUCCEED = "first-player-succeed"
+PREPARE_MANA_ORBS = "prepare-mana-orbs"
+
+
+def _new_day_if_needed(game: Game, phase: Phase) -> None:
+    """A phase that does not come later in the current day starts a new day."""
+    if game.phase is None or PHASE_ORDER.index(phase) > PHASE_ORDER.index(game.phase):
+        return
+    if game.day is not None:
+        game.day += 1
+    game.trace.add(
+        "A new day begins; the engine plays only the phases the scenario lists (the Night phase's "
+        "daily effects are lost in the sources, 1.3.2.f)"
+    )
+    # "this Day" (and shorter) durations end with the day; reactions count activations per day.
+    expire(game, {Duration.TURN, Duration.AFTERNOON, Duration.DAY}, "its day has ended")
+    game.activations.clear()  # 6.3.f counts activations "in a single day"
+
+
+def _morning(game: Game) -> None:
+    if game.day == 1:
+        raise RulesSilent(
+            "the first day has no Morning: it starts at Noon, after the setup draws six cards (1.3.1.d, 4.1.j); "
+            "give `day: 2` or later for a Morning"
+        )
+    # Succeed: 4.2.1.b "the player to the left of the first player" (1.3.2.b says "the opponent").
+    old = game.first_player
+    game.first_player = game.left_of(old)
+    game.trace.add(f"Succeed: {game.first_player}, to the left of {old}, becomes the first player", "4.2.1.b", rulings=(FIRST_PLAYER_SUCCEED,))
+    # Prepare: Characters, Permanents and Mana Orbs are readied (1.3.2.b; 4.2.1.c omits Mana Orbs).
+    readied = 0
+    for obj in game.objects.values():
+        if obj.exhausted and obj.card.type in (ObjectType.CHARACTER, ObjectType.PERMANENT, ObjectType.MANA_ORB) and obj.zone in (
+            Zone.EXPEDITION,
+            Zone.LANDMARK,
+            Zone.MANA,
+        ):
+            obj.exhausted = False
+            readied += 1
+    game.trace.add(
+        f"Prepare: each player readies their Characters, Permanents and Mana Orbs ({readied} readied)",
+        "4.2.1.c",
+        "1.3.2.b",
+        rulings=(PREPARE_MANA_ORBS,),
+    )
+    # Draw: each player draws two cards.
+    for player in game.players:
+        if len(player.deck) < 2:
+            raise RulesSilent(
+                f"Draw: {player.name} must draw two cards but their Deck holds {len(player.deck)}; "
+                "the sources do not say what happens (4.2.1.d, 7.3.5); give each player a `deck:`"
+            )
+        for _ in range(2):
+            game.draw_card(player.name)
+    game.trace.add("Draw: each player draws two cards", "4.2.1.d", "7.3.5.a")
+    game.trace.add("Expand: each player may put a card from their Hand in their Mana zone; in this scenario nobody does", "4.2.1.e")
+
+
+def _afternoon(game: Game) -> None:
+    order = game.initiative_order()
+    for name in order:
+        game.trace.add(f"{name} takes a turn and passes; they cannot take more turns this day", "1.3.2.d")
+        expire(game, {Duration.TURN}, f"{name}'s turn has ended")
+    game.trace.add("Every player has passed: the Afternoon ends", "1.3.2.d")
+    expire(game, {Duration.AFTERNOON}, "the Afternoon has ended")
+
+
+def run_phase(game: Game, phase: Phase) -> None:
+    """Play one phase of a day: its beginning (reactions, 4.4.a.1) and its daily effects."""
+    if phase is Phase.NIGHT:
+        raise RulesSilent("the Night phase's daily effects are lost in the sources (1.3.2.f, 'During the Night Phase' has no text); the engine will not guess them")
+    _new_day_if_needed(game, phase)
+    game.trace.add(f"The {phase.value.capitalize()} phase begins", "1.3.2.a")
+    if phase is Phase.MORNING:
+        begin_phase(game, phase)
+        _morning(game)
+    elif phase is Phase.NOON:
+        begin_phase(game, phase)  # 1.3.2.c: only reactions that trigger "At Noon"
+    elif phase is Phase.AFTERNOON:
+        begin_phase(game, phase)
+        _afternoon(game)
+    else:
+        begin_phase(game, phase)
+        if not game.outcome.over:
+            progress(game)
+            check_reactions(game)

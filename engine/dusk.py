@@ -1,0 +1,141 @@
+"""Dusk: the Progress daily effect (4.2.4) and, during tiebreakers, its modified form (4.3.h)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ending import check_end, decide_tiebreaker
+from .errors import RulesSilent
+from .movement import move_forward
+from .state import Expedition, Game, format_types
+from .vocabulary import ARENA, ExpeditionKind, Mode, PlayerName, RegionType, Statistics
+
+__all__ = ["ProgressRecord", "progress", "expedition_result"]
+
+MOVES_FORWARD_DUE_TO = "moves-forward-due-to"
+
+
+@dataclass(frozen=True)
+class ProgressRecord:
+    """What Progress decided for one expedition."""
+
+    statistics: Statistics
+    opposing: Statistics
+    region_types: frozenset[RegionType]
+    won: tuple[RegionType, ...]
+    """Statistics that meet 4.2.4.b: a region type of its region, positive, greater than the opposing one."""
+    moved: bool = False
+    failed: bool = False
+    """4.2.4.g: it did not move forward during Progress (never during tiebreakers)."""
+
+    @property
+    def due_to(self) -> tuple[RegionType, ...]:
+        """4.2.4.h (ruling moves-forward-due-to): the statistics it won, if it moved forward."""
+        return self.won if self.moved else ()
+
+
+def expedition_result(
+    statistics: Statistics, opposing: Statistics, region_types: frozenset[RegionType]
+) -> tuple[tuple[RegionType, ...], list[str]]:
+    """The statistics an expedition wins (4.2.4.b-d) and, grouped, why not the others, citing the rule."""
+    won: list[RegionType] = []
+    groups: dict[str, list[str]] = {"win": [], "tie": [], "zero": [], "negative": [], "lower": []}
+    for statistic in RegionType:
+        if statistic not in region_types:
+            continue
+        mine, theirs = statistics[statistic], opposing[statistic]
+        word = statistic.value
+        if mine == 0:
+            groups["zero"].append(f"0 {word}")
+        elif mine < 0:
+            groups["negative"].append(f"{mine} {word}")
+        elif mine == theirs:
+            groups["tie"].append(f"{mine} {word} against {theirs}")
+        elif mine < theirs:
+            groups["lower"].append(f"{mine} {word} against {theirs}")
+        else:
+            won.append(statistic)
+            groups["win"].append(f"{mine} {word} against {theirs}")
+
+    def join(items: list[str]) -> str:
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+    reasons = []
+    if groups["win"]:
+        reasons.append(f"{join(groups['win'])} {'is' if len(groups['win']) == 1 else 'are'} greater (4.2.4.b)")
+    if groups["tie"]:
+        reasons.append(f"{join(groups['tie'])} {'is a tie' if len(groups['tie']) == 1 else 'are ties'} (4.2.4.c)")
+    if groups["lower"]:
+        reasons.append(f"{join(groups['lower'])} {'is' if len(groups['lower']) == 1 else 'are'} not greater (4.2.4.b)")
+    if groups["zero"]:
+        reasons.append(f"{join(groups['zero'])} {'is' if len(groups['zero']) == 1 else 'are'} not sufficient (4.2.4.d)")
+    if groups["negative"]:
+        reasons.append(f"{join(groups['negative'])} {'is' if len(groups['negative']) == 1 else 'are'} not positive (4.2.4.b)")
+    return tuple(won), reasons
+
+
+def _opposing(game: Game, expedition: Expedition) -> Expedition:
+    # "its opposing expedition" (4.2.4.b): in a two-player game, a hero expedition races the
+    # opponent's hero expedition and a companion expedition the opponent's companion expedition
+    # (the board of the scenario format's own first example).
+    return game.expedition(game.opponent(expedition.player), expedition.kind)
+
+
+def progress(game: Game) -> None:
+    """The Progress daily effect of Dusk, then the end-of-game check (4.2.4, 4.3)."""
+    trace = game.trace
+    if game.tiebreakers:
+        decide_tiebreaker(game)
+        return
+    if game.mode is not Mode.TWO_PLAYER:
+        raise RulesSilent(
+            f"Dusk Progress in a {game.mode.value} game needs to know which expedition opposes which; "
+            "the surviving game-mode text only says 'Each player faces a different opponent for each of their "
+            "Expeditions'. Multiplayer boards support `check_victory` and tiebreaker Dusks"
+        )
+    records: dict[tuple[PlayerName, ExpeditionKind], ProgressRecord] = {}
+    for expedition in game.expeditions():
+        opposing = _opposing(game, expedition)
+        mine = game.expedition_statistics(expedition.player, expedition.kind)
+        theirs = game.expedition_statistics(opposing.player, opposing.kind)
+        types = game.region_types_at(expedition.position)
+        won, reasons = expedition_result(mine, theirs, types)
+        region = game.region_label(expedition.position)
+        records[(expedition.player, expedition.kind)] = ProgressRecord(mine, theirs, types, won)
+        rule = "4.3.f" if expedition.position == ARENA else game.adventure[int(expedition.position)].types_rule()
+        trace.add(
+            f"{expedition.label} has {mine} against {theirs} for {opposing.label}, in {region} "
+            f"[{format_types(types)}]",
+            "4.2.4.b",
+            rule,
+        )
+        if not types:
+            trace.add(f"{expedition.label} does not advance: its region has no region types", "4.2.4.b")
+        elif won:
+            trace.add(f"{expedition.label} advances: {'; '.join(reasons)}")
+        else:
+            trace.add(f"{expedition.label} does not advance: {'; '.join(reasons)}")
+    movers = [key for key, record in records.items() if record.won]
+    if movers:
+        trace.add(
+            "All successful expeditions move forward simultaneously, each only once", "4.2.4.e", "4.2.4.f"
+        )
+    moved: set[tuple[PlayerName, ExpeditionKind]] = set()
+    for key in movers:  # 4.2.4.e: once each, however many statistics it won
+        if move_forward(game, game.expedition(*key)):
+            moved.add(key)
+    for key, record in records.items():
+        did_move = key in moved
+        game.last_progress[key] = ProgressRecord(
+            record.statistics, record.opposing, record.region_types, record.won, did_move, not did_move
+        )
+        label = game.expedition(*key).label
+        if did_move:
+            trace.add(
+                f"{label} moves forward due to {', '.join(s.value for s in record.won)}",
+                "4.2.4.h",
+                rulings=(MOVES_FORWARD_DUE_TO,),
+            )
+        else:
+            trace.add(f"{label} fails to move forward", "4.2.4.g")
+    check_end(game)

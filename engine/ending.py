@@ -1,0 +1,220 @@
+"""The end of the game: who wins, or whether tiebreakers start (1.3.3, 4.3, game-mode pages).
+
+Every decision about winning is made here, in `check_end` (after an event that
+moved expeditions) and `decide_tiebreaker` (the tiebreaker Dusk), each in a
+fixed, commented order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import RulesSilent
+from .state import Game, Outcome
+from .vocabulary import ARENA, ALL_REGION_TYPES, Mode, PlayerName, RegionType, Statistics
+
+__all__ = ["Finisher", "finishers", "check_end", "start_tiebreakers", "decide_tiebreaker", "FREE_FOR_ALL_TIEBREAKER_LOST"]
+
+SAME_DUSK_FINISH = "same-dusk-finish"
+FREE_FOR_ALL_TIEBREAKER_LOST = (
+    "the Free for All tiebreaker cannot be played: its page says 'Play an additional day with the following "
+    "rule modifications:' and the modifications are lost in the sources; the engine will not guess them"
+)
+
+
+@dataclass(frozen=True)
+class Finisher:
+    """A player whose hero and companion expeditions have met or crossed (1.3.3.a, 4.3.a-b)."""
+
+    name: PlayerName
+    distance: int
+    """Total distance of both expeditions from their starting regions (1.3.3.b)."""
+    crossed: bool
+
+    @property
+    def beyond(self) -> int:
+        """How far past meeting ("advanced further than necessary", game-mode pages): 7 is a meeting."""
+        return self.distance - 7
+
+
+def finishers(game: Game) -> list[Finisher]:
+    result = []
+    for player in game.players:
+        hero, companion = player.hero.position, player.companion.position
+        if hero == ARENA or companion == ARENA:
+            continue
+        if int(hero) >= int(companion):
+            distance = player.hero.distance() + player.companion.distance()
+            result.append(Finisher(player.name, distance, int(hero) > int(companion)))
+    return result
+
+
+def _finish(game: Game, outcome: Outcome) -> None:
+    game.outcome = outcome
+    game.trace.add(f"{' and '.join(outcome.winners)} win{'s' if len(outcome.winners) == 1 else ''} the game: {outcome.reason}", *outcome.rules, rulings=outcome.rulings)
+
+
+def check_end(game: Game) -> None:
+    """Called after every event that may move expeditions (4.3.a-b are additive event modifiers)."""
+    # 1. A game already won stays won; during tiebreakers nobody moves (4.3.g), Dusk decides.
+    if game.outcome.over or game.tiebreakers:
+        return
+    # 2. Who has finished: hero and companion expeditions on the same region, or past each other.
+    done = finishers(game)
+    if not done:
+        return
+    for f in done:
+        game.trace.add(
+            f"{f.name}'s expeditions {'cross each other' if f.crossed else 'meet on the same region'} "
+            f"(total distance {f.distance})",
+            "4.3.b" if f.crossed else "4.3.a",
+            "1.3.3.a",
+        )
+    # 3. The mode's own victory conditions.
+    if game.mode is Mode.TWO_PLAYER:
+        _two_player_end(game, done)
+    elif game.mode is Mode.TWO_VS_TWO:
+        _two_vs_two_end(game, done)
+    else:
+        _free_for_all_end(game, done)
+
+
+def _two_player_end(game: Game, done: list[Finisher]) -> None:
+    # 4.3.a/b: a single player's expeditions meet or cross: they win.
+    if len(done) == 1:
+        f = done[0]
+        _finish(game, Outcome((f.name,), f"only {f.name}'s expeditions {'crossed' if f.crossed else 'met'}", ("4.3.b" if f.crossed else "4.3.a",)))
+        return
+    # Both at the same time: compare total distances (1.3.3.b); equal distances start tiebreakers
+    # (4.3.c, 1.3.3.c). Ruling same-dusk-finish explains why 1.3.3.b decides before 4.3.c.
+    a, b = done
+    if a.distance != b.distance:
+        best = max(done, key=lambda f: f.distance)
+        other = b if best is a else a
+        _finish(
+            game,
+            Outcome(
+                (best.name,),
+                f"both players finished at the same time; {best.name}'s total distance {best.distance} is greater than {other.name}'s {other.distance}",
+                ("1.3.3.b",),
+                (SAME_DUSK_FINISH,),
+            ),
+        )
+        return
+    game.trace.add(
+        f"Both players finished at the same time with the same total distance ({a.distance}): tiebreakers start",
+        "4.3.c",
+        "1.3.3.b",
+        "1.3.3.c",
+        rulings=(SAME_DUSK_FINISH,),
+    )
+    start_tiebreakers(game, tuple(game.names))
+
+
+def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
+    teams: dict[tuple[PlayerName, PlayerName], list[Finisher]] = {}
+    for f in done:
+        teams.setdefault(game.team_of(f.name), []).append(f)
+    # Only one team's players finished: "wins the game for their team".
+    if len(teams) == 1:
+        team = next(iter(teams))
+        _finish(game, Outcome(team, f"{' and '.join(f.name for f in done)} finished for their team", ("2v2.victory",)))
+        return
+    (team_a, fin_a), (team_b, fin_b) = teams.items()
+    # Three players: "the two allied players win the game".
+    if len(fin_a) != len(fin_b):
+        team = team_a if len(fin_a) > len(fin_b) else team_b
+        _finish(game, Outcome(team, "three players finished: the two allied players win", ("2v2.victory",)))
+        return
+    # Two (one per team) or four: the team that advanced further than necessary wins, else a tiebreaker day.
+    beyond_a, beyond_b = sum(f.beyond for f in fin_a), sum(f.beyond for f in fin_b)
+    if beyond_a != beyond_b:
+        team = team_a if beyond_a > beyond_b else team_b
+        _finish(
+            game,
+            Outcome(team, f"both teams finished; {' and '.join(team)} advanced further than necessary ({max(beyond_a, beyond_b)} against {min(beyond_a, beyond_b)})", ("2v2.victory",)),
+        )
+        return
+    game.trace.add("Players of both teams finished with the same advance: a tiebreaker day in the Arena", "2v2.victory")
+    start_tiebreakers(game, tuple(game.names))
+
+
+def _free_for_all_end(game: Game, done: list[Finisher]) -> None:
+    # "The first player whose Hero and Companion Expeditions meet in the same Region wins the game."
+    if len(done) == 1:
+        _finish(game, Outcome((done[0].name,), f"{done[0].name} is the only player to finish", ("free-for-all.victory",)))
+        return
+    # Several at once: one who advanced further than necessary wins; otherwise a tiebreaker day
+    # with only the players who advanced the furthest.
+    furthest = max(f.beyond for f in done)
+    leaders = [f for f in done if f.beyond == furthest]
+    if furthest > 0 and len(leaders) == 1:
+        _finish(game, Outcome((leaders[0].name,), f"several players finished; {leaders[0].name} advanced further than necessary", ("free-for-all.victory",)))
+        return
+    game.trace.add(
+        f"Several players finished without one advancing further than the others: a tiebreaker day with {', '.join(f.name for f in leaders)}",
+        "free-for-all.victory",
+    )
+    start_tiebreakers(game, tuple(f.name for f in leaders))
+
+
+def start_tiebreakers(game: Game, players: tuple[PlayerName, ...]) -> None:
+    """4.3.d-f, 1.3.3.c-d: the companion region card becomes the Arena, every expedition goes there."""
+    game.tiebreakers = True
+    game.tiebreaker_players = players
+    for expedition in game.expeditions():
+        expedition.position = ARENA
+    game.trace.add(
+        "Tiebreakers start: the companion region card is turned face down as the Arena (forest, mountain, water), "
+        "all expedition markers are put on it and the other regions are discarded",
+        "4.3.d",
+        "4.3.e",
+        "4.3.f",
+        "1.3.3.c",
+    )
+
+
+def _team_total(game: Game, names: tuple[PlayerName, ...]) -> Statistics:
+    total = Statistics()
+    for name in names:
+        for expedition in game.player(name).expeditions:
+            # Summing both expeditions counts a Gigantic character twice (7.4.3.b, 7.4.3.i).
+            total = total + game.expedition_statistics(name, expedition.kind)
+    return total
+
+
+def decide_tiebreaker(game: Game) -> None:
+    """The Progress of a tiebreaker Dusk (4.3.h, 1.3.3.d-e; 2v2 page; Free for All refused)."""
+    if game.mode is Mode.FREE_FOR_ALL:
+        raise RulesSilent(FREE_FOR_ALL_TIEBREAKER_LOST)
+    if game.mode is Mode.TWO_PLAYER:
+        sides = [(name,) for name in game.names]
+        rules: tuple[str, ...] = ("4.3.h", "1.3.3.e")
+    else:
+        first = game.team_of(game.names[0])
+        sides = [first, game.team_of(game.names[1])]
+        rules = ("2v2.tiebreaker",)
+    totals = [_team_total(game, side) for side in sides]
+    for side, total in zip(sides, totals):
+        gigantic = [
+            o.name for n in side for o in game.characters_in(n, game.player(n).hero.kind) if o.card.gigantic
+        ]
+        note = f"; Gigantic {', '.join(gigantic)} counted twice (7.4.3.i)" if gigantic else ""
+        game.trace.add(f"{' and '.join(side)} total {total} over both expeditions{note}", "4.3.h", "1.3.3.d")
+    wins = [0, 0]
+    for statistic in RegionType:
+        a, b = totals[0][statistic], totals[1][statistic]
+        if a != b:
+            wins[0 if a > b else 1] += 1
+    game.trace.add(
+        f"{' and '.join(sides[0])} win{'s' if len(sides[0]) == 1 else ''} {wins[0]} region type(s), "
+        f"{' and '.join(sides[1])} win{'s' if len(sides[1]) == 1 else ''} {wins[1]} "
+        f"(the Arena is {', '.join(t.value for t in RegionType if t in ALL_REGION_TYPES)})",
+        "4.3.h",
+        "4.3.f",
+    )
+    if wins[0] == wins[1]:
+        game.trace.add("No side wins on more region types: the game continues with another tiebreaker day", "4.3.h", "1.3.3.f")
+        return
+    winner = sides[0] if wins[0] > wins[1] else sides[1]
+    _finish(game, Outcome(winner, f"more region types won in the tiebreaker ({max(wins)} against {min(wins)})", rules))

@@ -1,0 +1,432 @@
+"""The game state: the Adventure, the players and their expeditions, the objects.
+
+Methods whose name starts with an underscore, and everything in `Game` that
+takes already-checked values, are the unchecked internal path: they trust
+their arguments. The checked public path is `Game.new` (and the functions of
+`engine.api`), which validate a board and raise documented `EngineError`s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable, Iterator
+
+from .errors import BoardError, MissingRegionTypes, RegionOutOfRange, UnknownPlayer
+from .objects import Card, EmblemInfo, GameObject
+from .trace import Trace
+from .vocabulary import (
+    ALL_REGION_TYPES,
+    ARENA,
+    COMPANION_REGION,
+    HERO_REGION,
+    HIDDEN_ZONES,
+    REGION_COUNT,
+    ExpeditionKind,
+    Face,
+    Mode,
+    ObjectType,
+    Phase,
+    PlayerName,
+    Position,
+    RegionType,
+    Statistics,
+    Zone,
+)
+
+if TYPE_CHECKING:  # records live with the code that makes them
+    from .dusk import ProgressRecord
+    from .effects import EffectRecord
+
+__all__ = ["Region", "Adventure", "Expedition", "Player", "Outcome", "Happening", "Game", "format_types"]
+
+
+def format_types(types: Iterable[RegionType]) -> str:
+    words = [t.value for t in RegionType if t in set(types)]
+    return ", ".join(words) if words else "no region types"
+
+
+@dataclass
+class Region:
+    """One of the eight regions of the Adventure (3.2.1.b)."""
+
+    index: int
+    face: Face = Face.DOWN
+    shown_types: frozenset[RegionType] | None = None
+    """For a Tumult half: the types it shows when face up; None when the scenario did not say."""
+
+    @property
+    def is_end(self) -> bool:
+        return self.index in (HERO_REGION, COMPANION_REGION)
+
+    @property
+    def label(self) -> str:
+        if self.index == HERO_REGION:
+            return "region 0 (the Hero Region)"
+        if self.index == COMPANION_REGION:
+            return "region 7 (the Companion Region)"
+        return f"region {self.index}"
+
+    def region_types(self) -> frozenset[RegionType]:
+        # 2.2.2.k: the hero and companion regions are forest, mountain and water;
+        # its remark: face-down Tumult halves have no sub-types; 2.2.2.l: face-up halves show theirs.
+        if self.is_end:
+            return ALL_REGION_TYPES
+        if self.face is Face.DOWN:
+            return frozenset()
+        return self.shown_types or frozenset()
+
+    def types_rule(self) -> str:
+        if self.is_end:
+            return "2.2.2.k"
+        return "2.2.2.k remark" if self.face is Face.DOWN else "2.2.2.l"
+
+
+def tumult_halves(index: int) -> tuple[int, int]:
+    """The two regions of the Tumult card holding `index`: 1-2, 3-4, 5-6 (3.2.1.b)."""
+    first = index if index % 2 == 1 else index - 1
+    return first, first + 1
+
+
+@dataclass
+class Adventure:
+    regions: list[Region]
+    given: bool = False
+    """Whether the scenario described the Tumult halves (if not, their types are unknown)."""
+
+    @classmethod
+    def unknown(cls) -> "Adventure":
+        regions = [Region(i, Face.UP if i in (HERO_REGION, COMPANION_REGION) else Face.DOWN) for i in range(REGION_COUNT)]
+        return cls(regions, given=False)
+
+    def __getitem__(self, index: int) -> Region:
+        return self.regions[index]
+
+    def reveal(self, index: int, trace: Trace, mover: str = "an expedition") -> None:
+        """7.3.11.b: the Tumult card is revealed: both of its halves turn face up."""
+        halves = tumult_halves(index)
+        missing = [i for i in halves if self.regions[i].shown_types is None]
+        if missing:
+            names = " and ".join(f"region {i}" for i in missing)
+            hint = (
+                "add `adventure:` to `given:` listing the 8 regions"
+                if not self.given
+                else f"give `types:` for {names} in `adventure:`"
+            )
+            raise MissingRegionTypes(
+                f"{mover} moves forward into region {index}, so the Tumult card of regions {halves[0]}-{halves[1]} "
+                f"is revealed (7.3.11.b), but the scenario does not say which region types {names} "
+                f"{'shows' if len(missing) == 1 else 'show'}: {hint}"
+            )
+        for i in halves:
+            self.regions[i].face = Face.UP
+        a, b = (self.regions[i] for i in halves)
+        trace.add(
+            f"The Tumult card of regions {a.index}-{b.index} is revealed: region {a.index} is "
+            f"{format_types(a.region_types())}, region {b.index} is {format_types(b.region_types())}",
+            "7.3.11.b",
+            "2.2.2.l",
+        )
+
+
+@dataclass
+class Expedition:
+    """A player's hero or companion expedition (3.2.4.b); it always exists, even empty (3.2.4.c)."""
+
+    player: PlayerName
+    kind: ExpeditionKind
+    position: Position
+
+    @property
+    def label(self) -> str:
+        return f"{self.player}'s {self.kind.value} expedition"
+
+    def distance(self) -> int:
+        """Distance from its starting region (1.3.3.b)."""
+        assert self.position != ARENA
+        return abs(int(self.position) - self.kind.origin)
+
+
+@dataclass
+class Player:
+    name: PlayerName
+    hero: Expedition
+    companion: Expedition
+    deck: list[Card] = field(default_factory=list)
+    """Top card first. Hidden zone: cards, not objects (2.1.g)."""
+    hand: list[Card] = field(default_factory=list)
+
+    def expedition(self, kind: ExpeditionKind) -> Expedition:
+        return self.hero if kind is ExpeditionKind.HERO else self.companion
+
+    @property
+    def expeditions(self) -> tuple[Expedition, Expedition]:
+        return (self.hero, self.companion)
+
+    def hidden(self, zone: Zone) -> list[Card]:
+        return self.deck if zone is Zone.DECK else self.hand
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game stands: over (with its winners) or not, and why. Decided in engine.ending."""
+
+    winners: tuple[PlayerName, ...] = ()
+    reason: str = "the game continues"
+    rules: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def winner(self) -> PlayerName | None:
+        """The single winner of a two-player or Free for All game (None if the game is not over)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+@dataclass(frozen=True)
+class Happening:
+    """Something an atomic action did that a reaction may trigger on (6.3.b)."""
+
+    kind: str
+    """"enters" (a visible zone), "joins-expedition", "leaves-expedition", "ceases", "phase"."""
+    object_id: int | None = None
+    player: PlayerName | None = None
+    expedition: ExpeditionKind | None = None
+    zone: Zone | None = None
+    phase: Phase | None = None
+
+
+@dataclass
+class Game:
+    players: list[Player]
+    """Seating order, clockwise: the next player in the list sits to the left (4.2.1.b)."""
+    first_player: PlayerName
+    mode: Mode = Mode.TWO_PLAYER
+    adventure: Adventure = field(default_factory=Adventure.unknown)
+    tiebreakers: bool = False
+    tiebreaker_players: tuple[PlayerName, ...] = ()
+    day: int | None = None
+    """The day number when the scenario gives it (the first day has no Morning, 1.3.1.d)."""
+    phase: Phase | None = None
+    outcome: Outcome = field(default_factory=Outcome)
+    objects: dict[int, GameObject] = field(default_factory=dict)
+    trace: Trace = field(default_factory=Trace)
+    happenings: list[Happening] = field(default_factory=list)
+    activations: dict[tuple[int, int], int] = field(default_factory=dict)
+    """(object id, reaction index) -> activations this day (6.3.f)."""
+    last_progress: dict[tuple[PlayerName, ExpeditionKind], ProgressRecord] = field(default_factory=dict)
+    last_effect: EffectRecord | None = None
+    steps_taken: int = 0
+    checking_reactions: bool = False
+    _clock: int = 0
+
+    # ---- the checked public constructor -------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        players: list[PlayerName],
+        *,
+        first_player: PlayerName | None = None,
+        mode: Mode = Mode.TWO_PLAYER,
+        positions: dict[tuple[PlayerName, ExpeditionKind], Position] | None = None,
+        adventure: Adventure | None = None,
+        tiebreakers: bool = False,
+    ) -> "Game":
+        """A game at the given board; raises BoardError/UnknownPlayer/RegionOutOfRange when it cannot exist."""
+        if len(set(players)) != len(players) or any(not isinstance(p, str) or not p for p in players):
+            raise BoardError(f"players must be distinct non-empty names, got {players!r}")
+        wanted = 2 if mode is Mode.TWO_PLAYER else 4
+        if len(players) != wanted:
+            raise BoardError(f"a {mode.value} game has {wanted} players, got {len(players)}: {', '.join(players)}")
+        first = first_player if first_player is not None else players[0]
+        if first not in players:
+            raise UnknownPlayer(f"first player {first!r} is not seated; players: {', '.join(players)}")
+        game = cls(
+            players=[
+                Player(
+                    name,
+                    Expedition(name, ExpeditionKind.HERO, ARENA if tiebreakers else HERO_REGION),
+                    Expedition(name, ExpeditionKind.COMPANION, ARENA if tiebreakers else COMPANION_REGION),
+                )
+                for name in players
+            ],
+            first_player=first,
+            mode=mode,
+            adventure=adventure if adventure is not None else Adventure.unknown(),
+            tiebreakers=tiebreakers,
+            tiebreaker_players=tuple(players) if tiebreakers else (),
+        )
+        for (name, kind), position in (positions or {}).items():
+            game.place(name, kind, position)
+        return game
+
+    def place(self, name: PlayerName, kind: ExpeditionKind, position: Position) -> None:
+        """Put an expedition on a region (checked)."""
+        expedition = self.player(name).expedition(kind)
+        if self.tiebreakers:
+            if position != ARENA:
+                raise RegionOutOfRange(
+                    f"during tiebreakers every expedition is in the Arena (1.3.3.d); {expedition.label} cannot be at {position!r}"
+                )
+        elif position == ARENA or isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < REGION_COUNT:
+            raise RegionOutOfRange(
+                f"{expedition.label} cannot be at region {position!r}: regions are 0 (Hero Region) to 7 "
+                f"(Companion Region); `arena` only during tiebreakers"
+            )
+        expedition.position = position
+
+    # ---- queries ------------------------------------------------------------------------
+    def player(self, name: PlayerName) -> Player:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise UnknownPlayer(f"unknown player {name!r}; players: {', '.join(p.name for p in self.players)}")
+
+    @property
+    def names(self) -> list[PlayerName]:
+        return [p.name for p in self.players]
+
+    def expedition(self, name: PlayerName, kind: ExpeditionKind) -> Expedition:
+        return self.player(name).expedition(kind)
+
+    def expeditions(self) -> Iterator[Expedition]:
+        for player in self.players:
+            yield from player.expeditions
+
+    def initiative_order(self) -> list[PlayerName]:
+        """The first player, then clockwise (6.1.g, 4.4.b)."""
+        names = self.names
+        start = names.index(self.first_player)
+        return names[start:] + names[:start]
+
+    def left_of(self, name: PlayerName) -> PlayerName:
+        names = self.names
+        return names[(names.index(name) + 1) % len(names)]
+
+    def opponent(self, name: PlayerName) -> PlayerName:
+        """The opponent in a two-player game."""
+        others = [n for n in self.names if n != name]
+        assert len(others) == 1
+        return others[0]
+
+    def team_of(self, name: PlayerName) -> tuple[PlayerName, PlayerName]:
+        """2v2: teammates sit opposite each other, so seats 1 and 3, and seats 2 and 4, are teams."""
+        names = self.names
+        i = names.index(name) % 2
+        return (names[i], names[i + 2])
+
+    def in_zone(self, zone: Zone, controller: PlayerName | None = None) -> list[GameObject]:
+        return [
+            o
+            for o in sorted(self.objects.values(), key=lambda o: o.timestamp)
+            if o.zone is zone and (controller is None or o.controller == controller)
+        ]
+
+    def characters_in(self, name: PlayerName, kind: ExpeditionKind) -> list[GameObject]:
+        """Characters in an expedition; a Gigantic one is in both of its controller's (7.4.3.b)."""
+        return [
+            o
+            for o in self.in_zone(Zone.EXPEDITION, name)
+            if o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.gigantic)
+        ]
+
+    def expedition_statistics(self, name: PlayerName, kind: ExpeditionKind) -> Statistics:
+        """Sum of the statistics of its characters (4.2.4.b; Gigantic counted here too, 7.4.3.e)."""
+        total = Statistics()
+        for character in self.characters_in(name, kind):
+            if character.card.statistics is not None:
+                total = total + character.card.statistics
+        return total
+
+    def region_types_at(self, position: Position) -> frozenset[RegionType]:
+        if position == ARENA:
+            return ALL_REGION_TYPES  # 4.3.f
+        return self.adventure[int(position)].region_types()
+
+    def region_label(self, position: Position) -> str:
+        return "the Arena" if position == ARENA else self.adventure[int(position)].label
+
+    def ongoing(self) -> list[GameObject]:
+        return [o for o in self.in_zone(Zone.LIMBO) if o.emblem is not None and "Ongoing" in o.card.subtypes]
+
+    def expeditions_cannot_move(self, direction: str) -> GameObject | None:
+        """An Ongoing emblem saying "Expeditions can't move <direction>", if any (2.2.2.m example)."""
+        for emblem in self.ongoing():
+            assert emblem.emblem is not None
+            if emblem.emblem.text.lower() == f"expeditions can't move {direction}":
+                return emblem
+        return None
+
+    # ---- objects and zones: the only places objects are made, moved and ended -------------
+    def _tick(self) -> int:
+        self._clock += 1
+        return self._clock
+
+    def enter(
+        self,
+        card: Card,
+        zone: Zone,
+        owner: PlayerName,
+        *,
+        expedition: ExpeditionKind | None = None,
+        emblem: EmblemInfo | None = None,
+        exhausted: bool = False,
+    ) -> GameObject:
+        """A new object in a visible zone, with a new identity and timestamp (2.1.c, 7.3.3.a)."""
+        assert zone not in HIDDEN_ZONES
+        stamp = self._tick()
+        obj = GameObject(stamp, stamp, card, zone, owner, owner, expedition, exhausted, emblem)
+        self.objects[obj.id] = obj
+        self.happenings.append(Happening("enters", obj.id, owner, expedition, zone))
+        if zone is Zone.EXPEDITION and expedition is not None:
+            for kind in ExpeditionKind:
+                if kind is expedition or card.gigantic:
+                    # 7.5.4.b: joins the Expedition zone and its expedition (a Gigantic one: both, 7.4.3.b)
+                    self.happenings.append(Happening("joins-expedition", obj.id, owner, kind, zone))
+        return obj
+
+    def move(
+        self, obj: GameObject, zone: Zone, *, expedition: ExpeditionKind | None = None
+    ) -> GameObject | None:
+        """Every change of zone goes through here (2.1.c): the old object ends; the card becomes a
+        new object in a visible destination, or a plain card in a hidden one (2.1.g). A token that
+        leaves the Expedition zone joins its new zone, then ceases to exist (2.1.d, 7.5.4.d, 7.5.5.b).
+        Returns the new object, or None."""
+        assert zone is not obj.zone, "moving between expeditions is not a zone change (3.2.4.d): use switch"
+        del self.objects[obj.id]
+        if obj.zone is Zone.EXPEDITION:
+            for kind in ExpeditionKind:
+                if kind is obj.expedition or obj.card.gigantic:
+                    self.happenings.append(Happening("leaves-expedition", obj.id, obj.controller, kind, obj.zone))
+        if zone in HIDDEN_ZONES:
+            if not obj.card.token:
+                self.player(obj.owner).hidden(zone).insert(0, obj.card)
+            self.happenings.append(Happening("ceases", obj.id, obj.owner, None, zone))
+            return None
+        new = self.enter(obj.card, zone, obj.owner, expedition=expedition)
+        if obj.card.token and obj.zone is Zone.EXPEDITION:
+            del self.objects[new.id]
+            self.happenings.append(Happening("ceases", new.id, new.owner, None, zone))
+            return None
+        return new
+
+    def switch(self, obj: GameObject) -> None:
+        """7.3.22: the object goes to its controller's other expedition without changing zones (3.2.4.d);
+        it keeps its identity. A Gigantic character's card switches, the character neither leaves nor
+        joins (7.4.3.j)."""
+        assert obj.zone is Zone.EXPEDITION and obj.expedition is not None
+        old = obj.expedition
+        obj.expedition = old.other
+        if not obj.card.gigantic:
+            self.happenings.append(Happening("leaves-expedition", obj.id, obj.controller, old, obj.zone))
+            self.happenings.append(Happening("joins-expedition", obj.id, obj.controller, old.other, obj.zone))
+
+    def draw_card(self, name: PlayerName) -> Card:
+        """7.3.5.a: the top card of the Deck goes to the Hand (both hidden: no object is made)."""
+        player = self.player(name)
+        card = player.deck.pop(0)
+        player.hand.append(card)
+        return card
+

@@ -1,0 +1,64 @@
+"""The trace: what the engine did, one line per step, citing the rules it applied.
+
+Each line is a sentence a judge can read aloud at the table. Rule numbers (and
+ruling ids, for readings the glossary documents as rulings) are kept apart as
+well, so that a page can link them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+__all__ = ["TraceLine", "Trace", "inline_rules"]
+
+_PARENS = re.compile(r"\(([^()]*)\)")
+_RULE = re.compile(r"\b\d+\.\d+(?:\.\d+)*(?:\.[a-z])?\b")
+
+
+def inline_rules(text: str) -> list[str]:
+    """Rule numbers cited in parentheses inside a sentence: "(4.2.4.c)" -> ["4.2.4.c"]."""
+    return [rule for group in _PARENS.findall(text) for rule in _RULE.findall(group)]
+
+
+@dataclass(frozen=True)
+class TraceLine:
+    text: str
+    """The sentence; it may cite rules inline, "(4.2.4.c)"."""
+    rules: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
+    depth: int = 0
+    """Nesting: 0 for an action of the scenario, 1 for a step inside it..."""
+
+    def __str__(self) -> str:
+        # Rules already cited inside the sentence are not repeated at its end.
+        cites = [r for r in self.rules if f"({r}" not in self.text and f" {r})" not in self.text and f", {r}," not in self.text]
+        cites += [f"ruling {ruling}" for ruling in self.rulings if ruling not in self.text]
+        suffix = f" ({', '.join(cites)})" if cites else ""
+        return "  " * self.depth + self.text + suffix
+
+
+@dataclass
+class Trace:
+    lines: list[TraceLine] = field(default_factory=list)
+    depth: int = 0
+
+    def add(self, text: str, *rules: str, rulings: Sequence[str] = ()) -> None:
+        cited = list(dict.fromkeys([*inline_rules(text), *rules]))
+        self.lines.append(TraceLine(text, tuple(cited), tuple(rulings), self.depth))
+
+    def __iter__(self) -> Iterator[TraceLine]:
+        return iter(self.lines)
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def render(self) -> list[str]:
+        return [str(line) for line in self.lines]
+
+    def rules_cited(self) -> set[str]:
+        return {rule for line in self.lines for rule in line.rules}
+
+    def rulings_cited(self) -> set[str]:
+        return {ruling for line in self.lines for ruling in line.rulings}

@@ -1,0 +1,246 @@
+"""The words of the game: zones, phases, statistics, types, rarities, factions...
+
+Every enum's value is the word a judge writes in a scenario file. `parse_enum`
+turns such a word into the enum, or raises `ScenarioError` listing what is
+allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final, Literal, TypeAlias, TypeVar
+
+from .errors import ScenarioError
+
+__all__ = [
+    "PlayerName",
+    "RuleNumber",
+    "Position",
+    "ARENA",
+    "HERO_REGION",
+    "COMPANION_REGION",
+    "REGION_COUNT",
+    "Zone",
+    "HIDDEN_ZONES",
+    "Phase",
+    "RegionType",
+    "Statistic",
+    "ALL_REGION_TYPES",
+    "ExpeditionKind",
+    "ObjectType",
+    "Rarity",
+    "Faction",
+    "Keyword",
+    "Duration",
+    "Face",
+    "Mode",
+    "DeckFormat",
+    "CHARACTER_SUBTYPES",
+    "Statistics",
+    "parse_enum",
+    "allowed_words",
+]
+
+PlayerName: TypeAlias = str
+"""A player, by the name the scenario gives them ("Alice")."""
+
+RuleNumber: TypeAlias = str
+"""A rule number, always text: "4.2.4.c", "4.3" (never the float 4.3)."""
+
+ARENA: Final = "arena"
+"""The single region of tiebreakers (3.2.1.c, 4.3.e)."""
+
+Position: TypeAlias = int | Literal["arena"]
+"""Where an expedition is: a region number 0-7, or the Arena during tiebreakers."""
+
+HERO_REGION: Final = 0
+COMPANION_REGION: Final = 7
+REGION_COUNT: Final = 8  # 3.2.1.b: hero region, six Tumult halves, companion region
+
+
+class Zone(Enum):
+    """The zones of the game (3.2). Deck and Hand are hidden: cards there are not objects (2.1.g)."""
+
+    DECK = "deck"
+    HAND = "hand"
+    RESERVE = "reserve"
+    DISCARD = "discard"
+    MANA = "mana"
+    HERO = "hero zone"
+    LANDMARK = "landmarks"
+    EXPEDITION = "expedition"
+    LIMBO = "limbo"
+    ADVENTURE = "adventure"
+
+
+HIDDEN_ZONES: Final = frozenset({Zone.DECK, Zone.HAND})
+
+
+class Phase(Enum):
+    """The five phases of a day (1.3.2.a)."""
+
+    MORNING = "morning"
+    NOON = "noon"
+    AFTERNOON = "afternoon"
+    DUSK = "dusk"
+    NIGHT = "night"
+
+
+class RegionType(Enum):
+    """Region sub-types (2.2.2.f), which are also the three statistics (1.2.2.c)."""
+
+    FOREST = "forest"
+    MOUNTAIN = "mountain"
+    WATER = "water"
+
+
+Statistic: TypeAlias = RegionType
+ALL_REGION_TYPES: Final = frozenset(RegionType)
+
+
+class ExpeditionKind(Enum):
+    """Each player has a hero expedition and a companion expedition (3.2.4.b)."""
+
+    HERO = "hero"
+    COMPANION = "companion"
+
+    @property
+    def other(self) -> "ExpeditionKind":
+        return ExpeditionKind.COMPANION if self is ExpeditionKind.HERO else ExpeditionKind.HERO
+
+    @property
+    def origin(self) -> int:
+        """Starting region (1.3.1.b): the hero region or the companion region."""
+        return HERO_REGION if self is ExpeditionKind.HERO else COMPANION_REGION
+
+    @property
+    def forward(self) -> int:
+        """The direction of travel along the region numbers (7.3.11.a)."""
+        return 1 if self is ExpeditionKind.HERO else -1
+
+
+class ObjectType(Enum):
+    """Types (2.2.1.a), plus Mana Orb (2.2.1.f). Deck cards also use `token` (never in a deck)."""
+
+    CHARACTER = "character"
+    EMBLEM = "emblem"
+    HERO = "hero"
+    PERMANENT = "permanent"
+    REGION = "region"
+    SPELL = "spell"
+    MANA_ORB = "mana orb"
+
+
+class Rarity(Enum):
+    """2.2.4.a. Heroes, regions, tokens and emblems have none (2.2.4.c)."""
+
+    COMMON = "common"
+    RARE = "rare"
+    UNIQUE = "unique"
+
+
+class Faction(Enum):
+    """2.2.8.a. An object without a faction is neutral (2.2.8.b)."""
+
+    AXIOM = "Axiom"
+    BRAVOS = "Bravos"
+    LYRA = "Lyra"
+    MUNA = "Muna"
+    ORDIS = "Ordis"
+    YZMIR = "Yzmir"
+
+
+class Keyword(Enum):
+    """Keyword abilities the engine models. Only Gigantic's rules (7.4.3) are in the sources."""
+
+    GIGANTIC = "gigantic"
+
+
+class Duration(Enum):
+    """Durations of Ongoing emblems (2.2.13.a)."""
+
+    TURN = "this Turn"
+    AFTERNOON = "this Afternoon"
+    DAY = "this Day"
+
+
+class Face(Enum):
+    UP = "up"
+    DOWN = "down"
+
+
+class Mode(Enum):
+    """Game modes with boards: two players (Standard, Sealed, Draft), Multiplayer 2v2, Free for All."""
+
+    TWO_PLAYER = "two-player"
+    TWO_VS_TWO = "2v2"
+    FREE_FOR_ALL = "free-for-all"
+
+
+class DeckFormat(Enum):
+    """Deck-building rules: 1.1.4 and the game-mode pages."""
+
+    STANDARD = "standard"
+    CONSTRUCTED = "constructed"
+    MULTIPLAYER = "multiplayer"
+    SEALED = "sealed"
+    DRAFT = "draft"
+
+
+# 2.2.2.d
+CHARACTER_SUBTYPES: Final = (
+    "Adventurer", "Animal", "Apprentice", "Artist", "Bureaucrat", "Citizen", "Companion",
+    "Deity", "Dragon", "Druid", "Elemental", "Engineer", "Fairy", "Leviathan", "Mage",
+    "Messenger", "Noble", "Plant", "Robot", "Soldier", "Scholar", "Spirit", "Titan", "Trainer",
+)
+
+_STATISTICS = re.compile(r"^\s*(-?\d+)\s*/\s*(-?\d+)\s*/\s*(-?\d+)\s*$")
+
+
+@dataclass(frozen=True, order=True)
+class Statistics:
+    """Forest, mountain and water statistics (1.2.2.c), written "F/M/W"; they may be negative."""
+
+    forest: int = 0
+    mountain: int = 0
+    water: int = 0
+
+    @classmethod
+    def parse(cls, text: object) -> "Statistics":
+        """Read "2/1/0" (ScenarioError otherwise)."""
+        match = _STATISTICS.match(str(text)) if isinstance(text, str) else None
+        if match is None:
+            raise ScenarioError(
+                f"bad statistics {text!r}: write forest/mountain/water as three whole numbers, e.g. 2/1/0 or -1/0/3"
+            )
+        return cls(int(match[1]), int(match[2]), int(match[3]))
+
+    def __getitem__(self, statistic: RegionType) -> int:
+        return {RegionType.FOREST: self.forest, RegionType.MOUNTAIN: self.mountain, RegionType.WATER: self.water}[
+            statistic
+        ]
+
+    def __add__(self, other: "Statistics") -> "Statistics":
+        return Statistics(self.forest + other.forest, self.mountain + other.mountain, self.water + other.water)
+
+    def __str__(self) -> str:
+        return f"{self.forest}/{self.mountain}/{self.water}"
+
+
+E = TypeVar("E", bound=Enum)
+
+
+def allowed_words(enum: type[Enum]) -> str:
+    return ", ".join(str(member.value) for member in enum)
+
+
+def parse_enum(enum: type[E], word: object, what: str) -> E:
+    """The member of `enum` a judge wrote (case-insensitive), or ScenarioError listing the words allowed."""
+    if isinstance(word, str):
+        wanted = word.strip().lower()
+        for member in enum:
+            if str(member.value).lower() == wanted:
+                return member
+    raise ScenarioError(f"unknown {what} {word!r}; allowed: {allowed_words(enum)}")
