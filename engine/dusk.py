@@ -103,9 +103,11 @@ def progress(game: Game) -> None:
         region = game.region_label(expedition.position)
         records[(expedition.player, expedition.kind)] = ProgressRecord(mine, theirs, types, won)
         rule = "4.3.f" if expedition.position == ARENA else game.adventure[int(expedition.position)].types_rule()
+        giants = [o.name for o in game.characters_in(expedition.player, expedition.kind) if o.card.gigantic]
+        giant_note = f"; Gigantic {', '.join(giants)} counted in both of {expedition.player}'s expeditions (7.4.3.e)" if giants else ""
         trace.add(
             f"{expedition.label} has {mine} against {theirs} for {opposing.label}, in {region} "
-            f"[{format_types(types)}]",
+            f"[{format_types(types)}]{giant_note}",
             "4.2.4.b",
             rule,
         )

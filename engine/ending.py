@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .errors import RulesSilent
 from .state import Game, Outcome
-from .vocabulary import ARENA, ALL_REGION_TYPES, Mode, PlayerName, RegionType, Statistics
+from .vocabulary import ARENA, Mode, PlayerName, RegionType, Statistics
 
 __all__ = ["Finisher", "finishers", "check_end", "start_tiebreakers", "decide_tiebreaker", "FREE_FOR_ALL_TIEBREAKER_LOST"]
 
@@ -202,14 +202,17 @@ def decide_tiebreaker(game: Game) -> None:
         note = f"; Gigantic {', '.join(gigantic)} counted twice (7.4.3.i)" if gigantic else ""
         game.trace.add(f"{' and '.join(side)} total {total} over both expeditions{note}", "4.3.h", "1.3.3.d")
     wins = [0, 0]
-    for statistic in RegionType:
+    names = [" and ".join(side) for side in sides]
+    comparisons = []
+    for statistic in RegionType:  # the Arena has all three region types (4.3.f)
         a, b = totals[0][statistic], totals[1][statistic]
-        if a != b:
+        if a == b:
+            comparisons.append(f"{statistic.value} {a} against {b} is a tie")
+        else:
             wins[0 if a > b else 1] += 1
+            comparisons.append(f"{statistic.value} {a} against {b} goes to {names[0 if a > b else 1]}")
     game.trace.add(
-        f"{' and '.join(sides[0])} win{'s' if len(sides[0]) == 1 else ''} {wins[0]} region type(s), "
-        f"{' and '.join(sides[1])} win{'s' if len(sides[1]) == 1 else ''} {wins[1]} "
-        f"(the Arena is {', '.join(t.value for t in RegionType if t in ALL_REGION_TYPES)})",
+        f"Comparing each statistic: {'; '.join(comparisons)}. {names[0]} {wins[0]}, {names[1]} {wins[1]}",
         "4.3.h",
         "4.3.f",
     )

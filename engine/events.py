@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 MAX_ACTIVATIONS_PER_DAY = 100  # 6.3.f
-MAX_STEPS = 5000
+MAX_STEPS = 1000
 """No real situation takes this many steps; more means a loop no rule in the sources ends."""
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
@@ -80,6 +80,7 @@ def _modify_with_reactions(game: Game, happenings: list[Happening], before: dict
                         f"{bearer.name}'s reaction \"{reaction}\" would be activated a "
                         f"{used + 1}st time this day: the event stays unmodified",
                         "6.3.f",
+                        always=True,
                     )
                     continue
                 game.activations[key] = used + 1
@@ -98,6 +99,7 @@ def _modify_with_reactions(game: Game, happenings: list[Happening], before: dict
                         "6.3.b",
                         "6.3.c",
                         "2.2.2.m",
+                        always=used + 1 == MAX_ACTIVATIONS_PER_DAY,
                     )
     return created
 
@@ -127,6 +129,7 @@ def check_reactions(game: Game) -> None:
     if game.checking_reactions:
         return  # the loop already running picks up new Emblem-Reactions (4.4.c remark)
     game.checking_reactions = True
+    plays: dict[tuple[int | None, str], int] = {}
     try:
         while not game.outcome.over:
             waiting = [o for o in game.in_zone(Zone.LIMBO) if o.emblem is not None and "Reaction" in o.card.subtypes]
@@ -137,16 +140,27 @@ def check_reactions(game: Game) -> None:
             emblem = mine[0]
             assert emblem.emblem is not None
             choice = f" (the oldest of the {len(mine)} they control)" if len(mine) > 1 else ""
+            key = (emblem.emblem.source_id, emblem.emblem.text)
+            plays[key] = plays.get(key, 0) + 1
+            # A reaction that keeps playing itself is told three times, then summed up.
+            game.trace.muted = plays[key] > 3
             game.trace.add(
                 f"{chooser} plays the Emblem-Reaction \"{emblem.emblem.text}\" of {emblem.emblem.source_name}{choice}",
                 "4.4.b",
             )
             source = game.objects.get(emblem.emblem.source_id) if emblem.emblem.source_id is not None else None
-            resolve_effect(game, emblem.emblem.text, chooser, source=source, source_name=emblem.emblem.source_name)
+            try:
+                resolve_effect(game, emblem.emblem.text, chooser, source=source, source_name=emblem.emblem.source_name)
+            finally:
+                game.trace.muted = False
             # 2.2.2.m example: when the Reaction is played, its effect resolves, then it ceases to exist.
             game.objects.pop(emblem.id, None)
     finally:
         game.checking_reactions = False
+        game.trace.muted = False
+        for (_, text), count in plays.items():
+            if count > 3:
+                game.trace.add(f"... the Emblem-Reaction \"{text}\" was played {count} times in all; the trace shows the first three", "4.4.c")
 
 
 def _destinations(
@@ -168,6 +182,11 @@ def _destinations(
             raise UnsupportedText(
                 "this effect creates tokens in \"target Expedition\": say which with `target: Player.hero` "
                 "or `target: Player.companion`"
+            )
+        if target.player != controller:
+            raise RulesSilent(
+                f"{controller} would create a token in {target.label}; the sources do not say who controls a "
+                "token created in another player's expedition"
             )
         return [target]
     # "my Expedition": the expedition of the object bearing the ability (7.2.1.a-b); a Gigantic

@@ -24,7 +24,6 @@ from .errors import (
     MissingRegionTypes,
     RulesSilent,
     ScenarioError,
-    UnsupportedText,
     BoardError,
 )
 from .objects import Card, describe_character
@@ -83,14 +82,13 @@ MAPPING_ACTIONS = {
 ZONES_FOR_PUT = {"reserve": Zone.RESERVE, "discard": Zone.DISCARD, "hand": Zone.HAND, "deck": Zone.DECK, "mana": Zone.MANA, "landmarks": Zone.LANDMARK}
 REFUSALS: dict[str, type[EngineError]] = {
     "rules-silent": RulesSilent,
-    "unsupported-text": UnsupportedText,
     "missing-region-types": MissingRegionTypes,
     "game-over": GameOver,
     "loop-limit": LoopLimit,
 }
 GAME_PATHS = ("winner", "tiebreakers", "first_player", "day", "phase", "limbo", "effect.steps", "effect.atomic_actions", "refused")
 DECK_PATHS = ("legal", "violations", "refused")
-PLAYER_PATHS = ("statistics", "hand", "deck", "reserve", "discard", "mana", "landmarks")
+PLAYER_PATHS = ("statistics", "exhausted", "hand", "deck", "reserve", "discard", "mana", "landmarks")
 EXPEDITION_PATHS = ("region", "statistics", "characters", "moved_forward", "failed_to_move_forward", "moved_forward_due_to", "exhausted")
 
 
@@ -733,6 +731,10 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
     if len(parts) == 2:
         if parts[1] == "statistics":
             return expect(str(_located_value(lambda: Statistics.parse(value), place)))
+        if parts[1] == "exhausted":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise bad("expected the number of exhausted Characters, Permanents and Mana Orbs the player controls")
+            return expect(value)
         if parts[1] in PLAYER_PATHS:
             return count_or_names()
         raise unknown()
@@ -870,6 +872,8 @@ def _observe(game: Game, path: str) -> Any:
             for kind in ExpeditionKind:
                 total = total + game.expedition_statistics(name, kind)
             return str(total)
+        if parts[1] == "exhausted":
+            return sum(1 for o in game.objects.values() if o.controller == name and o.exhausted)
         if parts[1] == "deck":
             return sorted(c.name or "card" for c in player.deck)
         if parts[1] == "hand":

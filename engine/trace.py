@@ -43,8 +43,14 @@ class TraceLine:
 class Trace:
     lines: list[TraceLine] = field(default_factory=list)
     depth: int = 0
+    muted: bool = False
+    """While muted (a reaction repeating itself), lines are counted, not kept."""
+    omitted: int = 0
 
-    def add(self, text: str, *rules: str, rulings: Sequence[str] = ()) -> None:
+    def add(self, text: str, *rules: str, rulings: Sequence[str] = (), always: bool = False) -> None:
+        if self.muted and not always:
+            self.omitted += 1
+            return
         cited = list(dict.fromkeys([*inline_rules(text), *rules]))
         self.lines.append(TraceLine(text, tuple(cited), tuple(rulings), self.depth))
 
