@@ -72,6 +72,9 @@ RULINGS = (
     "prepare-mana-orbs",
     "moves-forward-due-to",
     "token-ability-position",
+    "opposing-expeditions",
+    "tiebreaker-comparison",
+    "multiplayer-finish",
 )
 """Ids of the glossary's ruling entries (glossary/rulings/) the engine's trace cites."""
 

@@ -13,6 +13,7 @@ from .vocabulary import ARENA, ExpeditionKind, Mode, PlayerName, RegionType, Sta
 __all__ = ["ProgressRecord", "progress", "expedition_result"]
 
 MOVES_FORWARD_DUE_TO = "moves-forward-due-to"
+OPPOSING_EXPEDITIONS = "opposing-expeditions"
 
 
 @dataclass(frozen=True)
@@ -75,9 +76,9 @@ def expedition_result(
 
 
 def _opposing(game: Game, expedition: Expedition) -> Expedition:
-    # "its opposing expedition" (4.2.4.b): in a two-player game, a hero expedition races the
-    # opponent's hero expedition and a companion expedition the opponent's companion expedition
-    # (the board of the scenario format's own first example).
+    # "its opposing expedition" (4.2.4.b) is not defined in the sources: in a two-player game a hero
+    # expedition races the opponent's hero expedition, a companion expedition the opponent's
+    # companion expedition (ruling opposing-expeditions).
     return game.expedition(game.opponent(expedition.player), expedition.kind)
 
 
@@ -89,7 +90,7 @@ def progress(game: Game) -> None:
         return
     if game.mode is not Mode.TWO_PLAYER:
         raise RulesSilent(
-            f"Dusk Progress in a {game.mode.value} game needs to know which expedition opposes which; "
+            f"Dusk Progress in a {game.mode.value} game (ruling {OPPOSING_EXPEDITIONS}) needs to know which expedition opposes which; "
             "the surviving game-mode text only says 'Each player faces a different opponent for each of their "
             "Expeditions'. Multiplayer boards support `check_victory` and tiebreaker Dusks"
         )
@@ -110,6 +111,7 @@ def progress(game: Game) -> None:
             f"[{format_types(types)}]{giant_note}",
             "4.2.4.b",
             rule,
+            rulings=(OPPOSING_EXPEDITIONS,),
         )
         if not types:
             trace.add(f"{expedition.label} does not advance: its region has no region types", "4.2.4.b")

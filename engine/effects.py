@@ -63,6 +63,8 @@ class CreateTokens:
     card: Card
     count: int
     destination: TokenDestination
+    ability_after_location: bool = False
+    """Abilities written after the expedition, as 2.2.10.e has it (ruling token-ability-position)."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,7 @@ def parse_token_template(text: str) -> CreateTokens:
             reactions = (parse_reaction(ability),)
     subtypes = tuple(s.strip() for s in subtype_text.split(",") if s.strip())
     card = Card(name, ObjectType.CHARACTER, check_subtypes(subtypes), Statistics.parse(stats), keywords, reactions, token=True)
-    return CreateTokens(card, count, destination)
+    return CreateTokens(card, count, destination, ability is not None and not before)
 
 
 def _parse_instruction(step: str, whole: str) -> Instruction:

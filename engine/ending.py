@@ -16,6 +16,8 @@ from .vocabulary import ARENA, Mode, PlayerName, RegionType, Statistics
 __all__ = ["Finisher", "finishers", "check_end", "start_tiebreakers", "decide_tiebreaker", "FREE_FOR_ALL_TIEBREAKER_LOST"]
 
 SAME_DUSK_FINISH = "same-dusk-finish"
+TIEBREAKER_COMPARISON = "tiebreaker-comparison"
+MULTIPLAYER_FINISH = "multiplayer-finish"
 FREE_FOR_ALL_TIEBREAKER_LOST = (
     "the Free for All tiebreaker cannot be played: its page says 'Play an additional day with the following "
     "rule modifications:' and the modifications are lost in the sources; the engine will not guess them"
@@ -118,13 +120,13 @@ def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
     # Only one team's players finished: "wins the game for their team".
     if len(teams) == 1:
         team = next(iter(teams))
-        _finish(game, Outcome(team, f"{' and '.join(f.name for f in done)} finished for their team", ("2v2.victory",)))
+        _finish(game, Outcome(team, f"{' and '.join(f.name for f in done)} finished for their team", ("2v2.victory",), (MULTIPLAYER_FINISH,)))
         return
     (team_a, fin_a), (team_b, fin_b) = teams.items()
     # Three players: "the two allied players win the game".
     if len(fin_a) != len(fin_b):
         team = team_a if len(fin_a) > len(fin_b) else team_b
-        _finish(game, Outcome(team, "three players finished: the two allied players win", ("2v2.victory",)))
+        _finish(game, Outcome(team, "three players finished: the two allied players win", ("2v2.victory",), (MULTIPLAYER_FINISH,)))
         return
     # Two (one per team) or four: the team that advanced further than necessary wins, else a tiebreaker day.
     beyond_a, beyond_b = sum(f.beyond for f in fin_a), sum(f.beyond for f in fin_b)
@@ -132,28 +134,29 @@ def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
         team = team_a if beyond_a > beyond_b else team_b
         _finish(
             game,
-            Outcome(team, f"both teams finished; {' and '.join(team)} advanced further than necessary ({max(beyond_a, beyond_b)} against {min(beyond_a, beyond_b)})", ("2v2.victory",)),
+            Outcome(team, f"both teams finished; {' and '.join(team)} advanced further than necessary ({max(beyond_a, beyond_b)} against {min(beyond_a, beyond_b)})", ("2v2.victory",), (MULTIPLAYER_FINISH,)),
         )
         return
-    game.trace.add("Players of both teams finished with the same advance: a tiebreaker day in the Arena", "2v2.victory")
+    game.trace.add("Players of both teams finished with the same advance: a tiebreaker day in the Arena", "2v2.victory", rulings=(MULTIPLAYER_FINISH,))
     start_tiebreakers(game, tuple(game.names))
 
 
 def _free_for_all_end(game: Game, done: list[Finisher]) -> None:
     # "The first player whose Hero and Companion Expeditions meet in the same Region wins the game."
     if len(done) == 1:
-        _finish(game, Outcome((done[0].name,), f"{done[0].name} is the only player to finish", ("free-for-all.victory",)))
+        _finish(game, Outcome((done[0].name,), f"{done[0].name} is the only player to finish", ("free-for-all.victory",), (MULTIPLAYER_FINISH,)))
         return
     # Several at once: one who advanced further than necessary wins; otherwise a tiebreaker day
     # with only the players who advanced the furthest.
     furthest = max(f.beyond for f in done)
     leaders = [f for f in done if f.beyond == furthest]
     if furthest > 0 and len(leaders) == 1:
-        _finish(game, Outcome((leaders[0].name,), f"several players finished; {leaders[0].name} advanced further than necessary", ("free-for-all.victory",)))
+        _finish(game, Outcome((leaders[0].name,), f"several players finished; {leaders[0].name} advanced further than necessary", ("free-for-all.victory",), (MULTIPLAYER_FINISH,)))
         return
     game.trace.add(
         f"Several players finished without one advancing further than the others: a tiebreaker day with {', '.join(f.name for f in leaders)}",
         "free-for-all.victory",
+        rulings=(MULTIPLAYER_FINISH,),
     )
     start_tiebreakers(game, tuple(f.name for f in leaders))
 
@@ -215,6 +218,7 @@ def decide_tiebreaker(game: Game) -> None:
         f"Comparing each statistic: {'; '.join(comparisons)}. {names[0]} {wins[0]}, {names[1]} {wins[1]}",
         "4.3.h",
         "4.3.f",
+        rulings=(TIEBREAKER_COMPARISON,),
     )
     if wins[0] == wins[1]:
         game.trace.add("No side wins on more region types: the game continues with another tiebreaker day", "4.3.h", "1.3.3.f")

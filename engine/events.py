@@ -225,6 +225,8 @@ def _step_actions(
             f"{owner} creates {_count(n)} {describe_character(instruction.card)} token{'s' if n > 1 else ''} "
             f"({where}): {_count(n)} atomic action{'s' if n > 1 else ''} in one step"
         )
+        if instruction.ability_after_location:
+            text += "; its abilities are written after the expedition (2.2.10.e; ruling token-ability-position)"
         return actions, text, ("7.3.3.a", "7.3.3.b", "6.1.e", "6.1.f", "7.5.4.b")
     if isinstance(instruction, Draw):
         deck = game.player(controller).deck
