@@ -11,8 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-# Each language's MkDocs configuration; French and Italian join in issue 5.
-LANGUAGE_CONFIGS: dict[str, str] = {"en": "mkdocs.yml"}
+# Each language's MkDocs configuration (the French and Italian ones inherit mkdocs.yml).
+LANGUAGE_CONFIGS: dict[str, str] = {"en": "mkdocs.yml", "fr": "mkdocs.fr.yml", "it": "mkdocs.it.yml"}
 
 ROOT_INDEX = """<!doctype html>
 <html lang="en">

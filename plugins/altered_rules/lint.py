@@ -1,13 +1,21 @@
 """Editorial checks beyond the schema (the loader already rejected malformed entries).
 
-Each problem is a line `file:line: what is wrong (what to do)`.
+Each problem is a line `file:line: where: what is wrong (what to do)`. The
+checks: known scraping defects, lists lost without a gap, stale corrections,
+and for French and Italian: a text missing a language, a translation
+identical to its English, and a game term written in English or in a
+non-official variant where the termbase gives the official word.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Iterator
 
-from .glossary.model import Correction, Glossary, Text
+from .glossary.model import Correction, Glossary, TermbaseEntry, Text
+
+TRANSLATIONS = ("fr", "it")
 
 # Scraping defects of the seeds that must never reach the site again.
 KNOWN_DEFECTS = {
@@ -23,6 +31,129 @@ KNOWN_DEFECTS = {
 }
 
 
+@dataclass(frozen=True)
+class Located:
+    """A text of the glossary with the entry it belongs to."""
+
+    where: str      # "file:line: entry"
+    text: Text
+
+
+def iter_texts(glossary: Glossary) -> Iterator[Located]:
+    """Every per-language text of the glossary, with where it is."""
+    for section in glossary.sections.values():
+        yield Located(f"{section.file}:{section.line}: section {section.id} title", section.title)
+        for paragraph in section.paragraphs:
+            where = f"{paragraph.file}:{paragraph.line}: {paragraph.id}"
+            for text in paragraph.texts():
+                yield Located(where, text)
+            for note in paragraph.notes:
+                yield Located(f"{note.file}:{note.line}: {note.anchor}", note.text)
+                if note.gap:
+                    yield Located(f"{note.file}:{note.line}: {note.anchor} gap", note.gap)
+    for term in glossary.terms:
+        where = f"{term.file}:{term.line}: term {term.id}"
+        for text in (term.title, term.text, term.gap):
+            if text:
+                yield Located(where, text)
+    for mode in glossary.modes:
+        where = f"{mode.file}:{mode.line}: game mode {mode.id}"
+        yield Located(where, mode.title)
+        for index, block in enumerate(mode.blocks, 1):
+            for text in (block.title, *block.paragraphs, *block.items, block.gap, block.example):
+                if text:
+                    yield Located(f"{where} block {index}", text)
+        if mode.deck_intro:
+            yield Located(f"{where} deck", mode.deck_intro)
+        for rule in mode.deck_rules:
+            yield Located(f"{where} {rule.id}", rule.text)
+    for ruling in glossary.rulings:
+        where = f"{ruling.file}:{ruling.line}: ruling {ruling.id}"
+        for text in (ruling.title, ruling.conflict, ruling.reading, ruling.why):
+            yield Located(where, text)
+    for symbol in glossary.symbols.values():
+        yield Located(f"symbols.yaml: symbol {symbol.id}", symbol.label)
+    for source in glossary.sources.values():
+        yield Located(f"sources.yaml: source {source.id}", source.title)
+        yield Located(f"sources.yaml: source {source.id}", source.description)
+    for chapter in glossary.chapters:
+        yield Located(f"chapters.yaml: chapter {chapter.number}", chapter.title)
+    for rule in glossary.external_rules.values():
+        yield Located(f"external-rules.yaml: rule {rule.id}", rule.title)
+
+
+# What may stay the same in every language: symbols, rule numbers, numbers, and
+# capitalised words (names of cards, players, factions, formats).
+_NEUTRAL = re.compile(r"\{[a-z-]+\}|\d+(?:[./]\d+)*(?:\.[a-z])?|\b[A-Z][\w'&!.-]*|[^\w{]+")
+
+
+def _only_names(text: str) -> bool:
+    return _NEUTRAL.sub("", text).strip() == ""
+
+
+@dataclass(frozen=True)
+class _TermCheck:
+    pattern: re.Pattern[str]
+    what: str
+    entry: TermbaseEntry
+    in_names: bool      # an English word may stand inside a card name ("Celebration Day")
+
+
+_NAME_NEIGHBOUR = re.compile(r"[A-Z][\w'&!-]*")
+
+
+def _part_of_a_name(value: str, match: re.Match[str], official: str) -> bool:
+    """Whether the match is (part of) a card name: a capitalised word stands right before or
+    after it, or the official word follows it in brackets ("Brassbug (Ottonblatta)")."""
+    if value[match.end():].startswith(f" ({official})"):
+        return True
+    before = value[: match.start()].rstrip(" ").rsplit(" ", 1)[-1] if value[: match.start()].endswith(" ") else ""
+    after = value[match.end():].lstrip(" ").split(" ", 1)[0] if value[match.end():].startswith(" ") else ""
+    return bool(_NAME_NEIGHBOUR.fullmatch(before) or _NAME_NEIGHBOUR.fullmatch(after))
+
+
+def _term_checks(entry: TermbaseEntry, language: str) -> list[_TermCheck]:
+    """The words that must not stand where `entry`'s official word belongs in `language`."""
+    form = entry.forms[language]
+    checks = [
+        _TermCheck(re.compile(rf"(?<![\w-]){re.escape(variant)}(?![\w-])", re.IGNORECASE),
+                   f"non-official variant '{variant}'", entry, False)
+        for variant in form.avoid
+    ]
+    english = entry.en
+    official = {form.term.casefold(), *(value.casefold() for _, value in form.extra)}
+    # Only English words that differ from the official word and are long enough not to be noise.
+    if english.casefold() not in official and len(english) >= 4 and english[0].isupper():
+        checks.append(_TermCheck(re.compile(rf"(?<![\w-]){re.escape(english)}s?(?![\w-])"),
+                                 f"English term '{english}'", entry, True))
+    return checks
+
+
+def _check_translations(glossary: Glossary, problems: list[str]) -> None:
+    checks = {
+        language: [check for entry in glossary.termbase for check in _term_checks(entry, language)]
+        for language in TRANSLATIONS
+    }
+    for located in iter_texts(glossary):
+        text = located.text
+        for language in TRANSLATIONS:
+            if not text.has(language):
+                problems.append(f"{located.where}: no {language} text (translate: {text.en[:60]!r})")
+                continue
+            value = text.by_language[language]
+            if value == text.en and not _only_names(value):
+                problems.append(f"{located.where}: the {language} text is identical to the English; translate it")
+            for check in checks[language]:
+                for match in check.pattern.finditer(value):
+                    if check.in_names and _part_of_a_name(value, match, check.entry.forms[language].term):
+                        continue
+                    problems.append(
+                        f"{located.where}: {check.what} in the {language} text ('{match.group(0)}'); "
+                        f"the official {language} term is '{check.entry.forms[language].term}'"
+                    )
+                    break
+
+
 def _texts(text: Text | None) -> list[str]:
     return list(text.by_language.values()) if text else []
 
@@ -36,20 +167,25 @@ def _check_corrections(where: str, corrections: tuple[Correction, ...], texts: l
             problems.append(f"{where}: correction '{correction.was}' -> '{correction.now}' does not match the text any more (update or remove it)")
 
 
-def lint_glossary(glossary: Glossary) -> list[str]:
-    problems: list[str] = []
+def _check_sources(glossary: Glossary, problems: list[str]) -> None:
     for paragraph in glossary.paragraphs.values():
         where = f"{paragraph.file}:{paragraph.line}: {paragraph.id}"
-        texts = [t for text in paragraph.texts() for t in _texts(text)]
+        english = [text.en for text in paragraph.texts()]
         if paragraph.text.en.rstrip().endswith(":") and not paragraph.items and not paragraph.gap:
             problems.append(f"{where}: the text ends with ':' but has neither 'items' nor a 'gap' saying the list is lost")
-        _check_corrections(where, paragraph.corrections, texts, problems)
+        _check_corrections(where, paragraph.corrections, english, problems)
         for note in paragraph.notes:
-            note_where = f"{note.file}:{note.line}: {note.anchor}"
-            _check_corrections(note_where, note.corrections, _texts(note.text), problems)
-            texts += _texts(note.text)
+            _check_corrections(f"{note.file}:{note.line}: {note.anchor}", note.corrections, [note.text.en], problems)
+            english.append(note.text.en)
         for pattern, fix in KNOWN_DEFECTS.items():
-            for text in texts:
-                if re.search(pattern, text):
-                    problems.append(f"{where}: known scraping defect /{pattern}/ in the text; write {fix}")
+            if any(re.search(pattern, text) for text in english):
+                problems.append(f"{where}: known scraping defect /{pattern}/ in the text; write {fix}")
+
+
+def lint_glossary(glossary: Glossary, *, translations: bool = True) -> list[str]:
+    """Every editorial problem of the glossary, one line each."""
+    problems: list[str] = []
+    _check_sources(glossary, problems)
+    if translations:
+        _check_translations(glossary, problems)
     return problems

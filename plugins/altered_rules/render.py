@@ -89,6 +89,8 @@ class Renderer:
     def __init__(self, glossary: Glossary, language: str = "en") -> None:
         self.glossary = glossary
         self.language = language
+        # Texts of the page being rendered that fall back to English (not translated yet).
+        self.untranslated = 0
         self.page_of: dict[str, str] = {}
         for chapter in glossary.chapters:
             for section in chapter.sections:
@@ -109,7 +111,23 @@ class Renderer:
         return tr(self.language, key, **values)
 
     def text(self, text: Text) -> str:
+        if not text.has(self.language):
+            self.untranslated += 1
         return text.get(self.language)
+
+    def lang_attrs(self, text: Text, css: str) -> str:
+        """class (and lang="en" where the text falls back to English) for an element holding `text`."""
+        if text.has(self.language):
+            return f'class="{css}"'
+        return f'class="{css} ar-untranslated" lang="en" data-untranslated="{html.escape(self.t("untranslated_badge"))}"'
+
+    def finish(self, path: str, title: str, parts: list[str]) -> Page:
+        """Assemble a page; one that shows English in place of missing translations says so at the top."""
+        if self.untranslated:
+            notice = f'<div class="ar-untranslated-notice" role="note">{html.escape(self.t("untranslated_page"))}</div>\n\n'
+            parts = parts[:1] + [notice] + parts[1:]
+        self.untranslated = 0
+        return Page(path, title, "".join(parts))
 
     # -- inline text --------------------------------------------------------
     def symbol(self, symbol_id: str) -> str:
@@ -226,7 +244,7 @@ class Renderer:
         # The kind label goes inside the first paragraph so it reads "Example. Foundry Armorer..."
         body = body.replace("<p>", f'<p><span class="ar-note__kind">{self.t(kind)}</span> ', 1)
         return (
-            f'<aside class="ar-note ar-note--{kind}" id="{note.anchor}">\n{body}'
+            f'<aside {self.lang_attrs(note.text, f"ar-note ar-note--{kind}")} id="{note.anchor}">\n{body}'
             f"{self.gap_html(note.gap, page)}{self.corrections_html(note.corrections, page)}</aside>\n"
         )
 
@@ -237,7 +255,7 @@ class Renderer:
         )
         label = f' <strong class="ar-rule__label">{self.inline(self.text(paragraph.label), page)}</strong>' if paragraph.label else ""
         first, *rest = [p for p in re.split(r"\n\s*\n", self.text(paragraph.text)) if p.strip()]
-        out = [f'<div class="ar-rule" id="{pid}">\n<p class="ar-rule__text">{number}{label} {self.inline(first, page)}</p>\n']
+        out = [f'<div {self.lang_attrs(paragraph.text, "ar-rule")} id="{pid}">\n<p class="ar-rule__text">{number}{label} {self.inline(first, page)}</p>\n']
         out += [f"<p>{self.inline(p, page)}</p>\n" for p in rest]
         out.append(self.list_html(paragraph.list_kind, paragraph.items, page))
         out.append(self.gap_html(paragraph.gap, page))
@@ -276,7 +294,7 @@ class Renderer:
             for paragraph in section.paragraphs:
                 out.append(self.paragraph_html(paragraph, page))
                 out.append("\n")
-        return Page(page, title, "".join(out))
+        return self.finish(page, title, out)
 
     def term_html(self, term: Term, page: str) -> str:
         out = [self.heading(2, self.text(term.title), f"term-{term.id}")]
@@ -299,7 +317,7 @@ class Renderer:
         out = [self.heading(1, title, "glossary-terms")]
         for term in sorted(self.glossary.terms, key=lambda t: self.text(t.title).casefold()):
             out.append(self.term_html(term, TERMS_PAGE))
-        return Page(TERMS_PAGE, title, "".join(out))
+        return self.finish(TERMS_PAGE, title, out)
 
     def block_html(self, block: Block, page: str, anchor: str) -> str:
         out = []
@@ -340,7 +358,7 @@ class Renderer:
             out.append("</div>\n\n")
         out.append(self.meta_html(self.sources_html(mode.sources, page)))
         out.append(self.corrections_html(mode.corrections, page))
-        return Page(page, title, "".join(out))
+        return self.finish(page, title, out)
 
     def ruling_html(self, ruling: Ruling, page: str) -> str:
         rules = ", ".join(self.rule_link(r, page) for r in ruling.rules)
@@ -356,7 +374,7 @@ class Renderer:
         out = [self.heading(1, title, "rulings"), f'<p class="ar-intro">{html.escape(self.t("rulings_intro"))}</p>\n\n']
         for ruling in sorted(self.glossary.rulings, key=lambda r: min(rule_sort_key(x) for x in r.rules)):
             out.append(self.ruling_html(ruling, RULINGS_PAGE))
-        return Page(RULINGS_PAGE, title, "".join(out))
+        return self.finish(RULINGS_PAGE, title, out)
 
     def sources(self) -> Page:
         title = self.t("sources_title")
@@ -371,7 +389,7 @@ class Renderer:
             for s in self.glossary.symbols.values()
         )
         out.append(f'<div class="ar-block"><p>{html.escape(self.t("symbol_legend"))}</p><ul class="ar-list">{rows}</ul></div>\n')
-        return Page(SOURCES_PAGE, title, "".join(out))
+        return self.finish(SOURCES_PAGE, title, out)
 
 
 def _yaml_value(value: object) -> str:

@@ -1,7 +1,7 @@
 """Interface strings of the generated pages, per language.
 
-Only English exists yet; French and Italian join here (issue 5) without a
-change elsewhere. A missing key falls back to English.
+Every language has every key (a test checks it); the theme's own strings
+come from Material's translations (theme.language).
 """
 
 from __future__ import annotations
@@ -52,6 +52,108 @@ STRINGS: dict[str, dict[str, str]] = {
         "symbols_title": "Symbols",
         "symbol_legend": "Game symbols lost from the sources are restored as badges; hover or tap one for its meaning.",
         "mode_format": "Format",
+        "untranslated_page": "Parts of this page are not translated yet; they are shown in English.",
+        "untranslated_badge": "English",
+    },
+    "fr": {
+        "chapter": "Chapitre {number}",
+        "rules": "Règles",
+        "editorial_title": "titre ajouté par les éditeurs",
+        "editorial_badge": "éditorial",
+        "remark": "Remarque.",
+        "example": "Exemple.",
+        "gap_title": "Texte perdu dans toutes les sources.",
+        "sources": "Sources",
+        "text_from": "texte de {source}",
+        "corrections": "Corrections des éditeurs ({count})",
+        "correction_typo": "orthographe",
+        "correction_grammar": "grammaire",
+        "correction_symbol": "symbole rétabli",
+        "correction_residue": "résidu de capture",
+        "cited_by": "Cité par",
+        "rulings": "Décisions",
+        "ruling": "Décision",
+        "external_rule": "La règle {rule} ({title}) est citée, mais aucune source ne la contient.",
+        "permalink": "Lien permanent vers la règle {rule}",
+        "see_rules": "Voir",
+        "terms_title": "Termes du glossaire",
+        "rulings_title": "Décisions",
+        "rulings_intro": (
+            "Là où deux textes des règles se contredisent, le moteur suit une lecture. Chaque décision "
+            "expose le conflit, la lecture retenue et sa justification. Les décisions sont éditoriales : "
+            "ce ne sont pas des textes officiels."
+        ),
+        "conflict": "Conflit",
+        "reading": "Lecture retenue",
+        "why": "Pourquoi",
+        "about_rules": "Règles concernées",
+        "sources_title": "Sources",
+        "sources_intro": (
+            "Chaque entrée indique les documents sources dont provient son texte. Quand plusieurs sources "
+            "contiennent un paragraphe, le texte le plus complet a été retenu, et les corrections des "
+            "éditeurs sont listées sous l'entrée. Les textes officiels ont été traduits de l'anglais par "
+            "les éditeurs, avec le vocabulaire officiel des cartes."
+        ),
+        "sources_file": "Fichier",
+        "deck_rules": "Règles de construction de deck",
+        "deck_check": "Vérifié par le moteur comme",
+        "restates": "reprend",
+        "mode_example": "Exemple.",
+        "symbols_title": "Symboles",
+        "symbol_legend": "Les symboles du jeu perdus dans les sources sont rétablis sous forme de pastilles ; survolez-en ou touchez-en une pour voir sa signification.",
+        "mode_format": "Format",
+        "untranslated_page": "Certaines parties de cette page ne sont pas encore traduites ; elles sont affichées en anglais.",
+        "untranslated_badge": "Anglais",
+    },
+    "it": {
+        "chapter": "Capitolo {number}",
+        "rules": "Regole",
+        "editorial_title": "titolo aggiunto dai redattori",
+        "editorial_badge": "redazionale",
+        "remark": "Nota.",
+        "example": "Esempio.",
+        "gap_title": "Testo perduto in tutte le fonti.",
+        "sources": "Fonti",
+        "text_from": "testo da {source}",
+        "corrections": "Correzioni dei redattori ({count})",
+        "correction_typo": "ortografia",
+        "correction_grammar": "grammatica",
+        "correction_symbol": "simbolo ripristinato",
+        "correction_residue": "residuo di acquisizione",
+        "cited_by": "Citata da",
+        "rulings": "Decisioni",
+        "ruling": "Decisione",
+        "external_rule": "La regola {rule} ({title}) è citata, ma nessuna fonte la contiene.",
+        "permalink": "Link permanente alla regola {rule}",
+        "see_rules": "Vedi",
+        "terms_title": "Termini del glossario",
+        "rulings_title": "Decisioni",
+        "rulings_intro": (
+            "Dove due testi delle regole sono in contrasto, il motore segue una lettura. Ogni decisione "
+            "espone il conflitto, la lettura scelta e il motivo. Le decisioni sono redazionali: non sono "
+            "testi ufficiali."
+        ),
+        "conflict": "Conflitto",
+        "reading": "Lettura adottata",
+        "why": "Perché",
+        "about_rules": "Regole interessate",
+        "sources_title": "Fonti",
+        "sources_intro": (
+            "Ogni voce indica i documenti da cui proviene il suo testo. Dove più fonti contengono un "
+            "paragrafo, è stato preso il testo più completo, e le correzioni dei redattori sono elencate "
+            "sotto la voce. I testi ufficiali sono stati tradotti dall'inglese dai redattori, con il "
+            "vocabolario ufficiale delle carte."
+        ),
+        "sources_file": "File",
+        "deck_rules": "Regole di costruzione del mazzo",
+        "deck_check": "Verificata dal motore come",
+        "restates": "riprende",
+        "mode_example": "Esempio.",
+        "symbols_title": "Simboli",
+        "symbol_legend": "I simboli del gioco perduti nelle fonti sono ripristinati come piccoli contrassegni; passa sopra o tocca un contrassegno per vederne il significato.",
+        "mode_format": "Formato",
+        "untranslated_page": "Alcune parti di questa pagina non sono ancora tradotte; sono mostrate in inglese.",
+        "untranslated_badge": "Inglese",
     },
 }
 

@@ -74,10 +74,11 @@ def test_every_remark_and_example_is_rendered_after_its_paragraph(pages, glossar
     assert len(notes) >= 40
 
 
-def test_every_gap_is_visible(pages, glossary):
+def test_every_gap_is_visible(site, pages, glossary):
     gaps = sum(1 for p in glossary.paragraphs.values() if p.gap) + sum(
         1 for p in glossary.paragraphs.values() for n in p.notes if n.gap)
-    rendered = sum(1 for page in pages.values() for cls, _ in page.classes if cls == "ar-gap")
+    rendered = sum(1 for path, page in pages.items() if path.is_relative_to(site / "en")
+                   for cls, _ in page.classes if cls == "ar-gap")
     # The home page shows one gap in its legend; terms and game modes have their own.
     extra_gaps = sum(1 for t in glossary.terms if t.gap) + sum(1 for m in glossary.modes for b in m.blocks if b.gap)
     assert rendered == gaps + extra_gaps + 1
@@ -151,7 +152,7 @@ def test_deck_rules_are_listed_with_their_checks(site):
 def _project_copy(tmp_path: Path) -> Path:
     copy = tmp_path / "project"
     copy.mkdir()
-    for name in ("mkdocs.yml", "docs", "glossary"):
+    for name in ("mkdocs.yml", "mkdocs.fr.yml", "mkdocs.it.yml", "docs", "glossary"):
         source = PROJECT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, copy / name)
     return copy
@@ -183,3 +184,46 @@ def test_a_reference_to_a_missing_rule_fails_the_site_build(tmp_path):
     result = _build_copy(copy)
     assert result.returncode != 0
     assert "glossary/rules/4/4.3.yaml:" in result.stderr and "reference to rule 4.3.z, which does not exist" in result.stderr
+
+
+LANGUAGES = ("en", "fr", "it")
+
+
+def test_every_language_has_every_paragraph_permalink(site, pages, glossary):
+    for language in LANGUAGES:
+        ids = {i for path, page in pages.items() if path.is_relative_to(site / language) for i in page.ids}
+        missing = sorted(set(glossary.paragraphs) - ids)
+        assert missing == [], f"{language}: {missing[:10]}"
+
+
+def test_every_language_has_the_same_pages(site):
+    paths = {language: {p.relative_to(site / language) for p in (site / language).rglob("*.html")} for language in LANGUAGES}
+    assert paths["fr"] == paths["en"] and paths["it"] == paths["en"]
+
+
+def test_pages_carry_hreflang_alternates_to_the_same_page(site):
+    html = (site / "fr/rules/chapter-4/index.html").read_text(encoding="utf-8")
+    assert '<html lang="fr"' in html
+    for language in LANGUAGES:
+        assert f'<link rel="alternate" href="../../../{language}/rules/chapter-4/" hreflang="{language}">' in html
+    assert 'hreflang="x-default"' in html
+
+
+def test_the_language_switch_leads_to_the_same_page(site):
+    html = (site / "it/rules/chapter-4/index.html").read_text(encoding="utf-8")
+    assert 'href="../../../fr/rules/chapter-4/" hreflang="fr" lang="fr" class="md-select__link ar-language-link"' in html
+    assert "assets/altered-rules.js" in html
+
+
+def test_the_theme_speaks_the_page_language(site):
+    french = (site / "fr/rules/chapter-4/index.html").read_text(encoding="utf-8")
+    italian = (site / "it/rules/chapter-4/index.html").read_text(encoding="utf-8")
+    assert "Rechercher" in french and "Cerca" in italian
+    assert "Remarque." in french and "Nota." in italian
+
+
+def test_each_language_has_its_own_search_index(site):
+    import json
+    for language in LANGUAGES:
+        index = json.loads((site / language / "search/search_index.json").read_text(encoding="utf-8"))
+        assert index["config"]["lang"] == [language]

@@ -44,6 +44,8 @@ from .model import (
     Source,
     Symbol,
     Term,
+    TermbaseEntry,
+    TermForm,
     Text,
 )
 
@@ -326,6 +328,46 @@ def _load_external(root: Path, reader: _Reader) -> dict[str, ExternalRule]:
     return external
 
 
+def _load_termbase(root: Path, reader: _Reader) -> list[TermbaseEntry]:
+    entries: list[TermbaseEntry] = []
+    seen_ids: set[str] = set()
+    for item in _entries(root, "termbase.yaml", reader):
+        entry = reader.mapping(item, S.TERMBASE_KEYS, "a termbase entry")
+        if entry is None:
+            continue
+        tid = reader.string(entry, "id", "a termbase entry")
+        what = f"termbase entry '{tid}'"
+        kind = reader.string(entry, "kind", what, S.TERMBASE_KINDS)
+        english = reader.string(entry, "en", what)
+        seen = reader.string(entry, "seen", what, S.TERMBASE_SEEN)
+        if tid in seen_ids:
+            reader.error(entry, "id", f"duplicate termbase id '{tid}'")
+        seen_ids.add(tid or "")
+        forms: dict[str, TermForm] = {}
+        for language in ("fr", "it"):
+            form = reader.mapping(entry.get(language), S.TERM_FORM_KEYS, f"'{language}' of {what}", entry, language)
+            if form is None:
+                continue
+            term = reader.string(form, "term", f"'{language}' of {what}")
+            gender = reader.string(form, "gender", f"'{language}' of {what}", S.GENDERS)
+            avoid = form.get("avoid") or []
+            if not isinstance(avoid, list) or not all(isinstance(a, str) for a in avoid):
+                reader.error(form, "avoid", f"'avoid' of '{language}' of {what} must be a list of words")
+                avoid = []
+            extra = tuple((k, str(form[k])) for k in ("trigger", "status", "feminine", "has_status") if k in form)
+            if term and gender:
+                forms[language] = TermForm(term, gender, tuple(avoid), extra)
+        confirmed = entry.get("confirmed", True)
+        if not isinstance(confirmed, bool):
+            reader.error(entry, "confirmed", f"'confirmed' of {what} must be true or false")
+        if tid and kind and english and seen and len(forms) == 2:
+            # An entry seen only in the old community glossary is never confirmed.
+            if seen == "fan" and confirmed is True and "confirmed" in entry:
+                reader.error(entry, "confirmed", f"{what} is seen only in the community glossary (fan): it cannot be confirmed")
+            entries.append(TermbaseEntry(tid, kind, english, forms, seen, bool(confirmed) and seen != "fan"))
+    return entries
+
+
 def _load_note(item: Any, parent: LineList, index: int, paragraph: Paragraph, reader: _Reader, sources: dict[str, Source]) -> Note | None:
     what = f"note {index + 1} of {paragraph.id}"
     entry = reader.mapping(item, S.NOTE_KEYS, what, parent, index)
@@ -576,6 +618,7 @@ def load_glossary(root: str | Path) -> Glossary:
     reader.symbols = _load_symbols(root, reader)
     chapters = _load_chapters(root, reader)
     external = _load_external(root, reader)
+    termbase = _load_termbase(root, reader)
 
     sections: dict[str, Section] = {}
     paragraphs: dict[str, Paragraph] = {}
@@ -608,7 +651,7 @@ def load_glossary(root: str | Path) -> Glossary:
 
     glossary = Glossary(
         root=str(root), chapters=[], sections=sections, paragraphs=paragraphs, terms=terms, modes=modes,
-        rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external,
+        rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external, termbase=termbase,
     )
     _resolve_citations(glossary, reader)
     for section in sorted(sections.values(), key=lambda s: rule_sort_key(s.id)):

@@ -238,6 +238,28 @@ class ExternalRule:
     title: Text
 
 
+@dataclass(frozen=True)
+class TermForm:
+    """A game term in one language: the official word, its gender, and variants to avoid."""
+
+    term: str
+    gender: str
+    avoid: tuple[str, ...] = ()
+    extra: tuple[tuple[str, str], ...] = ()   # other forms: trigger, status, feminine, has_status
+
+
+@dataclass(frozen=True)
+class TermbaseEntry:
+    """One game term in English, French and Italian (glossary/termbase.yaml)."""
+
+    id: str
+    kind: str
+    en: str
+    forms: dict[str, TermForm]
+    seen: str
+    confirmed: bool
+
+
 @dataclass
 class Glossary:
     root: str
@@ -250,6 +272,7 @@ class Glossary:
     symbols: dict[str, Symbol]
     sources: dict[SourceId, Source]
     external_rules: dict[RuleId, ExternalRule]
+    termbase: list[TermbaseEntry] = field(default_factory=list)
     cited_by: dict[RuleId, list[str]] = field(default_factory=dict)  # rule -> anchors citing it
     rulings_by_rule: dict[RuleId, list[Ruling]] = field(default_factory=dict)
 

@@ -11,3 +11,5 @@ class AlteredRulesConfig(Config):
     glossary = c.Type(str, default="glossary")
     # The language this build renders (one build per language, each in site/<language>/).
     language = c.Choice(("en", "fr", "it"), default="en")
+    # Static files shared by every language's build (stylesheets, scripts), relative to mkdocs.yml.
+    assets = c.Type(str, default="docs/assets")

@@ -25,12 +25,15 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.glossary: Glossary | None = None
         self.pages: list[Page] = []
         self.glossary_dir = ""
+        self.assets_dir = ""
 
     # Runs before other plugins' on_config (priority 50) so that the
     # navigation they see already lists the generated pages.
     @event_priority(50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        self.glossary_dir = os.path.join(os.path.dirname(config.config_file_path), self.config.glossary)
+        project = os.path.dirname(config.config_file_path)
+        self.glossary_dir = os.path.join(project, self.config.glossary)
+        self.assets_dir = os.path.join(project, self.config.assets)
         try:
             self.glossary = load_glossary(self.glossary_dir)
         except GlossaryError as exc:
@@ -47,9 +50,17 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             if files.get_file_from_path(page.path) is not None:
                 raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
             files.append(File.generated(config, page.path, content=page.markdown))
+        # The shared assets live outside each language's docs_dir; serve them in every build.
+        shared_root = os.path.dirname(self.assets_dir)
+        for folder, _, names in sorted(os.walk(self.assets_dir)):
+            for name in sorted(names):
+                src_uri = os.path.relpath(os.path.join(folder, name), shared_root).replace(os.sep, "/")
+                if files.get_file_from_path(src_uri) is None:
+                    files.append(File(src_uri, shared_root, config.site_dir, config.use_directory_urls))
         return files
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         # Rebuild when a rules editor saves a glossary file.
         server.watch(self.glossary_dir)
+        server.watch(self.assets_dir)
         return server

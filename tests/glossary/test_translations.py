@@ -1,0 +1,74 @@
+"""The French and Italian lint: a missing language, a text left in English, and a game
+term written in English or in a non-official variant are each reported with where."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from altered_rules.glossary import load_glossary
+from altered_rules.lint import lint_glossary
+
+TIE = Path("rules/4/4.2.4.yaml")
+
+
+def _edit(root: Path, relative: Path, old: str, new: str) -> None:
+    path = root / relative
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"test setup: {old!r} not in {relative}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _set_translations(root: Path, fr: str, it: str) -> None:
+    """Give 4.2.4.c exactly these French and Italian texts, whatever it had."""
+    path = root / TIE
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = lines.index("    en: A tie is not sufficient to advance.")
+    end = start + 1
+    while end < len(lines) and lines[end].startswith(("    fr:", "    it:", "      ")):
+        end += 1
+    lines[start + 1:end] = [f"    fr: {fr}", f"    it: {it}"]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _problems_about(root: Path, needle: str) -> list[str]:
+    return [p for p in lint_glossary(load_glossary(root)) if needle in p]
+
+
+def test_a_missing_language_is_reported(glossary_copy):
+    _set_translations(glossary_copy, "Une égalité ne suffit pas pour avancer.", "Un pareggio non basta per avanzare.")
+    path = glossary_copy / TIE
+    path.write_text(path.read_text(encoding="utf-8").replace("    it: Un pareggio non basta per avanzare.\n", ""), encoding="utf-8")
+    problems = _problems_about(glossary_copy, "4.2.4.c")
+    assert any("no it text" in p for p in problems), problems
+    assert not any("no fr text" in p for p in problems), problems
+
+
+def test_a_translation_identical_to_the_english_is_reported(glossary_copy):
+    _set_translations(glossary_copy, "A tie is not sufficient to advance.", "Un pareggio non basta per avanzare.")
+    problems = _problems_about(glossary_copy, "4.2.4.c")
+    assert any("fr text is identical to the English" in p for p in problems), problems
+
+
+def test_names_and_numbers_may_stay_the_same():
+    from altered_rules.lint import _only_names
+    assert _only_names("Faction (Axiom {axiom}, Bravos {bravos})")
+    assert _only_names("Standard")
+    assert not _only_names("Structure: Best of one game")
+
+
+def test_an_english_game_term_in_a_translation_is_reported(glossary_copy):
+    _set_translations(glossary_copy, "Une égalité ne suffit pas pour avancer.", "Un pareggio non basta, la Reserve resta.")
+    problems = _problems_about(glossary_copy, "4.2.4.c")
+    assert any("English term 'Reserve' in the it text" in p and "'Riserva'" in p for p in problems), problems
+
+
+def test_a_non_official_variant_is_reported(glossary_copy):
+    _set_translations(glossary_copy, "Une égalité ne suffit pas pour avancer.", "Un pareggio non basta, nemmeno con un gettone.")
+    problems = _problems_about(glossary_copy, "4.2.4.c")
+    assert any("non-official variant 'gettone'" in p and "'Pedina'" in p for p in problems), problems
+
+
+def test_an_english_word_inside_a_card_name_is_not_a_term(glossary_copy):
+    _set_translations(glossary_copy, "Celebration Day ne suffit pas pour avancer.", "Celebration Day e Brassbug (Ottonblatta) non bastano.")
+    problems = _problems_about(glossary_copy, "4.2.4.c")
+    assert not any("English term" in p for p in problems), problems
