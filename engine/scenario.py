@@ -267,7 +267,12 @@ def read_scenarios(data: Any, source: str | None = None) -> list[Scenario]:
     names: dict[str, Location | None] = {}
     for index, item in enumerate(items):
         where = _loc(items, index, fallback)
-        scenario = _read_scenario(item, where)
+        try:
+            scenario = _read_scenario(item, where)
+        except ScenarioError:
+            raise
+        except EngineError as exc:  # e.g. card text the engine cannot read: the file cannot be read
+            raise ScenarioError(exc.message, exc.location or where) from None
         if scenario.name in names:
             raise ScenarioError(f"two scenarios are named {scenario.name!r}; each name may appear once in a file", where)
         names[scenario.name] = where

@@ -1,0 +1,91 @@
+"""The end of the game and tiebreakers (1.3.3, 4.3, game-mode pages)."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine import ARENA, GameOver, Mode, RulesSilent
+from engine.ending import check_end
+from engine_boards import COMPANION, HERO, game, put_character, trace_text
+
+
+def test_alice_alone_meets_and_wins() -> None:
+    g = game({("Alice", HERO): 4, ("Alice", COMPANION): 4})
+    check_end(g)
+    assert g.outcome.winners == ("Alice",)
+
+
+def test_alice_alone_crosses_and_wins_by_4_3_b() -> None:
+    g = game({("Alice", HERO): 5, ("Alice", COMPANION): 4})
+    check_end(g)
+    assert g.outcome.winner == "Alice"
+    assert g.outcome.rules == ("4.3.b",)
+
+
+def test_both_meet_at_once_and_tiebreakers_send_everyone_to_the_arena() -> None:
+    g = game({("Alice", HERO): 4, ("Alice", COMPANION): 4, ("Bob", HERO): 2, ("Bob", COMPANION): 2})
+    check_end(g)
+    assert not g.outcome.over
+    assert g.tiebreakers
+    assert {e.position for e in g.expeditions()} == {ARENA}
+    assert "same-dusk-finish" in g.trace.rulings_cited()
+
+
+def test_bob_crossed_while_alice_only_met_so_bob_wins_on_distance() -> None:
+    g = game({("Alice", HERO): 4, ("Alice", COMPANION): 4, ("Bob", HERO): 5, ("Bob", COMPANION): 4})
+    check_end(g)
+    assert g.outcome.winner == "Bob"
+    assert g.outcome.rulings == ("same-dusk-finish",)
+    assert "8 is greater than Alice's 7" in g.outcome.reason
+
+
+def test_no_action_is_played_after_the_game_is_won() -> None:
+    g = game({("Alice", HERO): 4, ("Alice", COMPANION): 4})
+    check_end(g)
+    with pytest.raises(GameOver, match="Alice won"):
+        engine.dusk(g)
+
+
+def test_the_tiebreaker_counts_a_gigantic_character_twice() -> None:
+    g = game(tiebreakers=True)
+    put_character(g, "Alice", HERO, "Ogre 2/0/0 Titan", gigantic=True)
+    put_character(g, "Bob", HERO, "Scout 3/0/0 Adventurer")
+    engine.dusk(g)
+    assert g.outcome.winner == "Alice"
+    assert "forest 4 against 3 goes to Alice" in trace_text(g)
+
+
+def test_the_tiebreaker_compares_totals_whatever_their_sign() -> None:
+    g = game(tiebreakers=True)
+    put_character(g, "Alice", HERO, "Wisp 0/0/0 Spirit")
+    put_character(g, "Bob", HERO, "Bog Thing -1/0/0 Plant")
+    engine.dusk(g)
+    assert g.outcome.winner == "Alice"
+    assert "tiebreaker-comparison" in g.trace.rulings_cited()
+
+
+def test_a_drawn_tiebreaker_day_leaves_the_game_going() -> None:
+    g = game(tiebreakers=True)
+    engine.dusk(g)
+    engine.dusk(g)
+    assert not g.outcome.over and g.tiebreakers
+
+
+def test_free_for_all_tiebreaker_is_refused_because_its_text_is_lost() -> None:
+    g = engine.Game.new(["A", "B", "C", "D"], mode=Mode.FREE_FOR_ALL, tiebreakers=True)
+    with pytest.raises(RulesSilent, match="lost in the sources"):
+        engine.dusk(g)
+
+
+def test_free_for_all_tiebreaker_day_has_only_the_players_who_advanced_furthest() -> None:
+    positions = {("B", HERO): 4, ("B", COMPANION): 4, ("C", HERO): 4, ("C", COMPANION): 4, ("D", HERO): 4, ("D", COMPANION): 4}
+    g = engine.Game.new(["A", "B", "C", "D"], mode=Mode.FREE_FOR_ALL, positions=positions)
+    engine.check_victory(g)
+    assert g.tiebreaker_players == ("B", "C", "D")
+
+
+def test_in_2v2_teammates_sit_opposite_each_other() -> None:
+    g = engine.Game.new(["Alice", "Bob", "Carol", "Dave"], mode=Mode.TWO_VS_TWO, positions={("Dave", HERO): 5, ("Dave", COMPANION): 5})
+    engine.check_victory(g)
+    assert g.outcome.winners == ("Bob", "Dave")

@@ -1,0 +1,69 @@
+"""Objects and zones (2.1), switching expeditions (7.3.22), join and leave (7.5.4, 7.5.5)."""
+
+from __future__ import annotations
+
+import engine
+from engine import Zone
+from engine_boards import COMPANION, HERO, game, put_character
+
+
+def test_kuwat_put_in_reserve_is_a_new_object_with_a_new_timestamp() -> None:
+    g = game()
+    kuwat = put_character(g, "Alice", HERO, "Kuwat 2/2/2 Soldier")
+    new = engine.put(g, "Alice", HERO, "Kuwat", Zone.RESERVE)
+    assert new is not None
+    assert new.id != kuwat.id and new.timestamp > kuwat.timestamp
+    assert kuwat.id not in g.objects
+    assert [o.name for o in g.in_zone(Zone.RESERVE, "Alice")] == ["Kuwat"]
+
+
+def test_a_token_put_in_reserve_joins_it_then_ceases_to_exist() -> None:
+    g = game()
+    recruit = put_character(g, "Alice", HERO, "Ordis Recruit 1/1/1 Soldier token")
+    kinds: list[str] = []
+    original_move = g.move
+
+    def spy(obj, zone, **kw):  # type: ignore[no-untyped-def]
+        result = original_move(obj, zone, **kw)
+        kinds.extend(h.kind for h in g.happenings)
+        return result
+
+    g.move = spy  # type: ignore[method-assign]
+    assert engine.put(g, "Alice", HERO, "Ordis Recruit", Zone.RESERVE) is None
+    assert kinds == ["leaves-expedition", "enters", "ceases"]
+    assert g.in_zone(Zone.RESERVE) == [] and recruit.id not in g.objects
+
+
+def test_a_card_returned_to_the_hand_is_no_longer_an_object() -> None:
+    g = game()
+    put_character(g, "Alice", HERO, "Kuwat 2/2/2 Soldier")
+    assert engine.put(g, "Alice", HERO, "Kuwat", Zone.HAND) is None
+    assert [c.name for c in g.player("Alice").hand] == ["Kuwat"]
+    assert g.objects == {}
+
+
+def test_switching_expeditions_keeps_the_same_object() -> None:
+    g = game()
+    scout = put_character(g, "Alice", HERO, "Scout 1/0/0 Adventurer")
+    engine.switch_expeditions(g, "Alice", HERO, "Scout")
+    assert g.objects[scout.id] is scout
+    assert scout.expedition is COMPANION
+    assert str(g.expedition_statistics("Alice", COMPANION)) == "1/0/0"
+    assert {"7.3.22.b", "7.5.4.c", "7.5.5.c", "3.2.4.d"} <= g.trace.rules_cited()
+
+
+def test_a_gigantic_character_that_switches_neither_leaves_nor_joins() -> None:
+    g = game()
+    ogre = put_character(g, "Alice", HERO, "Ogre 2/0/0 Titan", gigantic=True)
+    g.switch(ogre)
+    assert ogre.expedition is COMPANION
+    assert g.happenings == []
+    assert g.characters_in("Alice", HERO) == [ogre] == g.characters_in("Alice", COMPANION)
+
+
+def test_a_token_created_in_an_expedition_joins_it_and_the_expedition_zone() -> None:
+    g = game()
+    card = engine.parse_token_template("Create a Brassbug 2/2/2 Robot token in your hero Expedition").card
+    obj = g.enter(card, Zone.EXPEDITION, "Alice", expedition=HERO)
+    assert [(h.kind, h.expedition) for h in g.happenings] == [("enters", HERO), ("joins-expedition", HERO)]
+    assert obj.card.token and obj.card.subtypes == ("Robot",)

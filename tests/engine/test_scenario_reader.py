@@ -1,0 +1,128 @@
+"""Reading scenario files: every mistake is an error with file and line, naming what is allowed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from altered_rules.scenarios import load_scenario_file
+from altered_rules.yamlsource import SourceError, load_yaml_text
+
+BOARD = """\
+- name: A board
+  rules: [4.3, 2.1.e]
+  given:
+    players: [Alice, Bob]
+    Alice:
+      hero: {region: 0, characters: ["Ordis Recruit 2/1/0 Soldier"]}
+  when: dusk
+  then:
+    winner: none
+"""
+
+
+def read(text: str) -> list[engine.Scenario]:
+    return engine.read_scenarios(load_yaml_text(text, "judge.yaml"))
+
+
+def error(text: str) -> engine.ScenarioError:
+    with pytest.raises(engine.ScenarioError) as caught:
+        read(text)
+    return caught.value
+
+
+def test_rule_numbers_stay_text() -> None:
+    (scenario,) = read(BOARD)
+    assert scenario.rules == ("4.3", "2.1.e")
+
+
+def test_a_mapping_with_a_scenarios_list_reads_like_a_list() -> None:
+    listed = read(BOARD)
+    mapped = read("scenarios:\n" + "".join("  " + line + "\n" for line in BOARD.splitlines()))
+    assert [s.name for s in mapped] == [s.name for s in listed]
+    assert mapped[0].setup.per_player["Alice"].characters == listed[0].setup.per_player["Alice"].characters
+
+
+def test_an_unknown_key_names_its_line_and_the_keys_allowed() -> None:
+    exc = error(BOARD.replace("  when: dusk", "  whne: dusk"))
+    assert exc.location == engine.Location("judge.yaml", 7)
+    assert "unknown key 'whne'" in exc.message and "name, rules, given, when, then" in exc.message
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "words"),
+    [
+        (("2/1/0 Soldier", "2/1 Soldier"), 6, "F/M/W"),
+        (("region: 0", "region: 8"), 6, "region out of range"),
+        (("    Alice:", "    Alcie:"), 5, "unknown key or player 'Alcie'"),
+        (("when: dusk", "when: dawn"), 7, "unknown action 'dawn'; allowed: morning"),
+        (("winner: none", "winner: Carol"), 9, "unknown player Carol"),
+        (("winner: none", "Alice.hero.regoin: 0"), 9, "unknown path"),
+        (("Soldier", "Soldeir"), 6, "sub-type 'Soldeir'"),
+        (("characters:", "charactres:"), 6, "allowed: region, characters"),
+        (("when: dusk", "when: {move_forward: Alice.heroes}"), 7, "unknown expedition 'heroes'; allowed: hero, companion"),
+        (("when: dusk", "when: {move_forward: Carol.hero}"), 7, "unknown player 'Carol'"),
+        (("when: dusk", "when: {effect: Sabotage, controller: Alice}"), 7, "cannot read the effect"),
+        (("when: dusk", "when: check_deck"), 7, "needs a deck"),
+    ],
+)
+def test_a_misspelt_scenario_is_an_error_at_its_line(change: tuple[str, str], line: int, words: str) -> None:
+    exc = error(BOARD.replace(*change))
+    assert exc.location is not None and exc.location.line == line
+    assert words in exc.message
+
+
+def test_an_arena_region_outside_tiebreakers_says_how_to_start_them() -> None:
+    assert "tiebreakers: true" in error(BOARD.replace("region: 0", "region: arena")).message
+
+
+def test_a_deck_card_with_a_bad_rarity_lists_the_rarities() -> None:
+    text = "- name: D\n  given:\n    format: sealed\n    deck:\n      - {name: X, rarity: mythic}\n  when: check_deck\n  then: {legal: true}\n"
+    exc = error(text)
+    assert exc.location == engine.Location("judge.yaml", 5)
+    assert "common, rare, unique" in exc.message
+
+
+def test_the_halves_of_one_tumult_card_share_their_face() -> None:
+    adventure = "    adventure: [hero, {types: [forest]}, {face: down, types: [water]}, {types: [forest]}, {types: [water]}, {types: [forest]}, {types: [water]}, companion]\n"
+    exc = error(BOARD.replace("    players: [Alice, Bob]\n", "    players: [Alice, Bob]\n" + adventure))
+    assert "regions 1 and 2 are the two halves of one Tumult card" in exc.message
+
+
+def test_a_missing_reveal_is_an_error_result_at_the_action_line_not_a_pass() -> None:
+    (scenario,) = read(BOARD.replace("winner: none", "Alice.hero.region: 0"))
+    result = engine.run_scenario(scenario)
+    assert result.status == "error"
+    assert isinstance(result.error, engine.MissingRegionTypes)
+    assert result.error.location == engine.Location("judge.yaml", 7)
+
+
+def test_a_failed_expectation_reports_the_path_expected_and_actual() -> None:
+    text = BOARD.replace("winner: none", "Alice.hero.statistics: 2/1/1").replace("when: dusk", "when: {move_backward: Alice.hero}")
+    result = engine.run_scenario(read(text)[0])
+    assert result.status == "failed"
+    assert [str(d) for d in result.differences] == ["Alice.hero.statistics: expected 2/1/1, actual 2/1/0 (line 9)"]
+
+
+def test_an_expected_refusal_that_does_not_happen_fails() -> None:
+    text = BOARD.replace("winner: none", "refused: rules-silent").replace("when: dusk", "when: {move_backward: Alice.hero}")
+    result = engine.run_scenario(read(text)[0])
+    assert [d.actual for d in result.differences] == ["no refusal"]
+
+
+def test_a_file_that_is_not_yaml_is_a_source_error(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text("- name: x\n  given: [\n", encoding="utf-8")
+    with pytest.raises(SourceError) as caught:
+        load_scenario_file(path)
+    assert caught.value.path == str(path)
+
+
+def test_scenario_errors_become_source_errors_with_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "judge.yaml"
+    path.write_text(BOARD.replace("when: dusk", "when: dawn"), encoding="utf-8")
+    with pytest.raises(SourceError) as caught:
+        load_scenario_file(path)
+    assert (caught.value.path, caught.value.line) == (str(path), 7)
