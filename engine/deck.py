@@ -75,6 +75,9 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat) -> DeckReport:
     real = [c for c in cards if c.type != "token"]
     if tokens:
         trace.add(f"{tokens} token card(s) start outside the deck and are not counted")
+    for card in cards:
+        if card.type in ("hero", "token") and card.rarity is not None:
+            trace.add(f"{card.name} is a {card.type}: it has no rarity, so the rarity given is not counted", "2.2.4.c")
     heroes = [c for c in real for _ in range(c.count) if c.type == "hero"]
     others = [c for c in real for _ in range(c.count) if c.type != "hero"]
 

@@ -543,8 +543,6 @@ def _read_deck(data: Any, given: Any, where: Location | None) -> list[DeckCard]:
             faction = _located(lambda: parse_enum(Faction, item["faction"], "faction"), item, "faction", where)
         rarity = None
         if "rarity" in item:
-            if card_type in ("hero", "token"):
-                raise _fail(f"a {card_type} has no rarity (2.2.4.c): remove `rarity:`", item, "rarity", where)
             rarity = _located(lambda: parse_enum(Rarity, item["rarity"], "rarity"), item, "rarity", where)
         elif card_type not in ("hero", "token"):
             rarity = Rarity.COMMON
