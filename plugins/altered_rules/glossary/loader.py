@@ -458,6 +458,9 @@ def _load_section(path: Path, reader: _Reader, sources: dict[str, Source]) -> Se
         reader.error(entry, "paragraphs", f"'paragraphs' of {what} must be a list (empty for a section that only groups others)")
         return None
     paragraphs = [p for i, item in enumerate(raw) if (p := _load_paragraph(item, raw, i, sid, reader, sources))]
+    if len(paragraphs) < len(raw):
+        # A paragraph was rejected: references into this section are not reported again.
+        reader.unreadable.add(sid)
     if title is None:
         return None
     return Section(sid, title, section_sources, paragraphs, reader.boolean(entry, "title_editorial", what), entry.path, entry.line)
@@ -634,6 +637,7 @@ def load_glossary(root: str | Path) -> Glossary:
             if paragraph.id in paragraphs:
                 first = paragraphs[paragraph.id]
                 reader.errors.append(SourceError(paragraph.file, paragraph.line, f"duplicate paragraph id {paragraph.id} (first at {first.file}:{first.line})"))
+                reader.unreadable.add(section.id)  # a paragraph id may be lost: no cascade of references
                 continue
             paragraphs[paragraph.id] = paragraph
         if section.chapter not in chapters:
