@@ -122,11 +122,11 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat) -> DeckReport:
     (broken if total < 30 else kept)(f"{mode}.min-cards", f"{total} cards counting the Hero; at least 30")
     (broken if len(heroes) > 1 else kept)(f"{mode}.max-heroes", f"{len(heroes)} Hero card(s); a deck may include one")
     factions = {c.faction for c in others if c.faction is not None}
-    names = ", ".join(sorted(f.value for f in factions)) or "none"
-    (broken if len(factions) > 3 else kept)(f"{mode}.max-factions", f"{len(factions)} faction(s) ({names}); up to three")
+    listed = ", ".join(sorted(f.value for f in factions)) or "none"
+    (broken if len(factions) > 3 else kept)(f"{mode}.max-factions", f"{len(factions)} faction(s) ({listed}); up to three")
     for hero in heroes:
         if hero.faction not in factions:
-            broken(f"{mode}.hero-faction", f"the Hero {hero.name} ({hero.faction.value if hero.faction else 'no faction'}) is not of the deck's factions ({names})")
+            broken(f"{mode}.hero-faction", f"the Hero {hero.name} ({hero.faction.value if hero.faction else 'no faction'}) is not of the deck's factions ({listed})")
             break
     else:
         if heroes:

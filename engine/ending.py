@@ -190,6 +190,7 @@ def decide_tiebreaker(game: Game) -> None:
     """The Progress of a tiebreaker Dusk (4.3.h, 1.3.3.d-e; 2v2 page; Free for All refused)."""
     if game.mode is Mode.FREE_FOR_ALL:
         raise RulesSilent(FREE_FOR_ALL_TIEBREAKER_LOST)
+    sides: list[tuple[PlayerName, ...]]
     if game.mode is Mode.TWO_PLAYER:
         sides = [(name,) for name in game.names]
         rules: tuple[str, ...] = ("4.3.h", "1.3.3.e")

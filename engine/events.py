@@ -4,6 +4,7 @@ Ongoing emblems with durations (2.2.13)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from .effects import CreateOngoing, CreateTokens, Draw, EffectRecord, Instruction, parse_effect
@@ -216,9 +217,7 @@ def _step_actions(
         for place in places:
             for _ in range(instruction.count):
                 # 7.3.3.a; 7.4.3.c: a Gigantic token is created in one specific expedition.
-                actions.append(
-                    lambda place=place: game.enter(instruction.card, Zone.EXPEDITION, place.player, expedition=place.kind)
-                )
+                actions.append(partial(game.enter, instruction.card, Zone.EXPEDITION, place.player, expedition=place.kind))
         where = " and ".join(f"{_count(instruction.count)} in {p.label}" for p in places)
         n = len(actions)
         text = (

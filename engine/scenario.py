@@ -10,6 +10,7 @@ judges in docs/scenarios.md.
 from __future__ import annotations
 
 import re
+from functools import partial
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -413,7 +414,7 @@ def _read_types(value: Any, container: Any, key: Any, where: Location | None) ->
         value = [value]
     if not isinstance(value, list):
         raise _fail("region types are a list: [forest, mountain, water] or fewer", container, key, where)
-    return frozenset(_located(lambda v=v: parse_enum(RegionType, v, "region type"), value, i, where) for i, v in enumerate(value))
+    return frozenset(_located(partial(parse_enum, RegionType, v, "region type"), value, i, where) for i, v in enumerate(value))
 
 
 def _read_position(value: Any, container: Any, key: Any, setup: Setup, where: Location | None) -> Any:
@@ -455,15 +456,15 @@ def _read_player(name: str, block: Any, given: Any, setup: Setup, where: Locatio
         mana = block["mana"]
         if isinstance(mana, Mapping):
             _check_keys(mana, ("orbs", "exhausted"), "`mana:`", where)
-            orbs, exhausted = mana.get("orbs", 0), mana.get("exhausted", 0)
+            orbs, spent = mana.get("orbs", 0), mana.get("exhausted", 0)
         else:
-            orbs, exhausted = mana, 0
-        for value in (orbs, exhausted):
+            orbs, spent = mana, 0
+        for value in (orbs, spent):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise _fail("`mana:` is a number of Mana Orbs, or {orbs: 3, exhausted: 1}", block, "mana", where)
-        if exhausted > orbs:
+        if spent > orbs:
             raise _fail("more exhausted Mana Orbs than Mana Orbs", block, "mana", where)
-        result.mana, result.mana_exhausted = orbs, exhausted
+        result.mana, result.mana_exhausted = orbs, spent
     return result
 
 
@@ -508,7 +509,7 @@ def _read_character(item: Any, container: Any, index: Any, where: Location | Non
     if not isinstance(keywords_raw, list):
         raise _fail("`keywords:` is a list, e.g. [gigantic]", item, "keywords", where)
     keywords = frozenset(
-        _located(lambda k=k: parse_enum(Keyword, k, "keyword (the engine models only the keywords whose rules are in its sources)"), keywords_raw, i, where)
+        _located(partial(parse_enum, Keyword, k, "keyword (the engine models only the keywords whose rules are in its sources)"), keywords_raw, i, where)
         for i, k in enumerate(keywords_raw)
     )
     reactions_raw = item.get("reactions") or []
@@ -516,7 +517,7 @@ def _read_character(item: Any, container: Any, index: Any, where: Location | Non
         reactions_raw = [reactions_raw]
     if not isinstance(reactions_raw, list):
         raise _fail("`reactions:` is a list of \"Trigger | Effect\"", item, "reactions", where)
-    reactions = tuple(_located(lambda r=r: parse_reaction(r), reactions_raw, i, where) for i, r in enumerate(reactions_raw))
+    reactions = tuple(_located(partial(parse_reaction, r), reactions_raw, i, where) for i, r in enumerate(reactions_raw))
     for flag in ("token", "exhausted"):
         if flag in item and not isinstance(item[flag], bool):
             raise _fail(f"`{flag}:` is true or false", item, flag, where)

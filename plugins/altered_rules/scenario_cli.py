@@ -36,13 +36,13 @@ def print_report(report: FileReport, *, explain: bool, out: TextIO) -> None:
         elif result.differences:
             print(f"FAIL  {where}: {result.name}", file=out)
             for difference in result.differences:
-                line = f"{difference.location.path}:{difference.location.line}: " if difference.location else ""
-                print(f"      {line}{difference.path}: expected {difference.expected}, actual {difference.actual}", file=out)
+                place = f"{difference.location.path}:{difference.location.line}: " if difference.location else ""
+                print(f"      {place}{difference.path}: expected {difference.expected}, actual {difference.actual}", file=out)
         else:
             print(f"PASS  {where}: {result.name}", file=out)
         if explain:
-            for line in result.trace:
-                print(f"        {line}", file=out)
+            for step in result.trace:
+                print(f"        {step}", file=out)
 
 
 def _run(args: argparse.Namespace, *, explain: bool) -> int:
