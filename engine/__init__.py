@@ -41,6 +41,7 @@ from .scenario import (
     Scenario,
     ScenarioResult,
     build_game,
+    read_scenario,
     read_scenarios,
     run_scenario,
     run_scenarios,
@@ -86,6 +87,6 @@ __all__ = [
     "RegionOutOfRange", "RegionType", "RulesSilent", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
     "Statistics", "Trace", "TraceLine", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
     "build_game", "check_deck", "check_victory", "dusk", "parse_effect", "parse_reaction", "parse_token_template",
-    "play_phase", "put", "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios",
+    "play_phase", "put", "read_scenario", "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios",
     "switch_expeditions",
 ]

@@ -57,6 +57,7 @@ __all__ = [
     "Difference",
     "Scenario",
     "ScenarioResult",
+    "read_scenario",
     "read_scenarios",
     "run_scenario",
     "run_scenarios",
@@ -281,6 +282,17 @@ def read_scenarios(data: Any, source: str | None = None) -> list[Scenario]:
     return scenarios
 
 
+def read_scenario(item: Any, source: str | None = None) -> Scenario:
+    """One scenario (a mapping), e.g. embedded in a glossary entry; ScenarioError if it cannot be read."""
+    where = _loc(item, None, Location(source) if source else None)
+    try:
+        return _read_scenario(item, where)
+    except ScenarioError:
+        raise
+    except EngineError as exc:
+        raise ScenarioError(exc.message, exc.location or where) from None
+
+
 def _read_scenario(item: Any, where: Location | None) -> Scenario:
     if not isinstance(item, Mapping):
         raise ScenarioError(f"a scenario is a mapping with keys {', '.join(SCENARIO_KEYS)}; got {item!r}", where)
@@ -417,7 +429,19 @@ def _read_types(value: Any, container: Any, key: Any, where: Location | None) ->
     return frozenset(_located(partial(parse_enum, RegionType, v, "region type"), value, i, where) for i, v in enumerate(value))
 
 
+def _normal_position(value: Any) -> Any:
+    """`arena` in any case, and a region number written as text, read like the plain forms."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lower() == ARENA:
+            return ARENA
+        if text.isdigit():
+            return int(text)
+    return value
+
+
 def _read_position(value: Any, container: Any, key: Any, setup: Setup, where: Location | None) -> Any:
+    value = _normal_position(value)
     if setup.tiebreakers:
         if value != ARENA:
             raise _fail(f"during tiebreakers every expedition is in the Arena (1.3.3.d): write `region: arena`, got {value!r}", container, key, where)
@@ -700,7 +724,12 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         for name in names:
             if not isinstance(name, str) or name.strip() not in setup.players:
                 raise bad(f"unknown player {_shown(name)}; a winner is a player ({', '.join(setup.players)}), a list of players (a 2v2 team), or none")
-        return expect(tuple(sorted(n.strip() for n in names)))
+        winners = {n.strip() for n in names}
+        if setup.mode is Mode.TWO_VS_TWO and len(winners) == 1:
+            # "wins the game for their team" (2v2 page): one name stands for that player's team.
+            seat = setup.players.index(next(iter(winners))) % 2
+            winners = {setup.players[seat], setup.players[seat + 2]}
+        return expect(tuple(sorted(winners)))
     if path == "tiebreakers":
         return boolean()
     if path == "first_player":
@@ -775,6 +804,7 @@ def _located_value(call: Callable[[], Any], place: Location | None) -> Any:
 
 
 def _read_position_expected(value: Any, bad: Callable[[str], ScenarioError]) -> Any:
+    value = _normal_position(value)
     if value == ARENA:
         return ARENA
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < REGION_COUNT:

@@ -126,3 +126,12 @@ def test_scenario_errors_become_source_errors_with_file_and_line(tmp_path: Path)
     with pytest.raises(SourceError) as caught:
         load_scenario_file(path)
     assert (caught.value.path, caught.value.line) == (str(path), 7)
+
+
+def test_one_embedded_scenario_reads_with_its_own_lines() -> None:
+    data = load_yaml_text(BOARD, "glossary/rules/4/4.2.4.yaml")
+    scenario = engine.read_scenario(data[0])
+    assert scenario.location == engine.Location("glossary/rules/4/4.2.4.yaml", 1)
+    with pytest.raises(engine.ScenarioError) as caught:
+        engine.read_scenario(load_yaml_text(BOARD.replace("region: 0", "region: -1"), "x.yaml")[0])
+    assert caught.value.location == engine.Location("x.yaml", 6)
