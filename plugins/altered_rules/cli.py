@@ -1,9 +1,11 @@
 """`altered-rules`: the command line for rules editors and judges.
 
 Subcommands:
-  lint              check the glossary (schema, ids, references, symbols)
-  verify FILE...    run scenario files; one line per scenario, "N passed, M failed"
+  lint              check the glossary (schema, ids, references, symbols, translations)
+  verify [FILE...]  run scenario files (default: every scenario of the glossary);
+                    one line per scenario, "N passed, M failed"
   explain FILE      the same run with the engine's step-by-step trace
+  stats [--json]    how much of the glossary the engine verifies
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -39,13 +41,68 @@ def _cmd_lint(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _load_or_report(folder: Path):
+    from .glossary import GlossaryError, load_glossary
+
+    try:
+        return load_glossary(folder)
+    except GlossaryError as exc:
+        for error in exc.errors:
+            print(f"error: {error}", file=sys.stderr)
+        print(f"{len(exc.errors)} error(s) in {folder}", file=sys.stderr)
+        return None
+
+
+def _verify_glossary(args: argparse.Namespace) -> int:
+    """Every scenario of the glossary: its examples and the further checks of its rules."""
+    from .verification import verify_glossary
+
+    glossary = _load_or_report(args.glossary)
+    if glossary is None:
+        print("0 passed, 1 failed")
+        return 1
+    verification = verify_glossary(glossary)
+    for check in verification.checks:
+        if check.passed:
+            print(f"PASS  {check.file}:{check.line}: {check.rule} {check.kind.value}: {check.name}")
+        else:
+            print(("ERROR " if check.error or check.result.error else "FAIL  ") + check.failure())
+    passed = sum(1 for c in verification.checks if c.passed)
+    failed = len(verification.checks) - passed
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or not verification.checks else 0
+
+
 def _scenario_command(name: str) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         from . import scenario_cli
 
+        if name == "verify" and not args.files:
+            return _verify_glossary(args)
         return getattr(scenario_cli, f"cmd_{name}")(args)
 
     return run
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    import json
+
+    from .verification import coverage, stats, verify_glossary
+
+    glossary = _load_or_report(args.glossary)
+    if glossary is None:
+        return 1
+    verification = verify_glossary(glossary)
+    figures = stats(glossary, verification)
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+        return 0
+    for key, value in figures.items():
+        print(f"{key}: {value}")
+    for row in coverage(glossary, verification):
+        missing = ", ".join(f"{rule} ({reason or 'no reason given'})" for rule, reason in row.uncovered)
+        print(f"  {row.section}: {row.covered}/{row.paragraphs}" + (f"; without: {missing}" if missing else ""))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,13 +116,18 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
     lint.set_defaults(func=_cmd_lint)
 
-    verify = sub.add_parser("verify", help="run scenario files and compare with their expected outcomes")
-    verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    verify = sub.add_parser("verify", help="run scenario files (default: the glossary's) and compare with their expected outcomes")
+    verify.add_argument("files", nargs="*", type=Path, metavar="FILE")
+    verify.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder, when no FILE is given")
     verify.set_defaults(func=_scenario_command("verify"))
 
     explain = sub.add_parser("explain", help="run scenario files and print the engine's trace with rule citations")
     explain.add_argument("files", nargs="+", type=Path, metavar="FILE")
     explain.set_defaults(func=_scenario_command("explain"))
+    stats_parser = sub.add_parser("stats", help="coverage: rules, examples and scenarios the engine verifies")
+    stats_parser.add_argument("--json", action="store_true", help="print one JSON object")
+    stats_parser.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
+    stats_parser.set_defaults(func=_cmd_stats)
     return parser
 
 

@@ -20,7 +20,9 @@ PLACEHOLDER = "altered-rules:"
 
 
 def _groups(generated: list[Page]) -> dict[str, list[dict[str, str]]]:
-    groups: dict[str, list[dict[str, str]]] = {"chapters": [], "modes": [], "terms": [], "rulings": [], "sources": []}
+    groups: dict[str, list[dict[str, str]]] = {
+        "chapters": [], "modes": [], "terms": [], "rulings": [], "sources": [], "coverage": [],
+    }
     for page in generated:
         if page.path.startswith("rules/"):
             key = "chapters"
@@ -46,6 +48,8 @@ def expand_nav(nav: Any, generated: list[Page]) -> Any:
             (title, value), = item.items()
             if isinstance(value, str) and value.startswith(PLACEHOLDER):
                 children = expand(value)
+                if not children:  # e.g. the coverage page when verification is off
+                    return []
                 # A one-page group keeps the title given in mkdocs.yml.
                 return [{title: next(iter(children[0].values()))}] if len(children) == 1 else [{title: children}]
             if isinstance(value, list):

@@ -35,8 +35,12 @@ from .glossary.model import (
 )
 from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
 from .strings import tr
+from .verification import Check, CheckKind, Verification, coverage, illustration_anchor
+
+import yaml
 
 TERMS_PAGE = "glossary-terms.md"
+COVERAGE_PAGE = "coverage.md"
 RULINGS_PAGE = "rulings.md"
 SOURCES_PAGE = "sources.md"
 
@@ -86,9 +90,12 @@ def md_escape(text: str) -> str:
 class Renderer:
     """Renders one language of the glossary; knows on which page every rule lives."""
 
-    def __init__(self, glossary: Glossary, language: str = "en") -> None:
+    def __init__(self, glossary: Glossary, language: str = "en", verification: Verification | None = None) -> None:
         self.glossary = glossary
         self.language = language
+        # The engine's results for the glossary's scenarios; None when verification is off.
+        self.verification = verification
+        self.checks = verification.for_anchor() if verification else {}
         # Texts of the page being rendered that fall back to English (not translated yet).
         self.untranslated = 0
         self.page_of: dict[str, str] = {}
@@ -142,7 +149,9 @@ class Renderer:
     def rule_link(self, rule: str, page: str) -> str:
         if rule in self.page_of:
             return f'<a class="ar-ref" href="{relative_url(page, self.page_of[rule], rule)}">{rule}</a>'
-        external = self.glossary.external_rules[rule]
+        external = self.glossary.external_rules.get(rule)
+        if external is None:  # engine traces may cite a number the glossary does not hold
+            return rule
         note = html.escape(self.t("external_rule", rule=rule, title=self.text(external.title)))
         return f'<span class="ar-ref ar-ref--external" title="{note}">{rule}<span class="ar-sr"> ({note})</span></span>'
 
@@ -245,8 +254,73 @@ class Renderer:
         body = body.replace("<p>", f'<p><span class="ar-note__kind">{self.t(kind)}</span> ', 1)
         return (
             f'<aside {self.lang_attrs(note.text, f"ar-note ar-note--{kind}")} id="{note.anchor}">\n{body}'
-            f"{self.gap_html(note.gap, page)}{self.corrections_html(note.corrections, page)}</aside>\n"
+            f"{self.gap_html(note.gap, page)}{self.check_html(self.checks.get(note.anchor), page)}"
+            f"{self.corrections_html(note.corrections, page)}</aside>\n"
         )
+
+    # -- verified scenarios ---------------------------------------------------
+    def trace_html(self, check: Check, page: str) -> str:
+        assert check.result is not None
+        items = []
+        for line in check.result.trace:
+            text = self.inline(line.text, page)
+            cited = [r for r in line.rules if r not in line.text]
+            extra = [self.rule_link(r, page) for r in cited]
+            extra += [
+                f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + ruling)}">{self.t("ruling").lower()} {html.escape(ruling)}</a>'
+                for ruling in line.rulings if any(r.id == ruling for r in self.glossary.rulings)
+            ]
+            suffix = f' <span class="ar-trace__rules">({", ".join(extra)})</span>' if extra else ""
+            items.append(f'<li style="--ar-depth:{line.depth}">{text}{suffix}</li>')
+        return f'<ol class="ar-trace" lang="en">{"".join(items)}</ol>'
+
+    def check_html(self, check: Check | None, page: str) -> str:
+        """The verified badge, and the scenario with the engine's trace, opened on demand."""
+        if self.verification is None:
+            return ""
+        if check is None:
+            return f'<p class="ar-verified ar-verified--none">{self.t("not_verified")}</p>\n'
+        if not check.passed:  # the build fails before a page shows this; kept for `make dev`
+            return f'<p class="ar-verified ar-verified--failed">{html.escape(check.failure())}</p>\n'
+        scenario = yaml.safe_dump(_plain(check.data), sort_keys=False, allow_unicode=True, width=100).strip()
+        label = self.t("verified_example" if check.kind is CheckKind.EXAMPLE else "verified_illustration")
+        return (
+            f'<details class="ar-verified" id="{check.anchor}-check"><summary><span class="ar-verified__badge">✓ {label}</span> '
+            f'<span class="ar-verified__name" lang="en">{html.escape(check.name)}</span></summary>\n'
+            f'<p class="ar-verified__what">{self.t("scenario")}</p>\n'
+            f'<pre class="ar-scenario"><code>{html.escape(scenario)}</code></pre>\n'
+            f'<p class="ar-verified__what">{self.t("engine_trace")}</p>\n{self.trace_html(check, page)}\n'
+            f"</details>\n"
+        )
+
+    def illustrations_html(self, paragraph: Paragraph, page: str) -> str:
+        if not paragraph.scenarios or self.verification is None:
+            return ""
+        parts = [self.check_html(self.checks.get(illustration_anchor(paragraph, i)), page)
+                 for i in range(1, len(paragraph.scenarios) + 1)]
+        return f'<div class="ar-illustrations" id="{paragraph.id}-scenarios">\n{"".join(parts)}</div>\n'
+
+    def coverage(self) -> Page:
+        assert self.verification is not None
+        from .verification import stats
+        title = self.t("coverage_title")
+        figures = stats(self.glossary, self.verification)
+        out = [self.heading(1, title, "coverage")]
+        out.append(f'<p class="ar-intro">{html.escape(self.t("coverage_intro", **figures))}</p>\n\n')
+        rows = []
+        for row in coverage(self.glossary, self.verification):
+            uncovered = ", ".join(
+                f'{self.rule_link(rule, COVERAGE_PAGE)} <span class="ar-reason">({html.escape(self.t("reason_" + (reason or "none")))})</span>'
+                for rule, reason in row.uncovered
+            ) or "—"
+            rows.append(
+                f'<tr><td>{self.rule_link(row.section, COVERAGE_PAGE)}</td><td>{row.covered}/{row.paragraphs}</td><td>{uncovered}</td></tr>'
+            )
+        out.append(
+            f'<table class="ar-coverage"><thead><tr><th>{self.t("coverage_section")}</th><th>{self.t("coverage_verified")}</th>'
+            f'<th>{self.t("coverage_without")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>\n'
+        )
+        return self.finish(COVERAGE_PAGE, title, out)
 
     def paragraph_html(self, paragraph: Paragraph, page: str) -> str:
         pid = paragraph.id
@@ -260,6 +334,7 @@ class Renderer:
         out.append(self.list_html(paragraph.list_kind, paragraph.items, page))
         out.append(self.gap_html(paragraph.gap, page))
         out += [self.note_html(note, page) for note in paragraph.notes]
+        out.append(self.illustrations_html(paragraph, page))
         out.append(self.meta_html(
             self.sources_html(paragraph.sources, page, paragraph.text_from),
             self.cited_by_html(pid, page),
@@ -330,7 +405,8 @@ class Renderer:
         if block.example:
             out.append(
                 f'<aside class="ar-note ar-note--example" id="{anchor}-example"><p><span class="ar-note__kind">'
-                f'{self.t("mode_example")}</span> {self.inline(self.text(block.example), page)}</p></aside>\n'
+                f'{self.t("mode_example")}</span> {self.inline(self.text(block.example), page)}</p>\n'
+                f'{self.check_html(self.checks.get(anchor + "-example"), page)}</aside>\n'
             )
         out.append("</div>\n\n")
         return "".join(out)
@@ -400,14 +476,25 @@ def _yaml_value(value: object) -> str:
     return str(value)
 
 
-def pages(glossary: Glossary, language: str = "en") -> list[Page]:
-    """Every generated page of the site in `language`."""
-    renderer = Renderer(glossary, language)
+def _plain(node: object) -> object:
+    """YAML-read data as plain lists and dicts, for showing a scenario as its author wrote it."""
+    if isinstance(node, dict):
+        return {str(k): _plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_plain(v) for v in node]
+    return node
+
+
+def pages(glossary: Glossary, language: str = "en", verification: Verification | None = None) -> list[Page]:
+    """Every generated page of the site in `language` (with the engine's results, if given)."""
+    renderer = Renderer(glossary, language, verification)
     result = [renderer.chapter(chapter) for chapter in glossary.chapters]
     result.append(renderer.terms())
     result += [renderer.mode(mode) for mode in sorted(glossary.modes, key=lambda m: MODE_ORDER.get(m.id, 99))]
     result.append(renderer.rulings())
     result.append(renderer.sources())
+    if verification is not None:
+        result.append(renderer.coverage())
     return result
 
 

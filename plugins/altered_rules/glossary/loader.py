@@ -36,6 +36,7 @@ from .model import (
     Glossary,
     LANGUAGES,
     ListKind,
+    NoScenario,
     Note,
     NoteKind,
     Paragraph,
@@ -426,6 +427,17 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
         items=tuple(items), gap=reader.text(entry, "gap", what, citing=pid), text_from=text_from,
         corrections=reader.corrections(entry, what), file=entry.path, line=entry.line,
     )
+    for i, raw in enumerate(reader.list_of(entry, "scenarios", what)):
+        if not isinstance(raw, LineDict):
+            reader.error(entry.get("scenarios"), i, f"scenario {i + 1} of {what} must be a scenario mapping (name, given, when, then)")
+        else:
+            paragraph.scenarios.append(raw)
+    if "no_scenario" in entry:
+        reason = reader.mapping(entry.get("no_scenario"), S.NO_SCENARIO_KEYS, f"'no_scenario' of {what}", entry, "no_scenario")
+        if reason is not None:
+            code = reader.string(reason, "reason", f"'no_scenario' of {what}", S.NO_SCENARIO_REASONS)
+            if code:
+                paragraph.no_scenario = NoScenario(code, reader.text(reason, "note", f"'no_scenario' of {what}", citing=pid))
     notes = entry.get("notes")
     for i, raw in enumerate(reader.list_of(entry, "notes", what)):
         note = _load_note(raw, notes, i, paragraph, reader, sources)
@@ -505,10 +517,17 @@ def _load_block(item: Any, parent: LineList, index: int, what: str, reader: _Rea
     list_kind = reader.string(entry, "list", bwhat, [k.value for k in ListKind]) if "list" in entry else None
     if bool(items) != bool(list_kind):
         reader.error(entry, "list" if list_kind else "items", f"{bwhat}: 'list' (ordered or unordered) and 'items' go together")
+    scenario = entry.get("scenario")
+    if scenario is not None and not isinstance(scenario, LineDict):
+        reader.error(entry, "scenario", f"'scenario' of {bwhat} must be a scenario mapping (name, given, when, then)")
+        scenario = None
+    if scenario is not None and "example" not in entry:
+        reader.error(entry, "scenario", f"{bwhat} has a 'scenario' but no 'example' for it to verify")
     return Block(
         title=reader.text(entry, "title", bwhat), paragraphs=tuple(paragraphs),
         list_kind=ListKind(list_kind) if list_kind else None, items=tuple(items),
         gap=reader.text(entry, "gap", bwhat), example=reader.text(entry, "example", bwhat, citing=citing),
+        scenario=scenario,
     )
 
 

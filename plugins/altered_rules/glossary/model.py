@@ -85,6 +85,14 @@ class ListKind(str, Enum):
     UNORDERED = "unordered"
 
 
+@dataclass(frozen=True)
+class NoScenario:
+    """Why a paragraph has no verified scenario: a definition, no checkable claim, text lost..."""
+
+    reason: str
+    note: Text | None = None
+
+
 @dataclass
 class Paragraph:
     """A lettered rule paragraph such as 4.2.4.c."""
@@ -100,6 +108,8 @@ class Paragraph:
     text_from: SourceId | None = None   # the seed whose text was the most complete
     corrections: tuple[Correction, ...] = ()
     notes: list[Note] = field(default_factory=list)
+    scenarios: list[Any] = field(default_factory=list)   # further checks, in the scenario format
+    no_scenario: NoScenario | None = None
     file: str = ""
     line: int = 0
 
@@ -171,6 +181,7 @@ class Block:
     items: tuple[Text, ...]
     gap: Text | None
     example: Text | None = None
+    scenario: Any = None            # the example as a scenario
 
 
 @dataclass(frozen=True)

@@ -26,12 +26,17 @@ SECTION_KEYS = {"id": True, "title": True, "title_editorial": False, "sources": 
 PARAGRAPH_KEYS = {
     "id": True, "label": False, "text": True, "list": False, "items": False, "gap": False,
     "sources": True, "text_from": False, "corrections": False, "notes": False,
+    "scenarios": False, "no_scenario": False,
 }
+NO_SCENARIO_KEYS = {"reason": True, "note": False}
+# Why a paragraph has no verified scenario (shown on the coverage page).
+NO_SCENARIO_REASONS = ("definition", "no-checkable-claim", "text-lost", "not-modelled")
 NOTE_KEYS = {"kind": True, "text": True, "gap": False, "corrections": False, "sources": False, "scenario": False}
 CORRECTION_KEYS = {"was": True, "now": True, "why": True}
 TERM_KEYS = {"id": True, "title": True, "text": False, "gap": False, "sources": True, "see": False, "corrections": False}
 MODE_KEYS = {"id": True, "title": True, "sources": True, "blocks": True, "deck": False, "corrections": False}
-BLOCK_KEYS = {"title": False, "paragraphs": False, "list": False, "items": False, "gap": False, "example": False}
+BLOCK_KEYS = {"title": False, "paragraphs": False, "list": False, "items": False, "gap": False, "example": False,
+              "scenario": False}
 DECK_KEYS = {"format": True, "intro": False, "rules": True}
 DECK_RULE_KEYS = {"id": True, "text": True, "check": True, "rule": False}
 RULING_KEYS = {"id": True, "title": True, "rules": True, "conflict": True, "reading": True, "why": True}

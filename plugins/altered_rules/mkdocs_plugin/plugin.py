@@ -17,6 +17,7 @@ from mkdocs.structure.files import File, Files
 from ..glossary import Glossary, GlossaryError, load_glossary
 from ..navigation import expand_nav
 from ..render import Page, pages
+from ..verification import Verification, verify_glossary
 from .config import AlteredRulesConfig
 
 
@@ -38,12 +39,21 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             self.glossary = load_glossary(self.glossary_dir)
         except GlossaryError as exc:
             raise PluginError(str(exc)) from None
-        self.pages = pages(self.glossary, self.config.language)
+        verification = self._verify(self.glossary) if self.config.verify else None
+        self.pages = pages(self.glossary, self.config.language, verification)
         try:
             config.nav = expand_nav(config.nav, self.pages)
         except ValueError as exc:
             raise PluginError(f"mkdocs.yml nav: {exc}") from None
         return config
+
+    @staticmethod
+    def _verify(glossary: Glossary) -> Verification:
+        verification = verify_glossary(glossary)
+        if verification.failures:
+            details = "\n".join(check.failure() for check in verification.failures)
+            raise PluginError(f"{len(verification.failures)} scenario(s) of the glossary fail:\n{details}")
+        return verification
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         for page in self.pages:

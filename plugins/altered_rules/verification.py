@@ -1,0 +1,186 @@
+"""Every scenario of the glossary run through the engine: its official examples and the
+further checks of its rules.
+
+One function, `verify_glossary`, serves the site build (which fails on any scenario that
+does not reach its documented outcome), `altered-rules verify` and `stats`, and the pytest
+plugin that collects each scenario as its own test item.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Iterable
+
+import engine
+
+from .glossary.model import Glossary, Note, NoteKind, Paragraph
+from .yamlsource import LineDict, LineList
+
+
+class CheckKind(str, Enum):
+    EXAMPLE = "example"            # an official Example of the sources, as a scenario
+    ILLUSTRATION = "illustration"  # a further check of a rule, written by the editors
+
+
+@dataclass
+class Check:
+    """One scenario of the glossary and what the engine made of it."""
+
+    kind: CheckKind
+    rule: str                 # the paragraph (or game mode) it belongs to
+    anchor: str               # where it is shown on the site
+    file: str
+    line: int
+    data: Any                 # the scenario as read from YAML (for display)
+    scenario: engine.Scenario | None = None
+    result: engine.ScenarioResult | None = None
+    error: str | None = None  # the scenario cannot be read (file, line, what is wrong)
+
+    @property
+    def name(self) -> str:
+        if self.scenario is not None:
+            return self.scenario.name
+        return str(self.data.get("name", "")) if isinstance(self.data, dict) else ""
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and self.result is not None and self.result.passed
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules this scenario checks: its own paragraph and the rules it names."""
+        named = self.scenario.rules if self.scenario is not None else ()
+        return tuple(dict.fromkeys((self.rule, *named)))
+
+    def failure(self) -> str:
+        """What went wrong, with the rule, the file and line, and each differing value."""
+        head = f"{self.file}:{self.line}: {self.rule} {self.kind.value} '{self.name}'"
+        if self.error is not None:
+            return f"{head} cannot be run: {self.error}"
+        assert self.result is not None
+        if self.result.error is not None:
+            return f"{head} cannot be run: {self.result.error.message}"
+        lines = [f"{head} does not reach its documented outcome:"]
+        lines += [f"    {difference}" for difference in self.result.differences]
+        return "\n".join(lines)
+
+
+@dataclass
+class Verification:
+    checks: list[Check] = field(default_factory=list)
+    examples_total: int = 0   # every printed Example, with or without a scenario
+
+    @property
+    def failures(self) -> list[Check]:
+        return [c for c in self.checks if not c.passed]
+
+    def for_anchor(self) -> dict[str, Check]:
+        return {c.anchor: c for c in self.checks}
+
+    def rules_with_scenarios(self) -> set[str]:
+        return {rule for c in self.checks if c.passed for rule in c.rules}
+
+
+def _as_list(node: LineDict) -> LineList:
+    """One scenario as a scenario file (a list), keeping its line for messages."""
+    holder = LineList([node])
+    holder.path, holder.line, holder.item_lines = node.path, node.line, [node.line]
+    return holder
+
+
+def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict) -> Check:
+    check = Check(kind, rule, anchor, node.path, node.line, node)
+    try:
+        (check.scenario,) = engine.read_scenarios(_as_list(node), source=node.path)
+    except engine.EngineError as exc:
+        where = exc.location
+        line = f":{where.line}" if where and where.line else ""
+        check.error = f"{(where.path if where and where.path else node.path)}{line}: {exc.message}"
+    return check
+
+
+def collect_checks(glossary: Glossary) -> tuple[list[Check], int]:
+    """Every scenario of the glossary in reading order, and the number of printed examples."""
+    checks: list[Check] = []
+    examples = 0
+    for chapter in glossary.chapters:
+        for section in chapter.sections:
+            for paragraph in section.paragraphs:
+                for note in paragraph.notes:
+                    if note.kind is NoteKind.EXAMPLE:
+                        examples += 1
+                        if isinstance(note.scenario, LineDict):
+                            checks.append(_check(CheckKind.EXAMPLE, paragraph.id, scenario_anchor(note), note.scenario))
+                for index, node in enumerate(paragraph.scenarios, 1):
+                    checks.append(_check(CheckKind.ILLUSTRATION, paragraph.id, illustration_anchor(paragraph, index), node))
+    for mode in glossary.modes:
+        for index, block in enumerate(mode.blocks, 1):
+            if block.example is not None:
+                examples += 1
+                if isinstance(block.scenario, LineDict):
+                    checks.append(_check(CheckKind.EXAMPLE, f"mode-{mode.id}", f"{mode.id}-{index}-example", block.scenario))
+    return checks, examples
+
+
+def scenario_anchor(note: Note) -> str:
+    return note.anchor
+
+
+def illustration_anchor(paragraph: Paragraph, index: int) -> str:
+    return f"{paragraph.id}-scenario-{index}"
+
+
+def run_checks(checks: Iterable[Check]) -> None:
+    for check in checks:
+        if check.scenario is not None:
+            check.result = engine.run_scenario(check.scenario)
+
+
+def verify_glossary(glossary: Glossary) -> Verification:
+    """Read and run every scenario of the glossary."""
+    checks, examples = collect_checks(glossary)
+    run_checks(checks)
+    return Verification(checks, examples)
+
+
+@dataclass(frozen=True)
+class SectionCoverage:
+    section: str
+    paragraphs: int
+    covered: int
+    uncovered: tuple[tuple[str, str | None], ...]   # (paragraph, reason code or None)
+
+
+def coverage(glossary: Glossary, verification: Verification) -> list[SectionCoverage]:
+    covered = verification.rules_with_scenarios()
+    rows = []
+    for chapter in glossary.chapters:
+        for section in chapter.sections:
+            if not section.paragraphs:
+                continue
+            missing = tuple(
+                (p.id, p.no_scenario.reason if p.no_scenario else None)
+                for p in section.paragraphs if p.id not in covered
+            )
+            rows.append(SectionCoverage(section.id, len(section.paragraphs), len(section.paragraphs) - len(missing), missing))
+    return rows
+
+
+def stats(glossary: Glossary, verification: Verification) -> dict[str, int]:
+    """The coverage figures of `altered-rules stats --json`."""
+    covered = verification.rules_with_scenarios() & set(glossary.paragraphs)
+    examples = [c for c in verification.checks if c.kind is CheckKind.EXAMPLE]
+    return {
+        "rules": len(glossary.paragraphs),
+        "examples": verification.examples_total,
+        "examples_with_scenarios": len(examples),
+        "examples_verified": sum(1 for c in examples if c.passed),
+        "scenarios": len(verification.checks),
+        "scenarios_passed": sum(1 for c in verification.checks if c.passed),
+        "rules_with_scenarios": len(covered),
+        "rules_without_scenarios": len(glossary.paragraphs) - len(covered),
+        "rules_without_reason": sum(
+            1 for p in glossary.paragraphs.values() if p.id not in covered and p.no_scenario is None
+        ),
+    }
