@@ -820,9 +820,9 @@ def _character_key(card: Card) -> str:
 # ---- running ---------------------------------------------------------------------------------
 def build_game(setup: Setup) -> Game:
     """A fresh game at the scenario's board."""
-    adventure = Adventure(list(setup.adventure), given=True) if setup.adventure is not None else None
-    if adventure is not None:
-        adventure = Adventure([Region(r.index, r.face, r.shown_types) for r in adventure.regions], given=True)
+    adventure = None
+    if setup.adventure is not None:  # fresh regions: a run reveals them, the next run starts face down again
+        adventure = Adventure([Region(r.index, r.face, r.shown_types) for r in setup.adventure], given=True)
     positions = {(name, kind): pos for name, ps in setup.per_player.items() for kind, pos in ps.positions.items()}
     game = Game.new(
         list(setup.players),

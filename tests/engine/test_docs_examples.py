@@ -32,3 +32,14 @@ def test_every_ruling_the_engine_cites_has_an_entry_and_is_documented() -> None:
     for ruling in engine.RULINGS:
         assert (rulings / f"{ruling}.yaml").is_file(), ruling
         assert f"`{ruling}`" in text, ruling
+
+
+def test_every_ruling_cited_while_running_the_scenarios_is_a_known_ruling() -> None:
+    from altered_rules.scenarios import run_files
+
+    cited: set[str] = set()
+    for report in run_files([Path(__file__).parent / "scenarios"]):
+        for result in report.results:
+            cited |= {ruling for line in result.trace for ruling in line.rulings}
+    assert cited <= set(engine.RULINGS)
+    assert {"same-dusk-finish", "first-player-succeed", "prepare-mana-orbs", "moves-forward-due-to"} <= cited

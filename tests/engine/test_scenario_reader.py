@@ -135,3 +135,20 @@ def test_one_embedded_scenario_reads_with_its_own_lines() -> None:
     with pytest.raises(engine.ScenarioError) as caught:
         engine.read_scenario(load_yaml_text(BOARD.replace("region: 0", "region: -1"), "x.yaml")[0])
     assert caught.value.location == engine.Location("x.yaml", 6)
+
+
+def test_running_a_scenario_twice_gives_the_same_result() -> None:
+    text = """\
+- name: Reveal
+  given:
+    players: [Alice, Bob]
+    adventure: [hero, {types: [forest]}, {types: [water]}, {face: down, types: [forest]}, {face: down, types: [water]}, {types: [forest]}, {types: [water]}, companion]
+    Alice: {hero: {region: 2}}
+  when: {move_forward: Alice.hero}
+  then: {adventure.4.face: up, Alice.hero.region: 3}
+"""
+    (scenario,) = read(text)
+    first, second = engine.run_scenario(scenario), engine.run_scenario(scenario)
+    assert first.passed and second.passed
+    assert [str(line) for line in first.trace] == [str(line) for line in second.trace]
+    assert scenario.setup.adventure is not None and scenario.setup.adventure[3].face is engine.Face.DOWN
