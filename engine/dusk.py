@@ -107,8 +107,8 @@ def progress(game: Game) -> None:
         giants = [o.name for o in game.characters_in(expedition.player, expedition.kind) if o.card.gigantic]
         giant_note = f"; Gigantic {', '.join(giants)} counted in both of {expedition.player}'s expeditions (7.4.3.e)" if giants else ""
         trace.add(
-            f"{expedition.label} has {mine} against {theirs} for {opposing.label}, in {region} "
-            f"[{format_types(types)}]{giant_note}",
+            f"{expedition.label} has {mine}, facing {opposing.label} with {theirs}; it is in {region}: "
+            f"{format_types(types)}{giant_note}",
             "4.2.4.b",
             rule,
             rulings=(OPPOSING_EXPEDITIONS,),
