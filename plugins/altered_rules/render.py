@@ -27,6 +27,7 @@ from .glossary.model import (
     Glossary,
     ListKind,
     Note,
+    NoteKind,
     Paragraph,
     Ruling,
     Section,
@@ -225,7 +226,8 @@ class Renderer:
         return citing
 
     def cited_by_html(self, rule: str, page: str) -> str:
-        citing = sorted(self.glossary.cited_by.get(rule, []), key=lambda c: rule_sort_key(c.split("-")[0]) if c[0].isdigit() else [99, c])
+        # Rulings about a rule have their own line (rulings_html); they are not repeated here.
+        citing = sorted((c for c in self.glossary.cited_by.get(rule, []) if not c.startswith("ruling-")), key=lambda c: rule_sort_key(c.split("-")[0]) if c[0].isdigit() else [99, c])
         if not citing:
             return ""
         links = ", ".join(
@@ -254,7 +256,8 @@ class Renderer:
         body = body.replace("<p>", f'<p><span class="ar-note__kind">{self.t(kind)}</span> ', 1)
         return (
             f'<aside {self.lang_attrs(note.text, f"ar-note ar-note--{kind}")} id="{note.anchor}">\n{body}'
-            f"{self.gap_html(note.gap, page)}{self.check_html(self.checks.get(note.anchor), page)}"
+            f"{self.gap_html(note.gap, page)}"
+            f"{self.check_html(self.checks.get(note.anchor), page) if note.kind is NoteKind.EXAMPLE else ''}"
             f"{self.corrections_html(note.corrections, page)}</aside>\n"
         )
 
