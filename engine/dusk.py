@@ -104,6 +104,10 @@ def progress(game: Game) -> None:
         region = game.region_label(expedition.position)
         records[(expedition.player, expedition.kind)] = ProgressRecord(mine, theirs, types, won)
         rule = "4.3.f" if expedition.position == ARENA else game.adventure[int(expedition.position)].types_rule()
+        changed = game.region_passives()
+        if changed:
+            giver = ", ".join(f'{o.name}: "{p.text}"' for o, p in changed)
+            region += f" (as changed by {giver}, 2.2.2.p)"
         giants = [o.name for o in game.characters_in(expedition.player, expedition.kind) if o.card.gigantic]
         giant_note = f"; Gigantic {', '.join(giants)} counted in both of {expedition.player}'s expeditions (7.4.3.e)" if giants else ""
         trace.add(

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 
 from .errors import ScenarioError, UnsupportedText
-from .objects import Card, Reaction, Trigger
-from .vocabulary import CHARACTER_SUBTYPES, Duration, Keyword, ObjectType, Statistics
+from .objects import Card, Reaction, RegionPassive, Trigger
+from .vocabulary import CHARACTER_SUBTYPES, Duration, Keyword, ObjectType, RegionType, Statistics
 
 __all__ = [
     "TokenDestination",
@@ -24,6 +24,8 @@ __all__ = [
     "EffectRecord",
     "parse_effect",
     "parse_reaction",
+    "parse_passive",
+    "SUPPORTED_PASSIVES",
     "parse_token_template",
     "parse_character_template",
     "SUPPORTED_EFFECTS",
@@ -36,6 +38,10 @@ SUPPORTED_EFFECTS = (
     "draw a card | draw N cards (7.3.5)",
     "Expeditions can't move forward | Expeditions can't move backward, followed by this Turn | this Afternoon | this Day (2.2.13)",
     "several of these joined by ', then' (one step each, 6.1.c)",
+)
+SUPPORTED_PASSIVES = (
+    "All regions are forest|mountain|water (2.2.2.p)",
+    "All regions are forest|mountain|water and lose their other types (2.2.2.p)",
 )
 SUPPORTED_TRIGGERS = tuple(t.value for t in Trigger) + ("etb (= When I enter play)",)
 
@@ -165,13 +171,16 @@ def parse_token_template(text: str) -> CreateTokens:
         )
     keywords: frozenset[Keyword] = frozenset()
     reactions: tuple[Reaction, ...] = ()
+    passives: tuple[RegionPassive, ...] = ()
     if ability is not None:
         if ability.lower() == Keyword.GIGANTIC.value:
             keywords = frozenset({Keyword.GIGANTIC})
-        else:
+        elif "|" in ability:
             reactions = (parse_reaction(ability),)
+        else:
+            passives = (parse_passive(ability),)
     subtypes = tuple(s.strip() for s in subtype_text.split(",") if s.strip())
-    card = Card(name, ObjectType.CHARACTER, check_subtypes(subtypes), Statistics.parse(stats), keywords, reactions, token=True)
+    card = Card(name, ObjectType.CHARACTER, check_subtypes(subtypes), Statistics.parse(stats), keywords, reactions, passives, token=True)
     return CreateTokens(card, count, destination, ability is not None and not before)
 
 
@@ -215,3 +224,15 @@ def parse_reaction(text: str) -> Reaction:
         raise UnsupportedText(f"the engine cannot read the trigger {trigger_text!r}; it reads: {', '.join(SUPPORTED_TRIGGERS)}")
     parse_effect(effect)  # refuse unreadable effects when the card is read, not when it triggers
     return Reaction(trigger, effect)
+
+
+def parse_passive(text: str) -> RegionPassive:
+    """A passive ability changing region sub-types (2.2.2.p): "All regions are water and lose their other types"."""
+    clean = _normalize(text) if isinstance(text, str) else ""
+    match = re.match(r"^all regions are (forest|mountain|water)( and lose their other types)?$", clean, re.I)
+    if match is None:
+        raise UnsupportedText(
+            f"the engine cannot read the passive ability {text!r}; it reads: " + "; ".join(SUPPORTED_PASSIVES)
+            + ' (a reaction is written "Trigger | Effect")'
+        )
+    return RegionPassive(clean, RegionType(match.group(1).lower()), match.group(2) is not None)

@@ -14,6 +14,7 @@ from enum import Enum
 
 from .vocabulary import (
     Duration,
+    RegionType,
     ExpeditionKind,
     Faction,
     Keyword,
@@ -24,7 +25,7 @@ from .vocabulary import (
     Zone,
 )
 
-__all__ = ["Trigger", "Reaction", "Card", "EmblemInfo", "GameObject", "describe_character"]
+__all__ = ["Trigger", "Reaction", "RegionPassive", "Card", "EmblemInfo", "GameObject", "describe_character"]
 
 
 class Trigger(Enum):
@@ -47,6 +48,16 @@ class Reaction:
 
 
 @dataclass(frozen=True)
+class RegionPassive:
+    """A passive ability that changes the sub-types of every region (2.2.2.p), e.g. The Kraken's
+    "All regions are water and lose their other types"."""
+
+    text: str
+    region_type: RegionType
+    lose_others: bool
+
+
+@dataclass(frozen=True)
 class Card:
     """Characteristics of a card, token or emblem (1.2.2.c); a characteristic may be missing (1.2.2.d)."""
 
@@ -56,6 +67,7 @@ class Card:
     statistics: Statistics | None = None
     keywords: frozenset[Keyword] = frozenset()
     reactions: tuple[Reaction, ...] = ()
+    passives: tuple[RegionPassive, ...] = ()
     rarity: Rarity | None = None
     faction: Faction | None = None
     token: bool = False

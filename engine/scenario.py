@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from . import api
 from .deck import DeckCard, check_deck
-from .effects import parse_character_template, parse_effect, parse_reaction, check_subtypes
+from .effects import check_subtypes, parse_character_template, parse_effect, parse_passive, parse_reaction
 from .errors import (
     EngineError,
     GameOver,
@@ -69,7 +69,7 @@ BOARD_KEYS = ("players", "first_player", "mode", "adventure", "tiebreakers", "da
 DECK_KEYS = ("format", "deck")
 PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana", "landmarks")
 EXPEDITION_KEYS = ("region", "characters")
-CHARACTER_KEYS = ("name", "stats", "subtypes", "keywords", "token", "exhausted", "reactions")
+CHARACTER_KEYS = ("name", "stats", "subtypes", "keywords", "token", "exhausted", "reactions", "passives")
 DECK_CARD_KEYS = ("name", "type", "faction", "rarity", "count")
 DECK_CARD_TYPES = ("hero", "character", "spell", "permanent", "token")
 PHASE_ACTIONS = {p.value: p for p in Phase}
@@ -542,10 +542,16 @@ def _read_character(item: Any, container: Any, index: Any, where: Location | Non
     if not isinstance(reactions_raw, list):
         raise _fail("`reactions:` is a list of \"Trigger | Effect\"", item, "reactions", where)
     reactions = tuple(_located(partial(parse_reaction, r), reactions_raw, i, where) for i, r in enumerate(reactions_raw))
+    passives_raw = item.get("passives") or []
+    if isinstance(passives_raw, str):
+        passives_raw = [passives_raw]
+    if not isinstance(passives_raw, list):
+        raise _fail("`passives:` is a list of passive abilities, e.g. [All regions are water and lose their other types]", item, "passives", where)
+    passives = tuple(_located(partial(parse_passive, p), passives_raw, i, where) for i, p in enumerate(passives_raw))
     for flag in ("token", "exhausted"):
         if flag in item and not isinstance(item[flag], bool):
             raise _fail(f"`{flag}:` is true or false", item, flag, where)
-    card = Card(name, ObjectType.CHARACTER, subtypes, stats, keywords, reactions, token=bool(item.get("token", False)))
+    card = Card(name, ObjectType.CHARACTER, subtypes, stats, keywords, reactions, passives, token=bool(item.get("token", False)))
     return card, bool(item.get("exhausted", False))
 
 
@@ -897,7 +903,7 @@ def _observe(game: Game, path: str) -> Any:
         region = game.adventure[int(parts[1])]
         if parts[2] == "face":
             return region.face.value
-        return sorted(t.value for t in region.region_types())
+        return sorted(t.value for t in game.region_types_at(region.index))
     name = parts[0]
     player = game.player(name)
     if len(parts) == 2:

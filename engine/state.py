@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from .errors import BoardError, MissingRegionTypes, RegionOutOfRange, UnknownPlayer
-from .objects import Card, EmblemInfo, GameObject
+from .errors import BoardError, MissingRegionTypes, RegionOutOfRange, RulesSilent, UnknownPlayer
+from .objects import Card, EmblemInfo, GameObject, RegionPassive
 from .trace import Trace
 from .vocabulary import (
     ALL_REGION_TYPES,
@@ -341,9 +341,29 @@ class Game:
         return total
 
     def region_types_at(self, position: Position) -> frozenset[RegionType]:
-        if position == ARENA:
-            return ALL_REGION_TYPES  # 4.3.f
-        return self.adventure[int(position)].region_types()
+        printed = ALL_REGION_TYPES if position == ARENA else self.adventure[int(position)].region_types()  # 4.3.f
+        return self.apply_region_passives(printed)
+
+    def region_passives(self) -> list[tuple[GameObject, RegionPassive]]:
+        """Passive abilities in play that change every region's sub-types (2.2.2.p), oldest first."""
+        return [
+            (o, passive)
+            for o in sorted(self.objects.values(), key=lambda o: o.timestamp)
+            if o.zone in (Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK)  # abilities work in play (1.2.4.d)
+            for passive in o.card.passives
+        ]
+
+    def apply_region_passives(self, types: frozenset[RegionType]) -> frozenset[RegionType]:
+        passives = self.region_passives()
+        if len({p for _, p in passives}) > 1 and any(p.lose_others for _, p in passives):
+            names = ", ".join(f'{o.name} ("{p.text}")' for o, p in passives)
+            raise RulesSilent(
+                f"several abilities change the region types at once ({names}); the sources give no order "
+                "in which such effects apply (2.2.2.p)"
+            )
+        for _, passive in passives:
+            types = frozenset({passive.region_type}) if passive.lose_others else types | {passive.region_type}
+        return types
 
     def region_label(self, position: Position) -> str:
         return "the Arena" if position == ARENA else self.adventure[int(position)].label

@@ -92,3 +92,24 @@ def test_no_expedition_fails_to_move_forward_during_tiebreakers() -> None:
     engine.dusk(g)
     assert g.last_progress == {}
     assert g.expedition("Alice", HERO).position == ARENA
+
+
+def test_the_kraken_leaves_every_region_water_only() -> None:
+    g = game()
+    kraken = engine.parse_token_template('Create a Kraken 3/3/0 Leviathan token with "All regions are water and lose their other types" in your hero Expedition').card
+    g.enter(kraken, engine.Zone.EXPEDITION, "Alice", expedition=HERO)
+    engine.dusk(g)
+    assert g.region_types_at(0) == frozenset({engine.RegionType.WATER})
+    assert g.expedition("Alice", HERO).position == 0
+    assert "2.2.2.p" in trace_text(g)
+
+
+def test_two_abilities_that_replace_region_types_are_refused() -> None:
+    g = game()
+    for text in ("All regions are water and lose their other types", "All regions are forest and lose their other types"):
+        card = engine.parse_token_template(f'Create a Giant 0/0/0 Titan token with "{text}" in your hero Expedition').card
+        g.enter(card, engine.Zone.EXPEDITION, "Alice", expedition=HERO)
+    import pytest
+
+    with pytest.raises(engine.RulesSilent, match="no order"):
+        engine.dusk(g)
