@@ -70,14 +70,20 @@ def resolve(game: Game, text: str, controller: PlayerName, *, target: tuple[Play
 
 
 def find_character(game: Game, player: PlayerName, kind: ExpeditionKind, name: str) -> GameObject:
-    """The character named `name` whose card is in that expedition (the oldest if several)."""
+    """The character named `name` whose card is in that expedition (a Gigantic one also from its
+    other expedition). Several with that name are only accepted when they are alike: then which
+    one is chosen changes nothing but its identity, and the oldest is taken."""
     game.player(player)
-    candidates = [
-        o for o in game.characters_in(player, kind) if o.name.lower() == name.lower() and o.expedition is kind
-    ] or [o for o in game.characters_in(player, kind) if o.name.lower() == name.lower()]
+    present = game.characters_in(player, kind)
+    candidates = [o for o in present if o.name.lower() == name.lower()]
     if not candidates:
-        present = ", ".join(o.name for o in game.characters_in(player, kind)) or "nobody"
-        raise BoardError(f"no character named {name!r} in {game.expedition(player, kind).label} (there: {present})")
+        names = ", ".join(o.name for o in present) or "nobody"
+        raise BoardError(f"no character named {name!r} in {game.expedition(player, kind).label} (there: {names})")
+    if len({(o.card, o.exhausted) for o in candidates}) > 1:
+        raise BoardError(
+            f"{len(candidates)} different characters are named {name!r} in {game.expedition(player, kind).label}; "
+            "give them different names in the scenario so the action says which one"
+        )
     return candidates[0]
 
 

@@ -67,3 +67,21 @@ def test_a_token_created_in_an_expedition_joins_it_and_the_expedition_zone() -> 
     obj = g.enter(card, Zone.EXPEDITION, "Alice", expedition=HERO)
     assert [(h.kind, h.expedition) for h in g.happenings] == [("enters", HERO), ("joins-expedition", HERO)]
     assert obj.card.token and obj.card.subtypes == ("Robot",)
+
+
+def test_an_action_on_one_of_two_different_characters_with_the_same_name_is_refused() -> None:
+    import pytest
+
+    g = game()
+    put_character(g, "Alice", HERO, "Scout 1/0/0 Adventurer")
+    put_character(g, "Alice", HERO, "Scout 0/2/0 Adventurer")
+    with pytest.raises(engine.BoardError, match="different characters are named 'Scout'"):
+        engine.switch_expeditions(g, "Alice", HERO, "Scout")
+
+
+def test_of_two_identical_tokens_the_oldest_switches() -> None:
+    g = game()
+    first = put_character(g, "Alice", HERO, "Ordis Recruit 1/1/1 Soldier token")
+    put_character(g, "Alice", HERO, "Ordis Recruit 1/1/1 Soldier token")
+    engine.switch_expeditions(g, "Alice", HERO, "Ordis Recruit")
+    assert first.expedition is COMPANION and len(g.characters_in("Alice", HERO)) == 1
