@@ -9,6 +9,7 @@ judges in docs/scenarios.md.
 
 from __future__ import annotations
 
+import difflib
 import re
 from functools import partial
 from dataclasses import dataclass, field
@@ -111,10 +112,15 @@ def _fail(message: str, container: Any, key: Any = None, fallback: Location | No
     return ScenarioError(message, _loc(container, key, fallback))
 
 
+def _did_you_mean(word: Any, choices: Sequence[str]) -> str:
+    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def _check_keys(mapping: Mapping[Any, Any], allowed: Sequence[str], what: str, fallback: Location | None) -> None:
     for key in mapping:
         if key not in allowed:
-            raise _fail(f"unknown key {key!r} in {what}; allowed: {', '.join(allowed)}", mapping, key, fallback)
+            raise _fail(f"unknown key {key!r} in {what}{_did_you_mean(key, allowed)}; allowed: {', '.join(allowed)}", mapping, key, fallback)
 
 
 def _text(value: Any, what: str, container: Any, key: Any, fallback: Location | None) -> str:
@@ -615,7 +621,7 @@ def _read_action(entry: Any, holder: Any, key: Any, setup: Setup, place: Locatio
     if isinstance(entry, str):
         word = entry.strip()
         if word not in WORD_ACTIONS:
-            raise ScenarioError(f"unknown action {entry!r}; allowed: {allowed}", place)
+            raise ScenarioError(f"unknown action {entry!r}{_did_you_mean(word, WORD_ACTIONS + tuple(MAPPING_ACTIONS))}; allowed: {allowed}", place)
         if word == "check_deck" and not setup.is_deck:
             raise ScenarioError("`check_deck` needs a deck: give `format:` and `deck:` under `given:`", place)
         if word != "check_deck" and setup.is_deck:
@@ -708,7 +714,11 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         raise bad("expected a number of cards, or a list of names")
 
     def unknown() -> ScenarioError:
-        return bad(f"unknown path; allowed: {_paths_allowed(setup)}")
+        known = list(DECK_PATHS if setup.is_deck else GAME_PATHS)
+        if not setup.is_deck:
+            known += [f"{p}.{x}" for p in setup.players for x in PLAYER_PATHS]
+            known += [f"{p}.{k}.{x}" for p in setup.players for k in ("hero", "companion") for x in EXPEDITION_PATHS]
+        return bad(f"unknown path{_did_you_mean(path, known)}; allowed: {_paths_allowed(setup)}")
 
     if path == "refused":
         word = str(value).strip().lower()

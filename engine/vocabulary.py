@@ -7,6 +7,7 @@ allowed.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -243,4 +244,6 @@ def parse_enum(enum: type[E], word: object, what: str) -> E:
         for member in enum:
             if str(member.value).lower() == wanted:
                 return member
-    raise ScenarioError(f"unknown {what} {word!r}; allowed: {allowed_words(enum)}")
+    close = difflib.get_close_matches(str(word).strip().lower(), [str(m.value).lower() for m in enum], n=1, cutoff=0.75)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise ScenarioError(f"unknown {what} {word!r}{hint}; allowed: {allowed_words(enum)}")
