@@ -71,6 +71,20 @@ class Card:
     rarity: Rarity | None = None
     faction: Faction | None = None
     token: bool = False
+    hand_cost: int | None = None
+    """Tokens have a hand cost of 0 (2.2.6.c); emblems have none (2.2.6.d)."""
+    reserve_cost: int | None = None
+    """Tokens have a reserve cost of 0 (2.2.7.c); emblems have none (2.2.7.d)."""
+
+    def __post_init__(self) -> None:
+        if self.token:
+            # 2.2.1.d, 2.2.4.c, 2.2.6.c, 2.2.7.c, 2.2.8.d: a token is a Character with costs 0,
+            # no rarity and no faction, whatever created it.
+            object.__setattr__(self, "type", ObjectType.CHARACTER)
+            object.__setattr__(self, "hand_cost", 0)
+            object.__setattr__(self, "reserve_cost", 0)
+            object.__setattr__(self, "rarity", None)
+            object.__setattr__(self, "faction", None)
 
     @property
     def gigantic(self) -> bool:

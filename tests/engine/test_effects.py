@@ -93,3 +93,8 @@ def test_celebration_day_blocks_progress_until_its_day_ends() -> None:
     engine.dusk(g)  # the next day's Dusk: the emblem ended with its day
     assert g.expedition("Alice", HERO).position == 1
     assert g.ongoing() == []
+
+
+def test_a_created_token_is_a_character_with_costs_of_zero_and_no_rarity_or_faction() -> None:
+    card = engine.parse_token_template("Create a Brassbug 2/2/2 Robot token in target Expedition").card
+    assert (card.type, card.hand_cost, card.reserve_cost, card.rarity, card.faction) == (engine.ObjectType.CHARACTER, 0, 0, None, None)
