@@ -47,6 +47,10 @@ def iter_texts(glossary: Glossary) -> Iterator[Located]:
             where = f"{paragraph.file}:{paragraph.line}: {paragraph.id}"
             for text in paragraph.texts():
                 yield Located(where, text)
+            for index, illustration in enumerate(paragraph.scenarios, 1):
+                yield Located(f"{where} scenario {index} caption", illustration.caption)
+            if paragraph.no_scenario and paragraph.no_scenario.note:
+                yield Located(f"{where} no_scenario", paragraph.no_scenario.note)
             for note in paragraph.notes:
                 yield Located(f"{note.file}:{note.line}: {note.anchor}", note.text)
                 if note.gap:

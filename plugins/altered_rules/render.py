@@ -275,9 +275,9 @@ class Renderer:
             ]
             suffix = f' <span class="ar-trace__rules">({", ".join(extra)})</span>' if extra else ""
             items.append(f'<li style="--ar-depth:{line.depth}">{text}{suffix}</li>')
-        return f'<ol class="ar-trace" lang="en">{"".join(items)}</ol>'
+        return f'<ul class="ar-trace" lang="en">{"".join(items)}</ul>'
 
-    def check_html(self, check: Check | None, page: str) -> str:
+    def check_html(self, check: Check | None, page: str, caption: Text | None = None) -> str:
         """The verified badge, and the scenario with the engine's trace, opened on demand."""
         if self.verification is None:
             return ""
@@ -285,11 +285,15 @@ class Renderer:
             return f'<p class="ar-verified ar-verified--none">{self.t("not_verified")}</p>\n'
         if not check.passed:  # the build fails before a page shows this; kept for `make dev`
             return f'<p class="ar-verified ar-verified--failed">{html.escape(check.failure())}</p>\n'
-        scenario = yaml.safe_dump(_plain(check.data), sort_keys=False, allow_unicode=True, width=100).strip()
+        scenario = yaml.safe_dump(_plain(check.data), sort_keys=False, allow_unicode=True, width=72,
+                                  default_flow_style=None).strip()
         label = self.t("verified_example" if check.kind is CheckKind.EXAMPLE else "verified_illustration")
+        title = (f'<span class="ar-verified__name">{self.inline(self.text(caption), page, links=False)}</span>'
+                 if caption else f'<span class="ar-verified__name" lang="en">{html.escape(check.name)}</span>')
+        anchor = check.anchor if check.kind is CheckKind.ILLUSTRATION else f"{check.anchor}-check"
         return (
-            f'<details class="ar-verified" id="{check.anchor}-check"><summary><span class="ar-verified__badge">✓ {label}</span> '
-            f'<span class="ar-verified__name" lang="en">{html.escape(check.name)}</span></summary>\n'
+            f'<details class="ar-verified" id="{anchor}"><summary><span class="ar-verified__badge">✓ {label}</span> '
+            f'{title}</summary>\n'
             f'<p class="ar-verified__what">{self.t("scenario")}</p>\n'
             f'<pre class="ar-scenario"><code>{html.escape(scenario)}</code></pre>\n'
             f'<p class="ar-verified__what">{self.t("engine_trace")}</p>\n{self.trace_html(check, page)}\n'
@@ -299,8 +303,8 @@ class Renderer:
     def illustrations_html(self, paragraph: Paragraph, page: str) -> str:
         if not paragraph.scenarios or self.verification is None:
             return ""
-        parts = [self.check_html(self.checks.get(illustration_anchor(paragraph, i)), page)
-                 for i in range(1, len(paragraph.scenarios) + 1)]
+        parts = [self.check_html(self.checks.get(illustration_anchor(paragraph, i)), page, illustration.caption)
+                 for i, illustration in enumerate(paragraph.scenarios, 1)]
         return f'<div class="ar-illustrations" id="{paragraph.id}-scenarios">\n{"".join(parts)}</div>\n'
 
     def coverage(self) -> Page:

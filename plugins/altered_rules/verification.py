@@ -112,8 +112,9 @@ def collect_checks(glossary: Glossary) -> tuple[list[Check], int]:
                         examples += 1
                         if isinstance(note.scenario, LineDict):
                             checks.append(_check(CheckKind.EXAMPLE, paragraph.id, scenario_anchor(note), note.scenario))
-                for index, node in enumerate(paragraph.scenarios, 1):
-                    checks.append(_check(CheckKind.ILLUSTRATION, paragraph.id, illustration_anchor(paragraph, index), node))
+                for index, illustration in enumerate(paragraph.scenarios, 1):
+                    checks.append(_check(CheckKind.ILLUSTRATION, paragraph.id, illustration_anchor(paragraph, index),
+                                         illustration.scenario))
     for mode in glossary.modes:
         for index, block in enumerate(mode.blocks, 1):
             if block.example is not None:

@@ -34,6 +34,7 @@ from .model import (
     ExternalRule,
     GameMode,
     Glossary,
+    Illustration,
     LANGUAGES,
     ListKind,
     NoScenario,
@@ -390,6 +391,14 @@ def _load_note(item: Any, parent: LineList, index: int, paragraph: Paragraph, re
     )
 
 
+def _without(node: LineDict, key: str) -> LineDict:
+    """A copy of a mapping without one key, keeping the lines of the others."""
+    copy = LineDict((k, v) for k, v in node.items() if k != key)
+    copy.path, copy.line = node.path, node.line
+    copy.key_lines = {k: v for k, v in node.key_lines.items() if k != key}
+    return copy
+
+
 def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, reader: _Reader, sources: dict[str, Source]) -> Paragraph | None:
     entry = reader.mapping(item, S.PARAGRAPH_KEYS, f"paragraph {index + 1} of section {section_id}", parent, index)
     if entry is None:
@@ -429,9 +438,14 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
     )
     for i, raw in enumerate(reader.list_of(entry, "scenarios", what)):
         if not isinstance(raw, LineDict):
-            reader.error(entry.get("scenarios"), i, f"scenario {i + 1} of {what} must be a scenario mapping (name, given, when, then)")
-        else:
-            paragraph.scenarios.append(raw)
+            reader.error(entry.get("scenarios"), i, f"scenario {i + 1} of {what} must be a scenario mapping (caption, name, given, when, then)")
+            continue
+        if "caption" not in raw:
+            reader.error(raw, None, f"scenario {i + 1} of {what} needs a 'caption' (what it shows, in every language) beside name, given, when, then")
+            continue
+        caption = reader.text(raw, "caption", f"scenario {i + 1} of {what}", citing=pid)
+        if caption is not None:
+            paragraph.scenarios.append(Illustration(caption, _without(raw, "caption")))
     if "no_scenario" in entry:
         reason = reader.mapping(entry.get("no_scenario"), S.NO_SCENARIO_KEYS, f"'no_scenario' of {what}", entry, "no_scenario")
         if reason is not None:

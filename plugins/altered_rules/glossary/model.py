@@ -86,6 +86,14 @@ class ListKind(str, Enum):
 
 
 @dataclass(frozen=True)
+class Illustration:
+    """A further check of a rule: a scenario, with a caption in every language."""
+
+    caption: Text
+    scenario: Any          # the scenario as read (without its caption), for the engine
+
+
+@dataclass(frozen=True)
 class NoScenario:
     """Why a paragraph has no verified scenario: a definition, no checkable claim, text lost..."""
 
@@ -108,7 +116,7 @@ class Paragraph:
     text_from: SourceId | None = None   # the seed whose text was the most complete
     corrections: tuple[Correction, ...] = ()
     notes: list[Note] = field(default_factory=list)
-    scenarios: list[Any] = field(default_factory=list)   # further checks, in the scenario format
+    scenarios: list[Illustration] = field(default_factory=list)   # further checks of the rule
     no_scenario: NoScenario | None = None
     file: str = ""
     line: int = 0
