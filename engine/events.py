@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable
 
-from .effects import CreateOngoing, CreateTokens, Draw, EffectRecord, Instruction, parse_effect
+from .effects import CreateTokens, Draw, EffectRecord, Instruction, parse_effect
 from .ending import check_end
 from .errors import LoopLimit, RulesSilent, UnsupportedText
 from .objects import Card, EmblemInfo, GameObject, Trigger, describe_character
