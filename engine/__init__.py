@@ -17,7 +17,7 @@ Playing a board directly (the checked public path)::
 Every error is an `engine.EngineError` (see engine.errors).
 """
 
-from .api import advance, check_victory, dusk, play_phase, put, resolve, retreat, switch_expeditions
+from .api import advance, check_victory, dusk, lose_gigantic, play_phase, put, resolve, retreat, switch_expeditions
 from .deck import DECK_RULES, DeckCard, DeckReport, check_deck
 from .effects import EffectRecord, parse_effect, parse_reaction, parse_token_template
 from .errors import (
@@ -86,7 +86,7 @@ __all__ = [
     "ObjectType", "Outcome", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction", "Region",
     "RegionOutOfRange", "RegionType", "RulesSilent", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
     "Statistics", "Trace", "TraceLine", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
-    "build_game", "check_deck", "check_victory", "dusk", "parse_effect", "parse_reaction", "parse_token_template",
+    "build_game", "check_deck", "check_victory", "dusk", "lose_gigantic", "parse_effect", "parse_reaction", "parse_token_template",
     "play_phase", "put", "read_scenario", "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios",
     "switch_expeditions",
 ]

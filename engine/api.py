@@ -3,6 +3,8 @@ the end of the game, and raises only documented `EngineError`s."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .day import run_phase
 from .effects import EffectRecord
 from .ending import check_end
@@ -10,8 +12,8 @@ from .errors import BoardError, GameOver, UnsupportedText
 from .events import check_reactions, resolve_effect, run_step
 from .movement import move_backward, move_forward
 from .objects import GameObject
-from .state import Game
-from .vocabulary import ExpeditionKind, HIDDEN_ZONES, Phase, PlayerName, Zone
+from .state import Game, Happening
+from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Phase, PlayerName, Zone
 
 __all__ = [
     "dusk",
@@ -20,6 +22,7 @@ __all__ = [
     "retreat",
     "resolve",
     "switch_expeditions",
+    "lose_gigantic",
     "put",
     "check_victory",
     "find_character",
@@ -113,6 +116,30 @@ def switch_expeditions(game: Game, player: PlayerName, kind: ExpeditionKind, nam
             "7.5.5.c",
             "3.2.4.d",
         )
+    check_reactions(game)
+
+
+def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: str) -> None:
+    """7.4.3.k: a Gigantic character that loses Gigantic stays in the expedition holding its card
+    or token and leaves its controller's other expedition. It stays the same object (no zone change)."""
+    _playable(game)
+    obj = find_character(game, player, kind, name)
+    if not obj.card.gigantic:
+        game.trace.add(f"{obj.name} is not Gigantic: losing Gigantic changes nothing", "7.4.3.k")
+        return
+    assert obj.expedition is not None
+    stays, leaves = obj.expedition, obj.expedition.other
+
+    def act() -> None:
+        obj.card = replace(obj.card, keywords=obj.card.keywords - {Keyword.GIGANTIC})
+        game.happenings.append(Happening("leaves-expedition", obj.id, obj.controller, leaves, Zone.EXPEDITION))
+
+    run_step(game, [act])
+    game.trace.add(
+        f"{obj.name} loses Gigantic: it remains in {player}'s {stays.value} expedition, which holds its card, "
+        f"and leaves their {leaves.value} expedition",
+        "7.4.3.k",
+    )
     check_reactions(game)
 
 

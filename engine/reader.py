@@ -492,7 +492,7 @@ def _read_action(entry: Any, holder: Any, key: Any, setup: Setup, place: Locatio
     if kind in ("move_forward", "move_backward"):
         player, expedition, _ = _expedition_ref(entry[kind], entry, kind, setup, place)
         return Action(kind, player, expedition, location=place)
-    if kind == "switch_expeditions":
+    if kind in ("switch_expeditions", "lose_gigantic"):
         player, expedition, name = _expedition_ref(entry[kind], entry, kind, setup, place, with_name=True)
         return Action(kind, player, expedition, name=name, location=place)
     if kind == "put":

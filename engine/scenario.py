@@ -92,6 +92,9 @@ def _apply(game: Game, action: Action) -> None:
     elif action.kind == "switch_expeditions":
         assert action.player and action.expedition and action.name
         api.switch_expeditions(game, action.player, action.expedition, action.name)
+    elif action.kind == "lose_gigantic":
+        assert action.player and action.expedition and action.name
+        api.lose_gigantic(game, action.player, action.expedition, action.name)
     elif action.kind == "put":
         assert action.player and action.expedition and action.name and action.zone
         api.put(game, action.player, action.expedition, action.name, action.zone)

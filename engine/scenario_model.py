@@ -35,6 +35,7 @@ MAPPING_ACTIONS = {
     "move_forward": (),
     "move_backward": (),
     "switch_expeditions": (),
+    "lose_gigantic": (),
     "put": ("in",),
     "effect": ("controller", "target"),
 }
@@ -74,8 +75,8 @@ class Action:
             return f"effect \"{self.text}\" controlled by {self.player}{target}"
         if self.kind == "put":
             return f"put {where}.{self.name} in {self.zone.value if self.zone else '?'}"
-        if self.kind == "switch_expeditions":
-            return f"switch_expeditions {where}.{self.name}"
+        if self.kind in ("switch_expeditions", "lose_gigantic"):
+            return f"{self.kind} {where}.{self.name}"
         return f"{self.kind} {where}"
 
 
