@@ -118,7 +118,11 @@ def progress(game: Game) -> None:
             rulings=(OPPOSING_EXPEDITIONS,),
         )
         if not types:
-            trace.add(f"{expedition.label} does not advance: its region has no region types", "4.2.4.b")
+            trace.add(
+                f"{expedition.label} does not advance: its region is a face-down Tumult half, which has no "
+                "region types (remark of 2.2.2.k)",
+                "4.2.4.b",
+            )
         elif won:
             trace.add(f"{expedition.label} advances: {'; '.join(reasons)}")
         else:

@@ -78,7 +78,7 @@ class Region:
     def types_rule(self) -> str:
         if self.is_end:
             return "2.2.2.k"
-        return "2.2.2.k remark" if self.face is Face.DOWN else "2.2.2.l"
+        return "2.2.2.k" if self.face is Face.DOWN else "2.2.2.l"  # face down: the remark of 2.2.2.k
 
 
 def tumult_halves(index: int) -> tuple[int, int]:

@@ -43,3 +43,16 @@ def test_every_ruling_cited_while_running_the_scenarios_is_a_known_ruling() -> N
             cited |= {ruling for line in result.trace for ruling in line.rulings}
     assert cited <= set(engine.RULINGS)
     assert {"same-dusk-finish", "first-player-succeed", "prepare-mana-orbs", "moves-forward-due-to"} <= cited
+
+
+def test_every_rule_the_trace_cites_is_a_rule_number_or_a_documented_id() -> None:
+    import re
+
+    from altered_rules.scenarios import run_files
+
+    text = DOC.read_text(encoding="utf-8")
+    for report in run_files([Path(__file__).parent / "scenarios"]):
+        for result in report.results:
+            for line in result.trace:
+                for rule in line.rules:
+                    assert re.fullmatch(r"\d+\.\d+(\.\d+)*(\.[a-z])?", rule) or f"`{rule}`" in text, (result.name, rule)

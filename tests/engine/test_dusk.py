@@ -56,7 +56,7 @@ def test_an_expedition_on_a_face_down_half_has_no_region_types() -> None:
     put_character(g, "Alice", HERO, "Titan 5/5/5 Titan")
     engine.dusk(g)
     assert g.expedition("Alice", HERO).position == 3
-    assert "2.2.2.k remark" in trace_text(g)
+    assert "face-down Tumult half, which has no region types (remark of 2.2.2.k)" in trace_text(g)
 
 
 def test_a_gigantic_character_pushes_both_expeditions_of_its_controller() -> None:
