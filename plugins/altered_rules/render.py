@@ -421,9 +421,13 @@ class Renderer:
     def deck_rule_html(self, rule: DeckRule, page: str) -> str:
         checks = ", ".join(f"<code>{html.escape(k)}: {html.escape(_yaml_value(v))}</code>" for k, v in rule.check.items())
         restates = f' · {self.t("restates")} {self.rule_link(rule.rule, page)}' if rule.rule else ""
+        illustrations = "".join(
+            self.check_html(self.checks.get(f"{rule.id}-scenario-{i}"), page, illustration.caption)
+            for i, illustration in enumerate(rule.scenarios, 1)
+        ) if self.verification is not None else ""
         return (
             f'<li id="{rule.id}" class="ar-deck-rule">{self.inline(self.text(rule.text), page)}'
-            f'<br><span class="ar-meta">{self.t("deck_check")} {checks}{restates}</span></li>'
+            f'<br><span class="ar-meta">{self.t("deck_check")} {checks}{restates}</span>{illustrations}</li>'
         )
 
     def mode(self, mode: GameMode) -> Page:

@@ -116,6 +116,9 @@ def collect_checks(glossary: Glossary) -> tuple[list[Check], int]:
                     checks.append(_check(CheckKind.ILLUSTRATION, paragraph.id, illustration_anchor(paragraph, index),
                                          illustration.scenario))
     for mode in glossary.modes:
+        for rule in mode.deck_rules:
+            for index, illustration in enumerate(rule.scenarios, 1):
+                checks.append(_check(CheckKind.ILLUSTRATION, rule.id, f"{rule.id}-scenario-{index}", illustration.scenario))
         for index, block in enumerate(mode.blocks, 1):
             if block.example is not None:
                 examples += 1

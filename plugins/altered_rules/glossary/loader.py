@@ -391,6 +391,22 @@ def _load_note(item: Any, parent: LineList, index: int, paragraph: Paragraph, re
     )
 
 
+def _load_illustrations(entry: LineDict, what: str, reader: _Reader, citing: str) -> list[Illustration]:
+    """The `scenarios:` of an entry: each a scenario with a `caption` in every language."""
+    result = []
+    for i, raw in enumerate(reader.list_of(entry, "scenarios", what)):
+        if not isinstance(raw, LineDict):
+            reader.error(entry.get("scenarios"), i, f"scenario {i + 1} of {what} must be a scenario mapping (caption, name, given, when, then)")
+            continue
+        if "caption" not in raw:
+            reader.error(raw, None, f"scenario {i + 1} of {what} needs a 'caption' (what it shows, in every language) beside name, given, when, then")
+            continue
+        caption = reader.text(raw, "caption", f"scenario {i + 1} of {what}", citing=citing)
+        if caption is not None:
+            result.append(Illustration(caption, _without(raw, "caption")))
+    return result
+
+
 def _without(node: LineDict, key: str) -> LineDict:
     """A copy of a mapping without one key, keeping the lines of the others."""
     copy = LineDict((k, v) for k, v in node.items() if k != key)
@@ -436,16 +452,7 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
         items=tuple(items), gap=reader.text(entry, "gap", what, citing=pid), text_from=text_from,
         corrections=reader.corrections(entry, what), file=entry.path, line=entry.line,
     )
-    for i, raw in enumerate(reader.list_of(entry, "scenarios", what)):
-        if not isinstance(raw, LineDict):
-            reader.error(entry.get("scenarios"), i, f"scenario {i + 1} of {what} must be a scenario mapping (caption, name, given, when, then)")
-            continue
-        if "caption" not in raw:
-            reader.error(raw, None, f"scenario {i + 1} of {what} needs a 'caption' (what it shows, in every language) beside name, given, when, then")
-            continue
-        caption = reader.text(raw, "caption", f"scenario {i + 1} of {what}", citing=pid)
-        if caption is not None:
-            paragraph.scenarios.append(Illustration(caption, _without(raw, "caption")))
+    paragraph.scenarios.extend(_load_illustrations(entry, what, reader, citing=pid))
     if "no_scenario" in entry:
         reason = reader.mapping(entry.get("no_scenario"), S.NO_SCENARIO_KEYS, f"'no_scenario' of {what}", entry, "no_scenario")
         if reason is not None:
@@ -584,8 +591,9 @@ def _load_deck(entry: LineDict, what: str, reader: _Reader, citing: str) -> tupl
         if restates is not None:
             restates = str(restates)
             reader.citations.append(_Citation(restates, citing, rule.path, rule.line_of("rule")))
+        scenarios = tuple(_load_illustrations(rule, rwhat, reader, citing=citing))
         if text:
-            rules.append(DeckRule(rid, text, dict(check), restates))
+            rules.append(DeckRule(rid, text, dict(check), restates, scenarios))
     return fmt, reader.text(deck, "intro", f"'deck' of {what}", citing=citing), rules
 
 

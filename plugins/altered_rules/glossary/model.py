@@ -200,6 +200,7 @@ class DeckRule:
     text: Text
     check: dict[str, Any]          # closed vocabulary, see schema.DECK_CHECKS
     rule: RuleId | None = None     # the numbered rule it restates, if any
+    scenarios: tuple["Illustration", ...] = ()   # decks that show the rule at work
 
 
 @dataclass

@@ -38,7 +38,7 @@ MODE_KEYS = {"id": True, "title": True, "sources": True, "blocks": True, "deck":
 BLOCK_KEYS = {"title": False, "paragraphs": False, "list": False, "items": False, "gap": False, "example": False,
               "scenario": False}
 DECK_KEYS = {"format": True, "intro": False, "rules": True}
-DECK_RULE_KEYS = {"id": True, "text": True, "check": True, "rule": False}
+DECK_RULE_KEYS = {"id": True, "text": True, "check": True, "rule": False, "scenarios": False}
 RULING_KEYS = {"id": True, "title": True, "rules": True, "conflict": True, "reading": True, "why": True}
 CHAPTER_KEYS = {"number": True, "title": True, "title_editorial": False}
 SYMBOL_KEYS = {"id": True, "kind": True, "label": True, "glyph": True, "color": True}
