@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 import engine
 
-from .glossary.model import Glossary, Note, NoteKind, Paragraph
+from .glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
 from .yamlsource import LineDict, LineList
 
 
@@ -82,6 +82,66 @@ class Verification:
         return {rule for c in self.checks if c.passed for rule in c.rules}
 
 
+CARD_OVERRIDES = ("stats", "subtypes", "keywords", "token", "exhausted", "reactions", "passives", "name")
+
+
+class CardError(Exception):
+    """A scenario names a card the glossary does not hold, or one the engine cannot read."""
+
+    def __init__(self, node: LineDict, message: str) -> None:
+        super().__init__(f"{node.path}:{node.line_of('card')}: {message}")
+
+
+def _character_of(node: LineDict, cards: dict[str, CardData]) -> LineDict:
+    """`{card: Foundry Armorer, stats: 1/1/1}` as the engine's character mapping, from cards.yaml.
+
+    The card's abilities are given as the engine reads them (`engine:` in cards.yaml);
+    keys beside `card` override the card's own (stats the sources do not give, for one).
+    """
+    name = node["card"]
+    card = cards.get(str(name))
+    if card is None:
+        known = ", ".join(sorted(cards)) or "none"
+        raise CardError(node, f"card '{name}' is not in glossary/cards.yaml; cards there: {known}")
+    unknown = [k for k in node if k != "card" and k not in CARD_OVERRIDES]
+    if unknown:
+        raise CardError(node, f"unknown key '{unknown[0]}' beside card; allowed: {', '.join(CARD_OVERRIDES)}")
+    character = LineDict()
+    character.path, character.line, character.key_lines = node.path, node.line, {}
+    character["name"] = card.name
+    if card.stats:
+        character["stats"] = card.stats
+    if card.subtypes:
+        character["subtypes"] = list(card.subtypes)
+    reactions = [a.engine for a in card.abilities if a.kind == "reaction" and a.engine]
+    passives = [a.engine for a in card.abilities if a.kind == "passive" and a.engine]
+    if reactions:
+        character["reactions"] = reactions
+    if passives:
+        character["passives"] = passives
+    for key in node:
+        if key != "card":
+            character[key] = node[key]
+    character.key_lines = {key: node.line_of("card") for key in character}
+    character.key_lines.update({k: node.line_of(k) for k in node if k != "card"})
+    return character
+
+
+def expand_cards(node: Any, cards: dict[str, CardData]) -> Any:
+    """Every `{card: Name}` in a scenario replaced by the card's character mapping."""
+    if isinstance(node, LineDict):
+        if "card" in node:
+            return _character_of(node, cards)
+        copy = LineDict((k, expand_cards(v, cards)) for k, v in node.items())
+        copy.path, copy.line, copy.key_lines = node.path, node.line, dict(node.key_lines)
+        return copy
+    if isinstance(node, LineList):
+        copy = LineList(expand_cards(v, cards) for v in node)
+        copy.path, copy.line, copy.item_lines = node.path, node.line, list(node.item_lines)
+        return copy
+    return node
+
+
 def _as_list(node: LineDict) -> LineList:
     """One scenario as a scenario file (a list), keeping its line for messages."""
     holder = LineList([node])
@@ -89,10 +149,12 @@ def _as_list(node: LineDict) -> LineList:
     return holder
 
 
-def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict) -> Check:
+def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict, cards: dict[str, CardData]) -> Check:
     check = Check(kind, rule, anchor, node.path, node.line, node)
     try:
-        (check.scenario,) = engine.read_scenarios(_as_list(node), source=node.path)
+        (check.scenario,) = engine.read_scenarios(_as_list(expand_cards(node, cards)), source=node.path)
+    except CardError as exc:
+        check.error = str(exc)
     except engine.EngineError as exc:
         where = exc.location
         line = f":{where.line}" if where and where.line else ""
@@ -104,6 +166,7 @@ def collect_checks(glossary: Glossary) -> tuple[list[Check], int]:
     """Every scenario of the glossary in reading order, and the number of printed examples."""
     checks: list[Check] = []
     examples = 0
+    cards = glossary.cards
     for chapter in glossary.chapters:
         for section in chapter.sections:
             for paragraph in section.paragraphs:
@@ -111,19 +174,19 @@ def collect_checks(glossary: Glossary) -> tuple[list[Check], int]:
                     if note.kind is NoteKind.EXAMPLE:
                         examples += 1
                         if isinstance(note.scenario, LineDict):
-                            checks.append(_check(CheckKind.EXAMPLE, paragraph.id, scenario_anchor(note), note.scenario))
+                            checks.append(_check(CheckKind.EXAMPLE, paragraph.id, scenario_anchor(note), note.scenario, cards))
                 for index, illustration in enumerate(paragraph.scenarios, 1):
                     checks.append(_check(CheckKind.ILLUSTRATION, paragraph.id, illustration_anchor(paragraph, index),
-                                         illustration.scenario))
+                                         illustration.scenario, cards))
     for mode in glossary.modes:
         for rule in mode.deck_rules:
             for index, illustration in enumerate(rule.scenarios, 1):
-                checks.append(_check(CheckKind.ILLUSTRATION, rule.id, f"{rule.id}-scenario-{index}", illustration.scenario))
+                checks.append(_check(CheckKind.ILLUSTRATION, rule.id, f"{rule.id}-scenario-{index}", illustration.scenario, cards))
         for index, block in enumerate(mode.blocks, 1):
             if block.example is not None:
                 examples += 1
                 if isinstance(block.scenario, LineDict):
-                    checks.append(_check(CheckKind.EXAMPLE, f"mode-{mode.id}", f"{mode.id}-{index}-example", block.scenario))
+                    checks.append(_check(CheckKind.EXAMPLE, f"mode-{mode.id}", f"{mode.id}-{index}-example", block.scenario, cards))
     return checks, examples
 
 

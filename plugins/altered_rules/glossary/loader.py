@@ -26,7 +26,9 @@ from typing import Any, Iterable
 from ..yamlsource import LineDict, LineList, SourceError, load_yaml_file
 from . import schema as S
 from .model import (
+    Ability,
     Block,
+    CardData,
     Chapter,
     Correction,
     CorrectionKind,
@@ -328,6 +330,51 @@ def _load_external(root: Path, reader: _Reader) -> dict[str, ExternalRule]:
         if rid and title:
             external[rid] = ExternalRule(rid, title)
     return external
+
+
+def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:
+    """The cards the examples name (cards.yaml; optional)."""
+    if not (root / "cards.yaml").is_file():
+        return {}
+    cards: dict[str, CardData] = {}
+    for item in _entries(root, "cards.yaml", reader):
+        entry = reader.mapping(item, S.CARD_KEYS, "a card")
+        if entry is None:
+            continue
+        name = reader.string(entry, "name", "a card")
+        what = f"card '{name}'"
+        kind = reader.string(entry, "type", what, S.CARD_TYPES)
+        stats = entry.get("stats")
+        if stats is not None and not (isinstance(stats, str) and S.STATS.match(stats)):
+            reader.error(entry, "stats", f"'stats' of {what} is {stats!r}; write forest/mountain/water as F/M/W, e.g. 2/2/2")
+            stats = None
+        names = entry.get("names") or {}
+        if not isinstance(names, dict) or any(k not in ("fr", "it") for k in names):
+            reader.error(entry, "names", f"'names' of {what} maps fr and it to the printed names")
+            names = {}
+        abilities = []
+        raw = entry.get("abilities")
+        for i, ability in enumerate(reader.list_of(entry, "abilities", what)):
+            body = reader.mapping(ability, S.ABILITY_KEYS, f"ability {i + 1} of {what}", raw, i)
+            if body is None:
+                continue
+            printed = reader.string(body, "printed", f"ability {i + 1} of {what}")
+            ability_kind = reader.string(body, "kind", f"ability {i + 1} of {what}", S.ABILITY_KINDS)
+            if printed:
+                reader._scan(printed, body, "printed", f"ability {i + 1} of {what}", None)
+            engine_text = body.get("engine")
+            if printed and ability_kind:
+                abilities.append(Ability(printed, ability_kind, str(engine_text) if engine_text is not None else None))
+        seen_in = reader.rule_ids(entry, "seen_in", what, f"card-{name}")
+        if name in cards:
+            reader.error(entry, "name", f"duplicate card '{name}'")
+        if name and kind:
+            cards[name] = CardData(
+                name, kind, tuple(str(s) for s in entry.get("subtypes") or ()), stats, entry.get("faction"),
+                entry.get("rarity"), {str(k): str(v) for k, v in names.items()}, tuple(abilities), seen_in,
+                entry.path, entry.line,
+            )
+    return cards
 
 
 def _load_termbase(root: Path, reader: _Reader) -> list[TermbaseEntry]:
@@ -663,6 +710,7 @@ def load_glossary(root: str | Path) -> Glossary:
     chapters = _load_chapters(root, reader)
     external = _load_external(root, reader)
     termbase = _load_termbase(root, reader)
+    cards = _load_cards(root, reader)
 
     sections: dict[str, Section] = {}
     paragraphs: dict[str, Paragraph] = {}
@@ -697,6 +745,7 @@ def load_glossary(root: str | Path) -> Glossary:
     glossary = Glossary(
         root=str(root), chapters=[], sections=sections, paragraphs=paragraphs, terms=terms, modes=modes,
         rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external, termbase=termbase,
+        cards=cards,
     )
     _resolve_citations(glossary, reader)
     for section in sorted(sections.values(), key=lambda s: rule_sort_key(s.id)):
@@ -712,6 +761,8 @@ def _resolve_citations(glossary: Glossary, reader: _Reader) -> None:
     """Every cited rule exists (or is a known external rule); build the cited-by index."""
     for citation in reader.citations:
         if glossary.rule_exists(citation.rule):
+            if citation.citing.startswith("card-"):
+                continue  # a card's `seen_in` is checked, not shown as a citation
             citing = glossary.cited_by.setdefault(citation.rule, [])
             if citation.citing not in citing:
                 citing.append(citation.citing)

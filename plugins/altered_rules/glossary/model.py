@@ -259,6 +259,32 @@ class ExternalRule:
 
 
 @dataclass(frozen=True)
+class Ability:
+    """An ability as printed (English, symbols as {id}) and, where it can, as the engine reads it."""
+
+    printed: str
+    kind: str            # reaction, passive, effect, quick-action, support
+    engine: str | None   # "Trigger | Effect" or effect text; None: the engine cannot read it yet
+
+
+@dataclass(frozen=True)
+class CardData:
+    """A card an example names: only what the examples need (glossary/cards.yaml)."""
+
+    name: str            # its English name, the object's name everywhere (2.2.3.c)
+    type: str
+    subtypes: tuple[str, ...]
+    stats: str | None
+    faction: str | None
+    rarity: str | None
+    names: dict[str, str]            # printed names in other languages
+    abilities: tuple[Ability, ...]
+    seen_in: tuple[str, ...]         # the rules whose examples name it
+    file: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class TermForm:
     """A game term in one language: the official word, its gender, and variants to avoid."""
 
@@ -293,6 +319,7 @@ class Glossary:
     sources: dict[SourceId, Source]
     external_rules: dict[RuleId, ExternalRule]
     termbase: list[TermbaseEntry] = field(default_factory=list)
+    cards: dict[str, CardData] = field(default_factory=dict)
     cited_by: dict[RuleId, list[str]] = field(default_factory=dict)  # rule -> anchors citing it
     rulings_by_rule: dict[RuleId, list[Ruling]] = field(default_factory=dict)
 

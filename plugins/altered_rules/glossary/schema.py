@@ -52,6 +52,13 @@ TERMBASE_KINDS = ("type", "subtype", "zone", "phase", "keyword", "status", "game
 TERMBASE_SEEN = ("card", "meta", "fan", "editorial")
 GENDERS = ("m", "f")
 
+CARD_KEYS = {"name": True, "type": True, "subtypes": False, "stats": False, "faction": False, "rarity": False,
+             "names": False, "abilities": False, "seen_in": True}
+ABILITY_KEYS = {"printed": True, "kind": True, "engine": False}
+CARD_TYPES = ("character", "spell", "permanent", "hero", "token")
+ABILITY_KINDS = ("reaction", "passive", "effect", "quick-action", "support")
+STATS = re.compile(r"^-?[0-9]+/-?[0-9]+/-?[0-9]+$")
+
 SYMBOL_KINDS = ("region", "trigger", "cost", "rarity", "faction", "separator", "lost")
 DECK_FORMATS = ("standard", "constructed", "multiplayer", "sealed", "draft")
 
