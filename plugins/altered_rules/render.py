@@ -352,10 +352,13 @@ class Renderer:
         return "".join(out)
 
     def heading(self, level: int, title: str, anchor: str, editorial: bool = False) -> str:
-        badge = ""
+        # The editorial badge is drawn by CSS from an attribute, so that it stays out of the
+        # table of contents and the search titles.
+        attrs = f"#{anchor}"
         if editorial:
-            badge = f' <span class="ar-editorial" title="{self.t("editorial_title")}">{self.t("editorial_badge")}</span>'
-        return f"{'#' * level} {md_escape(title)}{badge} {{ #{anchor} }}\n\n"
+            attrs += (f' .ar-editorial-title data-editorial="{html.escape(self.t("editorial_badge"))}"'
+                      f' title="{html.escape(self.t("editorial_title"))}"')
+        return f"{'#' * level} {md_escape(title)} {{ {attrs} }}\n\n"
 
     # -- pages --------------------------------------------------------------
     def chapter(self, chapter: Chapter) -> Page:

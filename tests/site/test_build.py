@@ -133,8 +133,10 @@ def test_symbols_render_with_a_text_alternative(site):
 
 def test_editorial_titles_are_marked(site):
     chapter7 = (site / "en/rules/chapter-7/index.html").read_text(encoding="utf-8")
-    heading = chapter7.split('id="7.3.10"', 1)[1].split("</h", 1)[0]
-    assert "Move backward" in heading and "ar-editorial" in heading
+    heading = re.search(r'<h2[^>]*id="7\.3\.10"[^>]*>[^<]*', chapter7).group(0)
+    assert "Move backward" in heading and 'class="ar-editorial-title"' in heading and 'data-editorial="editorial"' in heading
+    plain = re.search(r'<h2[^>]*id="4\.2\.4"[^>]*>', (site / "en/rules/chapter-4/index.html").read_text(encoding="utf-8")).group(0)
+    assert "ar-editorial-title" not in plain
 
 
 def test_sources_and_corrections_are_shown_on_the_entry(site):
