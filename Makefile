@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup site serve dev test lint clean
+.PHONY: setup browser site serve dev test lint clean
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 $(STAMP): pyproject.toml
@@ -16,6 +16,13 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+# The browser tests drive the system Chromium (Debian's package): Playwright's own
+# browser download cannot reach its servers from here.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "Installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
 
 site: setup
 	$(BIN)/python -m altered_rules.build_site
@@ -31,7 +38,7 @@ dev: setup
 lint: setup
 	$(BIN)/altered-rules lint
 
-test: setup
+test: setup browser
 	$(BIN)/altered-rules lint
 	$(BIN)/python -m pytest
 

@@ -7,6 +7,7 @@ site/index.html leads to the English site.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -37,7 +38,8 @@ def build(project: Path, site: Path | None = None) -> int:
         command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
                    "-f", str(project / config), "-d", str(site / language)]
         print(f"build_site: {language}: {' '.join(command[2:])}", flush=True)
-        result = subprocess.run(command, cwd=project)
+        # Material prints an end-of-life banner on every build; it is known (issue 2).
+        result = subprocess.run(command, cwd=project, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
         if result.returncode != 0:
             print(f"build_site: the {language} build failed", file=sys.stderr)
             return result.returncode

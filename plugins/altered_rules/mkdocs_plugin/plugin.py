@@ -6,6 +6,7 @@ navigation), so moving to a fork of MkDocs costs nothing.
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -17,6 +18,7 @@ from mkdocs.structure.files import File, Files
 from ..glossary import Glossary, GlossaryError, load_glossary
 from ..navigation import expand_nav
 from ..render import Page, pages
+from ..search_index import with_rule_entries
 from ..verification import Verification, verify_glossary
 from .config import AlteredRulesConfig
 
@@ -68,6 +70,20 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                 if files.get_file_from_path(src_uri) is None:
                     files.append(File(src_uri, shared_root, config.site_dir, config.use_directory_urls))
         return files
+
+    # After the search plugin (priority 0) has written its index: one entry per rule.
+    @event_priority(-100)
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.glossary is None:
+            return
+        path = os.path.join(config.site_dir, "search", "search_index.json")
+        if not os.path.isfile(path):
+            return  # search is not enabled in this build
+        with open(path, encoding="utf-8") as handle:
+            index = json.load(handle)
+        index = with_rule_entries(index, self.glossary, self.config.language)
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(index, handle, ensure_ascii=False, separators=(",", ":"))
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         # Rebuild when a rules editor saves a glossary file.

@@ -1,0 +1,43 @@
+"""Finding a rule: by its number, by a word, and by a search URL, in each language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+
+def _search(page: Page, base_url: str, language: str, query: str, limit: int = 5) -> list[str]:
+    """The links of the matching results, best first (the pages' group headers, scored 0, left out)."""
+    page.goto(f"{base_url}/{language}/")
+    page.locator(".md-search__input").first.click()
+    page.locator("input.md-search__input").press_sequentially(query, delay=20)
+    results = page.locator(".md-search-result__link:has(article:not([data-md-score='0.00']))")
+    expect(results.first).to_be_visible(timeout=10_000)
+    hrefs = page.eval_on_selector_all(".md-search-result__link:has(article:not([data-md-score='0.00']))",
+                                      "links => links.map(link => link.href)")
+    return hrefs[:limit]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+@pytest.mark.parametrize("number", ["4.2.4.c", "7.4.3.i", "2.1.e"])
+def test_a_rule_number_lands_on_that_rule_first(page, base_url, language, number):
+    hrefs = _search(page, base_url, language, number)
+    assert hrefs[0].endswith(f"#{number}"), hrefs
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_a_section_number_lands_on_the_section_first(page, base_url, language):
+    hrefs = _search(page, base_url, language, "4.2.4")
+    assert hrefs[0].endswith("#4.2.4"), hrefs
+
+
+@pytest.mark.parametrize(("language", "word"), [
+    ("en", "tiebreakers"), ("fr", "départage"), ("it", "spareggio"),
+    ("fr", "Réserve"), ("it", "pedina"),
+])
+def test_a_word_finds_rule_paragraphs_in_the_page_language(page, base_url, language, word):
+    hrefs = _search(page, base_url, language, word, limit=50)
+    assert all(f"/{language}/" in href for href in hrefs), hrefs
+    assert any(re.search(r"/rules/chapter-\d/\?h=[^#]*#\d\.\d+(\.\d+)?\.[a-z]$", href) for href in hrefs), hrefs
