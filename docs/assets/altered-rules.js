@@ -1,13 +1,197 @@
 // Altered Rules: small behaviours on top of Material for MkDocs.
+// Interface strings come from the page (#ar-ui), in the page's language.
+(function () {
+  "use strict";
 
-// The language selector keeps the reader on the same rule: /en/.../#4.2.4.c
-// leads to /fr/.../#4.2.4.c. Handled in the capture phase so that the theme's
-// own handler (which needs each language's sitemap, not there offline) does
-// not send the reader to the other language's home page instead.
-document.addEventListener("click", function (event) {
-  var link = event.target instanceof Element ? event.target.closest("a.ar-language-link") : null;
-  if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-  event.preventDefault();
-  event.stopPropagation();
-  window.location.href = link.href.split("#")[0] + window.location.hash;
-}, true);
+  var ui = {};
+  try { ui = JSON.parse(document.getElementById("ar-ui").textContent); } catch (e) { ui = {}; }
+  function say(key, rule) { return (ui[key] || key).replace("{rule}", rule || ""); }
+
+  // ---- The language switch keeps the rule: /en/.../#4.2.4.c -> /fr/.../#4.2.4.c ---------------
+  // Capture phase, so that the theme's own handler (which needs each language's sitemap,
+  // not there offline) does not send the reader to the other language's home page.
+  document.addEventListener("click", function (event) {
+    var link = event.target instanceof Element ? event.target.closest("a.ar-language-link") : null;
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    window.location.href = link.href.split("#")[0] + window.location.hash;
+  }, true);
+
+  // ---- Copy a rule: its number, its text and its permalink, ready for a ruling ----------------
+  function ruleText(rule) {
+    var parts = [];
+    rule.querySelectorAll(":scope > .ar-rule__text, :scope > p:not(.ar-meta), :scope > .ar-list > li").forEach(function (node) {
+      var clone = node.cloneNode(true);
+      // A symbol is copied as its label (its .ar-sr text), not as its badge's glyph.
+      clone.querySelectorAll(".ar-copy, .ar-symbol__glyph").forEach(function (n) { n.remove(); });
+      var text = clone.textContent.replace(/\s+/g, " ").trim();
+      if (node.tagName === "LI") text = "- " + text;
+      if (text) parts.push(text);
+    });
+    return parts.join("\n");
+  }
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    return new Promise(function (resolve, reject) {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      var ok = document.execCommand("copy");
+      area.remove();
+      if (ok) { resolve(); } else { reject(new Error("copy refused")); }
+    });
+  }
+
+  function addCopyButtons(root) {
+    root.querySelectorAll(".ar-rule[id]").forEach(function (rule) {
+      var number = rule.querySelector(".ar-rule__number");
+      if (!number || rule.querySelector(":scope > .ar-rule__text > .ar-copy")) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "ar-copy";
+      button.setAttribute("aria-label", say("copy_rule", rule.id));
+      button.title = say("copy_rule", rule.id);
+      button.textContent = "⧉";
+      button.addEventListener("click", function () {
+        var link = location.href.split("#")[0] + "#" + rule.id;
+        copyText(ruleText(rule) + "\n" + link).then(function () {
+          button.textContent = "✓";
+          button.setAttribute("aria-label", say("copied"));
+          setTimeout(function () { button.textContent = "⧉"; button.setAttribute("aria-label", say("copy_rule", rule.id)); }, 1500);
+        }, function () { button.title = say("copy_failed"); });
+      });
+      number.insertAdjacentElement("afterend", button);
+    });
+  }
+
+  // ---- Previews: the cited rule, shown without leaving the page -------------------------------
+  var PREVIEWS_KEY = "altered-rules.previews";
+  function previewsOn() { try { return localStorage.getItem(PREVIEWS_KEY) !== "off"; } catch (e) { return true; } }
+
+  var pageCache = {};
+  function fetchPage(url) {
+    if (!pageCache[url]) {
+      pageCache[url] = fetch(url).then(function (r) { return r.text(); })
+        .then(function (text) { return new DOMParser().parseFromString(text, "text/html"); });
+    }
+    return pageCache[url];
+  }
+
+  function targetOf(link) {
+    var url = new URL(link.href, location.href);
+    var id = decodeURIComponent(url.hash.slice(1));
+    url.hash = "";
+    var here = location.href.split("#")[0];
+    var doc = url.href === here ? Promise.resolve(document) : fetchPage(url.href);
+    return doc.then(function (d) { return d.getElementById(id); });
+  }
+
+  var popover = null;
+  var openFor = null;
+  function closePreview() {
+    if (popover) { popover.remove(); popover = null; }
+    if (openFor) { openFor.removeAttribute("aria-describedby"); openFor = null; }
+  }
+
+  function showPreview(link) {
+    var rule = link.textContent.trim();
+    openFor = link;
+    targetOf(link).then(function (target) {
+      if (!target || openFor !== link) return;
+      closePreviewBox();
+      popover = document.createElement("div");
+      popover.className = "ar-preview md-typeset";
+      popover.id = "ar-preview";
+      popover.setAttribute("role", "tooltip");
+      popover.setAttribute("aria-label", say("preview_of", rule));
+      var body = target.cloneNode(true);
+      body.removeAttribute("id");
+      body.querySelectorAll("[id]").forEach(function (n) { n.removeAttribute("id"); });
+      body.querySelectorAll(".ar-meta, .ar-corrections, .ar-verified, .ar-illustrations, .ar-copy, aside").forEach(function (n) { n.remove(); });
+      popover.appendChild(body);
+      var go = document.createElement("a");
+      go.href = link.href;
+      go.className = "ar-preview__go";
+      go.textContent = say("go_to_rule", rule);
+      popover.appendChild(go);
+      document.body.appendChild(popover);
+      var box = link.getBoundingClientRect();
+      var top = window.scrollY + box.bottom + 6;
+      var left = Math.max(8, Math.min(window.scrollX + box.left, window.scrollX + document.documentElement.clientWidth - popover.offsetWidth - 8));
+      popover.style.top = top + "px";
+      popover.style.left = left + "px";
+      link.setAttribute("aria-describedby", "ar-preview");
+      popover.addEventListener("mouseleave", function () { closePreview(); });
+    });
+  }
+  function closePreviewBox() { if (popover) { popover.remove(); popover = null; } }
+
+  var touched = false;
+  document.addEventListener("touchstart", function () { touched = true; }, { passive: true, capture: true });
+  document.addEventListener("mouseover", function (event) {
+    if (touched || !previewsOn()) return;
+    var link = event.target instanceof Element ? event.target.closest("a.ar-ref") : null;
+    if (link && link !== openFor) showPreview(link);
+  });
+  document.addEventListener("mouseout", function (event) {
+    var link = event.target instanceof Element ? event.target.closest("a.ar-ref") : null;
+    var to = event.relatedTarget;
+    if (link && !(to instanceof Element && (to.closest(".ar-preview") || to.closest("a.ar-ref") === link))) closePreview();
+  });
+  // Keyboard readers see the preview on focus; on a touch screen the tap below decides.
+  document.addEventListener("focusin", function (event) {
+    var link = event.target instanceof Element ? event.target.closest("a.ar-ref") : null;
+    if (link && !touched && previewsOn()) showPreview(link);
+  });
+  document.addEventListener("keydown", function (event) { if (event.key === "Escape") closePreview(); });
+  // On a phone: the first tap on a rule link shows its preview (with a link to go there).
+  document.addEventListener("click", function (event) {
+    var link = event.target instanceof Element ? event.target.closest("a.ar-ref") : null;
+    if (link && touched && previewsOn() && openFor !== link) {
+      event.preventDefault();
+      showPreview(link);
+      return;
+    }
+    if (!(event.target instanceof Element && event.target.closest(".ar-preview"))) closePreview();
+  });
+
+  function addPreviewSwitch(root) {
+    var article = root.querySelector("article.md-content__inner");
+    if (!article || article.querySelector(".ar-preview-switch") || !article.querySelector("a.ar-ref")) return;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "ar-preview-switch";
+    function label() {
+      button.textContent = say(previewsOn() ? "previews_on" : "previews_off");
+      button.setAttribute("aria-pressed", previewsOn() ? "true" : "false");
+    }
+    label();
+    button.addEventListener("click", function () {
+      try { localStorage.setItem(PREVIEWS_KEY, previewsOn() ? "off" : "on"); } catch (e) { /* private mode */ }
+      closePreview();
+      label();
+    });
+    article.appendChild(button);
+  }
+
+  // ---- Offline: a service worker keeps what the reader visited --------------------------------
+  function registerOffline() {
+    if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+    var base = ".";
+    try { base = JSON.parse(document.getElementById("__config").textContent).base || "."; } catch (e) { base = "."; }
+    navigator.serviceWorker.register(new URL(base + "/sw.js", location.href).href).catch(function () { /* no offline copy */ });
+  }
+
+  function init() {
+    addCopyButtons(document);
+    addPreviewSwitch(document);
+    registerOffline();
+  }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); } else { init(); }
+})();

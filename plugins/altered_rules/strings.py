@@ -54,6 +54,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "mode_format": "Format",
         "untranslated_page": "Parts of this page are not translated yet; they are shown in English.",
         "untranslated_badge": "English",
+        "copy_rule": "Copy rule {rule}: number, text and link",
+        "copied": "Copied",
+        "copy_failed": "Could not copy; select the text instead",
+        "previews_on": "Rule previews: on",
+        "previews_off": "Rule previews: off",
+        "go_to_rule": "Go to rule {rule}",
+        "preview_of": "Preview of rule {rule}",
+        "offline_ready": "Pages you visit stay available offline.",
         "verified_example": "Verified by the engine",
         "verified_illustration": "Verified illustration",
         "not_verified": "Not yet verified by the engine.",
@@ -119,6 +127,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "mode_format": "Format",
         "untranslated_page": "Certaines parties de cette page ne sont pas encore traduites ; elles sont affichées en anglais.",
         "untranslated_badge": "Anglais",
+        "copy_rule": "Copier la règle {rule} : numéro, texte et lien",
+        "copied": "Copié",
+        "copy_failed": "Copie impossible ; sélectionnez le texte",
+        "previews_on": "Aperçus des règles : activés",
+        "previews_off": "Aperçus des règles : désactivés",
+        "go_to_rule": "Aller à la règle {rule}",
+        "preview_of": "Aperçu de la règle {rule}",
+        "offline_ready": "Les pages consultées restent disponibles hors ligne.",
         "verified_example": "Vérifié par le moteur",
         "verified_illustration": "Illustration vérifiée",
         "not_verified": "Pas encore vérifié par le moteur.",
@@ -184,6 +200,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "mode_format": "Formato",
         "untranslated_page": "Alcune parti di questa pagina non sono ancora tradotte; sono mostrate in inglese.",
         "untranslated_badge": "Inglese",
+        "copy_rule": "Copia la regola {rule}: numero, testo e link",
+        "copied": "Copiato",
+        "copy_failed": "Impossibile copiare; seleziona il testo",
+        "previews_on": "Anteprime delle regole: attive",
+        "previews_off": "Anteprime delle regole: disattivate",
+        "go_to_rule": "Vai alla regola {rule}",
+        "preview_of": "Anteprima della regola {rule}",
+        "offline_ready": "Le pagine visitate restano disponibili offline.",
         "verified_example": "Verificato dal motore",
         "verified_illustration": "Illustrazione verificata",
         "not_verified": "Non ancora verificato dal motore.",
@@ -204,7 +228,11 @@ STRINGS: dict[str, dict[str, str]] = {
 
 
 def tr(language: str, key: str, **values: object) -> str:
-    """The interface string `key` in `language` (English if not translated yet)."""
+    """The interface string `key` in `language` (English if not translated yet).
+
+    Without values, a template is returned as it is ("Go to rule {rule}"), for the
+    site's script to fill in.
+    """
     table = STRINGS.get(language, STRINGS["en"])
     template = table.get(key, STRINGS["en"][key])
     return template.format(**values) if values else template

@@ -15,6 +15,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
+from ..extra_files import service_worker, short_url_pages, ui_strings
 from ..glossary import Glossary, GlossaryError, load_glossary
 from ..navigation import expand_nav
 from ..render import Page, pages
@@ -71,22 +72,57 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                     files.append(File(src_uri, shared_root, config.site_dir, config.use_directory_urls))
         return files
 
-    # After the search plugin (priority 0) has written its index: one entry per rule.
+    def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
+        # The site's script reads its interface strings, in the page's language, from the page.
+        return output.replace("</body>", f"{ui_strings(self.config.language)}\n</body>", 1)
+
+    # After the search plugin (priority 0) has written its index, which the rule entries
+    # extend and the service worker keeps for offline search.
     @event_priority(-100)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.glossary is None:
             return
-        path = os.path.join(config.site_dir, "search", "search_index.json")
-        if not os.path.isfile(path):
-            return  # search is not enabled in this build
-        with open(path, encoding="utf-8") as handle:
-            index = json.load(handle)
-        index = with_rule_entries(index, self.glossary, self.config.language)
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(index, handle, ensure_ascii=False, separators=(",", ":"))
+        site = config.site_dir
+        index_path = os.path.join(site, "search", "search_index.json")
+        if os.path.isfile(index_path):
+            with open(index_path, encoding="utf-8") as handle:
+                index = json.load(handle)
+            index = with_rule_entries(index, self.glossary, self.config.language)
+            with open(index_path, "w", encoding="utf-8") as handle:
+                json.dump(index, handle, ensure_ascii=False, separators=(",", ":"))
+        for relative, text in short_url_pages(self.glossary, self.config.language).items():
+            _write(site, relative, text)
+        _write(site, "sw.js", service_worker(*_offline_files(site, self.config.language)))
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         # Rebuild when a rules editor saves a glossary file.
         server.watch(self.glossary_dir)
         server.watch(self.assets_dir)
         return server
+
+
+def _write(site: str, relative: str, text: str) -> None:
+    path = os.path.join(site, *relative.split("/"))
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def _offline_files(site: str, language: str) -> tuple[list[str], list[bytes]]:
+    """What the service worker keeps at once (the home page, styles, scripts, the search
+    index and this language's stemmer), and the bytes its cache name is derived from."""
+    keep = ["./", "search/search_index.json"]
+    versions: list[bytes] = []
+    for folder, _, names in sorted(os.walk(site)):
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            relative = os.path.relpath(path, site).replace(os.sep, "/")
+            if relative == "sw.js" or relative.endswith(".map"):
+                continue
+            with open(path, "rb") as handle:
+                versions.append(relative.encode() + handle.read())
+            lunr = relative.startswith("assets/javascripts/lunr/")
+            wanted_lunr = relative.endswith((f"lunr.{language}.min.js", "lunr.stemmer.support.min.js", "lunr.multi.min.js"))
+            if relative.startswith("assets/") and relative.endswith((".css", ".js")) and (not lunr or wanted_lunr):
+                keep.append(relative)
+    return keep, versions

@@ -1,0 +1,131 @@
+"""Files of the site beyond its pages, as plain functions of the glossary.
+
+- short URLs: `r/4.2.4.c/` leads to the rule's permalink in the same language;
+- the interface strings the site's script needs, in the page's language;
+- the service worker that keeps visited pages for offline use.
+
+Each returns text; the MkDocs plugin only writes it out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from typing import Iterable
+
+from .glossary.loader import rule_sort_key
+from .glossary.model import Glossary
+from .render import chapter_page, page_url
+from .strings import tr
+
+SHORT_URL_PREFIX = "r"
+
+_REDIRECT = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<title>{rule}</title>
+<meta name="robots" content="noindex">
+<link rel="canonical" href="{target}">
+<meta http-equiv="refresh" content="0; url={target}">
+<script>location.replace({target_js} + location.search);</script>
+</head>
+<body>
+<p><a href="{target}">{rule}</a></p>
+</body>
+</html>
+"""
+
+
+def rule_targets(glossary: Glossary) -> dict[str, str]:
+    """Every rule number (sections and paragraphs) and the page path plus anchor it lives at."""
+    targets: dict[str, str] = {}
+    for chapter in glossary.chapters:
+        url = page_url(chapter_page(chapter.number))
+        for section in chapter.sections:
+            targets[section.id] = f"{url}#{section.id}"
+            for paragraph in section.paragraphs:
+                targets[paragraph.id] = f"{url}#{paragraph.id}"
+    return dict(sorted(targets.items(), key=lambda item: rule_sort_key(item[0])))
+
+
+def short_url_pages(glossary: Glossary, language: str) -> dict[str, str]:
+    """`r/<rule>/index.html` -> a page that redirects to the rule's permalink (same language)."""
+    pages = {}
+    for rule, target in rule_targets(glossary).items():
+        relative = f"../../{target}"  # from r/<rule>/ back to the language's root
+        pages[f"{SHORT_URL_PREFIX}/{rule}/index.html"] = _REDIRECT.format(
+            lang=language, rule=html.escape(rule), target=html.escape(relative), target_js=json.dumps(relative),
+        )
+    return pages
+
+
+UI_KEYS = ("copy_rule", "copied", "copy_failed", "previews_on", "previews_off", "go_to_rule", "preview_of", "offline_ready")
+
+
+def ui_strings(language: str) -> str:
+    """The interface strings of altered-rules.js, as a JSON script element."""
+    strings = {key: tr(language, key) for key in UI_KEYS}
+    payload = json.dumps(strings, ensure_ascii=False).replace("</", "<\\/")
+    return f'<script id="ar-ui" type="application/json">{payload}</script>'
+
+
+def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes]) -> str:
+    """A service worker that keeps what a reader visited, for a venue without network.
+
+    Pages: network first, the kept copy when offline. Assets and the search index:
+    the kept copy first. The cache is named after the content it serves, so a new
+    build replaces it, and two builds of the same content are identical.
+    """
+    digest = hashlib.sha256()
+    for chunk in version_inputs:
+        digest.update(chunk)
+    cache = f"altered-rules-{digest.hexdigest()[:16]}"
+    return _SERVICE_WORKER.replace("__CACHE__", cache).replace("__PRECACHE__", json.dumps(sorted(set(precache))))
+
+
+_SERVICE_WORKER = """// Altered Rules: offline reading of what a reader has visited (generated at build time).
+const CACHE = "__CACHE__";
+const PRECACHE = __PRECACHE__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith("altered-rules-") && n !== CACHE).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const isPage = request.mode === "navigate" || (request.headers.get("accept") || "").includes("text/html");
+  if (isPage) {
+    // Network first: a judge online sees the latest text; offline, the kept copy.
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(request, copy));
+          return response;
+        })
+        .catch(() => caches.match(request, { ignoreSearch: true }).then((hit) => hit || caches.match("./")))
+    );
+    return;
+  }
+  event.respondWith(
+    caches.match(request).then((hit) => hit || fetch(request).then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        caches.open(CACHE).then((cache) => cache.put(request, copy));
+      }
+      return response;
+    }))
+  );
+});
+"""
