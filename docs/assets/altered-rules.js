@@ -3,9 +3,16 @@
 (function () {
   "use strict";
 
-  var ui = {};
-  try { ui = JSON.parse(document.getElementById("ar-ui").textContent); } catch (e) { ui = {}; }
-  function say(key, rule) { return (ui[key] || key).replace("{rule}", rule || ""); }
+  var ui = null;
+  function say(key, rule) {
+    if (ui === null) {
+      try { ui = JSON.parse(document.getElementById("ar-ui").textContent); } catch (e) { ui = {}; }
+    }
+    return (ui[key] || key).replace("{rule}", rule || "");
+  }
+  // A copy icon drawn here: a font may lack the glyph on a judge's phone.
+  var COPY_ICON = '<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><path fill="currentColor" d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z"/></svg>';
+  var DONE_ICON = '<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><path fill="currentColor" d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4L9 16.2z"/></svg>';
 
   // ---- The language switch keeps the rule: /en/.../#4.2.4.c -> /fr/.../#4.2.4.c ---------------
   // Capture phase, so that the theme's own handler (which needs each language's sitemap,
@@ -57,13 +64,13 @@
       button.className = "ar-copy";
       button.setAttribute("aria-label", say("copy_rule", rule.id));
       button.title = say("copy_rule", rule.id);
-      button.textContent = "⧉";
+      button.innerHTML = COPY_ICON;
       button.addEventListener("click", function () {
         var link = location.href.split("#")[0] + "#" + rule.id;
         copyText(ruleText(rule) + "\n" + link).then(function () {
-          button.textContent = "✓";
+          button.innerHTML = DONE_ICON;
           button.setAttribute("aria-label", say("copied"));
-          setTimeout(function () { button.textContent = "⧉"; button.setAttribute("aria-label", say("copy_rule", rule.id)); }, 1500);
+          setTimeout(function () { button.innerHTML = COPY_ICON; button.setAttribute("aria-label", say("copy_rule", rule.id)); }, 1500);
         }, function () { button.title = say("copy_failed"); });
       });
       number.insertAdjacentElement("afterend", button);

@@ -108,3 +108,10 @@ def test_a_visited_page_reloads_offline(browser, base_url):
     page.goto(f"{base_url}/en/rules/chapter-4/#4.3.f")
     expect(page.locator('[id="4.3.f"]')).to_be_visible()
     context.close()
+
+
+def test_the_preview_speaks_the_page_language(page, base_url):
+    page.goto(f"{base_url}/fr/rules/chapter-2/")
+    page.locator('[id="2.1.c"] a.ar-ref', has_text="2.1.e").first.hover()
+    expect(page.locator(".ar-preview__go")).to_have_text("Aller à la règle 2.1.e")
+    expect(page.locator('[id="2.1.c"] .ar-copy')).to_have_attribute("aria-label", "Copier la règle 2.1.c : numéro, texte et lien")

@@ -74,7 +74,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
         # The site's script reads its interface strings, in the page's language, from the page.
-        return output.replace("</body>", f"{ui_strings(self.config.language)}\n</body>", 1)
+        return output.replace("</head>", f"{ui_strings(self.config.language)}\n</head>", 1)
 
     # After the search plugin (priority 0) has written its index, which the rule entries
     # extend and the service worker keeps for offline search.
