@@ -195,7 +195,15 @@
     navigator.serviceWorker.register(new URL(base + "/sw.js", location.href).href).catch(function () { /* no offline copy */ });
   }
 
+  // The search dialog gets an accessible name: its input's placeholder, in the page's language.
+  function nameSearchDialog() {
+    var dialog = document.querySelector(".md-search[role=dialog]");
+    var input = document.querySelector("input.md-search__input");
+    if (dialog && input && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", input.getAttribute("placeholder") || "Search");
+  }
+
   function init() {
+    nameSearchDialog();
     addCopyButtons(document);
     addPreviewSwitch(document);
     registerOffline();

@@ -1,0 +1,25 @@
+"""axe-core on one page of each kind, in each language: no serious or critical violation."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+PAGES = ["", "rules/chapter-4/", "glossary-terms/", "modes/standard/", "rulings/", "sources/", "coverage/", "editing/"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_no_serious_accessibility_violation(page, base_url, language, path, scheme):
+    # The palettes follow the reader's system setting (prefers-color-scheme).
+    page.emulate_media(color_scheme="light" if scheme == "default" else "dark")
+    page.goto(f"{base_url}/{language}/{path}")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == scheme
+    results = Axe().run(page).response
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} - " + "; ".join(n["target"][0] for n in v["nodes"][:3])
+        for v in results["violations"] if v["impact"] in ("serious", "critical")
+    ]
+    assert serious == [], "\n".join(serious)
