@@ -43,13 +43,6 @@ def _parse(path: Path) -> _Page:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    target = tmp_path_factory.mktemp("site")
-    assert build(PROJECT, target) == 0
-    return target
-
-
-@pytest.fixture(scope="module")
 def pages(site) -> dict[Path, _Page]:
     return {path: _parse(path) for path in site.rglob("*.html")}
 

@@ -15,6 +15,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
+from ..export import export_files
 from ..extra_files import service_worker, short_url_pages, ui_strings
 from ..glossary import Glossary, GlossaryError, load_glossary
 from ..navigation import expand_nav
@@ -27,6 +28,7 @@ from .config import AlteredRulesConfig
 class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def __init__(self) -> None:
         self.glossary: Glossary | None = None
+        self.verification: Verification | None = None
         self.pages: list[Page] = []
         self.glossary_dir = ""
         self.assets_dir = ""
@@ -42,8 +44,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             self.glossary = load_glossary(self.glossary_dir)
         except GlossaryError as exc:
             raise PluginError(str(exc)) from None
-        verification = self._verify(self.glossary) if self.config.verify else None
-        self.pages = pages(self.glossary, self.config.language, verification)
+        self.verification = self._verify(self.glossary) if self.config.verify else None
+        self.pages = pages(self.glossary, self.config.language, self.verification)
         try:
             config.nav = expand_nav(config.nav, self.pages)
         except ValueError as exc:
@@ -91,6 +93,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             with open(index_path, "w", encoding="utf-8") as handle:
                 json.dump(index, handle, ensure_ascii=False, separators=(",", ":"))
         for relative, text in short_url_pages(self.glossary, self.config.language).items():
+            _write(site, relative, text)
+        for relative, text in export_files(self.glossary, self.config.language, self.verification).items():
             _write(site, relative, text)
         _write(site, "sw.js", service_worker(*_offline_files(site, self.config.language)))
 
