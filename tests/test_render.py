@@ -39,3 +39,20 @@ def test_links_between_pages_are_relative():
 def test_a_rule_link_points_to_the_page_that_holds_the_rule(glossary):
     renderer = Renderer(glossary)
     assert 'href="../chapter-7/#7.4.3.i"' in renderer.inline("see 7.4.3.i", "rules/chapter-1.md")
+
+
+def test_a_keyword_links_once_per_paragraph_and_never_in_its_own_rule(glossary):
+    renderer = Renderer(glossary, "en")
+    used: set[str] = set()
+    html = renderer.inline("Gigantic characters count twice; Gigantic again.", "rules/chapter-4.md", keywords=("4.3.h", used))
+    assert html.count('class="ar-term"') == 1 and 'href="../../keywords/#kw-gigantic"' in html
+    own = renderer.inline("A Gigantic object is present in both expeditions.", "rules/chapter-7.md", keywords=("7.4.3.b", set()))
+    assert "ar-term" not in own
+
+
+def test_keywords_follow_the_page_language_and_skip_placeholders(glossary):
+    renderer = Renderer(glossary, "it")
+    html = renderer.inline("Un Personaggio con Colossale nelle spedizioni", "rules/chapter-4.md", keywords=("4.3.h", set()))
+    assert '#kw-gigantic">Colossale</a>' in html and '#kw-expedition">spedizioni</a>' in html
+    english = Renderer(glossary, "en").inline("in [expedition] or {reserve}", "rules/chapter-7.md", keywords=("7.3.3.b", set()))
+    assert "ar-term" not in english

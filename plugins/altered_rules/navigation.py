@@ -21,7 +21,7 @@ PLACEHOLDER = "altered-rules:"
 
 def _groups(generated: list[Page]) -> dict[str, list[dict[str, str]]]:
     groups: dict[str, list[dict[str, str]]] = {
-        "chapters": [], "modes": [], "terms": [], "rulings": [], "sources": [], "coverage": [],
+        "chapters": [], "modes": [], "terms": [], "rulings": [], "sources": [], "coverage": [], "keywords": [],
     }
     for page in generated:
         if page.path.startswith("rules/"):

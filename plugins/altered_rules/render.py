@@ -41,6 +41,7 @@ from .verification import Check, CheckKind, Verification, coverage, illustration
 import yaml
 
 TERMS_PAGE = "glossary-terms.md"
+KEYWORDS_PAGE = "keywords.md"
 COVERAGE_PAGE = "coverage.md"
 RULINGS_PAGE = "rulings.md"
 SOURCES_PAGE = "sources.md"
@@ -99,6 +100,7 @@ class Renderer:
         self.checks = verification.for_anchor() if verification else {}
         # Texts of the page being rendered that fall back to English (not translated yet).
         self.untranslated = 0
+        self.keyword_pattern, self.keyword_order = keyword_pattern(glossary, language)
         self.page_of: dict[str, str] = {}
         for chapter in glossary.chapters:
             for section in chapter.sections:
@@ -156,9 +158,28 @@ class Renderer:
         note = html.escape(self.t("external_rule", rule=rule, title=self.text(external.title)))
         return f'<span class="ar-ref ar-ref--external" title="{note}">{rule}<span class="ar-sr"> ({note})</span></span>'
 
-    def inline(self, raw: str, page: str, *, links: bool = True) -> str:
+    def link_keywords(self, escaped: str, page: str, rule: str, used: set[str]) -> str:
+        """The first mention of each keyword in a paragraph links to the keyword index,
+        except in the rules that define it (no self-links)."""
+        if self.keyword_pattern is None:
+            return escaped
+
+        def replace(match: re.Match[str]) -> str:
+            keyword = self.keyword_order[int(match.lastgroup[1:])]  # type: ignore[index]
+            if keyword.term.id in used or any(rule == d or rule.startswith(d + ".") for d in keyword.defined_in):
+                return match.group(0)
+            used.add(keyword.term.id)
+            href = relative_url(page, KEYWORDS_PAGE, keyword.anchor)
+            return f'<a class="ar-term" href="{href}">{match.group(0)}</a>'
+
+        return self.keyword_pattern.sub(replace, escaped)
+
+    def inline(self, raw: str, page: str, *, links: bool = True,
+               keywords: tuple[str, set[str]] | None = None) -> str:
         """Escaped text with symbols as badges, rule numbers as links and line breaks kept."""
         escaped = html.escape(raw, quote=False)
+        if keywords is not None:
+            escaped = self.link_keywords(escaped, page, *keywords)
         escaped = SYMBOL_REFERENCE.sub(lambda m: self.symbol(m.group(1)), escaped)
         if links:
             escaped = RULE_REFERENCE.sub(lambda m: self.rule_link(m.group(1), page), escaped)
@@ -170,12 +191,13 @@ class Renderer:
         return "".join(f"<p{cls}>{self.inline(p, page)}</p>\n" for p in parts)
 
     # -- pieces -------------------------------------------------------------
-    def list_html(self, kind: ListKind | None, items: Iterable[Text], page: str) -> str:
+    def list_html(self, kind: ListKind | None, items: Iterable[Text], page: str,
+                  keywords: tuple[str, set[str]] | None = None) -> str:
         items = list(items)
         if not items:
             return ""
         tag = "ol" if kind is ListKind.ORDERED else "ul"
-        inner = "".join(f"<li>{self.inline(self.text(i), page)}</li>" for i in items)
+        inner = "".join(f"<li>{self.inline(self.text(i), page, keywords=keywords)}</li>" for i in items)
         return f'<{tag} class="ar-list">{inner}</{tag}>\n'
 
     def gap_html(self, gap: Text | None, page: str) -> str:
@@ -307,6 +329,26 @@ class Renderer:
                  for i, illustration in enumerate(paragraph.scenarios, 1)]
         return f'<div class="ar-illustrations" id="{paragraph.id}-scenarios">\n{"".join(parts)}</div>\n'
 
+    def keywords(self) -> Page:
+        """The keyword index: each game term, the rules that define it and the rules that use it."""
+        title = self.t("keywords_title")
+        out = [self.heading(1, title, "keywords"), f'<p class="ar-intro">{html.escape(self.t("keywords_intro"))}</p>\n\n']
+        used_in = keyword_uses(self.glossary, self.language)
+        for keyword in sorted(self.glossary.keywords, key=lambda k: k.form(self.language).casefold()):
+            name = keyword.form(self.language)
+            english = f' <span class="ar-meta" lang="en">({html.escape(keyword.term.en)})</span>' if self.language != "en" else ""
+            unconfirmed = "" if keyword.term.confirmed or self.language == "en" else (
+                f' <span class="ar-meta">· {html.escape(self.t("unconfirmed_term"))}</span>')
+            defined = ", ".join(self.rule_link(r, KEYWORDS_PAGE) for r in keyword.defined_in)
+            uses = [r for r in used_in.get(keyword.term.id, []) if not any(r == d or r.startswith(d + ".") for d in keyword.defined_in)]
+            out.append(
+                f'<div class="ar-keyword" id="{keyword.anchor}"><p><strong>{html.escape(name[:1].upper() + name[1:])}</strong>{english}{unconfirmed}</p>\n'
+                f'<p class="ar-meta">{self.t("defined_in")}: {defined}'
+                + (f' · {self.t("used_in")}: {", ".join(self.rule_link(r, KEYWORDS_PAGE) for r in uses)}' if uses else "")
+                + "</p></div>\n"
+            )
+        return self.finish(KEYWORDS_PAGE, title, out)
+
     def coverage(self) -> Page:
         assert self.verification is not None
         from .verification import stats
@@ -336,9 +378,11 @@ class Renderer:
         )
         label = f' <strong class="ar-rule__label">{self.inline(self.text(paragraph.label), page)}</strong>' if paragraph.label else ""
         first, *rest = [p for p in re.split(r"\n\s*\n", self.text(paragraph.text)) if p.strip()]
-        out = [f'<div {self.lang_attrs(paragraph.text, "ar-rule")} id="{pid}">\n<p class="ar-rule__text">{number}{label} {self.inline(first, page)}</p>\n']
-        out += [f"<p>{self.inline(p, page)}</p>\n" for p in rest]
-        out.append(self.list_html(paragraph.list_kind, paragraph.items, page))
+        used: set[str] = set()
+        kw = (pid, used)
+        out = [f'<div {self.lang_attrs(paragraph.text, "ar-rule")} id="{pid}">\n<p class="ar-rule__text">{number}{label} {self.inline(first, page, keywords=kw)}</p>\n']
+        out += [f"<p>{self.inline(p, page, keywords=kw)}</p>\n" for p in rest]
+        out.append(self.list_html(paragraph.list_kind, paragraph.items, page, keywords=kw))
         out.append(self.gap_html(paragraph.gap, page))
         out += [self.note_html(note, page) for note in paragraph.notes]
         out.append(self.illustrations_html(paragraph, page))
@@ -490,6 +534,43 @@ def _yaml_value(value: object) -> str:
     return str(value)
 
 
+def _keyword_regex(form: str, language: str) -> str:
+    """A keyword as written in running text: any case, and its plural."""
+    if language == "it" and form[-1:] in "aeio":
+        body = re.escape(form[:-1]) + "[aeio]"
+    elif form.endswith("s"):
+        body = re.escape(form[:-1]) + "s?"
+    else:
+        body = re.escape(form) + "s?"
+    return body
+
+
+def keyword_pattern(glossary: Glossary, language: str) -> tuple[re.Pattern[str] | None, list]:
+    """One pattern for every keyword (longest first, so "Expedition zone" wins over "Expedition")."""
+    if not glossary.keywords:
+        return None, []
+    order = sorted(glossary.keywords, key=lambda k: -len(k.form(language)))
+    alternatives = "|".join(f"(?P<k{i}>{_keyword_regex(k.form(language), language)})" for i, k in enumerate(order))
+    # Not inside {symbol} markup, nor a [placeholder] of a template ("in [expedition]").
+    return re.compile(rf"(?<![{{\[\w'-])(?:{alternatives})(?![}}\]\w-])", re.IGNORECASE), order
+
+
+def keyword_uses(glossary: Glossary, language: str) -> dict[str, list[str]]:
+    """For each keyword, the paragraphs whose text mentions it (in `language`)."""
+    pattern, order = keyword_pattern(glossary, language)
+    uses: dict[str, list[str]] = {}
+    if pattern is None:
+        return uses
+    for paragraph in sorted(glossary.paragraphs.values(), key=lambda p: rule_sort_key(p.id)):
+        text = " ".join(t.get(language) for t in (paragraph.text, *paragraph.items))
+        for match in pattern.finditer(text):
+            keyword = order[int(match.lastgroup[1:])]  # type: ignore[index]
+            found = uses.setdefault(keyword.term.id, [])
+            if paragraph.id not in found:
+                found.append(paragraph.id)
+    return uses
+
+
 def _plain(node: object) -> object:
     """YAML-read data as plain lists and dicts, for showing a scenario as its author wrote it."""
     if isinstance(node, dict):
@@ -504,6 +585,8 @@ def pages(glossary: Glossary, language: str = "en", verification: Verification |
     renderer = Renderer(glossary, language, verification)
     result = [renderer.chapter(chapter) for chapter in glossary.chapters]
     result.append(renderer.terms())
+    if glossary.keywords:
+        result.append(renderer.keywords())
     result += [renderer.mode(mode) for mode in sorted(glossary.modes, key=lambda m: MODE_ORDER.get(m.id, 99))]
     result.append(renderer.rulings())
     result.append(renderer.sources())

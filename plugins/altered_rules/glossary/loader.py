@@ -37,6 +37,7 @@ from .model import (
     GameMode,
     Glossary,
     Illustration,
+    Keyword,
     LANGUAGES,
     ListKind,
     NoScenario,
@@ -330,6 +331,30 @@ def _load_external(root: Path, reader: _Reader) -> dict[str, ExternalRule]:
         if rid and title:
             external[rid] = ExternalRule(rid, title)
     return external
+
+
+def _load_keywords(root: Path, reader: _Reader, termbase: list[TermbaseEntry]) -> list[Keyword]:
+    """The keyword index (keywords.yaml; optional): termbase terms and their defining rules."""
+    if not (root / "keywords.yaml").is_file():
+        return []
+    terms = {t.id: t for t in termbase}
+    keywords: list[Keyword] = []
+    for item in _entries(root, "keywords.yaml", reader):
+        entry = reader.mapping(item, S.KEYWORD_KEYS, "a keyword")
+        if entry is None:
+            continue
+        term_id = reader.string(entry, "term", "a keyword")
+        if term_id not in terms:
+            reader.error(entry, "term", f"keyword '{term_id}' is not a termbase.yaml id; add it there first")
+            continue
+        defined_in = reader.rule_ids(entry, "defined_in", f"keyword '{term_id}'", f"keyword-{term_id}")
+        if not defined_in:
+            reader.error(entry, "defined_in", f"keyword '{term_id}' needs the rules that define it")
+            continue
+        if any(k.term.id == term_id for k in keywords):
+            reader.error(entry, "term", f"duplicate keyword '{term_id}'")
+        keywords.append(Keyword(terms[term_id], defined_in))
+    return keywords
 
 
 def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:
@@ -711,6 +736,7 @@ def load_glossary(root: str | Path) -> Glossary:
     external = _load_external(root, reader)
     termbase = _load_termbase(root, reader)
     cards = _load_cards(root, reader)
+    keywords = _load_keywords(root, reader, termbase)
 
     sections: dict[str, Section] = {}
     paragraphs: dict[str, Paragraph] = {}
@@ -745,7 +771,7 @@ def load_glossary(root: str | Path) -> Glossary:
     glossary = Glossary(
         root=str(root), chapters=[], sections=sections, paragraphs=paragraphs, terms=terms, modes=modes,
         rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external, termbase=termbase,
-        cards=cards,
+        cards=cards, keywords=keywords,
     )
     _resolve_citations(glossary, reader)
     for section in sorted(sections.values(), key=lambda s: rule_sort_key(s.id)):
@@ -761,8 +787,8 @@ def _resolve_citations(glossary: Glossary, reader: _Reader) -> None:
     """Every cited rule exists (or is a known external rule); build the cited-by index."""
     for citation in reader.citations:
         if glossary.rule_exists(citation.rule):
-            if citation.citing.startswith("card-"):
-                continue  # a card's `seen_in` is checked, not shown as a citation
+            if citation.citing.startswith(("card-", "keyword-")):
+                continue  # checked, not shown as a citation
             citing = glossary.cited_by.setdefault(citation.rule, [])
             if citation.citing not in citing:
                 citing.append(citation.citing)

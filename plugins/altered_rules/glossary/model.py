@@ -306,6 +306,21 @@ class TermbaseEntry:
     confirmed: bool
 
 
+@dataclass(frozen=True)
+class Keyword:
+    """A game term of the keyword index and the rules that define it."""
+
+    term: TermbaseEntry
+    defined_in: tuple[RuleId, ...]
+
+    @property
+    def anchor(self) -> str:
+        return f"kw-{self.term.id}"
+
+    def form(self, language: str) -> str:
+        return self.term.en if language == "en" else self.term.forms[language].term
+
+
 @dataclass
 class Glossary:
     root: str
@@ -320,6 +335,7 @@ class Glossary:
     external_rules: dict[RuleId, ExternalRule]
     termbase: list[TermbaseEntry] = field(default_factory=list)
     cards: dict[str, CardData] = field(default_factory=dict)
+    keywords: list[Keyword] = field(default_factory=list)
     cited_by: dict[RuleId, list[str]] = field(default_factory=dict)  # rule -> anchors citing it
     rulings_by_rule: dict[RuleId, list[Ruling]] = field(default_factory=dict)
 

@@ -59,6 +59,8 @@ CARD_TYPES = ("character", "spell", "permanent", "hero", "token")
 ABILITY_KINDS = ("reaction", "passive", "effect", "quick-action", "support")
 STATS = re.compile(r"^-?[0-9]+/-?[0-9]+/-?[0-9]+$")
 
+KEYWORD_KEYS = {"term": True, "defined_in": True}
+
 SYMBOL_KINDS = ("region", "trigger", "cost", "rarity", "faction", "separator", "lost")
 DECK_FORMATS = ("standard", "constructed", "multiplayer", "sealed", "draft")
 
