@@ -10,6 +10,8 @@ a word lands on the paragraph that holds it.
 from __future__ import annotations
 
 import html
+import re
+import unicodedata
 from typing import Any
 
 from .glossary.model import Glossary, Paragraph, Text
@@ -25,14 +27,32 @@ def _plain(glossary: Glossary, text: Text | None, language: str) -> str:
     return html.escape(raw, quote=False).replace("\n", " ")
 
 
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def unaccented(text: str) -> str:
+    """The words of `text` that carry accents, without them ("Réserve" -> "Reserve")."""
+    words = []
+    for word in _WORD.findall(text):
+        plain = "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
+        if plain != word and plain not in words:
+            words.append(plain)
+    return " ".join(words)
+
+
 def paragraph_entry(glossary: Glossary, paragraph: Paragraph, language: str, chapter: str) -> dict[str, Any]:
     parts = [_plain(glossary, paragraph.label, language), _plain(glossary, paragraph.text, language)]
     parts += [_plain(glossary, item, language) for item in paragraph.items]
     parts += [_plain(glossary, note.text, language) for note in paragraph.notes]
+    text = " ".join(p for p in parts if p)
+    # A judge may type "reserve" for "Réserve": the unaccented words are indexed too,
+    # in an element the results do not show.
+    folded = unaccented(text)
+    hidden = f'<span class="ar-folded" hidden>{folded}</span>' if folded else ""
     return {
         "location": f"{page_url(chapter_page(chapter))}#{paragraph.id}",
         "title": paragraph.id,
-        "text": "<p>" + " ".join(p for p in parts if p) + "</p>",
+        "text": f"<p>{text}</p>{hidden}",
         # The numbered rules are the authority: ahead of rulings and game-mode pages.
         "boost": 2,
     }

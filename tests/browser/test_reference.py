@@ -115,3 +115,14 @@ def test_the_preview_speaks_the_page_language(page, base_url):
     page.locator('[id="2.1.c"] a.ar-ref', has_text="2.1.e").first.hover()
     expect(page.locator(".ar-preview__go")).to_have_text("Aller à la règle 2.1.e")
     expect(page.locator('[id="2.1.c"] .ar-copy')).to_have_attribute("aria-label", "Copier la règle 2.1.c : numéro, texte et lien")
+
+
+def test_a_rule_page_prints_without_the_interface(page, base_url):
+    page.goto(f"{base_url}/en/rules/chapter-4/")
+    page.emulate_media(media="print")
+    for selector in (".md-header", ".md-sidebar--primary", ".md-footer", '[id="4.2.4.c"] .ar-copy'):
+        assert page.locator(selector).first.evaluate("e => getComputedStyle(e).display") == "none", selector
+    breaks = page.locator("h2").evaluate_all("hs => hs.map(h => getComputedStyle(h).breakBefore)")
+    assert breaks[0] != "page" and set(breaks[1:]) == {"page"}, breaks  # one section per page
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF") and len(pdf) > 10_000

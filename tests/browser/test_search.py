@@ -41,3 +41,13 @@ def test_a_word_finds_rule_paragraphs_in_the_page_language(page, base_url, langu
     hrefs = _search(page, base_url, language, word, limit=50)
     assert all(f"/{language}/" in href for href in hrefs), hrefs
     assert any(re.search(r"/rules/chapter-\d/\?h=[^#]*#\d\.\d+(\.\d+)?\.[a-z]$", href) for href in hrefs), hrefs
+
+
+@pytest.mark.parametrize(("language", "typed", "accented"), [("fr", "reserve", "Réserve"), ("fr", "expedition", "Expédition"),
+                                                             ("it", "abilita", "abilità")])
+def test_a_word_typed_without_its_accents_finds_the_same_rules(page, base_url, language, typed, accented):
+    rule = re.compile(r"#\d\.\d+(\.\d+)?\.[a-z]$")
+    plain = {h.split("#")[1] for h in _search(page, base_url, language, typed, limit=100) if rule.search(h)}
+    exact = {h.split("#")[1] for h in _search(page, base_url, language, accented, limit=100) if rule.search(h)}
+    assert exact, f"no rule found for {accented!r}"
+    assert plain & exact, (sorted(plain), sorted(exact))
