@@ -31,15 +31,29 @@ ROOT_INDEX = """<!doctype html>
 """
 
 
+def _source_date(project: Path) -> dict[str, str]:
+    """The last commit's time as SOURCE_DATE_EPOCH, so that two builds of one commit are
+    byte-identical (MkDocs dates the sitemap and its gzip from it)."""
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        return {}
+    try:
+        stamp = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=project, capture_output=True,
+                               text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return {}  # not a git checkout: the build is dated today
+    return {"SOURCE_DATE_EPOCH": stamp} if stamp.isdigit() else {}
+
+
 def build(project: Path, site: Path | None = None) -> int:
     """Build every language into `site` (default: project/site); return a process exit code."""
     site = site or project / "site"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **_source_date(project)}
     for language, config in LANGUAGE_CONFIGS.items():
         command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
                    "-f", str(project / config), "-d", str(site / language)]
         print(f"build_site: {language}: {' '.join(command[2:])}", flush=True)
-        # Material prints an end-of-life banner on every build; it is known (issue 2).
-        result = subprocess.run(command, cwd=project, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+        # NO_MKDOCS_2_WARNING: Material prints an end-of-life banner on every build; it is known (issue 2).
+        result = subprocess.run(command, cwd=project, env=env)
         if result.returncode != 0:
             print(f"build_site: the {language} build failed", file=sys.stderr)
             return result.returncode
