@@ -571,17 +571,27 @@ def _load_section(path: Path, reader: _Reader, sources: dict[str, Source]) -> Se
     return Section(sid, title, section_sources, paragraphs, reader.boolean(entry, "title_editorial", what), entry.path, entry.line)
 
 
-def _load_term(path: Path, reader: _Reader, sources: dict[str, Source]) -> Term | None:
+def _entry_file(path: Path, reader: _Reader, keys: dict[str, bool], kind: str) -> tuple[LineDict, str] | None:
+    """A file holding one entry named by its id (a term, a game mode, a ruling): its mapping
+    and its id, checked against the file's name so editors find it."""
     data = _load_yaml(path, reader)
-    entry = reader.mapping(data, S.TERM_KEYS, "a glossary term") if data is not None else None
+    entry = reader.mapping(data, keys, f"a {kind}") if data is not None else None
     if entry is None:
         return None
-    tid = reader.string(entry, "id", "a glossary term")
-    if tid is None:
+    eid = reader.string(entry, "id", f"a {kind}")
+    if eid is None:
         return None
+    if not S.SLUG.match(eid) or path.stem != eid:
+        reader.error(entry, "id", f"{kind} id '{eid}' must be lowercase words joined by dashes and match its file name ({path.name})")
+    return entry, eid
+
+
+def _load_term(path: Path, reader: _Reader, sources: dict[str, Source]) -> Term | None:
+    found = _entry_file(path, reader, S.TERM_KEYS, "term")
+    if found is None:
+        return None
+    entry, tid = found
     what = f"term {tid}"
-    if not S.SLUG.match(tid) or path.stem != tid:
-        reader.error(entry, "id", f"term id '{tid}' must be lowercase words joined by dashes and match its file name ({path.name})")
     title, text = reader.text(entry, "title", what), reader.text(entry, "text", what, citing=f"term-{tid}")
     gap = reader.text(entry, "gap", what, citing=f"term-{tid}")
     if "text" not in entry and "gap" not in entry:
@@ -670,16 +680,11 @@ def _load_deck(entry: LineDict, what: str, reader: _Reader, citing: str) -> tupl
 
 
 def _load_mode(path: Path, reader: _Reader, sources: dict[str, Source]) -> GameMode | None:
-    data = _load_yaml(path, reader)
-    entry = reader.mapping(data, S.MODE_KEYS, "a game mode") if data is not None else None
-    if entry is None:
+    found = _entry_file(path, reader, S.MODE_KEYS, "game mode")
+    if found is None:
         return None
-    mid = reader.string(entry, "id", "a game mode")
-    if mid is None:
-        return None
+    entry, mid = found
     what = f"game mode {mid}"
-    if not S.SLUG.match(mid) or path.stem != mid:
-        reader.error(entry, "id", f"game mode id '{mid}' must be lowercase words joined by dashes and match its file name ({path.name})")
     citing = f"mode-{mid}"
     raw_blocks = entry.get("blocks")
     blocks = [b for i, raw in enumerate(reader.list_of(entry, "blocks", what)) if (b := _load_block(raw, raw_blocks, i, what, reader, citing))]
@@ -692,16 +697,11 @@ def _load_mode(path: Path, reader: _Reader, sources: dict[str, Source]) -> GameM
 
 
 def _load_ruling(path: Path, reader: _Reader) -> Ruling | None:
-    data = _load_yaml(path, reader)
-    entry = reader.mapping(data, S.RULING_KEYS, "a ruling") if data is not None else None
-    if entry is None:
+    found = _entry_file(path, reader, S.RULING_KEYS, "ruling")
+    if found is None:
         return None
-    rid = reader.string(entry, "id", "a ruling")
-    if rid is None:
-        return None
+    entry, rid = found
     what = f"ruling {rid}"
-    if not S.SLUG.match(rid) or path.stem != rid:
-        reader.error(entry, "id", f"ruling id '{rid}' must be lowercase words joined by dashes and match its file name ({path.name})")
     citing = f"ruling-{rid}"
     texts = {k: reader.text(entry, k, what, citing=citing) for k in ("title", "conflict", "reading", "why")}
     rules = reader.rule_ids(entry, "rules", what, citing)
