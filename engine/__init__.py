@@ -17,12 +17,28 @@ Playing a board directly (the checked public path)::
 Every error is an `engine.EngineError` (see engine.errors).
 """
 
-from .api import advance, check_victory, dusk, lose_gigantic, play_phase, put, resolve, retreat, switch_expeditions
+from .api import (
+    advance,
+    check_victory,
+    dusk,
+    find_object,
+    lose_gigantic,
+    pass_turn,
+    play,
+    play_phase,
+    put,
+    resolve,
+    retreat,
+    switch_expeditions,
+    use_ability,
+)
+from .choices import Answer
 from .deck import DECK_RULES, DeckCard, DeckReport, check_deck
-from .effects import EffectRecord, parse_effect, parse_reaction, parse_token_template
+from .effects import CostRecord, EffectRecord, parse_activated, parse_effect, parse_passive, parse_reaction, parse_token_template
 from .errors import (
     BoardError,
     EngineError,
+    Forbidden,
     GameOver,
     Location,
     LoopLimit,
@@ -33,7 +49,7 @@ from .errors import (
     UnknownPlayer,
     UnsupportedText,
 )
-from .objects import Card, GameObject, Reaction, Trigger
+from .objects import Activated, Card, GameObject, Reaction, Trigger
 from .scenario import (
     Action,
     Difference,
@@ -64,6 +80,7 @@ from .vocabulary import (
     RegionType,
     Statistic,
     Statistics,
+    Status,
     Zone,
 )
 
@@ -76,17 +93,21 @@ RULINGS = (
     "opposing-expeditions",
     "tiebreaker-comparison",
     "multiplayer-finish",
+    "initiative-order",
+    "played-from-reserve",
+    "sacrifice",
+    "free-for-all-tiebreaker",
 )
 """Ids of the glossary's ruling entries (glossary/rulings/) the engine's trace cites."""
 
 __all__ = [
-    "ARENA", "Action", "Adventure", "BoardError", "Card", "DECK_RULES", "DeckCard", "DeckFormat", "DeckReport",
-    "Difference", "Duration", "EffectRecord", "EngineError", "Expectation", "Expedition", "ExpeditionKind", "Face",
-    "Faction", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit", "MissingRegionTypes", "Mode",
-    "ObjectType", "Outcome", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction", "Region",
-    "RegionOutOfRange", "RegionType", "RulesSilent", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
-    "Statistics", "Trace", "TraceLine", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
-    "build_game", "check_deck", "check_victory", "dusk", "lose_gigantic", "parse_effect", "parse_reaction", "parse_token_template",
-    "play_phase", "put", "read_scenario", "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios",
-    "switch_expeditions",
+    "ARENA", "Action", "Activated", "Adventure", "Answer", "BoardError", "Card", "CostRecord", "DECK_RULES", "DeckCard",
+    "DeckFormat", "DeckReport", "Difference", "Duration", "EffectRecord", "EngineError", "Expectation", "Expedition",
+    "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",
+    "MissingRegionTypes", "Mode", "ObjectType", "Outcome", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction",
+    "Region", "RegionOutOfRange", "RegionType", "RulesSilent", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
+    "Statistics", "Status", "Trace", "TraceLine", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
+    "build_game", "check_deck", "check_victory", "dusk", "find_object", "lose_gigantic", "parse_activated", "parse_effect",
+    "parse_passive", "parse_reaction", "parse_token_template", "pass_turn", "play", "play_phase", "put", "read_scenario",
+    "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios", "switch_expeditions", "use_ability",
 ]

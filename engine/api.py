@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .day import run_phase
+from .day import afternoon_started, begin_afternoon, end_turn, run_phase
 from .effects import EffectRecord
 from .ending import check_end
-from .errors import BoardError, GameOver, UnsupportedText
-from .events import check_reactions, resolve_effect, run_step
+from .errors import BoardError, Forbidden, GameOver, RulesSilent, UnsupportedText
+from .events import check_reactions, pay_cost, play_card, possessive, resolve_effect, run_step, zone_words
 from .movement import move_backward, move_forward
 from .objects import GameObject
-from .state import Game, Happening
+from .state import IN_PLAY, CardInZone, Game, Happening
 from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Phase, PlayerName, Zone
 
 __all__ = [
@@ -26,12 +26,26 @@ __all__ = [
     "put",
     "check_victory",
     "find_character",
+    "find_object",
+    "play",
+    "pass_turn",
+    "use_ability",
+    "PLACES",
 ]
+
+PLACES = {
+    "hero": Zone.EXPEDITION, "companion": Zone.EXPEDITION, "reserve": Zone.RESERVE, "discard": Zone.DISCARD,
+    "landmarks": Zone.LANDMARK, "hero_zone": Zone.HERO, "mana": Zone.MANA, "hand": Zone.HAND, "deck": Zone.DECK,
+}
+"""Where an object or card is named in a scenario: Alice.hero.Kuwat, Alice.reserve.Kuwat, Alice.hand.Kuwat..."""
 
 
 def _playable(game: Game) -> None:
     if game.outcome.over:
         raise GameOver(f"the game is over ({' and '.join(game.outcome.winners)} won: {game.outcome.reason}); no further action can happen")
+    unknown = game.board_unknown()
+    if unknown is not None:
+        raise RulesSilent(f"the engine cannot go on: the board is unknown after {unknown.reason}")
 
 
 def dusk(game: Game) -> None:
@@ -63,12 +77,26 @@ def retreat(game: Game, player: PlayerName, kind: ExpeditionKind) -> bool:
     return _move(game, player, kind, False)
 
 
-def resolve(game: Game, text: str, controller: PlayerName, *, target: tuple[PlayerName, ExpeditionKind] | None = None) -> EffectRecord:
-    """Resolve printed effect text for `controller` (6.1), then check reactions."""
+def resolve(
+    game: Game,
+    text: str,
+    controller: PlayerName,
+    *,
+    target: tuple[PlayerName, ExpeditionKind] | None = None,
+    target_object: tuple[PlayerName, str, str] | None = None,
+) -> EffectRecord:
+    """Resolve printed effect text for `controller` (6.1), then check reactions. `target` is a
+    "target Expedition"; `target_object` (player, place, name) a targeted object."""
     _playable(game)
     game.player(controller)
     where = game.expedition(*target) if target is not None else None
-    record = resolve_effect(game, text, controller, target=where)
+    chosen = None
+    if target_object is not None:
+        found = find_object(game, *target_object)
+        if isinstance(found, CardInZone):
+            raise Forbidden(f"{found.name} is a card in {found.owner}'s {found.zone.value}, a hidden zone: it is not an object (2.1.g) and cannot be targeted")
+        chosen = found
+    record = resolve_effect(game, text, controller, target=where, target_object=chosen)
     return record
 
 
@@ -88,6 +116,108 @@ def find_character(game: Game, player: PlayerName, kind: ExpeditionKind, name: s
             "give them different names in the scenario so the action says which one"
         )
     return candidates[0]
+
+
+def find_object(game: Game, player: PlayerName, place: str, name: str) -> GameObject | CardInZone:
+    """The object (or, in a hidden zone, the card) named `name` in one of `player`'s places (PLACES).
+    Several with that name are accepted only when they are alike. A card printed in another
+    language is found by its English name only (2.2.3.c)."""
+    if place in ("hero", "companion"):
+        return find_character(game, player, ExpeditionKind(place), name)
+    game.player(player)
+    zone = PLACES[place]
+    if zone in HIDDEN_ZONES:
+        cards = game.player(player).hidden(zone)
+        found = [c for c in cards if (c.name or "").lower() == name.lower()]
+        if not found:
+            raise BoardError(_absent(name, f"{player}'s {zone.value}", [c.name or "card" for c in cards], [c.printed_name for c in cards]))
+        return CardInZone(player, found[0], zone)
+    present = game.in_zone(zone, player)
+    candidates = [o for o in present if o.name.lower() == name.lower()]
+    if not candidates:
+        raise BoardError(_absent(name, f"{player}'s {place.replace('_', ' ')}", [o.name for o in present], [o.card.printed_name for o in present]))
+    if len({(o.card, o.exhausted, o.boosts, frozenset(o.statuses)) for o in candidates}) > 1:
+        raise BoardError(f"{len(candidates)} different objects are named {name!r} in {player}'s {place}; give them different names in the scenario")
+    return candidates[0]
+
+
+def _absent(name: str, where: str, names: list[str], printed: list[str | None]) -> str:
+    for english, local in zip(names, printed):
+        if local is not None and local.lower() == name.lower():
+            return (
+                f"no object named {name!r} in {where}: the card printed \"{local}\" is named {english}, "
+                "its English name (2.2.3.c)"
+            )
+    return f"no object named {name!r} in {where} (there: {', '.join(names) or 'nothing'})"
+
+
+def _take_turn_action(game: Game, player: PlayerName, what: str) -> None:
+    """Cards and quick actions are played during one's turn, in the Afternoon (1.3.2.d)."""
+    _playable(game)
+    game.player(player)
+    if not afternoon_started(game):
+        begin_afternoon(game)
+    if game.turn != player:
+        raise Forbidden(
+            f"{player} cannot {what}: it is {game.turn}'s turn (1.3.2.d: starting with the first player, players "
+            "alternate taking turns); list that player's turn first"
+        )
+
+
+def play(game: Game, player: PlayerName, place: str, name: str, expedition: ExpeditionKind) -> GameObject:
+    """During their turn, a player plays a card from their Hand or Reserve (1.3.2.d); reactions are
+    checked (4.4.a.3), then their turn ends."""
+    _take_turn_action(game, player, f"play {name}")
+    thing = find_object(game, player, place, name)
+    new = play_card(game, player, thing, expedition)
+    check_reactions(game)
+    if game.turn == player and not game.outcome.over:
+        end_turn(game, passed=False)
+    return new
+
+
+def pass_turn(game: Game, player: PlayerName) -> None:
+    """The player passes: they take no more turns this day (1.3.2.d)."""
+    _take_turn_action(game, player, "pass")
+    end_turn(game, passed=True)
+
+
+def use_ability(game: Game, player: PlayerName, place: str, name: str, *, support: bool, index: int = 1) -> EffectRecord:
+    """During their turn, a player plays a quick action of an object in play (2.2.10.f, 1.3.2.d), or
+    uses a support ability of an object in their Reserve (2.2.10.g): its cost is one step (6.4.a),
+    then its effect resolves; reactions are checked (4.4.a.3)."""
+    what = "support ability" if support else "quick action"
+    _take_turn_action(game, player, f"use a {what} of {name}")
+    obj = find_object(game, player, place, name)
+    if isinstance(obj, CardInZone):
+        raise Forbidden(f"{name} is a card in {player}'s {obj.zone.value}, a hidden zone: its abilities do not work there (1.2.4.d)")
+    abilities = obj.card.supports if support else obj.card.quick_actions
+    if not abilities:
+        raise BoardError(f"{obj.name} has no {what}")
+    if not 1 <= index <= len(abilities):
+        raise BoardError(f"{obj.name} has {len(abilities)} {what}(s); `ability:` is 1 to {len(abilities)}")
+    ability = abilities[index - 1]
+    if support and obj.zone is not Zone.RESERVE:
+        raise Forbidden(f"{obj.name} is in the {obj.zone.value}: support abilities only work while the object is in the Reserve (2.2.10.g)")
+    if not support and obj.zone not in IN_PLAY:
+        raise Forbidden(f"{obj.name} is in the {obj.zone.value}: its abilities only work while it is in play (2.2.10.f, 1.2.4.d)")
+    game.trace.add(
+        f"{player} plays the {what} \"{ability.text}\" of {obj.name}",
+        "2.2.10.g" if support else "2.2.10.h",
+    )
+    cost = ability.cost
+    if ability.more_unless_first:
+        if player != game.first_player:
+            cost = cost + (f"pay {ability.more_unless_first}",)
+        game.trace.add(
+            f"{player} {'is not' if player != game.first_player else 'is'} the first player: the action "
+            f"{'costs' if player != game.first_player else 'does not cost'} {ability.more_unless_first} more"
+        )
+    after = pay_cost(game, player, obj, cost, f"{obj.name}'s {what}") if cost else obj
+    record = resolve_effect(game, ability.effect, player, me=after.id if after is not None else None, source_name=obj.name)
+    game.trace.add(f"{player} has played a {what}: reactions are checked", "4.4.a")
+    check_reactions(game)
+    return record
 
 
 def switch_expeditions(game: Game, player: PlayerName, kind: ExpeditionKind, name: str) -> None:
@@ -143,32 +273,52 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
     check_reactions(game)
 
 
-def put(game: Game, player: PlayerName, kind: ExpeditionKind, name: str, zone: Zone) -> GameObject | None:
-    """Move a character from an expedition to another zone (2.1.c-d); returns the new object, if any."""
+def put(
+    game: Game, player: PlayerName, kind: ExpeditionKind | str, name: str, zone: Zone, *, expedition: ExpeditionKind | None = None
+) -> GameObject | None:
+    """An effect moves an object, or a card from a hidden zone, to another zone (2.1.c-d): `kind` is
+    the expedition it is in, or one of PLACES; `expedition` when it is put into the Expedition zone
+    (put in play, not played). Returns the new object, if any."""
     _playable(game)
-    if zone in (Zone.EXPEDITION, Zone.ADVENTURE, Zone.LIMBO, Zone.HERO):
-        raise UnsupportedText(f"`put` moves a character out of the Expedition zone, to reserve, discard, hand, deck, mana or landmarks; not to {zone.value}")
-    obj = find_character(game, player, kind, name)
+    if zone in (Zone.ADVENTURE, Zone.LIMBO, Zone.HERO) or (zone is Zone.EXPEDITION and expedition is None):
+        raise UnsupportedText(f"`put` moves an object to reserve, discard, hand, deck, mana, landmarks, hero or companion; not to {zone.value}")
+    place = kind.value if isinstance(kind, ExpeditionKind) else kind
+    obj = find_object(game, player, place, name)
+    if obj.zone is zone and zone is not Zone.EXPEDITION:
+        raise BoardError(f"{name} is already in {player}'s {zone.value}")
+    if isinstance(obj, GameObject) and obj.zone is Zone.EXPEDITION and zone is Zone.EXPEDITION:
+        raise UnsupportedText("an object moving from one expedition to another does not change zones (3.2.4.d): use switch_expeditions")
     result: list[GameObject | None] = []
-    run_step(game, [lambda: result.append(game.move(obj, zone))])
+    mark = game.trace.mark()
+    run_step(game, [lambda: result.append(game.move(obj, zone, expedition=expedition))])
     new = result[0]
-    owner = obj.owner
-    if obj.card.token:
+    owner = possessive(obj.owner)
+    if isinstance(obj, CardInZone):
+        where = game.expedition(obj.owner, expedition).label if expedition else f"{owner} {zone_words(zone)}"
         game.trace.add(
-            f"The {obj.name} token leaves the Expedition zone and joins {owner}'s {zone.value}, then ceases to exist; "
-            f"it does not leave the {zone.value}",
+            f"{obj.name} is put from {owner} {zone_words(obj.zone)} into {where}: it becomes an object there (it was a card, not an object)"
+            + ("; it is put in play, not played" if expedition else ""),
+            "2.1.c", "2.1.g",
+            at=mark,
+        )
+    elif obj.card.token and obj.zone is Zone.EXPEDITION:
+        game.trace.add(
+            f"The {obj.name} token leaves the Expedition zone and joins {owner} {zone_words(zone)}, then ceases to exist; "
+            f"it does not leave the {zone_words(zone)}",
             "2.1.d",
             "7.5.4.d",
             "7.5.5.b",
+            at=mark,
         )
     elif zone in HIDDEN_ZONES:
-        game.trace.add(f"{obj.name} goes to {owner}'s {zone.value}, a hidden zone: it is a card there, not an object", "2.1.c", "2.1.g")
+        game.trace.add(f"{obj.name} goes to {owner} {zone_words(zone)}, a hidden zone: it is a card there, not an object", "2.1.c", "2.1.g", at=mark)
     else:
         assert new is not None
         game.trace.add(
-            f"{obj.name} goes to {owner}'s {zone.value} as a new object (timestamp {new.timestamp}, was {obj.timestamp}); "
-            "effects on the old object do not apply to it",
+            f"{obj.name} goes from {owner} {zone_words(obj.zone)} to {owner} {zone_words(zone)} as a new object (timestamp "
+            f"{new.timestamp}, was {obj.timestamp}); effects on the old object do not apply to it",
             "2.1.c",
+            at=mark,
         )
     check_reactions(game)
     return new

@@ -8,7 +8,7 @@ from .events import begin_phase, check_reactions, expire
 from .state import Game
 from .vocabulary import Duration, ObjectType, Phase, Zone
 
-__all__ = ["PHASE_ORDER", "run_phase"]
+__all__ = ["PHASE_ORDER", "run_phase", "begin_afternoon", "end_turn"]
 
 PHASE_ORDER = (Phase.MORNING, Phase.NOON, Phase.AFTERNOON, Phase.DUSK, Phase.NIGHT)
 FIRST_PLAYER_SUCCEED = "first-player-succeed"
@@ -69,19 +69,56 @@ def _morning(game: Game) -> None:
     game.trace.add("Expand: each player may put a card from their Hand in their Mana zone; in this scenario nobody does", "4.2.1.e")
 
 
+def begin_afternoon(game: Game) -> None:
+    """The Afternoon begins (reactions are checked, 4.4.a.1); the first player takes the first turn (1.3.2.d)."""
+    _new_day_if_needed(game, Phase.AFTERNOON)
+    game.trace.add("The Afternoon phase begins", "1.3.2.a")
+    game.passed = set()
+    game.turn = game.first_player
+    begin_phase(game, Phase.AFTERNOON)
+    game.trace.add(f"{game.turn} takes the first turn", "1.3.2.d")
+
+
+def afternoon_started(game: Game) -> bool:
+    return game.phase is Phase.AFTERNOON and game.turn is not None
+
+
+def end_turn(game: Game, passed: bool) -> None:
+    """The current player's turn ends (after they play a card, or pass); "this Turn" emblems end;
+    players alternate, skipping those who passed; when every player has passed, the Afternoon ends (1.3.2.d)."""
+    player = game.turn
+    assert player is not None
+    if passed:
+        game.passed.add(player)
+        game.trace.add(f"{player} passes; they cannot take more turns this day", "1.3.2.d")
+    expire(game, {Duration.TURN}, f"{player}'s turn has ended")
+    following = game.next_in_seating(player)
+    while following in game.passed and following != player:
+        following = game.next_in_seating(following)
+    if following in game.passed:
+        game.turn = None
+        game.trace.add("Every player has passed: the Afternoon ends", "1.3.2.d")
+        expire(game, {Duration.AFTERNOON}, "the Afternoon has ended")
+        return
+    game.turn = following
+    game.trace.add(f"{following} takes a turn", "1.3.2.d")
+
+
 def _afternoon(game: Game) -> None:
-    order = game.initiative_order()
-    for name in order:
-        game.trace.add(f"{name} takes a turn and passes; they cannot take more turns this day", "1.3.2.d")
-        expire(game, {Duration.TURN}, f"{name}'s turn has ended")
-    game.trace.add("Every player has passed: the Afternoon ends", "1.3.2.d")
-    expire(game, {Duration.AFTERNOON}, "the Afternoon has ended")
+    while game.turn is not None:
+        end_turn(game, passed=True)
 
 
 def run_phase(game: Game, phase: Phase) -> None:
     """Play one phase of a day: its beginning (reactions, 4.4.a.1) and its daily effects."""
     if phase is Phase.NIGHT:
         raise RulesSilent("the Night phase's daily effects are lost in the sources (1.3.2.f, 'During the Night Phase' has no text); the engine will not guess them")
+    if phase is Phase.AFTERNOON:
+        if not afternoon_started(game):
+            begin_afternoon(game)
+        _afternoon(game)  # every player who has not passed takes a turn and passes
+        return
+    game.turn = None
     _new_day_if_needed(game, phase)
     game.trace.add(f"The {phase.value.capitalize()} phase begins", "1.3.2.a")
     if phase is Phase.MORNING:
@@ -89,9 +126,6 @@ def run_phase(game: Game, phase: Phase) -> None:
         _morning(game)
     elif phase is Phase.NOON:
         begin_phase(game, phase)  # 1.3.2.c: only reactions that trigger "At Noon"
-    elif phase is Phase.AFTERNOON:
-        begin_phase(game, phase)
-        _afternoon(game)
     else:
         begin_phase(game, phase)
         if not game.outcome.over:

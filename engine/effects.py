@@ -1,9 +1,14 @@
-"""Reading card text: effects (6.1), the token template (7.3.3.b), reactions (6.3.a) and
-Ongoing effects (2.2.13).
+"""Reading card text: effects (6.1), the token template (7.3.3.b), reactions (6.3.a), passive
+abilities (2.2.2.p, 7.3.1.e), quick actions and support abilities (2.2.10.d-h), and Ongoing
+effects (2.2.13).
 
 The engine reads a small, closed set of printed wordings. Anything else raises
 `UnsupportedText` listing what it can read: an effect the engine misread would
 be worse than one it refuses.
+
+Some words are named by the sources but never defined there: the keyword actions Resupply and
+Sabotage, and an effect whose text is lost (written "..."). The engine reads them as steps whose
+game effect it does not know (`KeywordAction`, `LostEffect`); see engine.events.
 """
 
 from __future__ import annotations
@@ -12,22 +17,52 @@ import re
 from dataclasses import dataclass
 
 from .errors import ScenarioError, UnsupportedText
-from .objects import Card, Reaction, RegionPassive, Trigger
-from .vocabulary import CHARACTER_SUBTYPES, Duration, Keyword, ObjectType, RegionType, Statistics
+from .objects import TRIGGER_SYMBOLS, Activated, CannotActivate, Card, Passive, Reaction, RegionPassive, Trigger
+from .vocabulary import (
+    CHARACTER_SUBTYPES,
+    SUBTYPES_BY_TYPE,
+    Duration,
+    Keyword,
+    ObjectType,
+    RegionType,
+    Statistics,
+    Status,
+    Zone,
+)
 
 __all__ = [
     "TokenDestination",
     "CreateTokens",
     "Draw",
     "CreateOngoing",
+    "KeywordAction",
+    "LostEffect",
+    "Sacrifice",
+    "Gain",
+    "PutMe",
+    "PutFromHand",
+    "PlayMe",
+    "DiscardTarget",
+    "ActivateTriggers",
+    "ItIs",
+    "YouControl",
+    "Conditional",
+    "Pay",
+    "WithCost",
     "Instruction",
     "EffectRecord",
+    "CostRecord",
+    "KEYWORD_ACTIONS",
+    "LOST",
     "parse_effect",
+    "split_steps",
     "parse_reaction",
     "parse_passive",
+    "parse_activated",
     "SUPPORTED_PASSIVES",
     "parse_token_template",
     "parse_character_template",
+    "check_subtypes",
     "SUPPORTED_EFFECTS",
     "SUPPORTED_TRIGGERS",
 ]
@@ -36,14 +71,31 @@ SUPPORTED_EFFECTS = (
     'create a/an/two/... NAME F/M/W [Sub-types] token(s) [with "ABILITY" | with Gigantic] in '
     "(my Expedition | your hero Expedition | your companion Expedition | each of your Expeditions | target Expedition) (7.3.3.b)",
     "draw a card | draw N cards (7.3.5)",
-    "Expeditions can't move forward | Expeditions can't move backward, followed by this Turn | this Afternoon | this Day (2.2.13)",
-    "several of these joined by ', then' (one step each, 6.1.c)",
+    "Expeditions can't move forward | Expeditions can't move backward | The next card you play costs N less | "
+    "The next Character you play gains N boost(s), with this Turn | this Afternoon | this Day (2.2.13)",
+    "Resupply | Sabotage | Each player may Resupply (keyword actions the sources name but do not define)",
+    "Sacrifice a Character | Each player sacrifices a Character",
+    "I gain N boost(s) | Characters you control gain N boost(s) | I gain N NAME counters | I gain/lose Fleeting/Asleep",
+    "Put me in Reserve | [You may] put a card from your Hand in Reserve | [You may] play me [for free]",
+    "Discard target Character or Permanent | [You may] activate the etb/hand/reserve triggers of target Permanent you control (7.3.1.b)",
+    "If it's a [type], EFFECT (2.2.1.i) | If you control two or more [sub-type]s, EFFECT (2.2.2.n)",
+    "You may pay N and put a card from your Hand in Reserve to EFFECT (a cost, one step: 6.4.a)",
+    "... (an effect whose text is lost in the sources)",
+    "several of these as sentences, or joined by ', then' or 'and' (one step each, 6.1.c)",
 )
 SUPPORTED_PASSIVES = (
     "All regions are forest|mountain|water (2.2.2.p)",
     "All regions are forest|mountain|water and lose their other types (2.2.2.p)",
+    "The etb, hand, and reserve triggers of Characters facing me don't activate (7.3.1.e)",
 )
-SUPPORTED_TRIGGERS = tuple(t.value for t in Trigger) + ("etb (= When I enter play)",)
+SUPPORTED_TRIGGERS = tuple(t.value for t in Trigger) + (
+    "etb (= When I enter play from anywhere)", "hand", "reserve", "with a condition: When I'm sacrificed, if I'm not Fleeting",
+)
+
+KEYWORD_ACTIONS = ("Resupply", "Sabotage")
+"""Keyword actions the sources name (Aloe Vera, Spy Craft, Kitsune, Armored Jammer) but never define."""
+LOST = "..."
+"""Written for an effect or a cost whose text is lost in the sources."""
 
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
@@ -61,9 +113,12 @@ TokenDestination = str
 
 _STATS_WORD = re.compile(r"^-?\d+/-?\d+/-?\d+$")
 _ONGOING = {"expeditions can't move forward", "expeditions can't move backward"}
+_NEXT_CARD = re.compile(r"^the next (card|character) you play (?:costs (\w+) less|gains (\w+) boosts?)$", re.I)
 _DURATIONS = {d.value.lower(): d for d in Duration}
+_TYPES = {t.value: t for t in ObjectType}
 
 
+# ---- instructions ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CreateTokens:
     card: Card
@@ -84,7 +139,111 @@ class CreateOngoing:
     duration: Duration
 
 
-Instruction = CreateTokens | Draw | CreateOngoing
+@dataclass(frozen=True)
+class KeywordAction:
+    """Resupply or Sabotage: named by the sources, never defined in them."""
+
+    word: str
+    each_player_may: bool = False
+
+
+@dataclass(frozen=True)
+class LostEffect:
+    """An effect whose text is lost in the sources ("...")."""
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    each_player: bool = False
+
+
+@dataclass(frozen=True)
+class Gain:
+    """"I gain 1 boost", "Characters you control gain 1 boost", "I gain three Kelon counters",
+    "I gain Asleep", "I lose Fleeting"."""
+
+    who: str
+    """"me" (7.2.1) or "yours" (Characters you control, 7.2.2)."""
+    boosts: int = 0
+    counter: str | None = None
+    counters: int = 0
+    status: Status | None = None
+    lose: bool = False
+
+
+@dataclass(frozen=True)
+class PutMe:
+    zone: Zone
+
+
+@dataclass(frozen=True)
+class PutFromHand:
+    zone: Zone
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class PlayMe:
+    free: bool
+    optional: bool
+
+
+@dataclass(frozen=True)
+class DiscardTarget:
+    types: tuple[ObjectType, ...]
+
+
+@dataclass(frozen=True)
+class ActivateTriggers:
+    trigger: Trigger
+    type: ObjectType
+    optional: bool
+
+
+@dataclass(frozen=True)
+class ItIs:
+    """"If it's a Permanent": the card an earlier step moved, wherever it is now (2.2.1.i, 2.1.e)."""
+
+    type: ObjectType
+
+
+@dataclass(frozen=True)
+class YouControl:
+    """"If you control two or more Landmarks": objects in play (2.2.1.h, 2.2.2.n)."""
+
+    at_least: int
+    subtype: str | None = None
+    type: ObjectType | None = None
+
+    @property
+    def what(self) -> str:
+        return f"{self.subtype or (self.type.value.capitalize() if self.type else '?')}s"
+
+
+@dataclass(frozen=True)
+class Conditional:
+    condition: ItIs | YouControl
+    then: "Instruction"
+
+
+@dataclass(frozen=True)
+class Pay:
+    amount: int
+
+
+@dataclass(frozen=True)
+class WithCost:
+    """"You may [cost] to [effect]": the cost is one step (6.1.d, 6.4.a); a player may decline it
+    (6.4.b), and then the internal action is ignored (6.4.f)."""
+
+    cost: tuple[Pay | PutFromHand, ...]
+    then: "Instruction"
+
+
+Instruction = (
+    CreateTokens | Draw | CreateOngoing | KeywordAction | LostEffect | Sacrifice | Gain | PutMe | PutFromHand | PlayMe
+    | DiscardTarget | ActivateTriggers | Conditional | WithCost
+)
 
 
 @dataclass(frozen=True)
@@ -94,11 +253,26 @@ class EffectRecord:
     text: str
     steps: int
     atomic_actions: int
+    controller: str = ""
+    step_texts: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class CostRecord:
+    """The last cost paid or declined: always a single step (6.1.d, 6.4.a)."""
+
+    text: str
+    paid: bool
+    steps: int
+    atomic_actions: int | None
+    """None when a part of the cost is lost in the sources."""
+
+
+# ---- text helpers ----------------------------------------------------------------------------
 def _normalize(text: str) -> str:
-    text = text.replace("\u2019", "'").replace("\u00b4", "'").replace("`", "'")
-    return re.sub(r"\s+", " ", text).strip().rstrip(".")
+    text = text.replace("\u2019", "'").replace("\u00b4", "'").replace("`", "'").replace("\u2026", LOST)
+    text = text.replace("\u201c", '"').replace("\u201d", '"')
+    return re.sub(r"\s+", " ", text).strip().rstrip(".") if text.strip() != LOST else LOST
 
 
 def _unsupported(text: str, what: str = "effect") -> UnsupportedText:
@@ -107,6 +281,28 @@ def _unsupported(text: str, what: str = "effect") -> UnsupportedText:
     )
 
 
+def _split_outside_quotes(text: str, separator: str) -> list[str]:
+    """Split at `separator`, except inside double quotes (a token's quoted abilities)."""
+    parts, start, quoted, i = [], 0, False, 0
+    lower, sep = text.lower(), separator.lower()
+    while i < len(text):
+        if text[i] == '"':
+            quoted = not quoted
+        elif not quoted and lower.startswith(sep, i):
+            parts.append(text[start:i])
+            i += len(sep)
+            start = i
+            continue
+        i += 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() else _NUMBERS.get(word.lower())
+
+
+# ---- characters and tokens -------------------------------------------------------------------
 def parse_character_template(text: str, *, allow_token_word: bool = True) -> Card:
     """"Name F/M/W Subtype, Subtype" (7.3.3.b, 2.2.2.j, 2.2.3.f) as a Character card."""
     words = _normalize(text).split(" ")
@@ -125,14 +321,19 @@ def parse_character_template(text: str, *, allow_token_word: bool = True) -> Car
     return Card(name, ObjectType.CHARACTER, check_subtypes(subtypes), Statistics.parse(words[i]), token=token)
 
 
-def check_subtypes(subtypes: tuple[str, ...]) -> tuple[str, ...]:
-    known = {s.lower(): s for s in CHARACTER_SUBTYPES}
+def check_subtypes(subtypes: tuple[str, ...], object_type: ObjectType = ObjectType.CHARACTER) -> tuple[str, ...]:
+    """The sub-types as the lists of 2.2.2 spell them; ScenarioError for one the type cannot have."""
+    allowed = SUBTYPES_BY_TYPE.get(object_type, CHARACTER_SUBTYPES)
+    known = {s.lower(): s for s in allowed}
     result = []
     for subtype in subtypes:
         if subtype.lower() not in known:
-            raise ScenarioError(
-                f"unknown character sub-type {subtype!r}; the sub-types of 2.2.2.d are: {', '.join(CHARACTER_SUBTYPES)}"
-            )
+            if object_type is ObjectType.CHARACTER:
+                raise ScenarioError(
+                    f"unknown character sub-type {subtype!r}; the sub-types of 2.2.2.d are: {', '.join(CHARACTER_SUBTYPES)}"
+                )
+            listed = ", ".join(allowed) if allowed else "none (2.2.2.b)"
+            raise ScenarioError(f"unknown {object_type.value} sub-type {subtype!r}; allowed: {listed}")
         result.append(known[subtype.lower()])
     return tuple(result)
 
@@ -148,7 +349,7 @@ def parse_token_template(text: str) -> CreateTokens:
     if match is None:
         raise _unsupported(text)
     count_word, name, stats, subtype_text, rest = match.groups()
-    count = _NUMBERS.get(count_word.lower()) if not count_word.isdigit() else int(count_word)
+    count = _number(count_word)
     if count is None or count < 1:
         raise _unsupported(text)
     ability: str | None = None
@@ -171,7 +372,7 @@ def parse_token_template(text: str) -> CreateTokens:
         )
     keywords: frozenset[Keyword] = frozenset()
     reactions: tuple[Reaction, ...] = ()
-    passives: tuple[RegionPassive, ...] = ()
+    passives: tuple[Passive, ...] = ()
     if ability is not None:
         if ability.lower() == Keyword.GIGANTIC.value:
             keywords = frozenset({Keyword.GIGANTIC})
@@ -184,55 +385,218 @@ def parse_token_template(text: str) -> CreateTokens:
     return CreateTokens(card, count, destination, ability is not None and not before)
 
 
+# ---- effects ---------------------------------------------------------------------------------
+def _ongoing(step: str) -> CreateOngoing | None:
+    """An effect lasting longer than its resolution (2.2.2.m): its passive and its duration, which
+    may stand inside the text ("The next card you play this turn costs 1 less", 2.2.13.c)."""
+    for duration_text, duration in _DURATIONS.items():
+        found = re.search(rf"\s{re.escape(duration_text)}\b", step, re.I)
+        if found is None:
+            continue
+        passive = (step[: found.start()] + step[found.end() :]).strip()
+        if passive.lower() in _ONGOING or _NEXT_CARD.match(passive):
+            return CreateOngoing(passive[0].upper() + passive[1:], duration)
+    return None
+
+
+def _cost_parts(text: str, whole: str) -> tuple[Pay | PutFromHand, ...]:
+    parts: list[Pay | PutFromHand] = []
+    for part in _split_outside_quotes(text, " and "):
+        pay = re.match(r"^pay (\w+)$", part, re.I)
+        if pay and _number(pay.group(1)):
+            parts.append(Pay(_number(pay.group(1)) or 0))
+        elif re.match(r"^put a card from your hand in reserve$", part, re.I):
+            parts.append(PutFromHand(Zone.RESERVE))
+        else:
+            raise _unsupported(whole)
+    return tuple(parts)
+
+
 def _parse_instruction(step: str, whole: str) -> Instruction:
     lower = step.lower()
+    if lower == LOST:
+        return LostEffect()
     if lower.startswith("create "):
         return parse_token_template(step)
     draw = re.match(r"^draw (?:a card|(\w+) cards?)$", lower)
     if draw:
         word = draw.group(1)
-        count = 1 if word is None else (int(word) if word.isdigit() else _NUMBERS.get(word, 0))
+        count = 1 if word is None else (_number(word) or 0)
         if count < 1:
             raise _unsupported(whole)
         return Draw(count)
-    for duration_text, duration in _DURATIONS.items():
-        if lower.endswith(" " + duration_text):
-            passive = step[: -len(duration_text) - 1].strip()
-            if passive.lower() in _ONGOING:
-                return CreateOngoing(passive[0].upper() + passive[1:], duration)
+    ongoing = _ongoing(step)
+    if ongoing is not None:
+        return ongoing
+    for word in KEYWORD_ACTIONS:
+        if lower == word.lower():
+            return KeywordAction(word)
+        if lower == f"each player may {word.lower()}":
+            return KeywordAction(word, each_player_may=True)
+    if lower == "sacrifice a character":
+        return Sacrifice()
+    if lower == "each player sacrifices a character":
+        return Sacrifice(each_player=True)
+    gain = re.match(r"^(i|characters you control) gains? (\w+) boosts?$", lower)
+    if gain and _number(gain.group(2)):
+        return Gain("me" if gain.group(1) == "i" else "yours", boosts=_number(gain.group(2)) or 0)
+    counters = re.match(r"^i gain (\w+) (\S+) counters?$", step, re.I)
+    if counters and _number(counters.group(1)):
+        return Gain("me", counter=counters.group(2), counters=_number(counters.group(1)) or 0)
+    status = re.match(r"^i (gain|lose) (fleeting|asleep)$", lower)
+    if status:
+        return Gain("me", status=Status(status.group(2).capitalize()), lose=status.group(1) == "lose")
+    if lower == "put me in reserve":
+        return PutMe(Zone.RESERVE)
+    put = re.match(r"^(you may )?put a card from your hand in reserve$", lower)
+    if put:
+        return PutFromHand(Zone.RESERVE, optional=put.group(1) is not None)
+    play = re.match(r"^(you may )?play me( for free)?$", lower)
+    if play:
+        return PlayMe(free=play.group(2) is not None, optional=play.group(1) is not None)
+    discard = re.match(r"^discard target (character|permanent)(?: or (character|permanent))?$", lower)
+    if discard:
+        return DiscardTarget(tuple(_TYPES[w] for w in discard.groups() if w))
+    activate = re.match(r"^(you may )?activate the (etb|hand|reserve) triggers of target (permanent|character) you control$", lower)
+    if activate:
+        return ActivateTriggers(TRIGGER_SYMBOLS[activate.group(2)], _TYPES[activate.group(3)], activate.group(1) is not None)
+    it_is = re.match(r"^if it'?s an? (\w+), (.+)$", step, re.I)
+    if it_is and it_is.group(1).lower() in _TYPES:
+        return Conditional(ItIs(_TYPES[it_is.group(1).lower()]), _parse_instruction(it_is.group(2), whole))
+    control = re.match(r"^if you control (\w+)( or more)? (\w+?)s?, (.+)$", step, re.I)
+    if control and _number(control.group(1)):
+        what = control.group(3)
+        condition = (
+            YouControl(_number(control.group(1)) or 0, type=_TYPES[what.lower()])
+            if what.lower() in _TYPES
+            else YouControl(_number(control.group(1)) or 0, subtype=what.capitalize())
+        )
+        return Conditional(condition, _parse_instruction(control.group(4), whole))
+    with_cost = re.match(r"^you may (.+?) to (.+)$", step, re.I)
+    if with_cost:
+        return WithCost(_cost_parts(with_cost.group(1), whole), _parse_instruction(with_cost.group(2), whole))
     raise _unsupported(whole)
 
 
+def split_steps(text: str) -> list[str]:
+    """The effect's steps as written: one per sentence and per verb (6.1.c), split at '. ', ', then'
+    and 'and'; a step that reads as one instruction is kept whole ("pay 1 and put ... to create")."""
+    clean = _normalize(text)
+    steps: list[str] = []
+    for sentence in _split_outside_quotes(clean, ". "):
+        steps.extend(_split_sentence(sentence, text))
+    return steps
+
+
+def _reads(step: str, whole: str) -> bool:
+    try:
+        _parse_instruction(step, whole)
+    except (UnsupportedText, ScenarioError):
+        return False
+    return True
+
+
+def _split_sentence(sentence: str, whole: str) -> list[str]:
+    if _reads(sentence, whole):
+        return [sentence]
+    for separator in (", then ", " then ", " and "):
+        parts = _split_outside_quotes(sentence, separator)
+        if len(parts) > 1:
+            return [step for part in parts for step in _split_sentence(part, whole)]
+    return [sentence]
+
+
 def parse_effect(text: str) -> list[Instruction]:
-    """An effect as its steps, in order: one per verb, split at ", then" (6.1.b-c)."""
+    """An effect as its steps, in order: one per verb (6.1.b-c)."""
     if not isinstance(text, str) or not text.strip():
         raise UnsupportedText("an effect must be its printed text, e.g. \"Create an Ordis Recruit 1/1/1 Soldier token in your hero Expedition\"")
-    parts = re.split(r",? then ", _normalize(text), flags=re.I)
-    return [_parse_instruction(part.strip(), text) for part in parts]
+    return [_parse_instruction(step, text) for step in split_steps(text)]
+
+
+# ---- reactions, passive abilities, quick actions ---------------------------------------------
+def _trigger(text: str) -> Trigger | None:
+    wanted = _normalize(text).lower().replace("i am sacrificed", "i'm sacrificed")
+    if wanted in TRIGGER_SYMBOLS:
+        return TRIGGER_SYMBOLS[wanted]
+    if wanted == "when i enter play from anywhere":
+        return Trigger.ETB
+    return next((t for t in Trigger if t.value.lower() == wanted), None)
 
 
 def parse_reaction(text: str) -> Reaction:
-    """"Trigger | Effect" (2.2.10.i; the separator symbol of the printed cards is written |)."""
+    """"Trigger | Effect" (2.2.10.i; the separator symbol of the printed cards is written |).
+    The trigger may carry a condition: "When I'm sacrificed, if I'm not Fleeting | Put me in Reserve"."""
     if not isinstance(text, str) or "|" not in text:
         raise UnsupportedText(
             f"a reaction is written \"Trigger | Effect\" (2.2.10.i), got {text!r}; triggers: {', '.join(SUPPORTED_TRIGGERS)}"
         )
     trigger_text, effect = (part.strip() for part in text.split("|", 1))
-    wanted = _normalize(trigger_text).lower()
-    trigger = Trigger.ETB if wanted == "etb" else next((t for t in Trigger if t.value.lower() == wanted), None)
+    condition = None
+    conditioned = re.match(r"^(.+?),\s*(if I'?m (?:not )?(?:Fleeting|Asleep))$", _normalize(trigger_text), re.I)
+    if conditioned:
+        trigger_text, condition = conditioned.group(1), conditioned.group(2)
+    trigger = _trigger(trigger_text)
     if trigger is None:
         raise UnsupportedText(f"the engine cannot read the trigger {trigger_text!r}; it reads: {', '.join(SUPPORTED_TRIGGERS)}")
     parse_effect(effect)  # refuse unreadable effects when the card is read, not when it triggers
-    return Reaction(trigger, effect)
+    return Reaction(trigger, _normalize(effect), condition)
 
 
-def parse_passive(text: str) -> RegionPassive:
-    """A passive ability changing region sub-types (2.2.2.p): "All regions are water and lose their other types"."""
+def parse_passive(text: str) -> Passive:
+    """A passive ability changing region sub-types (2.2.2.p): "All regions are water and lose their other
+    types"; or one that keeps triggers from activating (7.3.1.e)."""
     clean = _normalize(text) if isinstance(text, str) else ""
     match = re.match(r"^all regions are (forest|mountain|water)( and lose their other types)?$", clean, re.I)
-    if match is None:
-        raise UnsupportedText(
-            f"the engine cannot read the passive ability {text!r}; it reads: " + "; ".join(SUPPORTED_PASSIVES)
-            + ' (a reaction is written "Trigger | Effect")'
-        )
-    return RegionPassive(clean, RegionType(match.group(1).lower()), match.group(2) is not None)
+    if match is not None:
+        return RegionPassive(clean, RegionType(match.group(1).lower()), match.group(2) is not None)
+    blocked = re.match(r"^the (.+?) triggers of characters facing me (?:don't|do not|can't|cannot) activate$", clean, re.I)
+    if blocked is not None:
+        words = [w.strip().lower() for w in re.split(r",|\band\b", blocked.group(1)) if w.strip()]
+        if words and all(w in TRIGGER_SYMBOLS for w in words):
+            return CannotActivate(clean, frozenset(TRIGGER_SYMBOLS[w] for w in words))
+    raise UnsupportedText(
+        f"the engine cannot read the passive ability {text!r}; it reads: " + "; ".join(SUPPORTED_PASSIVES)
+        + ' (a reaction is written "Trigger | Effect")'
+    )
+
+
+_COSTS = {"exhaust": "exhaust", "{exhaust}": "exhaust", "discard": "discard", "{discard}": "discard",
+          LOST: "lost", "{lost}": "lost", "lost": "lost"}
+
+
+def parse_activated(text: str) -> Activated:
+    """A quick action "Cost: Effect" (2.2.10.h), or a support ability ("support:" marks its box,
+    2.2.10.d; it may have a cost or be an effect alone). "This action costs N more if you are not the
+    first player" is read too. Cost symbols: exhaust ({exhaust}: Exhaust me), discard ({discard}:
+    Discard me from Reserve) (2.2.10.h remark), pay N, and ... for a symbol lost in the sources."""
+    if not isinstance(text, str) or not text.strip():
+        raise UnsupportedText("a quick action is written \"Cost: Effect\" (2.2.10.h)")
+    clean = _normalize(text)
+    body = re.sub(r"^support:\s*", "", clean, flags=re.I)
+    more = 0
+    extra = re.search(r"\.?\s*this action costs (\w+) more if you are not the first player$", body, re.I)
+    if extra and _number(extra.group(1)):
+        more = _number(extra.group(1)) or 0
+        body = body[: extra.start()].strip()
+    cost: tuple[str, ...] = ()
+    head = _split_outside_quotes(body, ": ")
+    if len(head) > 1 or body.endswith(":"):
+        cost_text, effect = head[0].rstrip(":"), ": ".join(head[1:])
+        parts = []
+        for part in _split_outside_quotes(cost_text, " and "):
+            word = _COSTS.get(part.lower())
+            pay = re.match(r"^pay (\w+)$", part, re.I)
+            if word is not None:
+                parts.append(word)
+            elif pay and _number(pay.group(1)):
+                parts.append(f"pay {_number(pay.group(1))}")
+            else:
+                raise UnsupportedText(
+                    f"the engine cannot read the cost {part!r} in {text!r}; it reads: exhaust, discard, pay N, "
+                    f"and {LOST} for a cost symbol lost in the sources"
+                )
+        cost = tuple(parts)
+    else:
+        effect = body
+    parse_effect(effect)
+    return Activated(re.sub(r"^support:\s*", "", clean, flags=re.I), cost, _normalize(effect), more)

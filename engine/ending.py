@@ -18,9 +18,11 @@ __all__ = ["Finisher", "finishers", "check_end", "start_tiebreakers", "decide_ti
 SAME_DUSK_FINISH = "same-dusk-finish"
 TIEBREAKER_COMPARISON = "tiebreaker-comparison"
 MULTIPLAYER_FINISH = "multiplayer-finish"
+FREE_FOR_ALL_TIEBREAKER = "free-for-all-tiebreaker"
 FREE_FOR_ALL_TIEBREAKER_LOST = (
-    "the Free for All tiebreaker cannot be played: its page says 'Play an additional day with the following "
-    "rule modifications:' and the modifications are lost in the sources; the engine will not guess them"
+    "the Free for All tiebreaker's rule modifications are lost in the sources; only its example survives, "
+    "and it decides a tiebreaker Dusk only when exactly one player has the highest total in a region type "
+    "(ruling free-for-all-tiebreaker)"
 )
 
 
@@ -189,7 +191,8 @@ def _team_total(game: Game, names: tuple[PlayerName, ...]) -> Statistics:
 def decide_tiebreaker(game: Game) -> None:
     """The Progress of a tiebreaker Dusk (4.3.h, 1.3.3.d-e; 2v2 page; Free for All refused)."""
     if game.mode is Mode.FREE_FOR_ALL:
-        raise RulesSilent(FREE_FOR_ALL_TIEBREAKER_LOST)
+        _free_for_all_tiebreaker(game)
+        return
     sides: list[tuple[PlayerName, ...]]
     if game.mode is Mode.TWO_PLAYER:
         sides = [(name,) for name in game.names]
@@ -226,3 +229,44 @@ def decide_tiebreaker(game: Game) -> None:
         return
     winner = sides[0] if wins[0] > wins[1] else sides[1]
     _finish(game, Outcome(winner, f"more region types won in the tiebreaker ({max(wins)} against {min(wins)})", rules))
+
+
+def _free_for_all_tiebreaker(game: Game) -> None:
+    """The Free for All tiebreaker Dusk, as far as its example decides it (ruling
+    free-for-all-tiebreaker): a region type goes to the one player whose total in it is higher than
+    every other tiebreaker player's; a shared highest total gives it to nobody ("neither of them
+    has the highest score"). If region types go to one player only, that player wins ("Alice
+    wins"); anything else the example does not decide, and the engine refuses."""
+    players = game.tiebreaker_players or tuple(game.names)
+    totals = {name: _team_total(game, (name,)) for name in players}
+    for name, total in totals.items():
+        game.trace.add(f"{name} totals {total} over both expeditions", "1.3.3.d", rulings=(FREE_FOR_ALL_TIEBREAKER,))
+    holders: dict[RegionType, PlayerName] = {}
+    words = []
+    for statistic in RegionType:  # the Arena is forest, mountain and water (4.3.f)
+        best = max(total[statistic] for total in totals.values())
+        leaders = [name for name, total in totals.items() if total[statistic] == best]
+        if len(leaders) == 1:
+            holders[statistic] = leaders[0]
+            words.append(f"{leaders[0]} alone has the highest {statistic.value} ({best})")
+        else:
+            words.append(f"{' and '.join(leaders)} share the highest {statistic.value} ({best}), so nobody has it")
+    game.trace.add("; ".join(words), "4.3.f", rulings=(FREE_FOR_ALL_TIEBREAKER,))
+    owners = set(holders.values())
+    if len(owners) != 1:
+        raise RulesSilent(
+            FREE_FOR_ALL_TIEBREAKER_LOST
+            + (": here nobody has the highest total in any region type" if not owners else f": here {', '.join(sorted(owners))} each have one")
+        )
+    (winner,) = owners
+    others = [n for n in players if n != winner]
+    _finish(
+        game,
+        Outcome(
+            (winner,),
+            f"only {winner} has the highest total in a region type; what the others did better than {winner} elsewhere does "
+            f"not matter ({', '.join(others)})",
+            ("1.3.3.d",),
+            (FREE_FOR_ALL_TIEBREAKER,),
+        ),
+    )

@@ -13,6 +13,7 @@ escaping the engine is a bug in the engine.
     ├── MissingRegionTypes   a Tumult card must be revealed but its types were not given
     ├── UnsupportedText      card text the engine cannot read (it lists what it can)
     ├── RulesSilent          the rules in the sources do not decide; the engine will not guess
+    ├── Forbidden            the rules forbid this action or choice (a target not in play, out of turn...)
     ├── GameOver             an action after the game has ended
     └── LoopLimit            a situation that never ends (too many steps)
 """
@@ -31,6 +32,7 @@ __all__ = [
     "MissingRegionTypes",
     "UnsupportedText",
     "RulesSilent",
+    "Forbidden",
     "GameOver",
     "LoopLimit",
 ]
@@ -91,6 +93,12 @@ class UnsupportedText(EngineError):
 class RulesSilent(EngineError):
     """The rules in the engine's sources do not decide this situation (or their text was
     lost); the engine refuses rather than guess."""
+
+
+class Forbidden(EngineError):
+    """The rules forbid what the scenario asks: a choice they exclude (2.2.1.h: a target in play),
+    an action out of turn (1.3.2.d), a cost that cannot be paid in full (6.4.c). The message cites
+    the rule and, where it helps, what is allowed."""
 
 
 class GameOver(EngineError):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .state import Expedition, Game
+from .state import Expedition, Game, format_types
 from .vocabulary import ARENA, Face
 
 __all__ = ["move_forward", "move_backward"]
@@ -35,7 +35,22 @@ def move_forward(game: Game, expedition: Expedition) -> bool:
         game.adventure.reveal(target, trace, expedition.label)
     expedition.position = target
     trace.add(f"{expedition.label} moves forward from region {here} to region {target}", "7.3.11.a")
+    _tell_changed_types(game, target)
     return True
+
+
+def _tell_changed_types(game: Game, index: int) -> None:
+    """2.2.2.p: abilities that change region types change sub-types; the region stays a Region (2.2.1.e)."""
+    passives = game.region_passives()
+    if passives:
+        givers = ", ".join(f'{o.name} ("{p.text}")' for o, p in passives)
+        trace = game.trace
+        trace.add(
+            f"With {givers} in play, region {index} is {format_types(game.region_types_at(index))}; "
+            "its type is still Region: only its sub-types change",
+            "2.2.2.p",
+            "2.2.1.e",
+        )
 
 
 def move_backward(game: Game, expedition: Expedition) -> bool:

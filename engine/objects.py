@@ -14,6 +14,7 @@ from enum import Enum
 
 from .vocabulary import (
     Duration,
+    Status,
     RegionType,
     ExpeditionKind,
     Faction,
@@ -25,7 +26,10 @@ from .vocabulary import (
     Zone,
 )
 
-__all__ = ["Trigger", "Reaction", "RegionPassive", "Card", "EmblemInfo", "GameObject", "describe_character"]
+__all__ = [
+    "Trigger", "TRIGGER_SYMBOLS", "Reaction", "RegionPassive", "CannotActivate", "Passive", "Activated", "Card",
+    "EmblemInfo", "GameObject", "describe_character",
+]
 
 
 class Trigger(Enum):
@@ -34,7 +38,35 @@ class Trigger(Enum):
     AT_NOON = "At Noon"
     AT_DUSK = "At Dusk"
     ETB = "When I enter play"
+    HAND = "When I am played from Hand"
+    RESERVE = "When I am played from Reserve"
     JOINS_MY_EXPEDITION = "When a Character joins my Expedition"
+    SACRIFICED = "When I'm sacrificed"
+    TO_RESERVE_FROM_HAND = "When I go to Reserve from your Hand"
+    LEAVES_LANDMARK_ZONE = "When I leave your Landmark zone"
+    YOU_SACRIFICE = "When you sacrifice a Character"
+
+    @property
+    def symbol(self) -> str | None:
+        """The trigger symbol that stands for it (2.2.10.i remark), if any."""
+        return {Trigger.ETB: "etb", Trigger.HAND: "hand", Trigger.RESERVE: "reserve"}.get(self)
+
+    @property
+    def on_own_move(self) -> bool:
+        """It triggers on its own object moving to a visible zone: it need not exist before the
+        event (6.3.d), and its ability finds the object in its new zone (2.1.e)."""
+        return self in (Trigger.ETB, Trigger.HAND, Trigger.RESERVE, Trigger.TO_RESERVE_FROM_HAND)
+
+    @property
+    def on_own_departure(self) -> bool:
+        """It triggers on its own object leaving (6.3.e: the reaction need not exist after the
+        event); its ability finds the object in its new zone (2.1.e)."""
+        return self in (Trigger.SACRIFICED, Trigger.LEAVES_LANDMARK_ZONE)
+
+
+TRIGGER_SYMBOLS = {t.symbol: t for t in Trigger if t.symbol}
+"""{etb} "When I enter play from anywhere", {hand} "When I am played from Hand", {reserve}
+"When I am played from Reserve" (2.2.10.i remark), written etb, hand and reserve."""
 
 
 @dataclass(frozen=True)
@@ -42,9 +74,13 @@ class Reaction:
     trigger: Trigger
     effect: str
     """The effect as printed; read by engine.effects when the Emblem-Reaction is played."""
+    condition: str | None = None
+    """A condition written with the trigger ("When I'm sacrificed, if I'm not Fleeting")."""
 
     def __str__(self) -> str:
-        return f"{self.trigger.value} | {self.effect}"
+        trigger = self.trigger.symbol or self.trigger.value
+        condition = f", {self.condition}" if self.condition else ""
+        return f"{trigger}{condition} | {self.effect}"
 
 
 @dataclass(frozen=True)
@@ -58,6 +94,32 @@ class RegionPassive:
 
 
 @dataclass(frozen=True)
+class CannotActivate:
+    """A passive ability saying that triggers "don't activate" or "cannot activate" (7.3.1.e), e.g.
+    The Council's "The etb, hand, and reserve triggers of Characters facing me don't activate"."""
+
+    text: str
+    triggers: frozenset[Trigger]
+
+
+Passive = RegionPassive | CannotActivate
+
+
+@dataclass(frozen=True)
+class Activated:
+    """A quick action, written "Cost: Effect" (2.2.10.h), or a support ability (2.2.10.d), which
+    may be written the same way or as an effect alone."""
+
+    text: str
+    cost: tuple[str, ...]
+    """The cost's parts as printed: "exhaust" ({exhaust}: Exhaust me), "discard" ({discard}:
+    Discard me from Reserve), "pay 1", or "lost" for a cost symbol lost in the sources."""
+    effect: str
+    more_unless_first: int = 0
+    """"This action costs 1 more if you are not the first player" (Lindiwe & Maw)."""
+
+
+@dataclass(frozen=True)
 class Card:
     """Characteristics of a card, token or emblem (1.2.2.c); a characteristic may be missing (1.2.2.d)."""
 
@@ -67,7 +129,7 @@ class Card:
     statistics: Statistics | None = None
     keywords: frozenset[Keyword] = frozenset()
     reactions: tuple[Reaction, ...] = ()
-    passives: tuple[RegionPassive, ...] = ()
+    passives: tuple[Passive, ...] = ()
     rarity: Rarity | None = None
     faction: Faction | None = None
     token: bool = False
@@ -75,6 +137,16 @@ class Card:
     """Tokens have a hand cost of 0 (2.2.6.c); emblems have none (2.2.6.d)."""
     reserve_cost: int | None = None
     """Tokens have a reserve cost of 0 (2.2.7.c); emblems have none (2.2.7.d)."""
+    effect: str | None = None
+    """A Spell's effect, as printed."""
+    quick_actions: tuple[Activated, ...] = ()
+    supports: tuple[Activated, ...] = ()
+    """Support abilities: they work only while the object is in the Reserve (2.2.10.g)."""
+    unread: tuple[str, ...] = ()
+    """In-play abilities of a textbox that the engine keeps as printed and does not run."""
+    printed_name: str | None = None
+    """The name printed on a card in another language (2.2.3.c: the name is still the English one)."""
+    language: str | None = None
 
     def __post_init__(self) -> None:
         if self.token:
@@ -89,6 +161,20 @@ class Card:
     @property
     def gigantic(self) -> bool:
         return Keyword.GIGANTIC in self.keywords
+
+    def in_play_abilities(self) -> list[str]:
+        """Its abilities other than support abilities, as text (2.2.10.a, 1.2.4.a: one per line)."""
+        texts = [k.value.capitalize() for k in sorted(self.keywords, key=lambda k: k.value)]
+        texts += [str(r) for r in self.reactions]
+        texts += [p.text for p in self.passives]
+        texts += [a.text for a in self.quick_actions]
+        texts += list(self.unread)
+        if self.effect:
+            texts.append(self.effect)
+        return texts
+
+    def support_abilities(self) -> list[str]:
+        return [a.text for a in self.supports]
 
 
 @dataclass(frozen=True)
@@ -117,7 +203,13 @@ class GameObject:
     exhausted: bool = False
     emblem: EmblemInfo | None = None
     counters: dict[str, int] = field(default_factory=dict)
-    """Counters are markers on objects, not objects (2.1.i)."""
+    """Counters are markers on objects, not objects (2.1.i), e.g. Kelon counters."""
+    boosts: int = 0
+    """Boosts the object has gained. The sources never say what a boost does to statistics: the
+    engine counts them and changes nothing else."""
+    statuses: set[Status] = field(default_factory=set)
+    face_down: Card | None = None
+    """For a Mana Orb: the card it represents, face down (2.2.1.f)."""
 
     @property
     def name(self) -> str:

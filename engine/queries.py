@@ -4,17 +4,18 @@
 from __future__ import annotations
 
 from .objects import Card, GameObject
-from .state import Game
+from .state import IN_PLAY, Game
 from .vocabulary import ObjectType, PlayerName, Zone
 
 __all__ = ["IN_PLAY", "in_play", "objects_of_type", "objects_with_subtype", "is_a", "has_subtype"]
 
-IN_PLAY = frozenset({Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK})
-"""In play: the Expedition zone, the Hero zone and the Landmark zone (1.2.4.d)."""
-
 
 def in_play(game: Game, controller: PlayerName | None = None) -> list[GameObject]:
-    return [o for o in game.objects.values() if o.zone in IN_PLAY and (controller is None or o.controller == controller)]
+    return [
+        o
+        for o in sorted(game.objects.values(), key=lambda o: o.timestamp)
+        if o.zone in IN_PLAY and (controller is None or o.controller == controller)
+    ]
 
 
 def objects_of_type(game: Game, object_type: ObjectType, controller: PlayerName | None = None, zone: Zone | None = None) -> list[GameObject]:

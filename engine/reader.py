@@ -12,13 +12,18 @@ import re
 from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
+from .choices import NO, YES, Answer
 from .deck import DeckCard
-from .effects import check_subtypes, parse_character_template, parse_effect, parse_passive, parse_reaction
-from .errors import EngineError, Location, ScenarioError
+from .effects import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
+from .errors import EngineError, Location, ScenarioError, UnsupportedText
 from .objects import Card
 from .scenario_model import (
     BOARD_KEYS,
     CHARACTER_KEYS,
+    EMBLEM_PATHS,
+    OBJECT_PATHS,
+    PLACES_WORDS,
+    ObjectSetup,
     DECK_CARD_KEYS,
     DECK_CARD_TYPES,
     DECK_KEYS,
@@ -46,6 +51,7 @@ from .state import Region
 from .vocabulary import (
     ARENA,
     CHARACTER_SUBTYPES,
+    Duration,
     COMPANION_REGION,
     HERO_REGION,
     REGION_COUNT,
@@ -60,6 +66,7 @@ from .vocabulary import (
     Rarity,
     RegionType,
     Statistics,
+    Status,
     Zone,
     parse_enum,
 )
@@ -173,8 +180,28 @@ def _read_scenario(item: Any, where: Location | None) -> Scenario:
     setup = _read_given(given, _loc(item, "given", where))
     actions = _read_when(item["when"], item, setup, where)
     expectations = _read_then(item["then"], item, setup, where)
+    choices = _read_choices(item.get("choices"), item, setup, where) if "choices" in item else []
     note = item.get("note")
-    return Scenario(name, tuple(rules), setup, actions, expectations, where, None if note is None else str(note))
+    return Scenario(name, tuple(rules), setup, actions, expectations, where, None if note is None else str(note), choices)
+
+
+def _read_choices(raw: Any, item: Any, setup: Setup, where: Location | None) -> list[Answer]:
+    """`choices:` a list of decisions, `{Player: answer}` each, in the order the engine asks them."""
+    shape = "`choices:` is a list of decisions in the order they are asked, e.g. [{Alice: yes}, {Bob: Kelon Elemental}]"
+    if not isinstance(raw, list):
+        raise _fail(shape, item, "choices", where)
+    answers = []
+    for i, entry in enumerate(raw):
+        place = _loc(raw, i, where)
+        if not isinstance(entry, Mapping) or len(entry) != 1:
+            raise ScenarioError(shape, place)
+        ((player, value),) = entry.items()
+        if player not in setup.players:
+            raise ScenarioError(f"unknown player {player!r} in `choices:`; players: {', '.join(setup.players)}", place)
+        if isinstance(value, bool):
+            value = YES if value else NO
+        answers.append(Answer(str(player), _text(value, "a decision", entry, player, where), place))
+    return answers
 
 
 def _read_given(given: Mapping[Any, Any], where: Location | None) -> Setup:
@@ -330,11 +357,19 @@ def _read_player(name: str, block: Any, given: Any, setup: Setup, where: Locatio
         if not isinstance(characters, list):
             raise _fail("`characters:` is a list of characters", expedition, "characters", where)
         for i, item in enumerate(characters):
-            card, exhausted = _read_character(item, characters, i, where)
-            result.characters.append(CharacterSetup(card, kind, exhausted))
-    for key, zone in (("hand", Zone.HAND), ("deck", Zone.DECK), ("reserve", Zone.RESERVE), ("discard", Zone.DISCARD), ("landmarks", Zone.LANDMARK)):
+            setup_ = _read_object(item, characters, i, where, ObjectType.CHARACTER)
+            if setup_.card.type is not ObjectType.CHARACTER:
+                raise _fail(f"only Characters are in an expedition; {setup_.card.name} is a {setup_.card.type.value}", characters, i, where)
+            result.characters.append(CharacterSetup(setup_.card, kind, setup_.exhausted, setup_))
+    for key, zone in (
+        ("hand", Zone.HAND), ("deck", Zone.DECK), ("reserve", Zone.RESERVE), ("discard", Zone.DISCARD),
+        ("landmarks", Zone.LANDMARK), ("hero_zone", Zone.HERO),
+    ):
         if key in block:
-            result.zones[zone] = _read_zone_cards(block[key], block, key, zone, where)
+            value = block[key]
+            if zone is Zone.HERO and isinstance(value, (Mapping, str)):
+                value = [value]
+            result.zones[zone] = _read_zone_cards(value, block, key, zone, where)
     if "mana" in block:
         mana = block["mana"]
         if isinstance(mana, Mapping):
@@ -351,67 +386,142 @@ def _read_player(name: str, block: Any, given: Any, setup: Setup, where: Locatio
     return result
 
 
-def _read_zone_cards(value: Any, block: Any, key: str, zone: Zone, where: Location | None) -> list[Card]:
+_ZONE_TYPES = {Zone.LANDMARK: ObjectType.PERMANENT, Zone.HERO: ObjectType.HERO}
+"""The type of a card given in a zone without `type:`: the Landmark zone holds Permanents, the Hero
+zone the Hero (4.1.h); anywhere else a Character."""
+
+
+def _read_zone_cards(value: Any, block: Any, key: str, zone: Zone, where: Location | None) -> list[ObjectSetup]:
+    default = _ZONE_TYPES.get(zone, ObjectType.CHARACTER)
     if zone in (Zone.HAND, Zone.DECK) and isinstance(value, int) and not isinstance(value, bool):
         if value < 0:
             raise _fail(f"`{key}:` cannot hold a negative number of cards", block, key, where)
-        return [Card("card") for _ in range(value)]
+        return [ObjectSetup(Card("card")) for _ in range(value)]
     if not isinstance(value, list):
         raise _fail(f"`{key}:` is a list of cards" + (" or a number of cards" if zone in (Zone.HAND, Zone.DECK) else ""), block, key, where)
     cards = []
     for i, item in enumerate(value):
         if isinstance(item, str) and not re.search(r"-?\d+/-?\d+/-?\d+", item):
-            cards.append(Card(_text(item, "a card name", value, i, where)))
-        else:
-            card, _ = _read_character(item, value, i, where)
-            if card.token:
-                raise _fail("a token exists only in the Expedition zone (2.1.d): it cannot start in " + key, value, i, where)
-            cards.append(card)
+            cards.append(ObjectSetup(Card(_text(item, "a card name", value, i, where), default)))
+            continue
+        setup = _read_object(item, value, i, where, default)
+        if setup.card.token:
+            raise _fail("a token exists only in the Expedition zone (2.1.d): it cannot start in " + key, value, i, where)
+        if zone in (Zone.HAND, Zone.DECK) and (setup.boosts or setup.counters or setup.statuses or setup.exhausted):
+            raise _fail(f"a card in the {key} is not an object (2.1.g): it has no boosts, counters, statuses or exhaustion", value, i, where)
+        cards.append(setup)
     return cards
 
 
 def _read_character(item: Any, container: Any, index: Any, where: Location | None) -> tuple[Card, bool]:
+    setup = _read_object(item, container, index, where, ObjectType.CHARACTER)
+    return setup.card, setup.exhausted
+
+
+def _list_of(item: Any, key: str, shape: str, where: Location | None) -> list[Any]:
+    raw = item.get(key) or []
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list):
+        raise _fail(shape, item, key, where)
+    return raw
+
+
+def _read_object(item: Any, container: Any, index: Any, where: Location | None, default: ObjectType) -> ObjectSetup:
+    """A card or token: the template "Name F/M/W Subtype" or a mapping (CHARACTER_KEYS)."""
     if isinstance(item, str):
-        return _located(lambda: parse_character_template(item), container, index, where), False
+        return ObjectSetup(_located(lambda: parse_character_template(item), container, index, where))
     if not isinstance(item, Mapping):
-        raise _fail(f"a character is \"Name F/M/W Subtype, Subtype\" or a mapping with keys {', '.join(CHARACTER_KEYS)}; got {item!r}", container, index, where)
-    _check_keys(item, CHARACTER_KEYS, "a character", where)
-    if "name" not in item or "stats" not in item:
-        raise _fail("a character mapping needs `name:` and `stats:` (F/M/W)", container, index, where)
+        raise _fail(f"a card is \"Name F/M/W Subtype, Subtype\" or a mapping with keys {', '.join(CHARACTER_KEYS)}; got {item!r}", container, index, where)
+    _check_keys(item, CHARACTER_KEYS, "a card", where)
+    if "name" not in item:
+        raise _fail("a card mapping needs `name:`", container, index, where)
     name = _text(item["name"], "`name`", item, "name", where)
-    stats = _located(lambda: Statistics.parse(item["stats"]), item, "stats", where)
+    object_type = default
+    if "type" in item:
+        object_type = _located(lambda: parse_enum(ObjectType, item["type"], "type"), item, "type", where)
+        if object_type in (ObjectType.EMBLEM, ObjectType.REGION, ObjectType.MANA_ORB):
+            raise _fail(f"a card given on the board is a character, spell, permanent or hero, not {object_type.value}", item, "type", where)
+    stats = None
+    if "stats" in item:
+        stats = _located(lambda: Statistics.parse(item["stats"]), item, "stats", where)
     subtypes_raw = item.get("subtypes") or []
     if isinstance(subtypes_raw, str):
         subtypes_raw = [s for s in subtypes_raw.split(",")]
     if not isinstance(subtypes_raw, list):
         raise _fail(f"`subtypes:` is a list, e.g. [Soldier]; allowed: {', '.join(CHARACTER_SUBTYPES)}", item, "subtypes", where)
-    subtypes = _located(lambda: check_subtypes(tuple(str(s).strip() for s in subtypes_raw)), item, "subtypes", where)
-    keywords_raw = item.get("keywords") or []
-    if isinstance(keywords_raw, str):
-        keywords_raw = [keywords_raw]
-    if not isinstance(keywords_raw, list):
-        raise _fail("`keywords:` is a list, e.g. [gigantic]", item, "keywords", where)
+    subtypes = _located(lambda: check_subtypes(tuple(str(s).strip() for s in subtypes_raw), object_type), item, "subtypes", where)
+    keywords_raw = _list_of(item, "keywords", "`keywords:` is a list, e.g. [gigantic]", where)
     keywords = frozenset(
         _located(partial(parse_enum, Keyword, k, "keyword (the engine models only the keywords whose rules are in its sources)"), keywords_raw, i, where)
         for i, k in enumerate(keywords_raw)
     )
-    reactions_raw = item.get("reactions") or []
-    if isinstance(reactions_raw, str):
-        reactions_raw = [reactions_raw]
-    if not isinstance(reactions_raw, list):
-        raise _fail("`reactions:` is a list of \"Trigger | Effect\"", item, "reactions", where)
+    statuses_raw = _list_of(item, "statuses", "`statuses:` is a list, e.g. [Fleeting]", where)
+    statuses = frozenset(_located(partial(parse_enum, Status, s, "status"), statuses_raw, i, where) for i, s in enumerate(statuses_raw))
+    reactions_raw = _list_of(item, "reactions", "`reactions:` is a list of \"Trigger | Effect\"", where)
     reactions = tuple(_located(partial(parse_reaction, r), reactions_raw, i, where) for i, r in enumerate(reactions_raw))
-    passives_raw = item.get("passives") or []
-    if isinstance(passives_raw, str):
-        passives_raw = [passives_raw]
-    if not isinstance(passives_raw, list):
-        raise _fail("`passives:` is a list of passive abilities, e.g. [All regions are water and lose their other types]", item, "passives", where)
+    passives_raw = _list_of(item, "passives", "`passives:` is a list of passive abilities, e.g. [All regions are water and lose their other types]", where)
     passives = tuple(_located(partial(parse_passive, p), passives_raw, i, where) for i, p in enumerate(passives_raw))
+    quick_raw = _list_of(item, "quick_actions", "`quick_actions:` is a list of \"Cost: Effect\"", where)
+    quick = tuple(_located(partial(parse_activated, q), quick_raw, i, where) for i, q in enumerate(quick_raw))
+    supports_raw = _list_of(item, "supports", "`supports:` is a list of support abilities", where)
+    supports = tuple(_located(partial(parse_activated, q), supports_raw, i, where) for i, q in enumerate(supports_raw))
+    effect = None
+    if "effect" in item:
+        effect = _text(item["effect"], "`effect:` (a Spell's printed effect)", item, "effect", where)
+        _located(lambda: parse_effect(effect), item, "effect", where)
+    unread: tuple[str, ...] = ()
+    if "textbox" in item:
+        textbox = _read_textbox(item["textbox"], item, where)
+        reactions += textbox["reactions"]
+        passives += textbox["passives"]
+        quick += textbox["quick"]
+        supports += textbox["supports"]
+        unread = textbox["unread"]
     for flag in ("token", "exhausted"):
         if flag in item and not isinstance(item[flag], bool):
             raise _fail(f"`{flag}:` is true or false", item, flag, where)
-    card = Card(name, ObjectType.CHARACTER, subtypes, stats, keywords, reactions, passives, token=bool(item.get("token", False)))
-    return card, bool(item.get("exhausted", False))
+    rarity = _located(lambda: parse_enum(Rarity, item["rarity"], "rarity"), item, "rarity", where) if "rarity" in item else None
+    boosts = item.get("boosts", 0)
+    if isinstance(boosts, bool) or not isinstance(boosts, int) or boosts < 0:
+        raise _fail("`boosts:` is a whole number, 0 or more", item, "boosts", where)
+    counters = item.get("counters") or {}
+    if not isinstance(counters, Mapping) or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counters.values()):
+        raise _fail("`counters:` maps a kind of counter to a number, e.g. {Kelon: 3}", item, "counters", where)
+    printed = {k: _text(item[k], f"`{k}`", item, k, where) for k in ("printed_name", "language") if k in item}
+    card = Card(
+        name, object_type, subtypes, stats, keywords, reactions, passives, rarity=rarity, token=bool(item.get("token", False)),
+        effect=effect, quick_actions=quick, supports=supports, unread=unread,
+        printed_name=printed.get("printed_name"), language=printed.get("language"),
+    )
+    return ObjectSetup(card, bool(item.get("exhausted", False)), boosts, {str(k): int(v) for k, v in counters.items()}, statuses)
+
+
+def _read_textbox(raw: Any, item: Any, where: Location | None) -> dict[str, tuple[Any, ...]]:
+    """A printed textbox, line by line: each line is an ability (1.2.4.a); text in italics, written
+    between *asterisks*, has no existence rules-wise (2.2.10.c): flavour and reminder text; a line in
+    the support box is written with "support:" in front (2.2.10.d)."""
+    if not isinstance(raw, list) or not all(isinstance(line, str) for line in raw):
+        raise _fail("`textbox:` is a list of printed lines; italics between *asterisks*, a support ability with \"support:\" in front", item, "textbox", where)
+    found: dict[str, list[Any]] = {"reactions": [], "passives": [], "quick": [], "supports": [], "unread": []}
+    for i, line in enumerate(raw):
+        text = re.sub(r"\*[^*]*\*", "", line).strip()  # 2.2.10.c: italics are not rules text
+        if not text:
+            continue
+        if text.lower().startswith("support:"):
+            found["supports"].append(_located(partial(parse_activated, text), raw, i, where))
+            continue
+        for kind, parse in (("reactions", parse_reaction), ("passives", parse_passive), ("quick", parse_activated)):
+            if kind == "quick" and ":" not in text:
+                continue
+            try:
+                found[kind].append(parse(text))
+                break
+            except UnsupportedText:
+                continue
+        else:
+            found["unread"].append(" ".join(text.split()))
+    return {k: tuple(v) for k, v in found.items()}
 
 
 def _read_deck(data: Any, given: Any, where: Location | None) -> list[DeckCard]:
@@ -496,13 +606,34 @@ def _read_action(entry: Any, holder: Any, key: Any, setup: Setup, place: Locatio
         player, expedition, name = _expedition_ref(entry[kind], entry, kind, setup, place, with_name=True)
         return Action(kind, player, expedition, name=name, location=place)
     if kind == "put":
-        player, expedition, name = _expedition_ref(entry[kind], entry, kind, setup, place, with_name=True)
+        player, where_, name = _object_ref(entry[kind], entry, kind, setup, place)
         if "in" not in entry:
             raise ScenarioError(f"`put:` needs `in:` the zone; allowed: {', '.join(ZONES_FOR_PUT)}", place)
         zone_word = str(entry["in"]).strip().lower()
         if zone_word not in ZONES_FOR_PUT:
             raise _fail(f"unknown zone {entry['in']!r}; allowed: {', '.join(ZONES_FOR_PUT)}", entry, "in", place)
-        return Action(kind, player, expedition, name=name, zone=ZONES_FOR_PUT[zone_word], location=place)
+        origin = ExpeditionKind(where_) if where_ in ("hero", "companion") else None
+        to = ExpeditionKind(zone_word) if zone_word in ("hero", "companion") else None
+        return Action(kind, player, origin, name=name, zone=ZONES_FOR_PUT[zone_word], location=place, place=where_, to=to)
+    if kind == "play":
+        player, where_, name = _object_ref(entry[kind], entry, kind, setup, place)
+        if where_ not in ("hand", "reserve"):
+            raise _fail(f"a card is played from the hand or the reserve (2.2.10.i remark), not from {where_}", entry, kind, place)
+        if "to" not in entry:
+            raise ScenarioError("`play:` needs `to:`, the expedition it is played into: hero or companion", place)
+        to = _located(lambda: parse_enum(ExpeditionKind, entry["to"], "expedition"), entry, "to", place)
+        return Action(kind, player, name=name, location=place, place=where_, to=to)
+    if kind == "pass":
+        player = _text(entry[kind], "a player", entry, kind, place)
+        if player not in setup.players:
+            raise _fail(f"unknown player {player!r}; players: {', '.join(setup.players)}", entry, kind, place)
+        return Action(kind, player, location=place)
+    if kind in ("quick_action", "support"):
+        player, where_, name = _object_ref(entry[kind], entry, kind, setup, place)
+        ability = entry.get("ability", 1)
+        if isinstance(ability, bool) or not isinstance(ability, int) or ability < 1:
+            raise _fail("`ability:` is the number of the ability on the card, from 1", entry, "ability", place)
+        return Action(kind, player, name=name, location=place, place=where_, ability=ability)
     text = _text(entry["effect"], "`effect:` (the printed text)", entry, "effect", place)
     _located(lambda: parse_effect(text), entry, "effect", place)
     if "controller" not in entry:
@@ -511,10 +642,28 @@ def _read_action(entry: Any, holder: Any, key: Any, setup: Setup, place: Locatio
     if controller not in setup.players:
         raise _fail(f"unknown player {controller!r} as controller; players: {', '.join(setup.players)}", entry, "controller", place)
     target = None
+    target_object = None
     if "target" in entry:
-        p, k, _ = _expedition_ref(entry["target"], entry, "target", setup, place)
-        target = (p, k)
-    return Action("effect", controller, text=text, target=target, location=place)
+        if str(entry["target"]).count(".") >= 2:
+            target_object = _object_ref(entry["target"], entry, "target", setup, place)
+        else:
+            p, k, _ = _expedition_ref(entry["target"], entry, "target", setup, place)
+            target = (p, k)
+    return Action("effect", controller, text=text, target=target, location=place, target_object=target_object)
+
+
+def _object_ref(value: Any, container: Any, key: Any, setup: Setup, where: Location | None) -> tuple[str, str, str]:
+    """"Player.place.Name": an object (or a card in a hidden zone) and where it is (PLACES_WORDS)."""
+    text = _text(value, "an object, e.g. Alice.hero.Kuwat or Alice.reserve.Kuwat", container, key, where)
+    parts = text.split(".", 2)
+    if len(parts) != 3 or not parts[2].strip():
+        raise _fail(f"{text!r} is not Player.place.Name; places: {', '.join(PLACES_WORDS)}", container, key, where)
+    player, place_word, name = (p.strip() for p in parts)
+    if player not in setup.players:
+        raise _fail(f"unknown player {player!r} in {text!r}; players: {', '.join(setup.players)}", container, key, where)
+    if place_word not in PLACES_WORDS:
+        raise _fail(f"unknown place {place_word!r} in {text!r}{_did_you_mean(place_word, PLACES_WORDS)}; places: {', '.join(PLACES_WORDS)}", container, key, where)
+    return player, place_word, name
 
 
 # ---- expectations ----------------------------------------------------------------------------
@@ -601,14 +750,38 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         return expect(value)
     if path == "phase":
         return expect(_located_value(lambda: parse_enum(Phase, value, "phase"), place).value)
-    if path in ("effect.steps", "effect.atomic_actions"):
+    if path in ("effect.steps", "effect.atomic_actions", "cost.steps", "cost.atomic_actions"):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise bad("expected a whole number")
         return expect(value)
-    if path == "limbo":
+    if path == "cost.paid":
+        return boolean()
+    if path in ("turn", "effect.controller"):
+        if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
+            return expect(None)
+        if not isinstance(value, str) or value.strip() not in setup.players:
+            raise bad(f"unknown player {shown(value)}; players: {', '.join(setup.players)}")
+        return expect(value.strip())
+    if path == "effect.step_texts":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise bad("expected the steps' texts, in order, e.g. [Sabotage, Resupply]")
+        return expect([text_key(v) for v in value])
+    if path == "choices":
+        return expect(_read_choice_log(value, bad))
+    if path in ("limbo", "emblems"):
         return count_or_names()
     parts = path.split(".")
+    if parts[0] == "emblems":
+        if len(parts) != 3 or not parts[1].isdigit() or int(parts[1]) < 1 or parts[2] not in EMBLEM_PATHS:
+            raise bad(f"an emblem's path is emblems.N.{{{', '.join(EMBLEM_PATHS)}}}, N counting the emblems created from 1")
+        return _emblem_expectation(parts[2], value, expect, boolean, bad, setup, place)
+    if parts[0] in setup.players and len(parts) >= 4 and parts[1] in PLACES_WORDS:
+        return _object_expectation(parts[-1], value, expect, boolean, bad, setup, place)
     if parts[0] == "adventure":
+        if len(parts) == 3 and parts[2] == "type" and re.fullmatch(r"[0-7]", parts[1]):
+            if not isinstance(value, str) or value.strip().lower() != "region":
+                raise bad("the type of an object represented by an Adventure card or a Tumult half is Region (2.2.1.e)")
+            return expect("region")
         if len(parts) != 3 or parts[2] not in ("face", "types"):
             raise unknown()
         if not re.fullmatch(r"[0-7]", parts[1]):
@@ -631,6 +804,8 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
             return count_or_names()
         raise unknown()
     if len(parts) != 3 or parts[1] not in ("hero", "companion") or parts[2] not in EXPEDITION_PATHS:
+        if len(parts) >= 4 and parts[1] not in PLACES_WORDS:
+            raise bad(f"unknown place {parts[1]!r}{_did_you_mean(parts[1], PLACES_WORDS)}; an object's path is Player.place.Name.attribute, places: {', '.join(PLACES_WORDS)}")
         raise unknown()
     attribute = parts[2]
     if attribute == "region":
@@ -646,13 +821,99 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise bad("expected the number of exhausted characters")
         return expect(value)
-    # characters: a number, or a list of characters compared as a multiset
+    # characters, tokens: a number, or a list of characters compared as a multiset
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return expect(value)
     if not isinstance(value, list):
         raise bad("expected a number of characters or a list of characters (\"Name F/M/W Subtype\")")
     cards = [_read_character(v, value, i, place)[0] for i, v in enumerate(value)]
     return expect(sorted(character_key(c) for c in cards))
+
+
+def text_key(text: str) -> str:
+    """Texts compared as written, give or take spaces and a final full stop."""
+    return " ".join(str(text).split()).rstrip(".")
+
+
+def _read_choice_log(value: Any, bad: Callable[[str], ScenarioError]) -> list[str]:
+    if not isinstance(value, list):
+        raise bad("expected the decisions made, in order, like `choices:`: [{Alice: yes}, {Bob: Kelon Elemental}]")
+    log = []
+    for entry in value:
+        if isinstance(entry, Mapping) and len(entry) == 1:
+            ((player, answer),) = entry.items()
+            answer = (YES if answer else NO) if isinstance(answer, bool) else answer
+            log.append(text_key(f"{player}: {answer}"))
+        elif isinstance(entry, str) and ":" in entry:
+            log.append(text_key(entry))
+        else:
+            raise bad(f"a decision is {{Player: answer}}, got {shown(entry)}")
+    return log
+
+
+def _emblem_expectation(attribute: str, value: Any, expect: Callable[[Any], Expectation], boolean: Callable[[], Expectation],
+                        bad: Callable[[str], ScenarioError], setup: Setup, place: Location | None) -> Expectation:
+    if attribute == "exists":
+        return boolean()
+    if attribute == "subtype":
+        word = str(value).strip().capitalize()
+        if word not in ("Reaction", "Ongoing"):
+            raise bad("the sub-type of an emblem is Reaction or Ongoing (2.2.2.h)")
+        return expect(word)
+    if attribute == "duration":
+        if value is None or str(value).strip().lower() == "none":
+            return expect(None)
+        return expect(_located_value(lambda: parse_enum(Duration, value, "duration"), place).value)
+    if attribute == "controller":
+        if str(value).strip() not in setup.players:
+            raise bad(f"unknown player {shown(value)}; players: {', '.join(setup.players)}")
+        return expect(str(value).strip())
+    if not isinstance(value, str):
+        raise bad("expected text")
+    return expect(text_key(value))
+
+
+def _object_expectation(attribute: str, value: Any, expect: Callable[[Any], Expectation], boolean: Callable[[], Expectation],
+                        bad: Callable[[str], ScenarioError], setup: Setup, place: Location | None) -> Expectation:
+    if attribute not in OBJECT_PATHS:
+        raise bad(f"unknown attribute {attribute!r}{_did_you_mean(attribute, OBJECT_PATHS)}; an object's attributes: {', '.join(OBJECT_PATHS)}")
+    if attribute in ("token", "fleeting", "asleep", "exhausted", "exists"):
+        return boolean()
+    if attribute == "boosts":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise bad("expected a number of boosts")
+        return expect(value)
+    if attribute == "counters":
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return expect(value)
+        if isinstance(value, Mapping) and all(isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+            return expect(sorted((str(k), int(v)) for k, v in value.items() if v))
+        raise bad("expected a number of counters, or counters by kind, e.g. {Kelon: 3}")
+    if attribute == "type":
+        return expect(_located_value(lambda: parse_enum(ObjectType, value, "type"), place).value)
+    if attribute == "statistics":
+        if value is None or str(value).strip().lower() == "none":
+            return expect(None)
+        return expect(str(_located_value(lambda: Statistics.parse(value), place)))
+    if attribute == "statuses":
+        items = value if isinstance(value, list) else [value]
+        return expect(sorted(_located_value(lambda: parse_enum(Status, s, "status"), place).value for s in items))
+    if attribute == "subtypes":
+        items = value if isinstance(value, list) else [value]
+        return expect(sorted(str(s).strip() for s in items))
+    if attribute in ("abilities", "in_play_abilities", "support_abilities"):
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return expect(value)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise bad("expected a number of abilities, or the abilities as printed (a list)")
+        return expect(sorted(text_key(v) for v in value))
+    if attribute == "controller":
+        if str(value).strip() not in setup.players:
+            raise bad(f"unknown player {shown(value)}; players: {', '.join(setup.players)}")
+        return expect(str(value).strip())
+    if not isinstance(value, str):
+        raise bad("expected text")
+    return expect(value.strip())
 
 
 def _located_value(call: Callable[[], Any], place: Location | None) -> Any:

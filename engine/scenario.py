@@ -13,23 +13,23 @@ from typing import Any, Sequence
 from . import api
 from .deck import check_deck
 from .errors import BoardError, EngineError, RulesSilent, ScenarioError
-from .objects import Card
-from .reader import read_scenario, read_scenarios
+from .objects import Card, GameObject
+from .reader import read_scenario, read_scenarios, text_key
 from .scenario_model import (
     PHASE_ACTIONS,
     REFUSALS,
     Action,
     Difference,
     Expectation,
+    ObjectSetup,
     Scenario,
     ScenarioResult,
     Setup,
     character_key,
     shown,
 )
-from .state import Adventure, Game, Region
-from .trace import Trace
-from .vocabulary import ExpeditionKind, Mode, ObjectType, Statistics, Zone
+from .state import CardInZone, Game, Adventure, Region
+from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Mode, ObjectType, Statistics, Status, Zone
 
 __all__ = [
     "Action",
@@ -63,20 +63,38 @@ def build_game(setup: Setup) -> Game:
     game.day = setup.day
     for name, ps in setup.per_player.items():
         for character in ps.characters:
-            game.enter(character.card, Zone.EXPEDITION, name, expedition=character.expedition, exhausted=character.exhausted)
+            obj = game.enter(character.card, Zone.EXPEDITION, name, expedition=character.expedition, exhausted=character.exhausted)
+            _mark(obj, character.extra)
         player = game.player(name)
         for zone, cards in ps.zones.items():
             if zone is Zone.DECK:
-                player.deck = list(cards)
+                player.deck = [c.card for c in cards]
             elif zone is Zone.HAND:
-                player.hand = list(cards)
+                player.hand = [c.card for c in cards]
             else:
-                for card in cards:
-                    game.enter(card, zone, name)
+                for given in cards:
+                    _mark(game.enter(given.card, zone, name, exhausted=given.exhausted), given)
+                    if given.card.printed_name:
+                        game.trace.add(
+                            f"{name}'s card printed \"{given.card.printed_name}\" ({given.card.language or 'another language'}) "
+                            f"is named {given.card.name}, its English name",
+                            "2.2.3.c",
+                        )
         for i in range(ps.mana):
             game.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, name, exhausted=i < ps.mana_exhausted)
+    for o in game.in_zone(Zone.EXPEDITION):
+        if o.card.printed_name:
+            game.trace.add(f"{o.controller}'s card printed \"{o.card.printed_name}\" ({o.card.language or 'another language'}) is named {o.name}, its English name", "2.2.3.c")
     game.happenings.clear()  # the board is given, not played: nothing on it triggers
+    game.emblem_log.clear()
     return game
+
+
+def _mark(obj: GameObject, given: ObjectSetup | None) -> None:
+    if given is not None:
+        obj.boosts = given.boosts
+        obj.counters = dict(given.counters)
+        obj.statuses = set(given.statuses)
 
 
 def _apply(game: Game, action: Action) -> None:
@@ -96,15 +114,53 @@ def _apply(game: Game, action: Action) -> None:
         assert action.player and action.expedition and action.name
         api.lose_gigantic(game, action.player, action.expedition, action.name)
     elif action.kind == "put":
-        assert action.player and action.expedition and action.name and action.zone
-        api.put(game, action.player, action.expedition, action.name, action.zone)
+        assert action.player and action.place and action.name and action.zone
+        api.put(game, action.player, action.place, action.name, action.zone, expedition=action.to)
+    elif action.kind == "play":
+        assert action.player and action.place and action.name and action.to
+        api.play(game, action.player, action.place, action.name, action.to)
+    elif action.kind == "pass":
+        assert action.player
+        api.pass_turn(game, action.player)
+    elif action.kind in ("quick_action", "support"):
+        assert action.player and action.place and action.name
+        api.use_ability(game, action.player, action.place, action.name, support=action.kind == "support", index=action.ability)
     else:
         assert action.player and action.text
-        api.resolve(game, action.text, action.player, target=action.target)
+        api.resolve(game, action.text, action.player, target=action.target, target_object=action.target_object)
+
+
+_RECORDS = ("effect.", "cost.", "choices", "emblems", "refused", "turn", "phase", "day")
+"""Paths that read what happened, not the board: they stay known after a step whose game effect is lost."""
 
 
 def _observe(game: Game, path: str) -> Any:
     """The engine's value at a `then:` path, normalized like the expectation."""
+    if not path.startswith(_RECORDS):
+        parts = path.split(".")
+        if len(parts) == 2 and parts[1] in ("mana", "exhausted"):
+            game.refuse_if_unknown(f"`{path}`", player=parts[0], zone=Zone.MANA)
+        else:
+            game.refuse_if_unknown(f"`{path}`")
+    if path == "turn":
+        return game.turn
+    if path == "choices":
+        return [text_key(c) for c in game.choices_made]
+    if path.startswith("effect.") and path not in ("effect.steps", "effect.atomic_actions"):
+        if game.last_effect is None:
+            return None
+        return game.last_effect.controller if path == "effect.controller" else [text_key(t) for t in game.last_effect.step_texts]
+    if path.startswith("cost."):
+        cost = game.last_cost
+        if cost is None:
+            return None
+        if path == "cost.atomic_actions" and cost.atomic_actions is None:
+            raise RulesSilent(f"the atomic actions of the cost \"{cost.text}\" are unknown: a part of it is lost in the sources")
+        return {"cost.steps": cost.steps, "cost.atomic_actions": cost.atomic_actions, "cost.paid": cost.paid}[path]
+    if path == "emblems":
+        return sorted(o.describe() for o in game.emblem_log)
+    if path.startswith("emblems."):
+        return _observe_emblem(game, path)
     if path == "winner":
         return tuple(sorted(game.outcome.winners))
     if path == "tiebreakers":
@@ -125,12 +181,18 @@ def _observe(game: Game, path: str) -> Any:
     if parts[0] == "adventure":
         if game.tiebreakers:
             return "discarded (tiebreakers)"
+        if parts[2] == "type":
+            return "region"  # 2.2.1.e: whatever its sub-types, a region's type is Region
         region = game.adventure[int(parts[1])]
         if parts[2] == "face":
             return region.face.value
         return sorted(t.value for t in game.region_types_at(region.index))
     name = parts[0]
     player = game.player(name)
+    if len(parts) >= 4:
+        return _observe_object(game, name, parts[1], ".".join(parts[2:-1]), parts[-1])
+    if len(parts) == 2 and parts[1] == "hero_zone":
+        return sorted(o.name for o in game.in_zone(Zone.HERO, name))
     if len(parts) == 2:
         if parts[1] == "statistics":
             total = Statistics()
@@ -155,6 +217,8 @@ def _observe(game: Game, path: str) -> Any:
         return str(game.expedition_statistics(name, kind))
     if attribute == "characters":
         return sorted(character_key(o.card) for o in game.characters_in(name, kind))
+    if attribute == "tokens":
+        return sorted(character_key(o.card) for o in game.characters_in(name, kind) if o.card.token)
     if attribute == "moved_forward":
         return bool(record and record.moved)
     if attribute == "failed_to_move_forward":
@@ -164,10 +228,74 @@ def _observe(game: Game, path: str) -> Any:
     return sum(1 for o in game.characters_in(name, kind) if o.exhausted)
 
 
+def _observe_emblem(game: Game, path: str) -> Any:
+    _, number, attribute = path.split(".")
+    index = int(number) - 1
+    if index >= len(game.emblem_log):
+        return f"no emblem {number} (created: {len(game.emblem_log)})"
+    emblem = game.emblem_log[index]
+    info = emblem.emblem
+    assert info is not None
+    if attribute == "exists":
+        exists = emblem.id in game.objects
+        if exists:
+            game.refuse_if_unknown(f"whether emblem {number} still exists")
+        return exists
+    if attribute == "subtype":
+        return emblem.card.subtypes[0] if emblem.card.subtypes else None
+    if attribute == "duration":
+        return info.duration.value if info.duration else None
+    if attribute == "controller":
+        return emblem.controller
+    if attribute == "source":
+        return text_key(info.source_name or "")
+    return text_key(info.text)
+
+
+def _observe_object(game: Game, player: str, place: str, name: str, attribute: str) -> Any:
+    try:
+        found = api.find_object(game, player, place, name)
+    except BoardError as exc:
+        if attribute == "exists":
+            return False
+        return f"no such object ({exc.message})"
+    if attribute == "exists":
+        return True
+    card = found.card
+    obj = found if isinstance(found, GameObject) else None
+    if obj is not None:
+        game.refuse_if_unknown(f"the state of {obj.name}", object_id=obj.id)
+    values: dict[str, Any] = {
+        "name": card.name,
+        "printed_name": card.printed_name,
+        "type": (obj.card.type if obj else card.type).value,
+        "subtypes": sorted(card.subtypes),
+        "statistics": str(card.statistics) if card.statistics is not None else None,
+        "token": card.token,
+        "abilities": sorted(text_key(t) for t in card.in_play_abilities() + card.support_abilities()),
+        "in_play_abilities": sorted(text_key(t) for t in card.in_play_abilities()),
+        "support_abilities": sorted(text_key(t) for t in card.support_abilities()),
+        "controller": obj.controller if obj else found.owner,
+    }
+    if attribute in values:
+        return values[attribute]
+    if obj is None:
+        return f"{name} is a card in a hidden zone, not an object (2.1.g): it has no {attribute}"
+    if attribute == "boosts":
+        return obj.boosts
+    if attribute == "counters":
+        return sorted((k, v) for k, v in obj.counters.items() if v)
+    if attribute == "statuses":
+        return sorted(s.value for s in obj.statuses)
+    if attribute in ("fleeting", "asleep"):
+        return Status(attribute.capitalize()) in obj.statuses
+    return obj.exhausted
+
+
 def _compare(expectation: Expectation, actual: Any) -> Difference | None:
     expected = expectation.expected
     if isinstance(expected, int) and not isinstance(expected, bool) and isinstance(actual, list):
-        actual = len(actual)  # a count of cards or characters
+        actual = len(actual) if not (actual and isinstance(actual[0], tuple)) else sum(v for _, v in actual)  # a count
     if expectation.path == "limbo" and isinstance(expected, list):
         actual = sorted(actual)
     if expected == actual:
@@ -201,13 +329,13 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             if difference:
                 result.differences.append(difference)
         return result
-    trace = Trace()
     try:
         game = build_game(scenario.setup)
     except EngineError as exc:
         result.error = exc.at(scenario.location)
         return result
-    game.trace = trace
+    trace = game.trace  # keeps what the engine said about the board as given
+    game.answers = list(scenario.choices)
     for action in scenario.actions:
         trace.depth = 0
         trace.add(f"When: {action.describe()}")
@@ -224,6 +352,13 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
                 result.error = exc
             break
     trace.depth = 0
+    if result.error is None and refused is None and game.answers:
+        left = game.answers[0]
+        result.error = ScenarioError(
+            f"{len(game.answers)} decision(s) in `choices:` were never asked, from {{{left.player}: {left.answer}}}; "
+            "list only the decisions the engine asks for",
+            left.location or scenario.location,
+        )
     result.trace = list(trace)
     if result.error is not None:
         return result

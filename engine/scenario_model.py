@@ -10,23 +10,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deck import DeckCard
-from .errors import EngineError, GameOver, Location, LoopLimit, MissingRegionTypes, RulesSilent
+from .errors import EngineError, Forbidden, GameOver, Location, LoopLimit, MissingRegionTypes, RulesSilent
 from .objects import Card, describe_character
 from .state import Region
 from .trace import TraceLine
-from .vocabulary import DeckFormat, ExpeditionKind, Mode, Phase, Zone
+from .vocabulary import DeckFormat, ExpeditionKind, Mode, Phase, Status, Zone
 
 __all__ = [
     "Action", "Expectation", "Difference", "CharacterSetup", "PlayerSetup", "Setup", "Scenario", "ScenarioResult",
-    "REFUSALS", "character_key", "shown",
+    "REFUSALS", "character_key", "shown", "ObjectSetup", "OBJECT_PATHS", "EMBLEM_PATHS", "PLACES_WORDS",
 ]
 
-SCENARIO_KEYS = ("name", "rules", "given", "when", "then", "note")
+SCENARIO_KEYS = ("name", "rules", "given", "when", "then", "choices", "note")
 BOARD_KEYS = ("players", "first_player", "mode", "adventure", "tiebreakers", "day")
 DECK_KEYS = ("format", "deck")
-PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana", "landmarks")
+PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana", "landmarks", "hero_zone")
 EXPEDITION_KEYS = ("region", "characters")
-CHARACTER_KEYS = ("name", "stats", "subtypes", "keywords", "token", "exhausted", "reactions", "passives")
+CHARACTER_KEYS = (
+    "name", "type", "stats", "subtypes", "keywords", "statuses", "token", "exhausted", "boosts", "counters", "reactions",
+    "passives", "quick_actions", "supports", "effect", "textbox", "rarity", "printed_name", "language",
+)
 DECK_CARD_KEYS = ("name", "type", "faction", "rarity", "count")
 DECK_CARD_TYPES = ("hero", "character", "spell", "permanent", "token")
 PHASE_ACTIONS = {p.value: p for p in Phase}
@@ -38,18 +41,41 @@ MAPPING_ACTIONS = {
     "lose_gigantic": (),
     "put": ("in",),
     "effect": ("controller", "target"),
+    "play": ("to",),
+    "pass": (),
+    "quick_action": ("ability",),
+    "support": ("ability",),
 }
-ZONES_FOR_PUT = {"reserve": Zone.RESERVE, "discard": Zone.DISCARD, "hand": Zone.HAND, "deck": Zone.DECK, "mana": Zone.MANA, "landmarks": Zone.LANDMARK}
+ZONES_FOR_PUT = {
+    "reserve": Zone.RESERVE, "discard": Zone.DISCARD, "hand": Zone.HAND, "deck": Zone.DECK, "mana": Zone.MANA,
+    "landmarks": Zone.LANDMARK, "hero": Zone.EXPEDITION, "companion": Zone.EXPEDITION,
+}
+PLACES_WORDS = ("hero", "companion", "reserve", "discard", "landmarks", "hero_zone", "mana", "hand", "deck")
+"""Where an object is named: Alice.hero.Kuwat (an expedition), Alice.reserve.Kuwat, Alice.hand.Kuwat..."""
 REFUSALS: dict[str, type[EngineError]] = {
     "rules-silent": RulesSilent,
     "missing-region-types": MissingRegionTypes,
     "game-over": GameOver,
     "loop-limit": LoopLimit,
+    "forbidden": Forbidden,
 }
-GAME_PATHS = ("winner", "tiebreakers", "first_player", "day", "phase", "limbo", "effect.steps", "effect.atomic_actions", "refused")
+GAME_PATHS = (
+    "winner", "tiebreakers", "first_player", "day", "phase", "turn", "limbo", "choices", "emblems",
+    "effect.steps", "effect.atomic_actions", "effect.step_texts", "effect.controller",
+    "cost.steps", "cost.atomic_actions", "cost.paid", "refused",
+)
 DECK_PATHS = ("legal", "violations", "refused")
-PLAYER_PATHS = ("statistics", "exhausted", "hand", "deck", "reserve", "discard", "mana", "landmarks")
-EXPEDITION_PATHS = ("region", "statistics", "characters", "moved_forward", "failed_to_move_forward", "moved_forward_due_to", "exhausted")
+PLAYER_PATHS = ("statistics", "exhausted", "hand", "deck", "reserve", "discard", "mana", "landmarks", "hero_zone")
+EXPEDITION_PATHS = (
+    "region", "statistics", "characters", "tokens", "moved_forward", "failed_to_move_forward", "moved_forward_due_to", "exhausted",
+)
+OBJECT_PATHS = (
+    "name", "printed_name", "type", "subtypes", "statistics", "token", "boosts", "counters", "statuses", "fleeting", "asleep",
+    "abilities", "in_play_abilities", "support_abilities", "exhausted", "controller", "exists",
+)
+"""Paths of one object: Alice.hero.Kuwat.boosts, Alice.landmarks.Brassbug Hub.counters..."""
+EMBLEM_PATHS = ("subtype", "text", "duration", "controller", "source", "exists")
+"""Paths of the N-th emblem created (from 1): emblems.1.text..."""
 
 
 # ---- the parsed scenario --------------------------------------------------------------------
@@ -65,16 +91,31 @@ class Action:
     zone: Zone | None = None
     target: tuple[str, ExpeditionKind] | None = None
     location: Location | None = None
+    place: str | None = None
+    """Where the named object is (PLACES_WORDS), for put, play, quick_action and support."""
+    to: ExpeditionKind | None = None
+    """The expedition a card is played or put into."""
+    target_object: tuple[str, str, str] | None = None
+    ability: int = 1
 
     def describe(self) -> str:
         if self.kind in WORD_ACTIONS:
             return self.kind
-        where = f"{self.player}.{self.expedition.value}" if self.expedition else str(self.player)
+        where = f"{self.player}.{self.place or (self.expedition.value if self.expedition else '')}".rstrip(".")
         if self.kind == "effect":
             target = f" targeting {self.target[0]}.{self.target[1].value}" if self.target else ""
+            if self.target_object:
+                target = f" targeting {'.'.join(self.target_object)}"
             return f"effect \"{self.text}\" controlled by {self.player}{target}"
         if self.kind == "put":
-            return f"put {where}.{self.name} in {self.zone.value if self.zone else '?'}"
+            into = self.to.value if self.to else (self.zone.value if self.zone else "?")
+            return f"put {where}.{self.name} in {into}"
+        if self.kind == "play":
+            return f"{self.player} plays {self.name} from their {self.place} into their {self.to.value if self.to else '?'} expedition"
+        if self.kind == "pass":
+            return f"{self.player} passes"
+        if self.kind in ("quick_action", "support"):
+            return f"{self.player} uses a {'quick action' if self.kind == 'quick_action' else 'support ability'} of {where}.{self.name}"
         if self.kind in ("switch_expeditions", "lose_gigantic"):
             return f"{self.kind} {where}.{self.name}"
         return f"{self.kind} {where}"
@@ -103,17 +144,29 @@ class Difference:
 
 
 @dataclass
+class ObjectSetup:
+    """A card given on the board, and what is on it: exhausted, boosts, counters, statuses."""
+
+    card: Card
+    exhausted: bool = False
+    boosts: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    statuses: frozenset[Status] = frozenset()
+
+
+@dataclass
 class CharacterSetup:
     card: Card
     expedition: ExpeditionKind
     exhausted: bool = False
+    extra: ObjectSetup | None = None
 
 
 @dataclass
 class PlayerSetup:
     positions: dict[ExpeditionKind, Any] = field(default_factory=dict)
     characters: list[CharacterSetup] = field(default_factory=list)
-    zones: dict[Zone, list[Card]] = field(default_factory=dict)
+    zones: dict[Zone, list[ObjectSetup]] = field(default_factory=dict)
     mana: int = 0
     mana_exhausted: int = 0
 
@@ -144,6 +197,8 @@ class Scenario:
     expectations: list[Expectation]
     location: Location | None = None
     note: str | None = None
+    choices: list[Any] = field(default_factory=list)
+    """Decisions (engine.choices.Answer), in the order the engine asks them."""
 
     @property
     def path(self) -> str | None:

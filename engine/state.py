@@ -30,14 +30,24 @@ from .vocabulary import (
     Position,
     RegionType,
     Statistics,
+    Status,
     Zone,
 )
 
 if TYPE_CHECKING:  # records live with the code that makes them
+    from .choices import Answer
     from .dusk import ProgressRecord
-    from .effects import EffectRecord
+    from .effects import CostRecord, EffectRecord
 
-__all__ = ["Region", "Adventure", "Expedition", "Player", "Outcome", "Happening", "Game", "format_types"]
+__all__ = [
+    "Region", "Adventure", "Expedition", "Player", "Outcome", "Happening", "CardInZone", "Unknown", "Game",
+    "format_types", "IN_PLAY", "INITIATIVE_ORDER", "OPPOSING_EXPEDITIONS",
+]
+
+IN_PLAY = frozenset({Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK})
+"""In play: the Expedition zone, the Hero zone and the Landmark zone (1.2.4.d)."""
+INITIATIVE_ORDER = "initiative-order"
+OPPOSING_EXPEDITIONS = "opposing-expeditions"
 
 
 def format_types(types: Iterable[RegionType]) -> str:
@@ -154,6 +164,7 @@ class Player:
     deck: list[Card] = field(default_factory=list)
     """Top card first. Hidden zone: cards, not objects (2.1.g)."""
     hand: list[Card] = field(default_factory=list)
+    hero_zone_given: bool = False
 
     def expedition(self, kind: ExpeditionKind) -> Expedition:
         return self.hero if kind is ExpeditionKind.HERO else self.companion
@@ -190,12 +201,42 @@ class Happening:
     """Something an atomic action did that a reaction may trigger on (6.3.b)."""
 
     kind: str
-    """"enters" (a visible zone), "joins-expedition", "leaves-expedition", "ceases", "phase"."""
+    """"enters" (a visible zone), "leaves-zone", "joins-expedition", "leaves-expedition", "ceases",
+    "played" (from Hand or Reserve), "sacrificed", "phase"."""
     object_id: int | None = None
     player: PlayerName | None = None
     expedition: ExpeditionKind | None = None
     zone: Zone | None = None
     phase: Phase | None = None
+    from_zone: Zone | None = None
+    """"enters", "played": the zone it came from; "leaves-zone": the zone it went to."""
+    new_id: int | None = None
+    """"leaves-zone", "sacrificed": the new object the card became in a visible zone (2.1.c, 2.1.e)."""
+
+
+@dataclass(frozen=True)
+class CardInZone:
+    """A card in a hidden zone (Deck, Hand): not an object (2.1.g), found by its owner and position."""
+
+    owner: PlayerName
+    card: Card
+    zone: Zone
+
+    @property
+    def name(self) -> str:
+        return self.card.name or "(no name)"
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """Part of the game state the engine cannot know, because a step's game effect is lost in
+    the sources (Resupply, Sabotage, a lost effect or cost symbol, how Mana pays a cost)."""
+
+    reason: str
+    scope: str
+    """"all" (anything may have changed), "mana" (a player's Mana zone), or "object"."""
+    player: PlayerName | None = None
+    object_id: int | None = None
 
 
 @dataclass
@@ -218,8 +259,19 @@ class Game:
     """(object id, reaction index) -> activations this day (6.3.f)."""
     last_progress: dict[tuple[PlayerName, ExpeditionKind], ProgressRecord] = field(default_factory=dict)
     last_effect: EffectRecord | None = None
+    last_cost: CostRecord | None = None
     steps_taken: int = 0
     checking_reactions: bool = False
+    turn: PlayerName | None = None
+    """During the Afternoon, the player whose turn it is (1.3.2.d)."""
+    passed: set[PlayerName] = field(default_factory=set)
+    answers: list[Answer] = field(default_factory=list)
+    """The decisions the scenario gives for its current action, in the order they are asked."""
+    choices_made: list[str] = field(default_factory=list)
+    emblem_log: list[GameObject] = field(default_factory=list)
+    """Every emblem created, in order (an emblem ceases to exist, but the record stays)."""
+    unknowns: list[Unknown] = field(default_factory=list)
+    used_emblems: set[int] = field(default_factory=set)
     _clock: int = 0
 
     # ---- the checked public constructor -------------------------------------------------
@@ -296,10 +348,15 @@ class Game:
             yield from player.expeditions
 
     def initiative_order(self) -> list[PlayerName]:
-        """The first player, then clockwise (6.1.g, 4.4.b)."""
+        """Initiative order (6.1.g, 4.4.b), which the sources never define: during a turn it starts
+        with the player whose turn it is, otherwise with the first player, then clockwise (ruling
+        initiative-order, from the example of 6.1.g)."""
         names = self.names
-        start = names.index(self.first_player)
+        start = names.index(self.turn if self.turn is not None else self.first_player)
         return names[start:] + names[:start]
+
+    def next_in_seating(self, name: PlayerName) -> PlayerName:
+        return self.left_of(name)
 
     def left_of(self, name: PlayerName) -> PlayerName:
         names = self.names
@@ -333,12 +390,42 @@ class Game:
         ]
 
     def expedition_statistics(self, name: PlayerName, kind: ExpeditionKind) -> Statistics:
-        """Sum of the statistics of its characters (4.2.4.b; Gigantic counted here too, 7.4.3.e)."""
+        """Sum of the statistics of its characters (4.2.4.b; Gigantic counted here too, 7.4.3.e).
+        Boosts are not added: the sources never say what a boost does to statistics."""
         total = Statistics()
         for character in self.characters_in(name, kind):
-            if character.card.statistics is not None:
-                total = total + character.card.statistics
+            if character.card.statistics is None:
+                raise RulesSilent(
+                    f"{character.name}'s statistics are not given (the sources do not print them); "
+                    f"the engine cannot sum {self.expedition(name, kind).label}'s statistics"
+                )
+            total = total + character.card.statistics
         return total
+
+    def facing(self, obj: GameObject) -> list[Expedition]:
+        """The expeditions facing an object in the Expedition zone: in a two-player game, the
+        opponent's expedition of the same kind (ruling opposing-expeditions)."""
+        if self.mode is not Mode.TWO_PLAYER:
+            raise RulesSilent("which expedition faces which in a multiplayer game is not in the sources")
+        if obj.zone is not Zone.EXPEDITION or obj.expedition is None:
+            return []
+        kinds = list(ExpeditionKind) if obj.card.gigantic else [obj.expedition]
+        return [self.expedition(self.opponent(obj.controller), kind) for kind in kinds]
+
+    def board_unknown(self) -> Unknown | None:
+        """The first step whose lost game effect leaves the whole board unknown, if any."""
+        return next((u for u in self.unknowns if u.scope == "all"), None)
+
+    def refuse_if_unknown(self, what: str, *, player: PlayerName | None = None, zone: Zone | None = None,
+                          object_id: int | None = None) -> None:
+        """RulesSilent when `what` depends on a step whose game effect the sources do not give."""
+        for unknown in self.unknowns:
+            if (
+                unknown.scope == "all"
+                or (unknown.scope == "mana" and zone is Zone.MANA and unknown.player == player)
+                or (unknown.scope == "object" and object_id is not None and unknown.object_id == object_id)
+            ):
+                raise RulesSilent(f"{what} depends on {unknown.reason}")
 
     def region_types_at(self, position: Position) -> frozenset[RegionType]:
         printed = ALL_REGION_TYPES if position == ARENA else self.adventure[int(position)].region_types()  # 4.3.f
@@ -351,6 +438,7 @@ class Game:
             for o in sorted(self.objects.values(), key=lambda o: o.timestamp)
             if o.zone in (Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK)  # abilities work in play (1.2.4.d)
             for passive in o.card.passives
+            if isinstance(passive, RegionPassive)
         ]
 
     def apply_region_passives(self, types: frozenset[RegionType]) -> frozenset[RegionType]:
@@ -367,6 +455,9 @@ class Game:
 
     def region_label(self, position: Position) -> str:
         return "the Arena" if position == ARENA else self.adventure[int(position)].label
+
+    def hero_zone_objects(self, controller: PlayerName | None = None) -> list[GameObject]:
+        return self.in_zone(Zone.HERO, controller)
 
     def ongoing(self) -> list[GameObject]:
         return [o for o in self.in_zone(Zone.LIMBO) if o.emblem is not None and "Ongoing" in o.card.subtypes]
@@ -393,13 +484,22 @@ class Game:
         expedition: ExpeditionKind | None = None,
         emblem: EmblemInfo | None = None,
         exhausted: bool = False,
+        from_zone: Zone | None = None,
+        controller: PlayerName | None = None,
     ) -> GameObject:
         """A new object in a visible zone, with a new identity and timestamp (2.1.c, 7.3.3.a)."""
         assert zone not in HIDDEN_ZONES
         stamp = self._tick()
-        obj = GameObject(stamp, stamp, card, zone, owner, owner, expedition, exhausted, emblem)
+        face_down = None
+        if zone is Zone.MANA and card.type is not ObjectType.MANA_ORB:
+            # 2.2.1.f: a face-down card in the Mana zone is a Mana Orb.
+            face_down, card = card, Card(None, ObjectType.MANA_ORB)
+        obj = GameObject(stamp, stamp, card, zone, owner, controller or owner, expedition, exhausted, emblem)
+        obj.face_down = face_down
         self.objects[obj.id] = obj
-        self.happenings.append(Happening("enters", obj.id, owner, expedition, zone))
+        if emblem is not None:
+            self.emblem_log.append(obj)
+        self.happenings.append(Happening("enters", obj.id, owner, expedition, zone, from_zone=from_zone))
         if zone is Zone.EXPEDITION and expedition is not None:
             for kind in ExpeditionKind:
                 if kind is expedition or card.gigantic:
@@ -408,25 +508,45 @@ class Game:
         return obj
 
     def move(
-        self, obj: GameObject, zone: Zone, *, expedition: ExpeditionKind | None = None
+        self,
+        thing: GameObject | CardInZone,
+        zone: Zone,
+        *,
+        expedition: ExpeditionKind | None = None,
+        statuses: frozenset[Status] = frozenset(),
     ) -> GameObject | None:
         """Every change of zone goes through here (2.1.c): the old object ends; the card becomes a
-        new object in a visible destination, or a plain card in a hidden one (2.1.g). A token that
-        leaves the Expedition zone joins its new zone, then ceases to exist (2.1.d, 7.5.4.d, 7.5.5.b).
-        Returns the new object, or None."""
+        new object in a visible destination, or a plain card in a hidden one (2.1.g). A card from a
+        hidden zone (Hand, Deck) is `CardInZone`. A token that leaves the Expedition zone joins its
+        new zone, then ceases to exist (2.1.d, 7.5.4.d, 7.5.5.b). Returns the new object, or None."""
+        if isinstance(thing, CardInZone):
+            assert zone is not thing.zone
+            self.player(thing.owner).hidden(thing.zone).remove(thing.card)
+            card, owner, source_zone = thing.card, thing.owner, thing.zone
+            if zone in HIDDEN_ZONES:
+                self.player(owner).hidden(zone).insert(0, card)
+                return None
+            new = self.enter(card, zone, owner, expedition=expedition, from_zone=source_zone)
+            new.statuses |= set(statuses)
+            return new
+        obj = thing
         assert zone is not obj.zone, "moving between expeditions is not a zone change (3.2.4.d): use switch"
         del self.objects[obj.id]
         if obj.zone is Zone.EXPEDITION:
             for kind in ExpeditionKind:
                 if kind is obj.expedition or obj.card.gigantic:
                     self.happenings.append(Happening("leaves-expedition", obj.id, obj.controller, kind, obj.zone))
+        card = obj.face_down if obj.face_down is not None else obj.card
         if zone in HIDDEN_ZONES:
-            if not obj.card.token:
-                self.player(obj.owner).hidden(zone).insert(0, obj.card)
+            if not card.token:
+                self.player(obj.owner).hidden(zone).insert(0, card)
+            self.happenings.append(Happening("leaves-zone", obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone))
             self.happenings.append(Happening("ceases", obj.id, obj.owner, None, zone))
             return None
-        new = self.enter(obj.card, zone, obj.owner, expedition=expedition)
-        if obj.card.token and obj.zone is Zone.EXPEDITION:
+        new = self.enter(card, zone, obj.owner, expedition=expedition, from_zone=obj.zone)
+        new.statuses |= set(statuses)
+        self.happenings.append(Happening("leaves-zone", obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone, new_id=new.id))
+        if card.token and obj.zone is Zone.EXPEDITION:
             del self.objects[new.id]
             self.happenings.append(Happening("ceases", new.id, new.owner, None, zone))
             return None

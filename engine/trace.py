@@ -47,12 +47,22 @@ class Trace:
     """While muted (a reaction repeating itself), lines are counted, not kept."""
     omitted: int = 0
 
-    def add(self, text: str, *rules: str, rulings: Sequence[str] = (), always: bool = False) -> None:
+    def add(self, text: str, *rules: str, rulings: Sequence[str] = (), always: bool = False, at: int | None = None) -> None:
+        """Add a line; `at` (a `mark()`) puts it before the lines added since, e.g. an action told
+        before the reactions its event triggered."""
         if self.muted and not always:
             self.omitted += 1
             return
         cited = list(dict.fromkeys([*inline_rules(text), *rules]))
-        self.lines.append(TraceLine(text, tuple(cited), tuple(rulings), self.depth))
+        line = TraceLine(text, tuple(cited), tuple(rulings), self.depth)
+        if at is None:
+            self.lines.append(line)
+        else:
+            self.lines.insert(at, line)
+
+    def mark(self) -> int:
+        """The place of the next line, for `add(..., at=)`."""
+        return len(self.lines)
 
     def __iter__(self) -> Iterator[TraceLine]:
         return iter(self.lines)

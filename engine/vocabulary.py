@@ -34,11 +34,15 @@ __all__ = [
     "Rarity",
     "Faction",
     "Keyword",
+    "Status",
     "Duration",
     "Face",
     "Mode",
     "DeckFormat",
     "CHARACTER_SUBTYPES",
+    "PERMANENT_SUBTYPES",
+    "SPELL_SUBTYPES",
+    "SUBTYPES_BY_TYPE",
     "Statistics",
     "parse_enum",
     "allowed_words",
@@ -159,6 +163,14 @@ class Keyword(Enum):
     GIGANTIC = "gigantic"
 
 
+class Status(Enum):
+    """Statuses the sources name (the Hua Mulan, Moonlight Jellyfish and Coppélia examples). Their
+    rules are lost: the engine records whether an object has one, and nothing more."""
+
+    FLEETING = "Fleeting"
+    ASLEEP = "Asleep"
+
+
 class Duration(Enum):
     """Durations of Ongoing emblems (2.2.13.a)."""
 
@@ -196,6 +208,18 @@ CHARACTER_SUBTYPES: Final = (
     "Deity", "Dragon", "Druid", "Elemental", "Engineer", "Fairy", "Leviathan", "Mage",
     "Messenger", "Noble", "Plant", "Robot", "Soldier", "Scholar", "Spirit", "Titan", "Trainer",
 )
+
+# 2.2.2.e, 2.2.2.g
+PERMANENT_SUBTYPES: Final = ("Landmark",)
+SPELL_SUBTYPES: Final = ("Boon", "Conjuration", "Disruption", "Maneuver", "Song")
+
+SUBTYPES_BY_TYPE: Final = {
+    ObjectType.CHARACTER: CHARACTER_SUBTYPES,
+    ObjectType.PERMANENT: PERMANENT_SUBTYPES,
+    ObjectType.SPELL: SPELL_SUBTYPES,
+    ObjectType.HERO: (),  # 2.2.2.b: Heroes have no sub-types
+}
+"""The sub-types each type may have (2.2.2.b-h); regions and emblems are made by the engine."""
 
 _STATISTICS = re.compile(r"^\s*(-?\d+)\s*/\s*(-?\d+)\s*/\s*(-?\d+)\s*$")
 

@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine import Duration, Phase, ScenarioError, Statistics, UnsupportedText, Zone
-from engine.effects import CreateOngoing, Draw, parse_effect
+from engine.effects import CreateOngoing, Draw, KeywordAction, parse_effect
 from engine.objects import Trigger
 from engine_boards import COMPANION, HERO, game, put_character, trace_text
 
@@ -34,10 +34,14 @@ def test_abilities_before_or_after_the_expedition_make_the_same_token() -> None:
     assert after.ability_after_location and not before.ability_after_location
 
 
-def test_sabotage_then_resupply_is_refused_with_the_wordings_the_engine_reads() -> None:
+def test_an_unknown_wording_is_refused_with_the_wordings_the_engine_reads() -> None:
     with pytest.raises(UnsupportedText) as caught:
-        parse_effect("Sabotage, then Resupply")
+        parse_effect("Exhaust target Character")
     assert "7.3.3.b" in str(caught.value) and "draw a card" in str(caught.value)
+
+
+def test_spy_craft_reads_as_two_steps_whose_game_effect_the_sources_do_not_give() -> None:
+    assert parse_effect("Sabotage, then Resupply") == [KeywordAction("Sabotage"), KeywordAction("Resupply")]
 
 
 def test_a_misspelt_token_sub_type_lists_the_sub_types_of_2_2_2_d() -> None:

@@ -30,7 +30,7 @@ def test_a_token_put_in_reserve_joins_it_then_ceases_to_exist() -> None:
 
     g.move = spy  # type: ignore[method-assign]
     assert engine.put(g, "Alice", HERO, "Ordis Recruit", Zone.RESERVE) is None
-    assert kinds == ["leaves-expedition", "enters", "ceases"]
+    assert kinds == ["leaves-expedition", "enters", "leaves-zone", "ceases"]
     assert g.in_zone(Zone.RESERVE) == [] and recruit.id not in g.objects
 
 

@@ -64,7 +64,7 @@ def test_an_unknown_key_names_its_line_and_the_keys_allowed() -> None:
         (("characters:", "charactres:"), 6, "allowed: region, characters"),
         (("when: dusk", "when: {move_forward: Alice.heroes}"), 7, "unknown expedition 'heroes' (did you mean 'hero'?); allowed: hero, companion"),
         (("when: dusk", "when: {move_forward: Carol.hero}"), 7, "unknown player 'Carol'"),
-        (("when: dusk", "when: {effect: Sabotage, controller: Alice}"), 7, "cannot read the effect"),
+        (("when: dusk", "when: {effect: Exhaust target Character, controller: Alice}"), 7, "cannot read the effect"),
         (("when: dusk", "when: check_deck"), 7, "needs a deck"),
     ],
 )
@@ -152,3 +152,49 @@ def test_running_a_scenario_twice_gives_the_same_result() -> None:
     assert first.passed and second.passed
     assert [str(line) for line in first.trace] == [str(line) for line in second.trace]
     assert scenario.setup.adventure is not None and scenario.setup.adventure[3].face is engine.Face.DOWN
+
+
+PLAY = """\
+- name: Play
+  given:
+    players: [Alice, Bob]
+    Alice:
+      hero: {characters: ["Scout 1/0/0 Adventurer", "Goat 0/1/0 Animal"]}
+  when: {effect: Sacrifice a Character, controller: Alice}
+  choices:
+    - {Alice: Goat}
+  then:
+    Alice.discard: [Goat]
+    Alice.hero.Scout.boosts: 0
+"""
+
+
+def test_decisions_are_read_and_made_in_order() -> None:
+    result = engine.run_scenario(read(PLAY)[0])
+    assert result.passed, (result.error, [str(d) for d in result.differences])
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "words"),
+    [
+        (("{Alice: Goat}", "{Carol: Goat}"), 8, "unknown player 'Carol' in `choices:`"),
+        (("Alice.hero.Scout.boosts", "Alice.heap.Scout.boosts"), 11, "unknown place 'heap'"),
+        (("Alice.hero.Scout.boosts", "Alice.hero.Scout.bosts"), 11, "did you mean 'boosts'?"),
+        (("when: {effect: Sacrifice a Character, controller: Alice}", "when: {play: Alice.discard.Goat, to: hero}"), 6, "played from the hand or the reserve"),
+    ],
+)
+def test_a_misspelt_card_scenario_is_an_error_at_its_line(change: tuple[str, str], line: int, words: str) -> None:
+    exc = error(PLAY.replace(*change))
+    assert exc.location is not None and exc.location.line == line, exc
+    assert words in exc.message
+
+
+def test_a_decision_never_asked_is_an_error_naming_it() -> None:
+    result = engine.run_scenario(read(PLAY.replace("- {Alice: Goat}", "- {Alice: Goat}\n    - {Bob: yes}"))[0])
+    assert result.status == "error" and result.error is not None
+    assert "never asked, from {Bob: yes}" in result.error.message and result.error.location == engine.Location("judge.yaml", 9)
+
+
+def test_a_wrong_decision_lists_what_is_allowed() -> None:
+    result = engine.run_scenario(read(PLAY.replace("{Alice: Goat}", "{Alice: Kelon}"))[0])
+    assert result.error is not None and "allowed: Scout, Goat" in result.error.message

@@ -1,0 +1,78 @@
+"""Decisions players make while the game runs: whether to use a "may", which object to choose,
+which Emblem-Reaction to play first.
+
+The engine never decides for a player. A scenario gives each action's decisions in the order
+the engine asks them (`choices:`); several players' decisions in one step are asked in
+initiative order (6.1.g). A choice with a single option is no decision and is not asked.
+Every decision made is kept, in order, in `Game.choices_made`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import Location, ScenarioError
+from .state import Game
+from .vocabulary import PlayerName
+
+__all__ = ["Answer", "choose", "YES", "NO"]
+
+YES, NO = "yes", "no"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One decision a scenario gives: who makes it and what they choose (a name, yes or no)."""
+
+    player: PlayerName
+    answer: str
+    location: Location | None = None
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.split()).lower() == " ".join(b.split()).lower()
+
+
+def choose(
+    game: Game,
+    player: PlayerName,
+    question: str,
+    options: list[str],
+    *,
+    may: bool = False,
+    rules: tuple[str, ...] = ("6.1.g",),
+    rulings: tuple[str, ...] = (),
+) -> str | None:
+    """`player`'s decision among `options` (as they are written there), or None when they decline a
+    "may" (or there is nothing to choose). ScenarioError when the scenario does not give it."""
+    if not options:
+        return None
+    if not may and len(options) == 1:
+        return options[0]
+    allowed = ", ".join(options) + (f", or {NO}" if may else "")
+    if not game.answers:
+        raise ScenarioError(
+            f"{player} must decide {question}: {allowed}. Give the decision in the action's `choices:`, "
+            f"e.g. choices: [{{{player}: {options[0]}}}]"
+        )
+    answer = game.answers[0]
+    if answer.player != player:
+        raise ScenarioError(
+            f"the engine asks {player} to decide {question} ({allowed}), but the next decision listed in "
+            f"`choices:` is {answer.player}'s; decisions are listed in the order they are asked (initiative order, 6.1.g)",
+            answer.location,
+        )
+    chosen: str | None
+    if may and _same(answer.answer, NO):
+        chosen = None
+    elif may and _same(answer.answer, YES) and len(options) == 1:
+        chosen = options[0]
+    else:
+        chosen = next((o for o in options if _same(o, answer.answer)), None)
+        if chosen is None:
+            raise ScenarioError(f"{player} cannot choose {answer.answer!r} when deciding {question}; allowed: {allowed}", answer.location)
+    game.answers.pop(0)
+    shown = NO if chosen is None else (YES if may and len(options) == 1 and chosen == options[0] and _same(answer.answer, YES) else chosen)
+    game.choices_made.append(f"{player}: {shown}")
+    game.trace.add(f"{player} decides {question}: {shown}", *rules, rulings=rulings)
+    return chosen
