@@ -11,7 +11,9 @@ their id; everything else is HTML built here.
 
 from __future__ import annotations
 
+import base64
 import html
+import json
 import posixpath
 import re
 from dataclasses import dataclass
@@ -36,7 +38,7 @@ from .glossary.model import (
 )
 from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
 from .strings import tr
-from .verification import Check, CheckKind, Verification, coverage, illustration_anchor
+from .verification import Check, CheckKind, Verification, coverage, expand_cards, illustration_anchor
 
 import yaml
 
@@ -45,6 +47,7 @@ KEYWORDS_PAGE = "keywords.md"
 COVERAGE_PAGE = "coverage.md"
 RULINGS_PAGE = "rulings.md"
 SOURCES_PAGE = "sources.md"
+SANDBOX_PAGE = "sandbox.md"   # hand-written in each language (docs/<language>/sandbox.md)
 
 
 @dataclass(frozen=True)
@@ -310,12 +313,17 @@ class Renderer:
         scenario = yaml.safe_dump(_plain(check.data), sort_keys=False, allow_unicode=True, width=72,
                                   default_flow_style=None).strip()
         label = self.t("verified_example" if check.kind is CheckKind.EXAMPLE else "verified_illustration")
+        # An illustration shows its caption in the page's language; an example needs no title:
+        # its own text, translated, is right above (the scenario's English name is in the YAML).
         title = (f'<span class="ar-verified__name">{self.inline(self.text(caption), page, links=False)}</span>'
-                 if caption else f'<span class="ar-verified__name" lang="en">{html.escape(check.name)}</span>')
+                 if caption else "")
         anchor = check.anchor if check.kind is CheckKind.ILLUSTRATION else f"{check.anchor}-check"
+        # The judge's sandbox opens the same scenario, its cards written out (it has no card list).
+        sandbox = f"{relative_url(page, SANDBOX_PAGE)}?{sandbox_query(expand_cards(check.data, self.glossary.cards))}"
         return (
             f'<details class="ar-verified" id="{anchor}"><summary><span class="ar-verified__badge">✓ {label}</span> '
             f'{title}</summary>\n'
+            f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.t("open_in_sandbox")}</a></p>\n'
             f'<p class="ar-verified__what">{self.t("scenario")}</p>\n'
             f'<pre class="ar-scenario"><code>{html.escape(scenario)}</code></pre>\n'
             f'<p class="ar-verified__what">{self.t("engine_trace")}</p>\n{self.trace_html(check, page)}\n'
@@ -578,6 +586,14 @@ def _plain(node: object) -> object:
     if isinstance(node, list):
         return [_plain(v) for v in node]
     return node
+
+
+def sandbox_query(data: object) -> str:
+    """A scenario as the sandbox page's `s` parameter: base64url (unpadded) of its UTF-8 JSON.
+    A query, not a fragment: it stays short (a glossary scenario is under 2 KB) and a judge
+    can send it like the search's `?q=`."""
+    text = json.dumps(_plain(data), ensure_ascii=False, separators=(",", ":"))
+    return "s=" + base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
 
 
 def pages(glossary: Glossary, language: str = "en", verification: Verification | None = None) -> list[Page]:
