@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .day import afternoon_started, begin_afternoon, end_turn, run_phase
-from .effects import EffectRecord
+from .effects import CostRecord, EffectRecord
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, RulesSilent, UnsupportedText
 from .events import check_reactions, pay_cost, play_card, possessive, resolve_effect, run_step, zone_words
@@ -53,9 +53,10 @@ def dusk(game: Game) -> None:
     play_phase(game, Phase.DUSK)
 
 
-def play_phase(game: Game, phase: Phase) -> None:
+def play_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
+    """Play one phase; `expand`: at Morning, the players make their Expand decisions (4.2.1.e)."""
     _playable(game)
-    run_phase(game, phase)
+    run_phase(game, phase, expand=expand)
 
 
 def _move(game: Game, player: PlayerName, kind: ExpeditionKind, forward: bool) -> bool:
@@ -164,11 +165,19 @@ def _take_turn_action(game: Game, player: PlayerName, what: str) -> None:
         )
 
 
-def play(game: Game, player: PlayerName, place: str, name: str, expedition: ExpeditionKind) -> GameObject:
+def play(game: Game, player: PlayerName, place: str, name: str, expedition: ExpeditionKind, *, decline_cost: bool = False) -> GameObject | None:
     """During their turn, a player plays a card from their Hand or Reserve (1.3.2.d); reactions are
-    checked (4.4.a.3), then their turn ends."""
+    checked (4.4.a.3), then their turn ends. Declining its cost, they may not play it (6.4.d)."""
     _take_turn_action(game, player, f"play {name}")
     thing = find_object(game, player, place, name)
+    if decline_cost:
+        game.last_cost = CostRecord(f"the cost of {thing.name}", False, 1, 0)
+        game.trace.add(
+            f"{player} declines to pay the cost of {thing.name}: they may not play it, and the game goes back to "
+            f"the point where they were offered to play it (it is still {player}'s turn)",
+            "6.4.b", "6.4.d",
+        )
+        return None
     new = play_card(game, player, thing, expedition)
     check_reactions(game)
     if game.turn == player and not game.outcome.over:
@@ -177,12 +186,15 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
 
 
 def pass_turn(game: Game, player: PlayerName) -> None:
-    """The player passes: they take no more turns this day (1.3.2.d)."""
+    """The player passes: they take no more turns this day (1.3.2.d); reactions are checked (4.4.a.3)."""
     _take_turn_action(game, player, "pass")
     end_turn(game, passed=True)
+    check_reactions(game)
 
 
-def use_ability(game: Game, player: PlayerName, place: str, name: str, *, support: bool, index: int = 1) -> EffectRecord:
+def use_ability(
+    game: Game, player: PlayerName, place: str, name: str, *, support: bool, index: int = 1, decline_cost: bool = False
+) -> EffectRecord | None:
     """During their turn, a player plays a quick action of an object in play (2.2.10.f, 1.3.2.d), or
     uses a support ability of an object in their Reserve (2.2.10.g): its cost is one step (6.4.a),
     then its effect resolves; reactions are checked (4.4.a.3)."""
@@ -205,6 +217,14 @@ def use_ability(game: Game, player: PlayerName, place: str, name: str, *, suppor
         f"{player} plays the {what} \"{ability.text}\" of {obj.name}",
         "2.2.10.g" if support else "2.2.10.h",
     )
+    if decline_cost:
+        game.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, 0)
+        game.trace.add(
+            f"{player} declines to pay the cost: they may not play this {what}, and the game goes back to the point "
+            "where they were offered to play it",
+            "6.4.b", "6.4.e",
+        )
+        return None
     cost = ability.cost
     if ability.more_unless_first:
         if player != game.first_player:

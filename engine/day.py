@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from .dusk import progress
 from .errors import RulesSilent
-from .events import begin_phase, check_reactions, expire
+from functools import partial
+
+from .events import begin_phase, check_reactions, expire, run_step
+from .state import CardInZone
 from .state import Game
 from .vocabulary import Duration, ObjectType, Phase, Zone
 
@@ -30,7 +33,7 @@ def _new_day_if_needed(game: Game, phase: Phase) -> None:
     game.activations.clear()  # 6.3.f counts activations "in a single day"
 
 
-def _morning(game: Game) -> None:
+def _morning(game: Game, expand: bool = False) -> None:
     if game.day == 1:
         raise RulesSilent(
             "the first day has no Morning: it starts at Noon, after the setup draws six cards (1.3.1.d, 4.1.j); "
@@ -66,7 +69,28 @@ def _morning(game: Game) -> None:
         for _ in range(2):
             game.draw_card(player.name)
     game.trace.add("Draw: each player draws two cards", "4.2.1.d", "7.3.5.a")
-    game.trace.add("Expand: each player may put a card from their Hand in their Mana zone; in this scenario nobody does", "4.2.1.e")
+    if not expand:
+        game.trace.add("Expand: each player may put a card from their Hand in their Mana zone; in this scenario nobody does", "4.2.1.e")
+        return
+    _expand(game)
+
+
+def _expand(game: Game) -> None:
+    """4.2.1.e: each player may put one card from their Hand face-down and ready in the Mana zone,
+    deciding in initiative order (6.1.g); the cards are put there together."""
+    from .choices import choose  # decisions are asked of the players, never made by the engine
+
+    order = game.initiative_order()
+    game.trace.add(f"Expand: each player decides in initiative order ({', '.join(order)}) whether to put a card from their Hand in their Mana zone", "4.2.1.e", "6.1.g")
+    chosen: list[CardInZone] = []
+    for name in order:
+        hand = game.player(name).hand
+        pick = choose(game, name, "which card to put from their Hand in their Mana zone (Expand)", list(dict.fromkeys(c.name or "card" for c in hand)), may=True)
+        if pick is not None:
+            chosen.append(CardInZone(name, next(c for c in hand if (c.name or "card") == pick), Zone.HAND))
+    run_step(game, [partial(game.move, c, Zone.MANA) for c in chosen])
+    for c in chosen:
+        game.trace.add(f"{c.owner} puts a card from their Hand face down and ready in their Mana zone: a Mana Orb (2.2.1.f)", "4.2.1.e")
 
 
 def begin_afternoon(game: Game) -> None:
@@ -109,7 +133,7 @@ def _afternoon(game: Game) -> None:
         end_turn(game, passed=True)
 
 
-def run_phase(game: Game, phase: Phase) -> None:
+def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
     """Play one phase of a day: its beginning (reactions, 4.4.a.1) and its daily effects."""
     if phase is Phase.NIGHT:
         raise RulesSilent("the Night phase's daily effects are lost in the sources (1.3.2.f, 'During the Night Phase' has no text); the engine will not guess them")
@@ -123,7 +147,7 @@ def run_phase(game: Game, phase: Phase) -> None:
     game.trace.add(f"The {phase.value.capitalize()} phase begins", "1.3.2.a")
     if phase is Phase.MORNING:
         begin_phase(game, phase)
-        _morning(game)
+        _morning(game, expand)
     elif phase is Phase.NOON:
         begin_phase(game, phase)  # 1.3.2.c: only reactions that trigger "At Noon"
     else:

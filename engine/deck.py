@@ -25,6 +25,8 @@ class DeckCard:
     rarity: Rarity | None = None
     """None for heroes and tokens (2.2.4.c); common otherwise unless given."""
     count: int = 1
+    printed_name: str | None = None
+    """The name printed on a card in another language; its name is still the English `name` (2.2.3.c)."""
 
 
 @dataclass
@@ -76,6 +78,8 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat) -> DeckReport:
     if tokens:
         trace.add(f"{tokens} token card(s) start outside the deck and are not counted")
     for card in cards:
+        if card.printed_name:
+            trace.add(f"{card.printed_name} is a printing of {card.name}: its name is {card.name}, its English name", "2.2.3.c")
         if card.type in ("hero", "token") and card.rarity is not None:
             trace.add(f"{card.name} is a {card.type}: it has no rarity, so the rarity given is not counted", "2.2.4.c")
     heroes = [c for c in real for _ in range(c.count) if c.type == "hero"]

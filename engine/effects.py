@@ -54,6 +54,7 @@ __all__ = [
     "CostRecord",
     "KEYWORD_ACTIONS",
     "LOST",
+    "number",
     "parse_effect",
     "split_steps",
     "parse_reaction",
@@ -75,10 +76,11 @@ SUPPORTED_EFFECTS = (
     "The next Character you play gains N boost(s), with this Turn | this Afternoon | this Day (2.2.13)",
     "Resupply | Sabotage | Each player may Resupply (keyword actions the sources name but do not define)",
     "Sacrifice a Character | Each player sacrifices a Character",
-    "I gain N boost(s) | Characters you control gain N boost(s) | I gain N NAME counters | I gain/lose Fleeting/Asleep",
+    "I gain N boost(s) | Characters you control gain N boost(s) | target Character gains N boost(s) | "
+    "I gain N NAME counters | I gain/lose Fleeting/Asleep | target Character gains/loses Fleeting/Asleep",
     "Put me in Reserve | [You may] put a card from your Hand in Reserve | [You may] play me [for free]",
     "Discard target Character or Permanent | [You may] activate the etb/hand/reserve triggers of target Permanent you control (7.3.1.b)",
-    "If it's a [type], EFFECT (2.2.1.i) | If you control two or more [sub-type]s, EFFECT (2.2.2.n)",
+    "If it's a [type or sub-type], EFFECT (2.2.1.i, 2.2.2.o) | If you control two or more [sub-type]s, EFFECT (2.2.2.n)",
     "You may pay N and put a card from your Hand in Reserve to EFFECT (a cost, one step: 6.4.a)",
     "... (an effect whose text is lost in the sources)",
     "several of these as sentences, or joined by ', then' or 'and' (one step each, 6.1.c)",
@@ -163,12 +165,14 @@ class Gain:
     "I gain Asleep", "I lose Fleeting"."""
 
     who: str
-    """"me" (7.2.1) or "yours" (Characters you control, 7.2.2)."""
+    """"me" (7.2.1), "yours" (Characters you control, 7.2.2) or "target" (a target in play, 2.2.1.h)."""
     boosts: int = 0
     counter: str | None = None
     counters: int = 0
     status: Status | None = None
     lose: bool = False
+    types: tuple[ObjectType, ...] = ()
+    """For "target Character gains ...": the types a target may have."""
 
 
 @dataclass(frozen=True)
@@ -202,9 +206,15 @@ class ActivateTriggers:
 
 @dataclass(frozen=True)
 class ItIs:
-    """"If it's a Permanent": the card an earlier step moved, wherever it is now (2.2.1.i, 2.1.e)."""
+    """"If it's a Permanent", "If it's a Landmark": the card an earlier step moved, wherever it is
+    now (2.2.1.i, 2.2.2.o, 2.1.e)."""
 
-    type: ObjectType
+    type: ObjectType | None = None
+    subtype: str | None = None
+
+    @property
+    def what(self) -> str:
+        return self.subtype or (self.type.value.capitalize() if self.type else "?")
 
 
 @dataclass(frozen=True)
@@ -298,8 +308,12 @@ def _split_outside_quotes(text: str, separator: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-def _number(word: str) -> int | None:
+def number(word: str) -> int | None:
+    """A number as printed: 2, or a word from "a" and "one" to "ten"."""
     return int(word) if word.isdigit() else _NUMBERS.get(word.lower())
+
+
+_number = number
 
 
 # ---- characters and tokens -------------------------------------------------------------------
@@ -440,6 +454,13 @@ def _parse_instruction(step: str, whole: str) -> Instruction:
     gain = re.match(r"^(i|characters you control) gains? (\w+) boosts?$", lower)
     if gain and _number(gain.group(2)):
         return Gain("me" if gain.group(1) == "i" else "yours", boosts=_number(gain.group(2)) or 0)
+    targeted = re.match(r"^target (character|permanent)(?: or (character|permanent))? (gains|loses) (?:(\w+) (boosts?)|(fleeting|asleep))$", lower)
+    if targeted and (targeted.group(6) or _number(targeted.group(4) or "")):
+        types = tuple(_TYPES[w] for w in targeted.groups()[:2] if w)
+        if targeted.group(6):
+            return Gain("target", status=Status(targeted.group(6).capitalize()), lose=targeted.group(3) == "loses", types=types)
+        if targeted.group(3) == "gains":
+            return Gain("target", boosts=_number(targeted.group(4)) or 0, types=types)
     counters = re.match(r"^i gain (\w+) (\S+) counters?$", step, re.I)
     if counters and _number(counters.group(1)):
         return Gain("me", counter=counters.group(2), counters=_number(counters.group(1)) or 0)
@@ -463,6 +484,9 @@ def _parse_instruction(step: str, whole: str) -> Instruction:
     it_is = re.match(r"^if it'?s an? (\w+), (.+)$", step, re.I)
     if it_is and it_is.group(1).lower() in _TYPES:
         return Conditional(ItIs(_TYPES[it_is.group(1).lower()]), _parse_instruction(it_is.group(2), whole))
+    subtypes = {s.lower(): s for kind in SUBTYPES_BY_TYPE.values() for s in kind}
+    if it_is and it_is.group(1).lower() in subtypes:
+        return Conditional(ItIs(subtype=subtypes[it_is.group(1).lower()]), _parse_instruction(it_is.group(2), whole))
     control = re.match(r"^if you control (\w+)( or more)? (\w+?)s?, (.+)$", step, re.I)
     if control and _number(control.group(1)):
         what = control.group(3)

@@ -5,6 +5,7 @@ Ongoing emblems with durations (2.2.13)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable, Sequence
@@ -31,6 +32,7 @@ from .effects import (
     Sacrifice,
     WithCost,
     YouControl,
+    number,
     parse_effect,
     split_steps,
 )
@@ -110,6 +112,21 @@ def _matches(trigger: Trigger, bearer: GameObject, happening: Happening, existed
         return happening.kind == "sacrificed" and mine  # 6.3.e: it need not exist after
     if trigger is Trigger.LEAVES_LANDMARK_ZONE:
         return happening.kind == "leaves-zone" and happening.zone is Zone.LANDMARK and mine and happening.player == bearer.controller
+    if trigger is Trigger.LEAVES_PLAY:
+        return happening.kind == "leaves-zone" and happening.zone in IN_PLAY and mine
+    if trigger is Trigger.CHARACTER_LEAVES_MY_EXPEDITION:
+        # 7.5.5.a; switching expeditions leaves the former one (7.5.5.c); the object itself need not be there after
+        if bearer.expedition is None:
+            return False
+        left: set[ExpeditionKind] = {bearer.expedition} if not bearer.card.gigantic else set(ExpeditionKind)
+        return happening.kind == "leaves-expedition" and happening.player == bearer.controller and happening.expedition in left
+    if trigger in (Trigger.CARD_JOINS_RESERVE, Trigger.CARD_JOINS_DISCARD):
+        # 7.5.4.a: joining a zone; a token joins its new zone before it ceases to exist (7.5.4.d)
+        zone = Zone.RESERVE if trigger is Trigger.CARD_JOINS_RESERVE else Zone.DISCARD
+        return happening.kind == "enters" and happening.zone is zone and happening.player == bearer.controller
+    if trigger is Trigger.CARD_LEAVES_RESERVE:
+        # 7.5.5.a; a token that ceases to exist in the Reserve does not leave it (7.5.5.b)
+        return happening.kind == "leaves-zone" and happening.zone is Zone.RESERVE and happening.player == bearer.controller
     if trigger is Trigger.YOU_SACRIFICE:
         return happening.kind == "sacrificed" and happening.player == bearer.controller
     if trigger is Trigger.JOINS_MY_EXPEDITION:
@@ -280,6 +297,7 @@ def check_reactions(game: Game) -> None:
             # A reaction that keeps playing itself is told three times, then summed up.
             game.trace.muted = plays[key] > 3
             game.trace.add(f"{chooser} plays the Emblem-Reaction \"{emblem.emblem.text}\" of {emblem.emblem.source_name}", "4.4.b")
+            game.reactions_played.append(f"{chooser}: {emblem.emblem.text}")
             try:
                 resolve_effect(game, emblem.emblem.text, chooser, me=emblem.emblem.source_id, source_name=emblem.emblem.source_name)
             finally:
@@ -543,8 +561,39 @@ def sacrifice(game: Game, obj: GameObject, by: PlayerName) -> GameObject | None:
     return new
 
 
+def _target(game: Game, res: Resolution, types: tuple[ObjectType, ...]) -> GameObject | None:
+    """"target Character or Permanent": an object in play with one of these types (2.2.1.h),
+    given by the action (`target:`) or chosen by the controller."""
+    kinds = " or ".join(t.value.capitalize() for t in types)
+    legal = [o for o in game.objects.values() if o.zone in IN_PLAY and o.card.type in types]
+    target = res.target_object
+    if target is None:
+        name = choose(game, res.controller, f"the target {kinds}", list(dict.fromkeys(o.name for o in legal)))
+        if name is None:
+            game.trace.add(f"There is no {kinds} in play to target", "2.2.1.h")
+            return None
+        return _alike(legal, name)
+    if target not in legal:
+        options = ", ".join(f"{o.controller}'s {o.name}" for o in sorted(legal, key=lambda o: o.timestamp)) or "none"
+        raise Forbidden(
+            f"\"target {kinds}\" refers to a {kinds} in play (2.2.1.h): {res.controller} cannot choose "
+            f"{target.controller}'s {target.name} in the {zone_words(target.zone)}. In play: {options}"
+        )
+    return target
+
+
 def _gain(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, Gain)
+    if instruction.who == "target":
+        chosen = _target(game, res, instruction.types)
+        if chosen is not None:
+            _step(
+                game, res, [partial(_apply_gain, chosen, instruction)],
+                f"{possessive(chosen.controller)} {chosen.name}, a target in play, "
+                f"{'loses' if instruction.lose else 'gains'} {_gained(instruction)}",
+                "2.2.1.h",
+            )
+        return
     if instruction.who == "yours":
         # 7.2.2.a: "you" is the controller of the ability.
         targets = [o for o in game.in_zone(Zone.EXPEDITION, res.controller) if o.card.type is ObjectType.CHARACTER]
@@ -654,20 +703,9 @@ def _play_me(game: Game, instruction: Instruction, res: Resolution) -> None:
 def _discard_target(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, DiscardTarget)
     kinds = " or ".join(t.value.capitalize() for t in instruction.types)
-    legal = [o for o in game.objects.values() if o.zone in IN_PLAY and o.card.type in instruction.types]
-    target = res.target_object
+    target = _target(game, res, instruction.types)
     if target is None:
-        name = choose(game, res.controller, f"the target {kinds}", list(dict.fromkeys(o.name for o in legal)))
-        if name is None:
-            game.trace.add(f"There is no {kinds} in play to target: nothing is discarded", "2.2.1.h")
-            return
-        target = _alike(legal, name)
-    elif target not in legal:
-        options = ", ".join(f"{o.controller}'s {o.name}" for o in sorted(legal, key=lambda o: o.timestamp)) or "none"
-        raise Forbidden(
-            f"\"target {kinds}\" refers to a {kinds} in play (2.2.1.h): {res.controller} cannot choose "
-            f"{target.controller}'s {target.name} in the {zone_words(target.zone)}. In play: {options}"
-        )
+        return
     chosen = target
     _step(
         game, res, [lambda: game.move(chosen, Zone.DISCARD)],
@@ -704,12 +742,17 @@ def _conditional(game: Game, instruction: Instruction, res: Resolution) -> None:
         if it is None:
             game.trace.add("No card was moved by this effect, so \"it\" refers to nothing: nothing happens", "2.1.e")
             return
-        place = zone_words(it.zone) if isinstance(it, GameObject) else zone_words(it.zone)
-        holds = it.card.type is condition.type
+        place = zone_words(it.zone)
+        if condition.subtype is not None:
+            holds = condition.subtype.lower() in (s.lower() for s in it.card.subtypes)
+            rule = "2.2.2.o"
+        else:
+            holds = it.card.type is condition.type
+            rule = "2.2.1.i"
         game.trace.add(
-            f"\"it\" is {it.name}, found in the {place} (2.1.e); whether it is a {condition.type.value.capitalize()} is "
-            f"checked wherever it is (2.2.1.i): it {'is' if holds else 'is not'}",
-            "2.1.e", "2.2.1.i",
+            f"\"it\" is {it.name}, found in the {place} (2.1.e); whether it is a {condition.what} is "
+            f"checked wherever it is ({rule}): it {'is' if holds else 'is not'}",
+            "2.1.e", rule,
         )
     else:
         holds = _you_control(game, condition, res)
@@ -845,9 +888,9 @@ def _apply_next_card_emblems(game: Game, player: PlayerName, played: GameObject)
         text = info.text.lower()
         if text.startswith("the next card you play") or (text.startswith("the next character you play") and played.card.type is ObjectType.CHARACTER):
             game.used_emblems.add(emblem.id)
-            if "boost" in text:
-                gained = int(next(w for w in text.split() if w.isdigit()) if any(w.isdigit() for w in text.split()) else 1)
-                played.boosts += gained
+            amount = re.search(r"gains (\w+) boosts?", text)
+            if amount is not None:
+                played.boosts += number(amount.group(1)) or 0
             game.trace.add(f"The Emblem-Ongoing \"{info.text}\" applies to {played.name}", "2.2.13.c")
 
 

@@ -44,7 +44,12 @@ class Trigger(Enum):
     SACRIFICED = "When I'm sacrificed"
     TO_RESERVE_FROM_HAND = "When I go to Reserve from your Hand"
     LEAVES_LANDMARK_ZONE = "When I leave your Landmark zone"
+    LEAVES_PLAY = "When I leave play"
     YOU_SACRIFICE = "When you sacrifice a Character"
+    CHARACTER_LEAVES_MY_EXPEDITION = "When a Character leaves my Expedition"
+    CARD_JOINS_RESERVE = "When a card joins your Reserve"
+    CARD_JOINS_DISCARD = "When a card joins your Discard pile"
+    CARD_LEAVES_RESERVE = "When a card leaves your Reserve"
 
     @property
     def symbol(self) -> str | None:
@@ -61,7 +66,7 @@ class Trigger(Enum):
     def on_own_departure(self) -> bool:
         """It triggers on its own object leaving (6.3.e: the reaction need not exist after the
         event); its ability finds the object in its new zone (2.1.e)."""
-        return self in (Trigger.SACRIFICED, Trigger.LEAVES_LANDMARK_ZONE)
+        return self in (Trigger.SACRIFICED, Trigger.LEAVES_LANDMARK_ZONE, Trigger.LEAVES_PLAY)
 
 
 TRIGGER_SYMBOLS = {t.symbol: t for t in Trigger if t.symbol}

@@ -482,6 +482,14 @@ def _read_object(item: Any, container: Any, index: Any, where: Location | None, 
         if flag in item and not isinstance(item[flag], bool):
             raise _fail(f"`{flag}:` is true or false", item, flag, where)
     rarity = _located(lambda: parse_enum(Rarity, item["rarity"], "rarity"), item, "rarity", where) if "rarity" in item else None
+    faction = _located(lambda: parse_enum(Faction, item["faction"], "faction"), item, "faction", where) if item.get("faction") else None
+    costs = {}
+    for cost_key in ("hand_cost", "reserve_cost"):
+        if cost_key in item:
+            value = item[cost_key]
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise _fail(f"`{cost_key}:` is a number (2.2.6.a, 2.2.7.a)", item, cost_key, where)
+            costs[cost_key] = value
     boosts = item.get("boosts", 0)
     if isinstance(boosts, bool) or not isinstance(boosts, int) or boosts < 0:
         raise _fail("`boosts:` is a whole number, 0 or more", item, "boosts", where)
@@ -490,8 +498,8 @@ def _read_object(item: Any, container: Any, index: Any, where: Location | None, 
         raise _fail("`counters:` maps a kind of counter to a number, e.g. {Kelon: 3}", item, "counters", where)
     printed = {k: _text(item[k], f"`{k}`", item, k, where) for k in ("printed_name", "language") if k in item}
     card = Card(
-        name, object_type, subtypes, stats, keywords, reactions, passives, rarity=rarity, token=bool(item.get("token", False)),
-        effect=effect, quick_actions=quick, supports=supports, unread=unread,
+        name, object_type, subtypes, stats, keywords, reactions, passives, rarity=rarity, faction=faction,
+        token=bool(item.get("token", False)), hand_cost=costs.get("hand_cost"), reserve_cost=costs.get("reserve_cost"), effect=effect, quick_actions=quick, supports=supports, unread=unread,
         printed_name=printed.get("printed_name"), language=printed.get("language"),
     )
     return ObjectSetup(card, bool(item.get("exhausted", False)), boosts, {str(k): int(v) for k, v in counters.items()}, statuses)
@@ -549,7 +557,8 @@ def _read_deck(data: Any, given: Any, where: Location | None) -> list[DeckCard]:
         count = item.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise _fail("`count:` is a whole number, 1 or more", item, "count", where)
-        cards.append(DeckCard(name, card_type, faction, rarity, count))
+        printed = _text(item["printed_name"], "`printed_name`", item, "printed_name", where) if "printed_name" in item else None
+        cards.append(DeckCard(name, card_type, faction, rarity, count, printed))
     return cards
 
 
@@ -622,7 +631,11 @@ def _read_action(entry: Any, holder: Any, key: Any, setup: Setup, place: Locatio
         if "to" not in entry:
             raise ScenarioError("`play:` needs `to:`, the expedition it is played into: hero or companion", place)
         to = _located(lambda: parse_enum(ExpeditionKind, entry["to"], "expedition"), entry, "to", place)
-        return Action(kind, player, name=name, location=place, place=where_, to=to)
+        return Action(kind, player, name=name, location=place, place=where_, to=to, decline_cost=_declined(entry, place))
+    if kind == "morning":
+        if str(entry[kind]).strip().lower() != "expand":
+            raise _fail("`{morning: expand}` plays the Morning with the players' Expand decisions given in `choices:` (4.2.1.e)", entry, kind, place)
+        return Action(kind, location=place, expand=True)
     if kind == "pass":
         player = _text(entry[kind], "a player", entry, kind, place)
         if player not in setup.players:
@@ -633,7 +646,7 @@ def _read_action(entry: Any, holder: Any, key: Any, setup: Setup, place: Locatio
         ability = entry.get("ability", 1)
         if isinstance(ability, bool) or not isinstance(ability, int) or ability < 1:
             raise _fail("`ability:` is the number of the ability on the card, from 1", entry, "ability", place)
-        return Action(kind, player, name=name, location=place, place=where_, ability=ability)
+        return Action(kind, player, name=name, location=place, place=where_, ability=ability, decline_cost=_declined(entry, place))
     text = _text(entry["effect"], "`effect:` (the printed text)", entry, "effect", place)
     _located(lambda: parse_effect(text), entry, "effect", place)
     if "controller" not in entry:
@@ -650,6 +663,16 @@ def _read_action(entry: Any, holder: Any, key: Any, setup: Setup, place: Locatio
             p, k, _ = _expedition_ref(entry["target"], entry, "target", setup, place)
             target = (p, k)
     return Action("effect", controller, text=text, target=target, location=place, target_object=target_object)
+
+
+def _declined(entry: Any, place: Location | None) -> bool:
+    """`cost: decline` (6.4.b): the player declines to pay; `cost: pay` is the default."""
+    if "cost" not in entry:
+        return False
+    word = str(entry["cost"]).strip().lower()
+    if word not in ("pay", "decline"):
+        raise _fail("`cost:` is pay or decline (6.4.b)", entry, "cost", place)
+    return word == "decline"
 
 
 def _object_ref(value: Any, container: Any, key: Any, setup: Setup, where: Location | None) -> tuple[str, str, str]:
@@ -756,6 +779,16 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         return expect(value)
     if path == "cost.paid":
         return boolean()
+    if path in ("passed", "reactions_played"):
+        if path == "passed":
+            names = value if isinstance(value, list) else ([] if value is None or str(value).lower() == "none" else [value])
+            for n in names:
+                if str(n) not in setup.players:
+                    raise bad(f"unknown player {shown(n)}; players: {', '.join(setup.players)}")
+            return expect(sorted(str(n) for n in names))
+        return expect(_read_choice_log(value, bad))
+    if path == "arena.types":
+        return expect(sorted(t.value for t in _located_value(lambda: _read_types(value, raw, key, place), place)))
     if path in ("turn", "effect.controller"):
         if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
             return expect(None)
@@ -787,6 +820,8 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         if not re.fullmatch(r"[0-7]", parts[1]):
             raise bad("region out of range: regions are 0 (Hero Region) to 7 (Companion Region)")
         if parts[2] == "face":
+            if isinstance(value, str) and value.strip().lower() == "discarded":
+                return expect("discarded")  # 4.3.d: once tiebreakers start
             return expect(_located_value(lambda: parse_enum(Face, value, "face"), place).value)
         return expect(sorted(t.value for t in _located_value(lambda: _read_types(value, raw, key, place), place)))
     if parts[0] not in setup.players:
@@ -868,9 +903,24 @@ def _emblem_expectation(attribute: str, value: Any, expect: Callable[[Any], Expe
         if str(value).strip() not in setup.players:
             raise bad(f"unknown player {shown(value)}; players: {', '.join(setup.players)}")
         return expect(str(value).strip())
+    if attribute in ("hand_cost", "reserve_cost", "faction", "rarity"):
+        return _cost_or_none(attribute, value, expect, bad, place)
     if not isinstance(value, str):
         raise bad("expected text")
     return expect(text_key(value))
+
+
+def _cost_or_none(attribute: str, value: Any, expect: Callable[[Any], Expectation], bad: Callable[[str], ScenarioError],
+                  place: Location | None) -> Expectation:
+    if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
+        return expect(None)
+    if attribute == "faction":
+        return expect(_located_value(lambda: parse_enum(Faction, value, "faction"), place).value)
+    if attribute == "rarity":
+        return expect(_located_value(lambda: parse_enum(Rarity, value, "rarity"), place).value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise bad("expected a number, or none")
+    return expect(value)
 
 
 def _object_expectation(attribute: str, value: Any, expect: Callable[[Any], Expectation], boolean: Callable[[], Expectation],
@@ -879,6 +929,8 @@ def _object_expectation(attribute: str, value: Any, expect: Callable[[Any], Expe
         raise bad(f"unknown attribute {attribute!r}{_did_you_mean(attribute, OBJECT_PATHS)}; an object's attributes: {', '.join(OBJECT_PATHS)}")
     if attribute in ("token", "fleeting", "asleep", "exhausted", "exists"):
         return boolean()
+    if attribute in ("hand_cost", "reserve_cost", "faction", "rarity"):
+        return _cost_or_none(attribute, value, expect, bad, place)
     if attribute == "boosts":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise bad("expected a number of boosts")

@@ -29,7 +29,7 @@ from .scenario_model import (
     shown,
 )
 from .state import CardInZone, Game, Adventure, Region
-from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Mode, ObjectType, Statistics, Status, Zone
+from .vocabulary import ARENA, HIDDEN_ZONES, ExpeditionKind, Mode, ObjectType, Statistics, Status, Zone
 
 __all__ = [
     "Action",
@@ -99,7 +99,7 @@ def _mark(obj: GameObject, given: ObjectSetup | None) -> None:
 
 def _apply(game: Game, action: Action) -> None:
     if action.kind in PHASE_ACTIONS:
-        api.play_phase(game, PHASE_ACTIONS[action.kind])
+        api.play_phase(game, PHASE_ACTIONS[action.kind], expand=action.expand)
     elif action.kind == "check_victory":
         api.check_victory(game)
     elif action.kind in ("move_forward", "move_backward"):
@@ -118,19 +118,22 @@ def _apply(game: Game, action: Action) -> None:
         api.put(game, action.player, action.place, action.name, action.zone, expedition=action.to)
     elif action.kind == "play":
         assert action.player and action.place and action.name and action.to
-        api.play(game, action.player, action.place, action.name, action.to)
+        api.play(game, action.player, action.place, action.name, action.to, decline_cost=action.decline_cost)
     elif action.kind == "pass":
         assert action.player
         api.pass_turn(game, action.player)
     elif action.kind in ("quick_action", "support"):
         assert action.player and action.place and action.name
-        api.use_ability(game, action.player, action.place, action.name, support=action.kind == "support", index=action.ability)
+        api.use_ability(
+            game, action.player, action.place, action.name, support=action.kind == "support", index=action.ability,
+            decline_cost=action.decline_cost,
+        )
     else:
         assert action.player and action.text
         api.resolve(game, action.text, action.player, target=action.target, target_object=action.target_object)
 
 
-_RECORDS = ("effect.", "cost.", "choices", "emblems", "refused", "turn", "phase", "day")
+_RECORDS = ("effect.", "cost.", "choices", "emblems", "refused", "turn", "passed", "reactions_played", "phase", "day")
 """Paths that read what happened, not the board: they stay known after a step whose game effect is lost."""
 
 
@@ -144,6 +147,14 @@ def _observe(game: Game, path: str) -> Any:
             game.refuse_if_unknown(f"`{path}`")
     if path == "turn":
         return game.turn
+    if path == "passed":
+        return sorted(game.passed)
+    if path == "reactions_played":
+        return [text_key(r) for r in game.reactions_played]
+    if path == "arena.types":
+        if not game.tiebreakers:
+            return "no Arena: tiebreakers have not started"
+        return sorted(t.value for t in game.region_types_at(ARENA))
     if path == "choices":
         return [text_key(c) for c in game.choices_made]
     if path.startswith("effect.") and path not in ("effect.steps", "effect.atomic_actions"):
@@ -180,7 +191,13 @@ def _observe(game: Game, path: str) -> Any:
     parts = path.split(".")
     if parts[0] == "adventure":
         if game.tiebreakers:
-            return "discarded (tiebreakers)"
+            # 4.3.d: the companion region card is turned face down as the Arena; the others are discarded.
+            if parts[1] != "7":
+                return "discarded"
+            if parts[2] == "face":
+                return "down"
+            if parts[2] == "types":
+                return sorted(t.value for t in game.region_types_at(ARENA))
         if parts[2] == "type":
             return "region"  # 2.2.1.e: whatever its sub-types, a region's type is Region
         region = game.adventure[int(parts[1])]
@@ -249,6 +266,8 @@ def _observe_emblem(game: Game, path: str) -> Any:
         return emblem.controller
     if attribute == "source":
         return text_key(info.source_name or "")
+    if attribute in ("hand_cost", "reserve_cost", "faction", "rarity"):
+        return None  # 2.2.6.d, 2.2.7.d, 2.2.8.d, 2.2.4.c: emblems have none
     return text_key(info.text)
 
 
@@ -279,6 +298,8 @@ def _observe_object(game: Game, player: str, place: str, name: str, attribute: s
     }
     if attribute in values:
         return values[attribute]
+    if attribute in ("hand_cost", "reserve_cost", "faction", "rarity"):
+        return _printed_value(card, attribute)
     if obj is None:
         return f"{name} is a card in a hidden zone, not an object (2.1.g): it has no {attribute}"
     if attribute == "boosts":
@@ -290,6 +311,20 @@ def _observe_object(game: Game, player: str, place: str, name: str, attribute: s
     if attribute in ("fleeting", "asleep"):
         return Status(attribute.capitalize()) in obj.statuses
     return obj.exhausted
+
+
+def _printed_value(card: Card, attribute: str) -> Any:
+    """Costs (2.2.6-7), faction (2.2.8) and rarity (2.2.4): a token's are 0 and none; a card's as given."""
+    if attribute == "faction":
+        return card.faction.value if card.faction else None  # no faction: neutral (2.2.8.b)
+    if attribute == "rarity":
+        if card.rarity is None and not (card.token or card.type is ObjectType.HERO):
+            raise RulesSilent(f"the rarity of {card.name} is not given in the scenario")
+        return card.rarity.value if card.rarity else None
+    value = card.hand_cost if attribute == "hand_cost" else card.reserve_cost
+    if value is None:
+        raise RulesSilent(f"the {attribute.replace('_', ' ')} of {card.name} is not given (the sources do not print it)")
+    return value
 
 
 def _compare(expectation: Expectation, actual: Any) -> Difference | None:

@@ -28,9 +28,10 @@ PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana"
 EXPEDITION_KEYS = ("region", "characters")
 CHARACTER_KEYS = (
     "name", "type", "stats", "subtypes", "keywords", "statuses", "token", "exhausted", "boosts", "counters", "reactions",
-    "passives", "quick_actions", "supports", "effect", "textbox", "rarity", "printed_name", "language",
+    "passives", "quick_actions", "supports", "effect", "textbox", "rarity", "faction", "hand_cost", "reserve_cost",
+    "printed_name", "language",
 )
-DECK_CARD_KEYS = ("name", "type", "faction", "rarity", "count")
+DECK_CARD_KEYS = ("name", "type", "faction", "rarity", "count", "printed_name")
 DECK_CARD_TYPES = ("hero", "character", "spell", "permanent", "token")
 PHASE_ACTIONS = {p.value: p for p in Phase}
 WORD_ACTIONS = tuple(PHASE_ACTIONS) + ("check_deck", "check_victory")
@@ -41,10 +42,11 @@ MAPPING_ACTIONS = {
     "lose_gigantic": (),
     "put": ("in",),
     "effect": ("controller", "target"),
-    "play": ("to",),
+    "play": ("to", "cost"),
     "pass": (),
-    "quick_action": ("ability",),
-    "support": ("ability",),
+    "quick_action": ("ability", "cost"),
+    "support": ("ability", "cost"),
+    "morning": (),
 }
 ZONES_FOR_PUT = {
     "reserve": Zone.RESERVE, "discard": Zone.DISCARD, "hand": Zone.HAND, "deck": Zone.DECK, "mana": Zone.MANA,
@@ -60,7 +62,8 @@ REFUSALS: dict[str, type[EngineError]] = {
     "forbidden": Forbidden,
 }
 GAME_PATHS = (
-    "winner", "tiebreakers", "first_player", "day", "phase", "turn", "limbo", "choices", "emblems",
+    "winner", "tiebreakers", "first_player", "day", "phase", "turn", "passed", "limbo", "choices", "emblems",
+    "reactions_played", "arena.types",
     "effect.steps", "effect.atomic_actions", "effect.step_texts", "effect.controller",
     "cost.steps", "cost.atomic_actions", "cost.paid", "refused",
 )
@@ -72,9 +75,10 @@ EXPEDITION_PATHS = (
 OBJECT_PATHS = (
     "name", "printed_name", "type", "subtypes", "statistics", "token", "boosts", "counters", "statuses", "fleeting", "asleep",
     "abilities", "in_play_abilities", "support_abilities", "exhausted", "controller", "exists",
+    "hand_cost", "reserve_cost", "faction", "rarity",
 )
 """Paths of one object: Alice.hero.Kuwat.boosts, Alice.landmarks.Brassbug Hub.counters..."""
-EMBLEM_PATHS = ("subtype", "text", "duration", "controller", "source", "exists")
+EMBLEM_PATHS = ("subtype", "text", "duration", "controller", "source", "exists", "hand_cost", "reserve_cost", "faction", "rarity")
 """Paths of the N-th emblem created (from 1): emblems.1.text..."""
 
 
@@ -97,6 +101,10 @@ class Action:
     """The expedition a card is played or put into."""
     target_object: tuple[str, str, str] | None = None
     ability: int = 1
+    decline_cost: bool = False
+    """6.4.d-e: the player declines to pay the cost, so the card or quick action is not played."""
+    expand: bool = False
+    """`{morning: expand}`: the players' Expand decisions are given in `choices:` (4.2.1.e)."""
 
     def describe(self) -> str:
         if self.kind in WORD_ACTIONS:
@@ -114,6 +122,8 @@ class Action:
             return f"{self.player} plays {self.name} from their {self.place} into their {self.to.value if self.to else '?'} expedition"
         if self.kind == "pass":
             return f"{self.player} passes"
+        if self.kind == "morning":
+            return "morning, with the players' Expand decisions"
         if self.kind in ("quick_action", "support"):
             return f"{self.player} uses a {'quick action' if self.kind == 'quick_action' else 'support ability'} of {where}.{self.name}"
         if self.kind in ("switch_expeditions", "lose_gigantic"):

@@ -268,6 +268,8 @@ class Game:
     answers: list[Answer] = field(default_factory=list)
     """The decisions the scenario gives for its current action, in the order they are asked."""
     choices_made: list[str] = field(default_factory=list)
+    reactions_played: list[str] = field(default_factory=list)
+    """Every Emblem-Reaction played, in order: "Player: text" (4.4.b)."""
     emblem_log: list[GameObject] = field(default_factory=list)
     """Every emblem created, in order (an emblem ceases to exist, but the record stays)."""
     unknowns: list[Unknown] = field(default_factory=list)

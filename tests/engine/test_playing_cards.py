@@ -224,3 +224,14 @@ def test_a_free_for_all_tiebreaker_the_example_does_not_decide_is_refused() -> N
     put_character(g, "Bob", HERO, "Goat 0/3/0 Animal")
     with pytest.raises(RulesSilent, match="Alice, Bob each have one"):
         engine.dusk(g)
+
+
+def test_the_next_character_played_this_turn_gains_the_boosts_an_emblem_promises() -> None:
+    g = game()
+    trainee = Card("Trainee", supports=(engine.parse_activated("support: discard: The next Character you play this turn gains two boosts"),))
+    in_zone(g, "Alice", Zone.RESERVE, trainee)
+    g.player("Alice").hand = [card("Scout")]
+    engine.use_ability(g, "Alice", "reserve", "Trainee", support=True)
+    assert [o.name for o in g.in_zone(Zone.DISCARD)] == ["Trainee"]  # {discard}: Discard me from Reserve
+    scout = engine.play(g, "Alice", "hand", "Scout", HERO)
+    assert scout is not None and scout.boosts == 2
