@@ -245,7 +245,9 @@ def _modify_with_reactions(game: Game, happenings: list[Happening], before: dict
                         + (f", and the reaction finds it in the {zone_words(where.zone)} (2.1.e)" if where else "")
                     )
                 elif reaction.trigger.on_own_move and bearer.id not in before:
-                    note = f"; it did not exist before the event that triggered it (6.3.d)"
+                    note = "; it did not exist before the event that triggered it (6.3.d)"
+                    if bearer.card.gigantic:
+                        note += "; Gigantic, it triggers once although it is in both expeditions (7.4.3.d)"
                 if create_reaction_emblem(game, bearer, index, me, note):
                     created += 1
     return created
@@ -792,9 +794,11 @@ def _with_cost(game: Game, instruction: Instruction, res: Resolution) -> None:
         game.trace.add(f"{player} declines the cost: the internal action is ignored and the effect continues", "6.4.b", "6.4.f")
         return
     actions: list[Callable[[], object]] = []
+    told: list[str] = []
     for part in instruction.cost:
         if isinstance(part, Pay):
             actions.append(partial(_pay_mana, game, player, f"pay {part.amount}"))
+            told.append(f"pays {part.amount} (how Mana pays is not in the sources)")
         else:
             hand = game.player(player).hand
             if not hand:
@@ -802,9 +806,11 @@ def _with_cost(game: Game, instruction: Instruction, res: Resolution) -> None:
             name = choose(game, player, f"which card to put from their Hand in {zone_words(part.zone)}", list(dict.fromkeys(c.name or "card" for c in hand)))
             card = next(c for c in hand if (c.name or "card") == name)
             actions.append(partial(game.move, CardInZone(player, card, Zone.HAND), part.zone))
+            told.append(f"puts {name} from their Hand in their {zone_words(part.zone)}")
     game.last_cost = CostRecord(described, True, 1, len(actions))
     game.trace.add(
-        f"{player} pays the cost \"{described}\": one step of {_plural(len(actions), 'atomic action')}, even with several verbs",
+        f"The cost is paid in one step of {_plural(len(actions), 'atomic action')}, even with several verbs: "
+        f"{player} {' and '.join(told)}",
         "6.1.d", "6.4.a",
     )
     run_step(game, actions)
