@@ -14,6 +14,16 @@ Playing a board directly (the checked public path)::
     game = engine.Game.new(["Alice", "Bob"], positions={("Alice", engine.ExpeditionKind.HERO): 3})
     engine.dusk(game); game.outcome.winner; game.trace.render()
 
+Playing cards and abilities, with the players' decisions given in advance (the engine never
+decides for a player; see engine.choices)::
+
+    game.answers = [engine.Answer("Alice", "Sacrifice a Character"), engine.Answer("Alice", "Kuwat")]
+    engine.play(game, "Alice", "reserve", "Kuwat", engine.ExpeditionKind.HERO)
+    game.choices_made, game.emblem_log, game.last_effect, game.last_cost
+
+Where the sources name something without defining it (Resupply, Sabotage, a lost effect, how
+Mana pays a cost), the engine records the step and refuses anything that depends on its result.
+
 Every error is an `engine.EngineError` (see engine.errors).
 """
 

@@ -190,3 +190,24 @@ def test_the_file_reader_raises_only_source_errors_on_garbled_text(edits: list[t
         return
     for scenario in scenarios:
         engine.run_scenario(scenario)
+
+
+@given(boards(), st.sampled_from(PLAYERS))
+def test_each_player_sacrifices_one_character_they_control_all_in_one_step(board: dict[str, Any], turn: str) -> None:
+    if board["tiebreakers"]:
+        return
+    game = build(board, PLAYERS)
+    for name in PLAYERS:  # distinct names, so each decision says which Character
+        for i, obj in enumerate(game.in_zone(Zone.EXPEDITION, name)):
+            obj.card = replace(obj.card, name=f"{name} {i}")
+    game.turn = turn
+    before = {name: len(game.in_zone(Zone.EXPEDITION, name)) for name in PLAYERS}
+    order = game.initiative_order()
+    game.answers = [engine.Answer(name, f"{name} 0") for name in order if before[name] > 1]
+    record = engine.resolve(game, "Each player sacrifices a Character", PLAYERS[0])
+    assert game.answers == []
+    assert [c.split(":")[0] for c in game.choices_made] == [n for n in order if before[n] > 1]  # initiative order (6.1.g)
+    for name in PLAYERS:
+        assert len(game.in_zone(Zone.EXPEDITION, name)) == max(before[name] - 1, 0)
+        assert len(game.in_zone(Zone.DISCARD, name)) == min(before[name], 1)
+    assert (record.steps, record.atomic_actions) == (1, sum(1 for n in PLAYERS if before[n]))
