@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any, Iterable
 
 import engine
+from engine.scenario_model import CHARACTER_KEYS
 
 from .glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
 from .yamlsource import LineDict, LineList
@@ -82,7 +83,8 @@ class Verification:
         return {rule for c in self.checks if c.passed for rule in c.rules}
 
 
-CARD_OVERRIDES = ("stats", "subtypes", "keywords", "token", "exhausted", "reactions", "passives", "name")
+# Keys a scenario may set beside `card:`: any key of the engine's object mapping.
+CARD_OVERRIDES = CHARACTER_KEYS
 
 
 class CardError(Exception):
@@ -109,16 +111,20 @@ def _character_of(node: LineDict, cards: dict[str, CardData]) -> LineDict:
     character = LineDict()
     character.path, character.line, character.key_lines = node.path, node.line, {}
     character["name"] = card.name
-    if card.stats:
-        character["stats"] = card.stats
-    if card.subtypes:
-        character["subtypes"] = list(card.subtypes)
-    reactions = [a.engine for a in card.abilities if a.kind == "reaction" and a.engine]
-    passives = [a.engine for a in card.abilities if a.kind == "passive" and a.engine]
-    if reactions:
-        character["reactions"] = reactions
-    if passives:
-        character["passives"] = passives
+    character["type"] = card.type
+    for key, value in (("stats", card.stats), ("subtypes", list(card.subtypes)), ("faction", card.faction),
+                       ("rarity", card.rarity)):
+        if value:
+            character[key] = value
+    # Each ability the engine can read goes where the engine expects its kind.
+    by_kind = {"reaction": "reactions", "passive": "passives", "quick-action": "quick_actions", "support": "supports"}
+    for kind, key in by_kind.items():
+        texts = [a.engine for a in card.abilities if a.kind == kind and a.engine]
+        if texts:
+            character[key] = texts
+    effects = [a.engine for a in card.abilities if a.kind == "effect" and a.engine]
+    if effects:
+        character["effect"] = effects[0]
     for key in node:
         if key != "card":
             character[key] = node[key]
