@@ -2,7 +2,7 @@
 
 Containers that have `path` and `line_of(key)` (the project's line-aware YAML reader) give
 every error its file and line; every mistake is a `ScenarioError` that says what is wrong and
-what is allowed. The format is documented for judges in docs/scenarios.md.
+what is allowed. The format is documented for judges in docs/en/scenarios.md.
 """
 
 from __future__ import annotations

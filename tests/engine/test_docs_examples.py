@@ -1,4 +1,4 @@
-"""The examples of docs/scenarios.md run and pass, so the judges' guide never drifts."""
+"""The examples of docs/en/scenarios.md run and pass, so the judges' guide never drifts."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from pathlib import Path
 import engine
 from altered_rules.yamlsource import load_yaml_text
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "en" / "scenarios.md"
 
 
 def test_every_scenario_example_in_the_guide_passes() -> None:
     blocks = [b for b in re.findall(r"```yaml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S) if b.startswith("- name")]
     assert len(blocks) >= 3
     for block in blocks:
-        for result in engine.run_scenarios(engine.read_scenarios(load_yaml_text(block, "docs/scenarios.md"))):
+        for result in engine.run_scenarios(engine.read_scenarios(load_yaml_text(block, "docs/en/scenarios.md"))):
             assert result.passed, (result.name, [str(d) for d in result.differences], result.error)
 
 

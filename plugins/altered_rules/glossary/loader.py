@@ -455,7 +455,7 @@ def _load_note(item: Any, parent: LineList, index: int, paragraph: Paragraph, re
     note_sources = reader.sources(entry, "sources", what, sources) if "sources" in entry else paragraph.sources
     scenario = entry.get("scenario")
     if scenario is not None and not isinstance(scenario, (LineDict, LineList)):
-        reader.error(entry, "scenario", f"'scenario' of {what} must be a scenario mapping (see docs/scenarios.md)")
+        reader.error(entry, "scenario", f"'scenario' of {what} must be a scenario mapping (see docs/en/scenarios.md)")
     return Note(
         kind=NoteKind(kind), text=text, paragraph=paragraph.id, index=index + 1, sources=note_sources,
         corrections=reader.corrections(entry, what), gap=reader.text(entry, "gap", what),
