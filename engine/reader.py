@@ -905,6 +905,16 @@ def _emblem_expectation(attribute: str, value: Any, expect: Callable[[Any], Expe
         return expect(str(value).strip())
     if attribute in ("hand_cost", "reserve_cost", "faction", "rarity"):
         return _cost_or_none(attribute, value, expect, bad, place)
+    if attribute == "type":
+        if not isinstance(value, str) or value.strip().lower() != "emblem":
+            raise bad("the type of an emblem is Emblem (2.2.1.g)")
+        return expect("emblem")
+    if attribute == "name":
+        if value is None or str(value).strip().lower() == "none":
+            return expect(None)  # 2.2.3.g: emblems have no name
+        if not isinstance(value, str):
+            raise bad("expected a name, or none")
+        return expect(value.strip())
     if not isinstance(value, str):
         raise bad("expected text")
     return expect(text_key(value))

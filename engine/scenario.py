@@ -258,6 +258,10 @@ def _observe_emblem(game: Game, path: str) -> Any:
         if exists:
             game.refuse_if_unknown(f"whether emblem {number} still exists")
         return exists
+    if attribute == "type":
+        return emblem.card.type.value  # 2.2.1.g: the type of an emblem is Emblem
+    if attribute == "name":
+        return emblem.card.name  # 2.2.3.g: emblems have no name (None, shown as none)
     if attribute == "subtype":
         return emblem.card.subtypes[0] if emblem.card.subtypes else None
     if attribute == "duration":

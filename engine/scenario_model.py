@@ -78,7 +78,8 @@ OBJECT_PATHS = (
     "hand_cost", "reserve_cost", "faction", "rarity",
 )
 """Paths of one object: Alice.hero.Kuwat.boosts, Alice.landmarks.Brassbug Hub.counters..."""
-EMBLEM_PATHS = ("subtype", "text", "duration", "controller", "source", "exists", "hand_cost", "reserve_cost", "faction", "rarity")
+EMBLEM_PATHS = ("type", "name", "subtype", "text", "duration", "controller", "source", "exists", "hand_cost", "reserve_cost",
+                "faction", "rarity")
 """Paths of the N-th emblem created (from 1): emblems.1.text..."""
 
 
