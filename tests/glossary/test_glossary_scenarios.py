@@ -17,3 +17,26 @@ CHECKS, EXAMPLES = collect_checks(load_glossary(GLOSSARY))
 def test_glossary_scenario(check):
     run_checks([check])
     assert check.passed, check.failure()
+
+
+def test_every_official_example_is_verified_and_most_rules_have_a_scenario():
+    from altered_rules.verification import stats, verify_glossary
+
+    glossary = load_glossary(GLOSSARY)
+    figures = stats(glossary, verify_glossary(glossary))
+    assert figures["examples_verified"] == figures["examples"] == 27
+    assert figures["rules_with_scenarios"] >= 150, figures
+    # Every paragraph without a scenario says why (shown on the coverage page).
+    assert figures["rules_without_reason"] == 0, figures
+
+
+def test_stats_json_has_the_documented_keys(capsys):
+    import json
+
+    from altered_rules.cli import main
+
+    assert main(["stats", "--json", "--glossary", str(GLOSSARY)]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    for key in ("rules", "examples", "examples_verified", "scenarios", "scenarios_passed", "rules_with_scenarios"):
+        assert isinstance(figures[key], int), key
+    assert figures["rules"] == 205
