@@ -42,6 +42,8 @@ from .verification import Check, CheckKind, Verification, coverage, expand_cards
 
 import yaml
 
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
 TERMS_PAGE = "glossary-terms.md"
 KEYWORDS_PAGE = "keywords.md"
 COVERAGE_PAGE = "coverage.md"
@@ -148,7 +150,7 @@ class Renderer:
         label = html.escape(self.text(symbol.label))
         return (
             f'<span class="ar-symbol ar-symbol--{symbol.kind}" style="--ar-symbol-color:{html.escape(symbol.color)}" '
-            f'title="{label}"><span class="ar-symbol__glyph" aria-hidden="true">{html.escape(symbol.glyph)}</span>'
+            f'title="{label}"><span class="ar-symbol__glyph" aria-hidden="true">{html.escape(symbol.glyph.get(self.language))}</span>'
             f'<span class="ar-sr">{label}</span></span>'
         )
 
@@ -310,8 +312,9 @@ class Renderer:
             return f'<p class="ar-verified ar-verified--none">{self.t("not_verified")}</p>\n'
         if not check.passed:  # the build fails before a page shows this; kept for `make dev`
             return f'<p class="ar-verified ar-verified--failed">{html.escape(check.failure())}</p>\n'
-        scenario = yaml.safe_dump(_plain(check.data), sort_keys=False, allow_unicode=True, width=72,
-                                  default_flow_style=None).strip()
+        # libyaml's emitter where present: the same text, four times faster (issue 8).
+        scenario = yaml.dump(_plain(check.data), Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=72,
+                             default_flow_style=None).strip()
         label = self.t("verified_example" if check.kind is CheckKind.EXAMPLE else "verified_illustration")
         # An illustration shows its caption in the page's language; an example needs no title:
         # its own text, translated, is right above (the scenario's English name is in the YAML).

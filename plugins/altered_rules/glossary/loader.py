@@ -295,7 +295,14 @@ def _load_symbols(root: Path, reader: _Reader) -> dict[str, Symbol]:
         sid = reader.string(entry, "id", "a symbol")
         kind = reader.string(entry, "kind", "a symbol", S.SYMBOL_KINDS)
         label = reader.text(entry, "label", "a symbol")
-        glyph, color = reader.string(entry, "glyph", "a symbol"), reader.string(entry, "color", "a symbol")
+        # A glyph is one text for every language ("◆"), or one per language (forest: F, F, F;
+        # water: W, E for eau, A for acqua), so that no English initial is left on a French page.
+        raw_glyph = entry.get("glyph")
+        glyph = reader.text(entry, "glyph", "a symbol") if isinstance(raw_glyph, LineDict) else (
+            Text({"en": str(raw_glyph)}) if isinstance(raw_glyph, (str, int)) and not isinstance(raw_glyph, bool) else None)
+        if glyph is None:
+            reader.error(entry, "glyph", "'glyph' of a symbol is a short text, or one per language ({en: ..., fr: ..., it: ...})")
+        color = reader.string(entry, "color", "a symbol")
         if None in (sid, kind, label, glyph, color):
             continue
         if not S.SLUG.match(sid):

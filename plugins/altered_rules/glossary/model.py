@@ -238,7 +238,7 @@ class Symbol:
     id: str
     kind: str
     label: Text
-    glyph: str
+    glyph: Text          # the badge's short text; the same in every language unless given per language
     color: str
 
 
