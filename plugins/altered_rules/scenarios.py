@@ -17,7 +17,7 @@ import engine
 
 from .yamlsource import SourceError, load_yaml_file
 
-__all__ = ["FileReport", "find_scenario_files", "load_scenario_file", "run_scenario", "run_file", "run_files"]
+__all__ = ["FileReport", "find_scenario_files", "load_scenario_file", "read_scenario_data", "run_scenario", "run_file", "run_files"]
 
 SUFFIXES = (".yaml", ".yml")
 
@@ -35,12 +35,17 @@ def find_scenario_files(paths: Iterable[Path]) -> list[Path]:
 
 def load_scenario_file(path: Path) -> list[engine.Scenario]:
     """The scenarios of one file; a file that cannot be read raises SourceError (file, line, message)."""
-    data = load_yaml_file(path)
+    return read_scenario_data(load_yaml_file(path), path)
+
+
+def read_scenario_data(data: object, source: str | Path) -> list[engine.Scenario]:
+    """Scenarios from YAML-read data (a file's, or text pasted in the sandbox); an unreadable one
+    raises SourceError (file, line, message)."""
     try:
-        return engine.read_scenarios(data, source=str(path))
+        return engine.read_scenarios(data, source=str(source))
     except engine.EngineError as exc:
         location = exc.location
-        raise SourceError(location.path if location else path, location.line if location else None, exc.message) from None
+        raise SourceError(location.path if location else source, location.line if location else None, exc.message) from None
 
 
 def run_scenario(scenario: engine.Scenario) -> engine.ScenarioResult:

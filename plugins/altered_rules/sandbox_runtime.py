@@ -1,0 +1,404 @@
+"""The judge's sandbox as it runs in the browser (in Pyodide): the engine's own reading and
+running of scenarios, behind one function that takes and answers JSON text.
+
+The sandbox page's worker calls `call(command, request)`; nothing here knows about the page.
+Every outcome comes from the engine's public functions (`read_scenarios`, `run_scenario`,
+`check_deck`), so the sandbox decides exactly what `altered-rules verify` decides, on the
+same code. The same module runs under CPython in the tests.
+
+Commands (request and answer are JSON objects):
+
+- `run`: `{"yaml": text, "source": name}` or `{"data": scenario}` -> every scenario's status,
+  differences, error, trace, and the board before and after (or the deck's legality);
+- `yaml`: `{"data": scenario}` -> the scenario as YAML, as the rule pages show it;
+- `data`: `{"yaml": text}` -> the scenario as plain data, for the page's URL;
+- `form`: `{"data": scenario}` -> the board as the sandbox's form shows it, or why it cannot.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import yaml
+
+import engine
+from engine.effects import parse_character_template
+
+from .scenarios import read_scenario_data
+from .yamlsource import LineDict, LineList, SourceError, load_yaml_text
+
+__all__ = ["call", "SOURCE"]
+
+SOURCE = "scenario"
+"""The name of pasted text in messages ("scenario:12: ..."), as a file's path would be."""
+
+KINDS = ("hero", "companion")
+BEFORE_PATHS = ("region", "statistics")
+AFTER_PATHS = ("region", "statistics", "moved_forward", "failed_to_move_forward", "moved_forward_due_to")
+
+
+def call(command: str, request: str) -> str:
+    """Run one command of the sandbox; the answer is JSON text. Never raises for bad input."""
+    handler = {"run": _run, "yaml": _yaml, "data": _data, "form": _form}.get(command)
+    if handler is None:
+        return json.dumps({"error": {"message": f"unknown command {command!r}", "line": None}})
+    return json.dumps(handler(json.loads(request)), ensure_ascii=False)
+
+
+# ---- reading ---------------------------------------------------------------------------------
+def _error(message: str, line: int | None = None) -> dict[str, Any]:
+    return {"message": message, "line": line or None}
+
+
+def _engine_error(exc: engine.EngineError | None) -> dict[str, Any] | None:
+    if exc is None:
+        return None
+    return _error(exc.message, exc.location.line if exc.location else None)
+
+
+def _load(request: dict[str, Any]) -> tuple[Any, str]:
+    """The request's scenario data (with lines when it is YAML text) and its source name."""
+    source = str(request.get("source") or SOURCE)
+    if "yaml" in request:
+        return load_yaml_text(str(request["yaml"]), source), source
+    return request.get("data"), source
+
+
+def _items(data: Any) -> Any:
+    """The list of scenarios in a file's data, a single scenario (as a rule page shows one)
+    being a list of one."""
+    if isinstance(data, dict) and "scenarios" in data and "given" not in data:
+        return data["scenarios"]
+    if isinstance(data, dict):
+        holder = LineList([data])
+        holder.path, holder.line = getattr(data, "path", SOURCE), getattr(data, "line", 0)
+        holder.item_lines = [holder.line]
+        return holder
+    return data
+
+
+def _explorable(items: Any) -> tuple[Any, list[bool]]:
+    """A scenario without `then:` is a situation to explore: it gets an expectation to be read
+    (the engine requires one), and the answer shows what happened, not a pass or a fail."""
+    if not isinstance(items, list):
+        return items, []
+    explored = []
+    result = LineList() if isinstance(items, LineList) else []
+    for item in items:
+        if isinstance(item, dict) and not item.get("then"):
+            given = item.get("given")
+            deck = isinstance(given, dict) and "deck" in given
+            copy = LineDict(item)
+            copy.path, copy.line = getattr(item, "path", SOURCE), getattr(item, "line", 0)
+            copy.key_lines = dict(getattr(item, "key_lines", {}))
+            copy["then"] = {"legal": True} if deck else {"winner": "none"}
+            item = copy
+            explored.append(True)
+        else:
+            explored.append(False)
+        result.append(item)
+    if isinstance(items, LineList):
+        result.path, result.line, result.item_lines = items.path, items.line, list(items.item_lines)
+    return result, explored
+
+
+# ---- running ---------------------------------------------------------------------------------
+def _run(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        data, source = _load(request)
+        items, explored = _explorable(_items(data))
+        scenarios = read_scenario_data(items, source)
+    except SourceError as exc:
+        return {"error": _error(exc.message, exc.line), "scenarios": []}
+    answers = []
+    for index, scenario in enumerate(scenarios):
+        explore = explored[index] if index < len(explored) else False
+        if explore:
+            scenario = replace(scenario, expectations=[])
+        result = engine.run_scenario(scenario)
+        answer: dict[str, Any] = {
+            "name": scenario.name,
+            "rules": list(scenario.rules),
+            "line": scenario.location.line if scenario.location else None,
+            "explored": explore,
+            "status": result.status,
+            "differences": [
+                {"path": d.path, "expected": d.expected, "actual": d.actual, "line": d.location.line if d.location else None}
+                for d in result.differences
+            ],
+            "error": _engine_error(result.error),
+            "trace": [{"text": t.text, "rules": list(t.rules), "rulings": list(t.rulings), "depth": t.depth} for t in result.trace],
+        }
+        if scenario.setup.is_deck:
+            answer["deck"] = _deck(scenario)
+        else:
+            answer["board"] = _board(scenario)
+        answers.append(answer)
+    return {"error": None, "scenarios": answers}
+
+
+class _Unseen:
+    """An expected value equal to nothing: the engine then reports what it observed."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _observe(scenario: engine.Scenario, paths: list[str]) -> tuple[dict[str, str], str | None]:
+    """What the engine observes at each path after the scenario's actions, as it shows values
+    in a failing scenario (`3`, `arena`, `[forest, water]`, `none`). Asking `run_scenario`
+    itself keeps the sandbox on the engine's public functions: an expectation that no value
+    meets makes every path a difference that carries the observed value."""
+    refusals = [e for e in scenario.expectations if e.path == "refused"]
+    probe = replace(scenario, expectations=refusals + [engine.Expectation(p, _Unseen(), "?") for p in paths])
+    result = engine.run_scenario(probe)
+    seen = {d.path: d.actual for d in result.differences if d.path != "refused"}
+    return seen, (result.error.message if result.error else None)
+
+
+def _value(shown: str | None) -> Any:
+    """A value as the engine shows it, as JSON: numbers, true/false, lists."""
+    if shown is None:
+        return None
+    if shown in ("true", "false"):
+        return shown == "true"
+    if shown.lstrip("-").isdigit():
+        return int(shown)
+    if shown.startswith("[") and shown.endswith("]"):
+        inner = shown[1:-1].strip()
+        return [part.strip() for part in inner.split(",")] if inner else []
+    return shown
+
+
+def _board(scenario: engine.Scenario) -> dict[str, Any]:
+    players = list(scenario.setup.players)
+    expeditions = [f"{p}.{k}" for p in players for k in KINDS]
+    before, before_error = _observe(replace(scenario, actions=[], choices=[]),
+                                    [f"{e}.{a}" for e in expeditions for a in BEFORE_PATHS])
+    after_paths = ["winner", "tiebreakers"] + [f"{e}.{a}" for e in expeditions for a in AFTER_PATHS]
+    after_paths += [f"{p}.statistics" for p in players]
+    after, after_error = _observe(scenario, after_paths)
+    return {
+        "players": players,
+        "winner": _winners(after.get("winner")),
+        "tiebreakers": _value(after.get("tiebreakers")),
+        "statistics": {p: after.get(f"{p}.statistics") for p in players},
+        "expeditions": [
+            {
+                "player": e.split(".")[0],
+                "kind": e.split(".")[1],
+                "before": _value(before.get(f"{e}.region")),
+                "statistics_before": before.get(f"{e}.statistics"),
+                "after": _value(after.get(f"{e}.region")),
+                "statistics": after.get(f"{e}.statistics"),
+                "moved_forward": _value(after.get(f"{e}.moved_forward")),
+                "failed_to_move_forward": _value(after.get(f"{e}.failed_to_move_forward")),
+                "moved_forward_due_to": _value(after.get(f"{e}.moved_forward_due_to")),
+            }
+            for e in expeditions
+        ],
+        "error": after_error or before_error,
+    }
+
+
+def _winners(shown: str | None) -> list[str] | None:
+    value = _value(shown)
+    if value is None:
+        return None
+    if value == "none":
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def _deck(scenario: engine.Scenario) -> dict[str, Any]:
+    deck_format = scenario.setup.deck_format
+    assert deck_format is not None
+    report = engine.check_deck(scenario.setup.deck, deck_format)
+    requires = engine.DECK_RULES[deck_format]
+    broken = {line.rules[0]: line.text for line in report.trace if line.rules and line.text.startswith("Broken: ")}
+    return {
+        "format": deck_format.value,
+        "legal": report.legal,
+        "cards": sum(card.count for card in scenario.setup.deck if card.type != "token"),
+        "violations": [
+            {"rule": rule, "requires": requires.get(rule, ""), "why": broken.get(rule, "").removeprefix("Broken: ")}
+            for rule in dict.fromkeys(report.violations)
+        ],
+    }
+
+
+# ---- converting ------------------------------------------------------------------------------
+def _plain(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {str(k): _plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_plain(v) for v in node]
+    return node
+
+
+def _yaml(request: dict[str, Any]) -> dict[str, Any]:
+    """The scenario as the rule pages show it (the same dump options as render.check_html)."""
+    text = yaml.safe_dump(_plain(request.get("data")), sort_keys=False, allow_unicode=True, width=72, default_flow_style=None)
+    return {"yaml": text}
+
+
+def _data(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        data, _ = _load(request)
+    except SourceError as exc:
+        return {"data": None, "error": _error(exc.message, exc.line)}
+    return {"data": _plain(data), "error": None}
+
+
+# ---- the form --------------------------------------------------------------------------------
+FORM_TOP = ("name", "rules", "given", "when", "then", "note", "choices")
+FORM_GIVEN = ("players", "first_player", "adventure", "tiebreakers", "day")
+FORM_CHARACTER = ("name", "stats", "subtypes", "keywords", "token", "exhausted")
+FORM_ACTIONS = ("dusk", "check_victory")
+FORM_MOVES = ("move_forward", "move_backward")
+
+
+class _NotForm(Exception):
+    """The scenario holds more than the form shows (the page then offers the scenario text)."""
+
+
+def _form(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return {"form": _form_of(request.get("data")), "why": None}
+    except _NotForm as exc:
+        return {"form": None, "why": str(exc)}
+
+
+def _form_of(data: Any) -> dict[str, Any]:
+    if isinstance(data, list):
+        if len(data) != 1:
+            raise _NotForm(f"{len(data)} scenarios")
+        data = data[0]
+    if not isinstance(data, dict):
+        raise _NotForm("not a scenario")
+    extra = [k for k in data if k not in FORM_TOP]
+    if extra or data.get("choices"):
+        raise _NotForm(f"`{(extra or ['choices'])[0]}:`")
+    given = data.get("given")
+    if not isinstance(given, dict) or "deck" in given:
+        raise _NotForm("not a board")
+    players = given.get("players")
+    if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
+        raise _NotForm("a board for two players")
+    extra = [k for k in given if k not in FORM_GIVEN and k not in players]
+    if extra:
+        raise _NotForm(f"`{extra[0]}:`")
+    tiebreakers = given.get("tiebreakers") is True
+    form: dict[str, Any] = {
+        "name": data.get("name"),
+        "rules": data.get("rules"),
+        "note": data.get("note"),
+        "then": data.get("then") or None,
+        "players": players,
+        "first_player": given.get("first_player") or players[0],
+        "day": given.get("day"),
+        "tiebreakers": tiebreakers,
+        "tumults": _tumults(given.get("adventure")),
+        "expeditions": {p: _player_form(given.get(p), tiebreakers) for p in players},
+        "action": _action(data.get("when"), players),
+    }
+    return form
+
+
+def _tumults(adventure: Any) -> list[dict[str, Any]]:
+    """The three Tumult cards (regions 1-2, 3-4, 5-6): face up, face down, or face down with
+    types unknown (the default of a board without `adventure:`)."""
+    if adventure is None:
+        return [{"face": "unknown", "types": [[], []]} for _ in range(3)]
+    if not isinstance(adventure, list) or len(adventure) != 8 or adventure[0] != "hero" or adventure[7] != "companion":
+        raise _NotForm("`adventure:`")
+    cards = []
+    for first in (1, 3, 5):
+        halves = adventure[first:first + 2]
+        if not all(isinstance(h, dict) and set(h) <= {"face", "types"} for h in halves):
+            raise _NotForm("`adventure:`")
+        faces = {str(h.get("face", "up")) for h in halves}
+        known = ["types" in h for h in halves]
+        if len(faces) != 1 or faces - {"up", "down"}:
+            raise _NotForm("`adventure:`")
+        face = faces.pop()
+        if not any(known) and face == "down":
+            cards.append({"face": "unknown", "types": [[], []]})
+            continue
+        if not all(known):
+            raise _NotForm("`adventure:`")
+        types = [[h["types"]] if isinstance(h["types"], str) else h["types"] for h in halves]
+        if not all(isinstance(t, list) and set(t) <= {"forest", "mountain", "water"} for t in types):
+            raise _NotForm("`adventure:`")
+        cards.append({"face": face, "types": types})
+    return cards
+
+
+def _player_form(block: Any, tiebreakers: bool) -> dict[str, Any]:
+    block = block or {}
+    if not isinstance(block, dict) or set(block) - set(KINDS):
+        raise _NotForm("a player's zones other than expeditions")
+    form = {}
+    for kind in KINDS:
+        expedition = block.get(kind) or {}
+        if not isinstance(expedition, dict) or set(expedition) - {"region", "characters"}:
+            raise _NotForm(f"`{kind}:`")
+        region = expedition.get("region")
+        if region is None or (isinstance(region, str) and region.strip().lower() == "arena"):
+            region = "arena" if tiebreakers else (0 if kind == "hero" else 7)
+        if isinstance(region, str) and region.strip().isdigit():
+            region = int(region)
+        if not (region == "arena" or isinstance(region, int) and 0 <= region <= 7):
+            raise _NotForm(f"`region: {region}`")
+        characters = expedition.get("characters") or []
+        if isinstance(characters, (str, dict)):
+            characters = [characters]
+        form[kind] = {"region": region, "characters": [_character_form(c) for c in characters]}
+    return form
+
+
+def _character_form(item: Any) -> dict[str, Any]:
+    if isinstance(item, str):
+        try:
+            card = parse_character_template(item)
+        except engine.EngineError:
+            raise _NotForm(f"the character {item!r}") from None
+        stats = card.statistics
+        return {"name": card.name, "stats": [stats.forest, stats.mountain, stats.water] if stats else None,
+                "subtypes": list(card.subtypes), "gigantic": False, "token": card.token, "exhausted": False}
+    if not isinstance(item, dict) or set(item) - set(FORM_CHARACTER) or "name" not in item:
+        raise _NotForm("a character with more than statistics, sub-types and Gigantic")
+    keywords = item.get("keywords") or []
+    if isinstance(keywords, str):
+        keywords = [keywords]
+    if [k for k in keywords if str(k).lower() != "gigantic"]:
+        raise _NotForm("keywords other than Gigantic")
+    stats = None
+    if item.get("stats") is not None:
+        try:
+            parsed = engine.Statistics.parse(item["stats"])
+        except engine.EngineError:
+            raise _NotForm(f"the statistics {item['stats']!r}") from None
+        stats = [parsed.forest, parsed.mountain, parsed.water]
+    subtypes = item.get("subtypes") or []
+    if isinstance(subtypes, str):
+        subtypes = [s.strip() for s in subtypes.split(",") if s.strip()]
+    return {"name": str(item["name"]), "stats": stats, "subtypes": [str(s) for s in subtypes],
+            "gigantic": bool(keywords), "token": item.get("token") is True, "exhausted": item.get("exhausted") is True}
+
+
+def _action(when: Any, players: list[str]) -> dict[str, Any]:
+    if isinstance(when, list) and len(when) == 1:
+        when = when[0]
+    if when in FORM_ACTIONS:
+        return {"kind": when, "expedition": None}
+    if isinstance(when, dict) and len(when) == 1:
+        (kind, expedition), = when.items()
+        parts = str(expedition).split(".")
+        if kind in FORM_MOVES and len(parts) == 2 and parts[0] in players and parts[1] in KINDS:
+            return {"kind": kind, "expedition": str(expedition)}
+    raise _NotForm("`when:` other than Dusk, checking the end of the game or one movement")
