@@ -184,6 +184,24 @@ def test_a_reference_to_a_missing_rule_fails_the_site_build(tmp_path):
 LANGUAGES = ("en", "fr", "it")
 
 
+def test_a_broken_example_expectation_fails_the_site_build_naming_it(tmp_path):
+    copy = _project_copy(tmp_path)
+    path = copy / "glossary/rules/4/4.2.4.yaml"
+    text = path.read_text(encoding="utf-8")
+    # 4.2.4.c's first illustration: neither hero expedition advances; claim that Bob's does.
+    start = text.index("- id: 4.2.4.c\n")
+    broken = text[:start] + text[start:].replace("      Bob.hero.region: 0\n", "      Bob.hero.region: 1\n", 1)
+    assert broken != text
+    path.write_text(broken, encoding="utf-8")
+    line = next(n for n, l in enumerate(broken.splitlines(), 1) if l == "      Bob.hero.region: 1")
+    result = _build_copy(copy)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "glossary/rules/4/4.2.4.yaml:" in output and "4.2.4.c illustration" in output
+    assert f"Bob.hero.region: expected 1, actual 0 (line {line})" in output
+    assert "Traceback" not in output
+
+
 def test_every_language_has_every_paragraph_permalink(site, pages, glossary):
     for language in LANGUAGES:
         ids = {i for path, page in pages.items() if path.is_relative_to(site / language) for i in page.ids}
