@@ -15,7 +15,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+# The judge's sandbox runs the engine in the browser with Pyodide, from the npm package that
+# package.json pins (package-lock.json holds its checksum); the site build copies it into site/_sandbox/.
+NODE_STAMP := node_modules/.installed-stamp
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts
+	touch $(NODE_STAMP)
+
+setup: $(STAMP) $(NODE_STAMP)
 
 # The browser tests drive the system Chromium (Debian's package): Playwright's own
 # browser download cannot reach its servers from here.
@@ -43,4 +50,4 @@ test: setup browser
 	$(BIN)/python -m pytest
 
 clean:
-	rm -rf site $(VENV)
+	rm -rf site $(VENV) node_modules

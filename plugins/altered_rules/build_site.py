@@ -1,8 +1,9 @@
 """Build the whole site: one MkDocs build per language, then the root page.
 
 `python -m altered_rules.build_site` is what `make site` runs. Each language
-is a strict build (`mkdocs build --strict`) into site/<language>/, and
-site/index.html leads to the English site.
+is a strict build (`mkdocs build --strict`) into site/<language>/,
+site/index.html leads to the English site, and site/_sandbox/ holds the judge's sandbox
+runtime, shared by the languages.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+from .sandbox import MANIFEST_ENV, SandboxError, write_runtime
 
 # Each language's MkDocs configuration (the French and Italian ones inherit mkdocs.yml).
 LANGUAGE_CONFIGS: dict[str, str] = {"en": "mkdocs.yml", "fr": "mkdocs.fr.yml", "it": "mkdocs.it.yml"}
@@ -48,6 +51,13 @@ def build(project: Path, site: Path | None = None) -> int:
     """Build every language into `site` (default: project/site); return a process exit code."""
     site = site or project / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **_source_date(project)}
+    # The judge's sandbox runtime, once beside the languages (site/_sandbox/): the same for each,
+    # written first so that every language's page points at these very files. If it cannot be
+    # written, the language builds say why, after any mistake in the glossary.
+    try:
+        env[MANIFEST_ENV] = str(write_runtime(project, site))
+    except SandboxError:
+        env.pop(MANIFEST_ENV, None)
     for language, config in LANGUAGE_CONFIGS.items():
         command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
                    "-f", str(project / config), "-d", str(site / language)]

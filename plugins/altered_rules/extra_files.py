@@ -71,34 +71,69 @@ def ui_strings(language: str) -> str:
     return f'<script id="ar-ui" type="application/json">{payload}</script>'
 
 
-def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes]) -> str:
+def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes],
+                   sandbox: tuple[str, Iterable[str]] | None = None) -> str:
     """A service worker that keeps what a reader visited, for a venue without network.
 
     Pages: network first, the kept copy when offline. Assets and the search index:
     the kept copy first. The cache is named after the content it serves, so a new
     build replaces it, and two builds of the same content are identical.
+
+    `sandbox` is the judge's sandbox runtime: its cache name and its files (relative to
+    the worker). Kept apart from the pages' cache, shared by the three languages, and
+    filled only when the sandbox page asks (13 MB a reader of the rules never needs).
     """
     digest = hashlib.sha256()
     for chunk in version_inputs:
         digest.update(chunk)
-    cache = f"altered-rules-{digest.hexdigest()[:16]}"
-    return _SERVICE_WORKER.replace("__CACHE__", cache).replace("__PRECACHE__", json.dumps(sorted(set(precache))))
+    cache = digest.hexdigest()[:16]
+    sandbox_cache, sandbox_files = sandbox if sandbox is not None else ("", ())
+    return (_SERVICE_WORKER.replace("__CACHE__", cache).replace("__PRECACHE__", json.dumps(sorted(set(precache))))
+            .replace("__SANDBOX_CACHE__", sandbox_cache).replace("__SANDBOX_FILES__", json.dumps(sorted(set(sandbox_files)))))
 
 
 _SERVICE_WORKER = """// Altered Rules: offline reading of what a reader has visited (generated at build time).
-const CACHE = "__CACHE__";
+// Each language has its own worker and cache (named after its folder: the caches of one
+// site are shared by its languages, and one language must not delete another's).
+const PREFIX = "altered-rules-" + new URL("./", self.location).pathname;
+const CACHE = PREFIX + "__CACHE__";
 const PRECACHE = __PRECACHE__;
+// The judge's sandbox runtime: one cache for the three languages, filled on the sandbox's request.
+const SANDBOX_CACHE = "__SANDBOX_CACHE__";
+const SANDBOX_FILES = __SANDBOX_FILES__;
+const LEGACY = /^altered-rules-[0-9a-f]{16}$/;
+
+function isSandbox(url) {
+  return SANDBOX_CACHE !== "" && new URL(url, self.location).pathname.includes("/_sandbox/");
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
+  const stale = (n) => (n.startsWith(PREFIX) && n !== CACHE) || LEGACY.test(n) ||
+    (n.startsWith("altered-sandbox-") && SANDBOX_CACHE !== "" && n !== SANDBOX_CACHE);
   event.waitUntil(
     caches.keys()
-      .then((names) => Promise.all(names.filter((n) => n.startsWith("altered-rules-") && n !== CACHE).map((n) => caches.delete(n))))
+      .then((names) => Promise.all(names.filter(stale).map((n) => caches.delete(n))))
       .then(() => self.clients.claim())
   );
+});
+
+// The sandbox page asks, once its engine is loaded, that it and its runtime be kept offline.
+async function keepSandbox(page) {
+  const runtime = await caches.open(SANDBOX_CACHE);
+  await Promise.all(SANDBOX_FILES.map(async (file) => (await runtime.match(file)) || runtime.add(file)));
+  const pages = await caches.open(CACHE);
+  if (!(await pages.match(page, { ignoreSearch: true }))) await pages.add(page);
+}
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "keep-sandbox" || SANDBOX_CACHE === "") return;
+  const reply = (ok) => event.ports[0] && event.ports[0].postMessage({ kept: ok });
+  event.waitUntil(keepSandbox(new URL(data.page, self.location).href).then(() => reply(true), () => reply(false)));
 });
 
 self.addEventListener("fetch", (event) => {
@@ -118,11 +153,12 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
+  const store = isSandbox(request.url) ? SANDBOX_CACHE : CACHE;
   event.respondWith(
     caches.match(request).then((hit) => hit || fetch(request).then((response) => {
       if (response.ok) {
         const copy = response.clone();
-        caches.open(CACHE).then((cache) => cache.put(request, copy));
+        caches.open(store).then((cache) => cache.put(request, copy));
       }
       return response;
     }))

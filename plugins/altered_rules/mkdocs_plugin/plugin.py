@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -19,7 +20,9 @@ from ..export import export_files
 from ..extra_files import service_worker, short_url_pages, ui_strings
 from ..glossary import Glossary, GlossaryError, load_glossary
 from ..navigation import expand_nav
-from ..render import Page, pages
+from ..render import SANDBOX_PAGE, Page, pages
+from ..sandbox import SANDBOX_DIR, Runtime, SandboxError, page_head
+from ..sandbox import runtime as sandbox_runtime
 from ..search_index import with_rule_entries
 from ..verification import Verification, verify_glossary
 from .config import AlteredRulesConfig
@@ -32,6 +35,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.pages: list[Page] = []
         self.glossary_dir = ""
         self.assets_dir = ""
+        self.sandbox: Runtime | None = None
 
     # Runs before other plugins' on_config (priority 50) so that the
     # navigation they see already lists the generated pages.
@@ -45,6 +49,11 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         except GlossaryError as exc:
             raise PluginError(str(exc)) from None
         self.verification = self._verify(self.glossary) if self.config.verify else None
+        try:
+            # The judge's sandbox: its page needs to know the runtime build_site writes in site/_sandbox/.
+            self.sandbox = sandbox_runtime(Path(project))
+        except SandboxError as exc:
+            raise PluginError(str(exc)) from None
         self.pages = pages(self.glossary, self.config.language, self.verification)
         try:
             config.nav = expand_nav(config.nav, self.pages)
@@ -76,7 +85,10 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
         # The site's script reads its interface strings, in the page's language, from the page.
-        return output.replace("</head>", f"{ui_strings(self.config.language)}\n</head>", 1)
+        head = ui_strings(self.config.language)
+        if page.file.src_uri == SANDBOX_PAGE and self.glossary is not None and self.sandbox is not None:
+            head += "\n" + page_head(self.glossary, self.config.language, self.sandbox)  # only this page loads it
+        return output.replace("</head>", f"{head}\n</head>", 1)
 
     # After the search plugin (priority 0) has written its index, which the rule entries
     # extend and the service worker keeps for offline search.
@@ -96,7 +108,10 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             _write(site, relative, text)
         for relative, text in export_files(self.glossary, self.config.language, self.verification).items():
             _write(site, relative, text)
-        _write(site, "sw.js", service_worker(*_offline_files(site, self.config.language)))
+        sandbox = None
+        if self.sandbox is not None:
+            sandbox = (self.sandbox.cache, [f"../{SANDBOX_DIR}/{path}" for path, _ in self.sandbox.files])
+        _write(site, "sw.js", service_worker(*_offline_files(site, self.config.language), sandbox=sandbox))
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         # Rebuild when a rules editor saves a glossary file.

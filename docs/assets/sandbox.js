@@ -1,0 +1,884 @@
+// The judge's sandbox: a board or a deck, decided by the glossary's own rules engine.
+// The engine is the project's Python (engine/), run in the browser by Pyodide in a worker
+// (sandbox-worker.js); this script is the page around it: the forms, the board kept in the
+// URL, the outcome and the engine's trace with every rule linked.
+// Its strings, the game's terms in the page's language and the rules' links come from the
+// page (#ar-sandbox-data), written at build time by altered_rules.sandbox.
+
+const DATA = JSON.parse(document.getElementById("ar-sandbox-data").textContent);
+const KINDS = ["hero", "companion"];
+const STATISTICS = ["forest", "mountain", "water"];
+const CARD_TYPES = ["character", "hero", "spell", "permanent", "token"];
+const RARITIES = ["common", "rare", "unique"];
+const RULE = new RegExp(DATA.rule_pattern, "gu");
+
+// ---- words --------------------------------------------------------------------------------
+function say(key, values = {}) {
+  let text = DATA.strings[key] ?? key;
+  for (const [name, value] of Object.entries(values)) text = text.split(`{${name}}`).join(String(value));
+  return text;
+}
+const term = (id) => DATA.terms[id] || id;
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const expeditionName = (player, kind) => `${player} · ${term(kind + "-expedition")}`;
+const regionName = (region) => (region === "arena" ? term("arena") : say("region_n", { n: region }));
+const rarityName = (rarity) => term("rarity-" + rarity);
+const subtypeName = (subtype) => term(subtype.toLowerCase());
+
+// A sub-type typed in the page's language (Soldat, Soldato) is given to the engine in English.
+const SUBTYPE_WORDS = new Map();
+for (const subtype of DATA.subtypes) {
+  SUBTYPE_WORDS.set(subtype.toLowerCase(), subtype);
+  SUBTYPE_WORDS.set(subtypeName(subtype).toLowerCase(), subtype);
+}
+
+// ---- elements -----------------------------------------------------------------------------
+let uid = 0;
+const nextId = (stem) => `ar-sb-${stem}-${++uid}`;
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  let value;
+  for (const [key, item] of Object.entries(attrs)) {
+    if (item === null || item === undefined || item === false) continue;
+    if (key === "class") node.className = item;
+    else if (key === "text") node.textContent = item;
+    else if (key === "value") value = item;
+    else if (key === "checked") node.checked = item;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), item);
+    else node.setAttribute(key, item === true ? "" : item);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  if (value !== undefined) node.value = value; // after the options of a select
+  return node;
+}
+
+function field(label, control, extra = {}) {
+  control.id = control.id || nextId("f");
+  return h("div", { class: `ar-sb-field ${extra.class || ""}`.trim() },
+    h("label", { for: control.id, text: label }), control, extra.hint ? h("span", { class: "ar-sb-hint", text: extra.hint }) : null);
+}
+
+function select(options, value, onchange, attrs = {}) {
+  return h("select", { ...attrs, value, onchange: (event) => onchange(event.target.value) },
+    options.map(([key, label]) => h("option", { value: key, text: label })));
+}
+
+// ---- the URL: a judge shares a situation by sending the page's address --------------------
+// ?s= a board or a scenario, ?d= a deck: base64url of the JSON (as the rule pages' links).
+function encode(data) {
+  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decode(text) {
+  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const binary = atob(base64 + "===".slice((base64.length + 3) % 4));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+}
+
+function writeUrl() {
+  const params = new URLSearchParams();
+  const board = currentBoard();
+  if (board !== null) params.set("s", encode(board));
+  if (state.deckTouched || state.deckFromUrl) params.set("d", encode(deckData()));
+  const query = params.toString();
+  history.replaceState(null, "", location.pathname + (query ? `?${query}` : ""));
+  // The language switch keeps the situation: the same page in French or Italian opens it too.
+  document.querySelectorAll("a.ar-language-link").forEach((link) => {
+    link.href = link.href.split(/[?#]/)[0] + location.search;
+  });
+}
+
+let urlTimer = null;
+function writeUrlSoon() {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(writeUrl, 250);
+}
+
+// ---- the engine -----------------------------------------------------------------------------
+const engine = {
+  worker: null,
+  pending: new Map(),
+  next: 1,
+  ready: null,
+  failed: null,
+
+  start(status) {
+    const total = DATA.runtime.bytes;
+    const megabytes = (bytes) => (bytes / 1e6).toLocaleString(document.documentElement.lang || undefined,
+      { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const progress = h("progress", { max: total, value: 0, "aria-hidden": "true" });
+    const text = h("span", { text: say("loading", { done: megabytes(0), total: megabytes(total) }) });
+    status.replaceChildren(progress, text);
+    status.dataset.state = "loading";
+    this.ready = new Promise((resolve, reject) => {
+      let worker;
+      try {
+        worker = new Worker(new URL(DATA.worker, location.href), { type: "module" });
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      this.worker = worker;
+      worker.onerror = (event) => reject(new Error(event.message || "worker"));
+      worker.onmessage = (event) => {
+        const message = event.data;
+        if (message.progress) {
+          const { stage, done, error } = message.progress;
+          if (stage === "download") {
+            progress.value = Math.min(done, total);
+            text.textContent = say("loading", { done: megabytes(Math.min(done, total)), total: megabytes(total) });
+          } else if (stage === "engine") {
+            progress.value = total;
+            text.textContent = say("starting");
+          } else if (stage === "ready") {
+            resolve();
+          } else if (stage === "failed") {
+            reject(new Error(error));
+          }
+          return;
+        }
+        const waiting = this.pending.get(message.id);
+        if (!waiting) return;
+        this.pending.delete(message.id);
+        if (message.failed !== undefined) waiting.reject(new Error(message.failed));
+        else waiting.resolve(message.answer);
+      };
+      const at = (path) => new URL(path, location.href).href;
+      worker.postMessage({ setup: { index: at(DATA.runtime.index), engine: at(DATA.runtime.engine), lock: DATA.runtime.lock } });
+    });
+    this.ready.then(() => {
+      status.dataset.state = "ready";
+      status.replaceChildren(h("span", { text: say("ready") }));
+      keepOffline(status);
+    }, (error) => {
+      this.failed = error;
+      status.dataset.state = "failed";
+      status.replaceChildren(h("span", { text: say("load_failed", { error: error.message }) }));
+    });
+    return this.ready;
+  },
+
+  async call(command, request) {
+    await this.ready;
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, command, request });
+    });
+  },
+};
+
+// Once the engine runs, the service worker keeps this page and the runtime for offline use.
+function keepOffline(status) {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  navigator.serviceWorker.ready.then((registration) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => {
+      if (event.data && event.data.kept) {
+        status.dataset.offline = "yes";
+        status.append(" ", h("span", { class: "ar-sb-offline", text: say("offline_ready") }));
+      }
+    };
+    registration.active.postMessage({ type: "keep-sandbox", page: location.pathname }, [channel.port2]);
+  });
+}
+
+// ---- state ----------------------------------------------------------------------------------
+const state = {
+  tab: "board",          // board | deck
+  boardView: "form",     // form | scenario
+  form: null,            // the board as the form shows it
+  kept: null,            // name, rules, note and then: of a scenario opened from a link, until an edit
+  scenarioText: "",      // the Scenario tab's text
+  scenarioData: null,    // what the Scenario tab holds, as data (for the URL)
+  deck: null,            // {format, cards: [...]}
+  deckKept: null,
+  deckTouched: false,
+  deckFromUrl: false,
+};
+
+function character(name, stats, subtypes = []) {
+  return { name, stats, subtypes, gigantic: false, token: false, exhausted: false };
+}
+
+function newBoard() {
+  return {
+    players: ["Alice", "Bob"],
+    first_player: "Alice",
+    day: null,
+    tiebreakers: false,
+    // Tumult cards face down with known types, so that an expedition can move into them.
+    tumults: [
+      { face: "down", types: [["forest"], ["mountain"]] },
+      { face: "down", types: [["water"], ["forest"]] },
+      { face: "down", types: [["mountain"], ["water"]] },
+    ],
+    sides: [
+      { hero: { region: 0, characters: [character("Ordis Recruit", [2, 1, 0], ["Soldier"])] }, companion: { region: 7, characters: [] } },
+      { hero: { region: 0, characters: [character("Kelon Elemental", [1, 1, 1], ["Elemental"])] }, companion: { region: 7, characters: [] } },
+    ],
+    action: { kind: "dusk", expedition: null },
+  };
+}
+
+function newDeck() {
+  return { format: "standard", cards: [{ count: 1, name: "", type: "hero", faction: "Axiom", rarity: "" }] };
+}
+
+// The form's board as a scenario in the glossary's format.
+function boardData(form) {
+  const [first, second] = form.players;
+  const given = { players: [first, second] };
+  if (form.first_player && form.first_player !== first) given.first_player = form.first_player;
+  if (form.day) given.day = Number(form.day);
+  if (form.tiebreakers) {
+    given.tiebreakers = true;
+  } else if (form.tumults.some((tumult) => tumult.face !== "unknown")) {
+    const halves = [];
+    for (const tumult of form.tumults) {
+      for (const types of tumult.types) {
+        if (tumult.face === "unknown") halves.push({ face: "down" });
+        else if (tumult.face === "down") halves.push({ face: "down", types: [...types] });
+        else halves.push({ types: [...types] });
+      }
+    }
+    given.adventure = ["hero", ...halves, "companion"];
+  }
+  form.players.forEach((player, index) => {
+    const block = {};
+    for (const kind of KINDS) {
+      const expedition = form.sides[index][kind];
+      const written = {};
+      if (!form.tiebreakers) written.region = Number(expedition.region);
+      const characters = expedition.characters.map((c, n) => characterData(c, n));
+      if (characters.length) written.characters = characters;
+      if (Object.keys(written).length) block[kind] = written;
+    }
+    given[player] = block;
+  });
+  const action = form.action;
+  const when = action.kind === "dusk" || action.kind === "check_victory" ? action.kind : { [action.kind]: action.expedition };
+  const data = { name: (state.kept && state.kept.name) || say("default_name") };
+  if (state.kept && state.kept.rules) data.rules = state.kept.rules;
+  data.given = given;
+  data.when = when;
+  if (state.kept && state.kept.then) data.then = state.kept.then;
+  if (state.kept && state.kept.note) data.note = state.kept.note;
+  return data;
+}
+
+function characterData(c, index) {
+  const data = { name: c.name.trim() || say("character_n", { n: index + 1 }) };
+  data.stats = (c.stats || [0, 0, 0]).map((n) => Number(n) || 0).join("/");
+  const subtypes = c.subtypes.map((s) => SUBTYPE_WORDS.get(s.trim().toLowerCase()) || s.trim()).filter(Boolean);
+  if (subtypes.length) data.subtypes = subtypes;
+  if (c.gigantic) data.keywords = ["gigantic"];
+  if (c.token) data.token = true;
+  if (c.exhausted) data.exhausted = true;
+  return data;
+}
+
+function currentBoard() {
+  if (state.boardView === "scenario") return state.scenarioData;
+  return state.form ? boardData(state.form) : null;
+}
+
+// The board of the engine's form view (players by name) as the form's (players by seat).
+function fromFormView(view) {
+  const form = {
+    players: [...view.players],
+    first_player: view.first_player,
+    day: view.day,
+    tiebreakers: view.tiebreakers,
+    tumults: view.tumults,
+    sides: view.players.map((player) => view.expeditions[player]),
+    action: view.action,
+  };
+  return form;
+}
+
+// An edit makes the board the judge's own: the expected outcome of the scenario it came from no longer applies.
+function boardEdited() {
+  if (state.kept) state.kept = { name: state.kept.name, rules: state.kept.rules };
+  writeUrlSoon();
+}
+
+// ---- the board form ---------------------------------------------------------------------------
+const ui = {};
+
+function renderForm() {
+  const form = state.form;
+  const container = ui.form;
+  container.replaceChildren();
+  const rerender = () => { renderForm(); boardEdited(); };
+
+  // Players, the first player, the day, tiebreakers.
+  const players = h("fieldset", { class: "ar-sb-group" }, h("legend", { text: say("players") }));
+  const row = h("div", { class: "ar-sb-row" });
+  form.players.forEach((player, index) => {
+    const input = h("input", { type: "text", value: player, required: true, autocomplete: "off",
+      onchange: (event) => {
+        const name = event.target.value.trim() || `Player${index + 1}`;
+        if (form.players.includes(name) && form.players[index] !== name) { event.target.value = form.players[index]; return; }
+        const old = form.players[index];
+        form.players[index] = name;
+        if (form.first_player === old) form.first_player = name;
+        if (form.action.expedition && form.action.expedition.startsWith(old + ".")) {
+          form.action.expedition = name + form.action.expedition.slice(old.length);
+        }
+        rerender();
+      } });
+    row.append(field(say("player", { n: index + 1 }), input));
+  });
+  row.append(field(capital(term("first-player")), select(form.players.map((p) => [p, p]), form.first_player,
+    (value) => { form.first_player = value; boardEdited(); })));
+  row.append(field(capital(term("day")), h("input", { type: "number", min: 1, step: 1, inputmode: "numeric", value: form.day ?? "",
+    oninput: (event) => { form.day = event.target.value ? Number(event.target.value) : null; boardEdited(); } }), { class: "ar-sb-narrow" }));
+  players.append(row);
+  const tiebreakers = h("input", { type: "checkbox", checked: form.tiebreakers,
+    onchange: (event) => { form.tiebreakers = event.target.checked; rerender(); } });
+  tiebreakers.id = nextId("tb");
+  players.append(h("div", { class: "ar-sb-check" }, tiebreakers, h("label", { for: tiebreakers.id, text: say("tiebreakers") })));
+  container.append(players);
+
+  // The Adventure: regions 0 and 7, and the three Tumult cards.
+  if (!form.tiebreakers) {
+    const adventure = h("fieldset", { class: "ar-sb-group" }, h("legend", { text: say("adventure") }));
+    adventure.append(h("p", { class: "ar-sb-fixed", text: say("fixed_region", { n: 0, name: term("hero-region") }) }));
+    form.tumults.forEach((tumult, index) => {
+      const first = 2 * index + 1;
+      const card = h("fieldset", { class: "ar-sb-tumult" }, h("legend", { text: say("tumult", { first, second: first + 1 }) }));
+      card.append(select([["unknown", say("face_unknown")], ["down", say("face_down")], ["up", say("face_up")]], tumult.face,
+        (value) => { tumult.face = value; rerender(); }, { "aria-label": say("tumult", { first, second: first + 1 }) }));
+      if (tumult.face !== "unknown") {
+        tumult.types.forEach((types, half) => {
+          const region = first + half;
+          const group = h("div", { class: "ar-sb-types", role: "group", "aria-label": say("region_types", { n: region }) },
+            h("span", { class: "ar-sb-types__label", text: say("region_n", { n: region }) }));
+          for (const type of STATISTICS) {
+            const box = h("input", { type: "checkbox", checked: types.includes(type), onchange: (event) => {
+              const list = tumult.types[half];
+              if (event.target.checked && !list.includes(type)) list.push(type);
+              if (!event.target.checked) tumult.types[half] = list.filter((t) => t !== type);
+              boardEdited();
+            } });
+            box.id = nextId("rt");
+            group.append(h("span", { class: "ar-sb-check" }, box, h("label", { for: box.id, text: term(type) })));
+          }
+          card.append(group);
+        });
+      }
+      adventure.append(card);
+    });
+    adventure.append(h("p", { class: "ar-sb-fixed", text: say("fixed_region", { n: 7, name: term("companion-region") }) }));
+    container.append(adventure);
+  }
+
+  // Each player's expeditions and their characters.
+  form.players.forEach((player, index) => {
+    for (const kind of KINDS) container.append(expeditionForm(form, index, player, kind, rerender));
+  });
+
+  // What happens.
+  const actions = [["dusk", capital(term("dusk"))], ["check_victory", say("check_victory")]];
+  for (const player of form.players) {
+    for (const kind of KINDS) {
+      actions.push([`move_forward:${player}.${kind}`, say("moves_forward", { expedition: expeditionName(player, kind) })]);
+      actions.push([`move_backward:${player}.${kind}`, say("moves_backward", { expedition: expeditionName(player, kind) })]);
+    }
+  }
+  const current = form.action.expedition ? `${form.action.kind}:${form.action.expedition}` : form.action.kind;
+  const action = select(actions, current, (value) => {
+    const [kind, expedition] = value.split(":");
+    form.action = { kind, expedition: expedition || null };
+    boardEdited();
+  }, { name: "action" });
+  const run = h("button", { type: "button", class: "md-button md-button--primary ar-sb-run", text: say("run"), onclick: () => runBoard() });
+  container.append(h("div", { class: "ar-sb-group ar-sb-actions" }, field(say("what_happens"), action), run));
+}
+
+function expeditionForm(form, index, player, kind, rerender) {
+  const expedition = form.sides[index][kind];
+  const box = h("fieldset", { class: "ar-sb-group ar-sb-expedition" }, h("legend", { text: expeditionName(player, kind) }));
+  if (!form.tiebreakers) {
+    const regions = [0, 1, 2, 3, 4, 5, 6, 7].map((n) => [String(n), say("region_n", { n })]);
+    box.append(field(capital(term("region")), select(regions, String(expedition.region),
+      (value) => { expedition.region = Number(value); boardEdited(); }, { "data-expedition": `${player}.${kind}` }), { class: "ar-sb-narrow" }));
+  }
+  const list = h("div", { class: "ar-sb-characters" });
+  expedition.characters.forEach((c, n) => list.append(characterForm(expedition, c, n, rerender)));
+  box.append(list);
+  box.append(h("button", { type: "button", class: "ar-sb-add", text: say("add_character"), "data-add": `${player}.${kind}`, onclick: () => {
+    expedition.characters.push(character("", [0, 0, 0]));
+    rerender();
+    const names = box.ownerDocument.querySelectorAll(`[data-add="${player}.${kind}"]`);
+    const inputs = names.length ? names[0].closest("fieldset").querySelectorAll("input.ar-sb-name") : [];
+    if (inputs.length) inputs[inputs.length - 1].focus();
+  } }));
+  return box;
+}
+
+function characterForm(expedition, c, n, rerender) {
+  const card = h("div", { class: "ar-sb-character", role: "group", "aria-label": say("character_n", { n: n + 1 }) });
+  card.append(field(say("name"), h("input", { type: "text", class: "ar-sb-name", value: c.name, autocomplete: "off",
+    placeholder: say("character_n", { n: n + 1 }), oninput: (event) => { c.name = event.target.value; boardEdited(); } }), { class: "ar-sb-wide" }));
+  STATISTICS.forEach((statistic, s) => {
+    card.append(field(capital(term(statistic)), h("input", { type: "number", step: 1, inputmode: "numeric", value: (c.stats || [0, 0, 0])[s],
+      class: "ar-sb-stat", oninput: (event) => {
+        c.stats = c.stats || [0, 0, 0];
+        c.stats[s] = Number(event.target.value) || 0;
+        boardEdited();
+      } }), { class: "ar-sb-narrow" }));
+  });
+  card.append(field(capital(term("sub-type")), h("input", { type: "text", value: c.subtypes.map(subtypeName).join(", "),
+    list: ui.subtypeList.id, autocomplete: "off", oninput: (event) => {
+      c.subtypes = event.target.value.split(",").map((s) => s.trim()).filter(Boolean);
+      boardEdited();
+    } }), { class: "ar-sb-wide", hint: say("subtypes_hint") }));
+  for (const [key, label] of [["gigantic", capital(term("gigantic"))], ["token", capital(term("token"))], ["exhausted", say("exhausted")]]) {
+    const box = h("input", { type: "checkbox", checked: c[key], onchange: (event) => { c[key] = event.target.checked; boardEdited(); } });
+    box.id = nextId("c");
+    card.append(h("span", { class: "ar-sb-check" }, box, h("label", { for: box.id, text: label })));
+  }
+  card.append(h("button", { type: "button", class: "ar-sb-remove", text: say("remove"),
+    "aria-label": `${say("remove")}: ${c.name || say("character_n", { n: n + 1 })}`,
+    onclick: () => { expedition.characters.splice(n, 1); rerender(); } }));
+  return card;
+}
+
+// ---- running a board ----------------------------------------------------------------------------
+async function runBoard() {
+  const request = state.boardView === "scenario" ? { yaml: ui.scenario.value } : { data: boardData(state.form) };
+  if (state.boardView === "scenario") {
+    state.scenarioText = ui.scenario.value;
+  }
+  ui.boardResult.replaceChildren(h("p", { class: "ar-sb-wait", text: say("starting") }));
+  try {
+    if (state.boardView === "scenario") {
+      const read = await engine.call("data", { yaml: ui.scenario.value });
+      if (read.data !== null && read.data !== undefined) state.scenarioData = read.data;
+    }
+    writeUrl();
+    const answer = await engine.call("run", request);
+    showAnswer(ui.boardResult, answer);
+  } catch (error) {
+    ui.boardResult.replaceChildren(h("p", { class: "ar-sb-error", text: say("load_failed", { error: error.message }) }));
+  }
+}
+
+function showAnswer(container, answer) {
+  container.replaceChildren();
+  container.append(h("h2", { text: say("outcome") }));
+  if (answer.error) {
+    container.append(errorBlock(answer.error));
+    container.focus();
+    return;
+  }
+  const several = answer.scenarios.length > 1;
+  answer.scenarios.forEach((scenario, index) => {
+    const part = h("section", { class: "ar-sb-scenario" });
+    if (several) part.append(h("h3", { text: say("scenario_n", { n: index + 1, name: scenario.name }) }));
+    if (scenario.deck) part.append(deckOutcome(scenario.deck));
+    else if (scenario.board) part.append(boardOutcome(scenario));
+    if (!scenario.explored || scenario.error) part.append(expectedBlock(scenario));
+    if (scenario.trace.length) {
+      part.append(h("p", { class: "ar-sb-what", text: say("trace") }), traceList(scenario.trace));
+    }
+    container.append(part);
+  });
+  container.focus();
+}
+
+function errorBlock(error) {
+  const where = error.line ? `${say("at_line", { line: error.line })}: ` : "";
+  return h("div", { class: "ar-sb-error", role: "alert" }, h("p", { text: say("cannot_run") }), h("p", {}, h("code", { text: where + error.message })));
+}
+
+function expectedBlock(scenario) {
+  if (scenario.error) return errorBlock(scenario.error);
+  const box = h("div", { class: "ar-sb-expected", "data-status": scenario.status },
+    h("p", { class: "ar-sb-what", text: say("expected") }));
+  if (scenario.status === "passed") {
+    box.append(h("p", { class: "ar-sb-pass", text: `✓ ${say("expected_met")}` }));
+  } else {
+    box.append(h("p", { class: "ar-sb-fail", text: `✗ ${say("expected_not_met")}` }));
+    box.append(h("ul", {}, scenario.differences.map((d) => h("li", {}, h("code", {
+      text: say("difference", { path: d.path, expected: d.expected, actual: d.actual }) + (d.line ? ` (${say("at_line", { line: d.line })})` : ""),
+    })))));
+  }
+  return box;
+}
+
+function boardOutcome(scenario) {
+  const board = scenario.board;
+  const box = h("div", { class: "ar-sb-board" });
+  let headline;
+  if (board.winner && board.winner.length) headline = say("winner", { names: board.winner.join(", ") });
+  else if (board.tiebreakers) headline = say("goes_to_tiebreakers");
+  else if (board.winner) headline = say("no_winner");
+  if (headline) box.append(h("p", { class: "ar-sb-headline", text: headline }));
+  if (board.tiebreakers && board.statistics && Object.values(board.statistics).every(Boolean)) {
+    const totals = board.players.map((p) => `${p} ${board.statistics[p]}`).join(", ");
+    box.append(h("p", { text: say("in_tiebreakers", { totals }) }));
+  }
+  const head = h("tr", {}, [say("expedition"), say("before"), say("after"), capital(term("statistics")), say("moved")].map((t) => h("th", { scope: "col", text: t })));
+  const rows = board.expeditions.map((e) => {
+    let moved = "—";
+    if (e.moved_forward) {
+      const due = (e.moved_forward_due_to || []).map(term).join(", ");
+      moved = `✓ ${due ? say("due_to", { statistics: due }) : ""}`.trim();
+    } else if (e.failed_to_move_forward) moved = say("failed_to_move");
+    else if (e.moved_forward === false && scenarioRanDusk(scenario)) moved = say("stayed");
+    const region = (value) => (value === null || value === undefined ? "—" : regionName(value));
+    return h("tr", { "data-expedition": `${e.player}.${e.kind}` },
+      h("th", { scope: "row", text: expeditionName(e.player, e.kind) }),
+      h("td", { "data-cell": "before", text: region(e.before) }),
+      h("td", { "data-cell": "after", text: region(e.after) }),
+      h("td", { text: e.statistics || e.statistics_before || "—" }),
+      h("td", { "data-cell": "moved", text: moved }));
+  });
+  box.append(h("div", { class: "md-typeset__scrollwrap" }, h("div", { class: "md-typeset__table" },
+    h("table", { class: "ar-sb-table" }, h("thead", {}, head), h("tbody", {}, rows)))));
+  if (board.error && !scenario.error) box.append(h("p", { class: "ar-sb-note", text: say("board_unknown", { message: board.error }) }));
+  return box;
+}
+
+function scenarioRanDusk(scenario) {
+  return scenario.trace.some((line) => line.depth === 0 && /^When: dusk$/.test(line.text));
+}
+
+// A trace line as the rule pages show it: rule numbers in the sentence are links, and the
+// rules and rulings it cites besides follow in parentheses.
+function traceList(lines) {
+  return h("ul", { class: "ar-trace", lang: "en" }, lines.map((line) => {
+    const item = h("li", { style: `--ar-depth:${line.depth}` });
+    item.append(...linked(line.text));
+    const extra = [];
+    for (const rule of line.rules) if (!line.text.includes(rule)) extra.push(ruleLink(rule));
+    for (const ruling of line.rulings) {
+      const href = DATA.links[`ruling:${ruling}`];
+      if (href) extra.push(h("a", { href, text: `${say("ruling")} ${ruling}` }));
+    }
+    if (extra.length) {
+      const span = h("span", { class: "ar-trace__rules" }, " (");
+      extra.forEach((node, i) => { if (i) span.append(", "); span.append(node); });
+      span.append(")");
+      item.append(span);
+    }
+    return item;
+  }));
+}
+
+function ruleLink(rule) {
+  const href = DATA.links[rule];
+  return href ? h("a", { class: "ar-ref", href, text: rule }) : document.createTextNode(rule);
+}
+
+function linked(text) {
+  const parts = [];
+  let last = 0;
+  for (const match of text.matchAll(RULE)) {
+    if (!DATA.links[match[1]]) continue;
+    parts.push(document.createTextNode(text.slice(last, match.index)), ruleLink(match[1]));
+    last = match.index + match[0].length;
+  }
+  parts.push(document.createTextNode(text.slice(last)));
+  return parts;
+}
+
+// ---- the scenario tab ---------------------------------------------------------------------------
+async function showBoardView(view, why) {
+  state.boardView = view;
+  ui.formTab.setAttribute("aria-selected", String(view === "form"));
+  ui.scenarioTab.setAttribute("aria-selected", String(view === "scenario"));
+  ui.form.hidden = view !== "form";
+  ui.scenarioPane.hidden = view !== "scenario";
+  ui.notForm.hidden = !why;
+  if (why) ui.notForm.textContent = say("not_form", { why });
+  writeUrlSoon();
+}
+
+async function toScenario() {
+  const data = boardData(state.form);
+  state.scenarioData = data;
+  ui.scenario.value = JSON.stringify(data, null, 2);
+  showBoardView("scenario");
+  try {
+    const answer = await engine.call("yaml", { data });
+    if (state.scenarioData === data) ui.scenario.value = answer.yaml;
+  } catch (error) { /* the JSON stays: it is YAML too */ }
+}
+
+async function toForm() {
+  let data = state.scenarioData;
+  try {
+    const read = await engine.call("data", { yaml: ui.scenario.value });
+    if (read.error) { showBoardView("scenario", read.error.message); return; }
+    data = read.data;
+    const view = await engine.call("form", { data });
+    if (!view.form) { showBoardView("scenario", view.why); return; }
+    openForm(view.form);
+  } catch (error) {
+    showBoardView("scenario", error.message);
+  }
+}
+
+function openForm(view) {
+  state.form = fromFormView(view);
+  state.kept = { name: view.name, rules: view.rules, then: view.then, note: view.note };
+  renderForm();
+  showBoardView("form");
+}
+
+// ---- the deck checker -----------------------------------------------------------------------------
+const FACTION_WORDS = new Map(DATA.factions.map((f) => [f.toLowerCase(), f]));
+const TYPE_WORDS = new Map();
+for (const type of CARD_TYPES) { TYPE_WORDS.set(type, type); TYPE_WORDS.set(term(type).toLowerCase(), type); }
+const RARITY_WORDS = new Map();
+for (const rarity of RARITIES) { RARITY_WORDS.set(rarity, rarity); RARITY_WORDS.set(rarityName(rarity).toLowerCase(), rarity); }
+const NEUTRAL_WORDS = new Set(["neutral", say("neutral").toLowerCase()]);
+
+// "3 Kelon Elemental, Axiom, rare": the count, the name, then the type, faction and rarity in any order.
+function readList(text) {
+  const cards = [];
+  const errors = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) return;
+    const counted = /^(\d+)\s*[x×]?\s+(.+)$/i.exec(line);
+    const count = counted ? Number(counted[1]) : 1;
+    const [name, ...words] = (counted ? counted[2] : line).split(",").map((part) => part.trim());
+    if (!name) { errors.push(say("list_line", { line: index + 1, message: say("no_name") })); return; }
+    const card = { count, name, type: "character", faction: "", rarity: "" };
+    for (const word of words.filter(Boolean)) {
+      const key = word.toLowerCase();
+      if (TYPE_WORDS.has(key)) card.type = TYPE_WORDS.get(key);
+      else if (FACTION_WORDS.has(key)) card.faction = FACTION_WORDS.get(key);
+      else if (RARITY_WORDS.has(key)) card.rarity = RARITY_WORDS.get(key);
+      else if (NEUTRAL_WORDS.has(key)) card.faction = "";
+      else errors.push(say("list_line", { line: index + 1, message: say("unknown_word", { word }) }));
+    }
+    cards.push(card);
+  });
+  return { cards, errors };
+}
+
+function deckData() {
+  const deck = state.deck.cards.map((card) => {
+    const written = { name: card.name.trim() };
+    if (card.type !== "character") written.type = card.type;
+    if (card.faction) written.faction = card.faction;
+    if (card.rarity) written.rarity = card.rarity;
+    if (Number(card.count) !== 1) written.count = Number(card.count);
+    return written;
+  });
+  const data = { name: (state.deckKept && state.deckKept.name) || say("default_deck_name") };
+  if (state.deckKept && state.deckKept.rules) data.rules = state.deckKept.rules;
+  data.given = { format: state.deck.format, deck };
+  data.when = "check_deck";
+  if (state.deckKept && state.deckKept.then) data.then = state.deckKept.then;
+  return data;
+}
+
+function deckEdited() {
+  state.deckTouched = true;
+  if (state.deckKept) state.deckKept = { name: state.deckKept.name, rules: state.deckKept.rules };
+  writeUrlSoon();
+}
+
+// A deck scenario's list as the checker's rows; null if it holds more than the rows show.
+function deckFromData(data) {
+  const scenario = Array.isArray(data) ? (data.length === 1 ? data[0] : null) : data;
+  const given = scenario && scenario.given;
+  if (!given || !Array.isArray(given.deck) || !DATA.formats.includes(given.format)) return null;
+  const cards = [];
+  for (const item of given.deck) {
+    if (!item || typeof item !== "object" || Object.keys(item).some((k) => !["name", "type", "faction", "rarity", "count"].includes(k))) return null;
+    cards.push({ count: item.count ?? 1, name: String(item.name ?? ""), type: item.type || "character", faction: item.faction || "", rarity: item.rarity || "" });
+  }
+  state.deckKept = { name: scenario.name, rules: scenario.rules, then: scenario.then };
+  return { format: given.format, cards };
+}
+
+function renderDeck() {
+  const deck = state.deck;
+  const container = ui.deckForm;
+  container.replaceChildren();
+  const rerender = () => { renderDeck(); deckEdited(); };
+  const formats = DATA.formats.map((f) => [f, say(`format_${f}`)]);
+  container.append(h("div", { class: "ar-sb-group" }, field(say("format"),
+    select(formats, deck.format, (value) => { deck.format = value; deckEdited(); }, { name: "format" }))));
+  const cards = h("fieldset", { class: "ar-sb-group" }, h("legend", { text: say("cards") }));
+  deck.cards.forEach((card, n) => {
+    const row = h("div", { class: "ar-sb-card", role: "group", "aria-label": say("card_n", { n: n + 1 }) });
+    row.append(field(say("count"), h("input", { type: "number", min: 1, step: 1, inputmode: "numeric", value: card.count, class: "ar-sb-count",
+      oninput: (event) => { card.count = Number(event.target.value) || 1; deckEdited(); } }), { class: "ar-sb-narrow" }));
+    row.append(field(say("name"), h("input", { type: "text", value: card.name, autocomplete: "off", class: "ar-sb-name",
+      oninput: (event) => { card.name = event.target.value; deckEdited(); } }), { class: "ar-sb-wide" }));
+    row.append(field(say("type"), select(CARD_TYPES.map((t) => [t, capital(term(t))]), card.type,
+      (value) => { card.type = value; deckEdited(); })));
+    row.append(field(say("faction"), select([["", say("neutral")], ...DATA.factions.map((f) => [f, f])], card.faction,
+      (value) => { card.faction = value; deckEdited(); })));
+    row.append(field(say("rarity"), select([["", say("no_rarity")], ...RARITIES.map((r) => [r, rarityName(r)])], card.rarity,
+      (value) => { card.rarity = value; deckEdited(); })));
+    row.append(h("button", { type: "button", class: "ar-sb-remove", text: say("remove"),
+      "aria-label": `${say("remove")}: ${card.name || say("card_n", { n: n + 1 })}`,
+      onclick: () => { deck.cards.splice(n, 1); rerender(); } }));
+    cards.append(row);
+  });
+  cards.append(h("button", { type: "button", class: "ar-sb-add", text: say("add_card"), onclick: () => {
+    deck.cards.push({ count: 1, name: "", type: "character", faction: deck.cards[0] ? deck.cards[0].faction : "", rarity: "common" });
+    rerender();
+    const names = container.querySelectorAll("input.ar-sb-name");
+    if (names.length) names[names.length - 1].focus();
+  } }));
+  container.append(cards);
+}
+
+async function checkDeck() {
+  ui.deckResult.replaceChildren(h("p", { class: "ar-sb-wait", text: say("starting") }));
+  state.deckTouched = true;
+  writeUrl();
+  try {
+    showAnswer(ui.deckResult, await engine.call("run", { data: deckData() }));
+  } catch (error) {
+    ui.deckResult.replaceChildren(h("p", { class: "ar-sb-error", text: say("load_failed", { error: error.message }) }));
+  }
+}
+
+function deckOutcome(deck) {
+  const format = say(`format_${deck.format}`);
+  const box = h("div", { class: "ar-sb-deck", "data-legal": String(deck.legal) });
+  box.append(h("p", { class: "ar-sb-headline", text: deck.legal ? `✓ ${say("legal", { format })}` : `✗ ${say("not_legal", { format, count: deck.violations.length })}` }));
+  box.append(h("p", { text: say("counted", { count: deck.cards }) }));
+  if (deck.violations.length) {
+    box.append(h("ul", { class: "ar-sb-violations" }, deck.violations.map((v) => h("li", { "data-rule": v.rule },
+      ruleLink(v.rule), " ", DATA.deck_rules[v.rule] || v.requires,
+      v.why ? h("span", { class: "ar-sb-why", lang: "en" }, h("br"), say("engine_says", { why: v.why })) : null))));
+  }
+  return box;
+}
+
+// ---- the page ---------------------------------------------------------------------------------------
+function tabs(name, entries, onselect) {
+  const list = h("div", { class: `ar-sb-tabs ar-sb-tabs--${name}`, role: "tablist" });
+  const buttons = entries.map(([key, label]) => h("button", { type: "button", role: "tab", "data-tab": key, text: label,
+    onclick: () => onselect(key) }));
+  list.append(...buttons);
+  return [list, buttons];
+}
+
+function showTab(tab) {
+  state.tab = tab;
+  ui.boardTab.setAttribute("aria-selected", String(tab === "board"));
+  ui.deckTab.setAttribute("aria-selected", String(tab === "deck"));
+  ui.boardPane.hidden = tab !== "board";
+  ui.deckPane.hidden = tab !== "deck";
+}
+
+function build(root) {
+  ui.subtypeList = h("datalist", { id: nextId("subtypes") }, DATA.subtypes.map((s) => h("option", { value: subtypeName(s) })));
+  ui.status = h("div", { class: "ar-sb-status", role: "status", "aria-live": "polite" });
+  const total = (DATA.runtime.bytes / 1e6).toFixed(0);
+  const [mainTabs, [boardTab, deckTab]] = tabs("main", [["board", say("board")], ["deck", say("deck")]], showTab);
+  Object.assign(ui, { boardTab, deckTab });
+
+  // The board: a form, or a scenario's text.
+  const [viewTabs, [formTab, scenarioTab]] = tabs("view", [["form", say("form")], ["scenario", say("scenario")]],
+    (view) => (view === "scenario" ? toScenario() : toForm()));
+  Object.assign(ui, { formTab, scenarioTab });
+  ui.notForm = h("p", { class: "ar-sb-note", hidden: true });
+  ui.form = h("div", { class: "ar-sb-form" });
+  ui.scenario = h("textarea", { rows: 18, spellcheck: "false", autocomplete: "off", class: "ar-sb-yaml",
+    oninput: () => { state.scenarioText = ui.scenario.value; } });
+  ui.scenario.id = nextId("yaml");
+  ui.scenarioPane = h("div", { class: "ar-sb-scenario-pane", hidden: true },
+    h("label", { for: ui.scenario.id, text: say("scenario_help") }), ui.scenario,
+    h("div", { class: "ar-sb-actions" }, h("button", { type: "button", class: "md-button md-button--primary ar-sb-run", text: say("run"),
+      onclick: () => runBoard() })));
+  ui.boardResult = h("div", { class: "ar-sb-result", tabindex: "-1", "aria-live": "polite" });
+  const share = h("button", { type: "button", class: "ar-sb-share", text: say("share"), onclick: () => {
+    writeUrl();
+    const done = () => { share.textContent = say("link_copied"); setTimeout(() => { share.textContent = say("share"); }, 1500); };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(done, () => {});
+  } });
+  const fresh = h("button", { type: "button", class: "ar-sb-new", text: say("new_board"), onclick: () => {
+    state.form = newBoard();
+    state.kept = null;
+    renderForm();
+    showBoardView("form");
+    ui.boardResult.replaceChildren();
+  } });
+  ui.boardPane = h("section", { class: "ar-sb-pane", "aria-label": say("board") }, viewTabs, ui.notForm, ui.form, ui.scenarioPane,
+    h("div", { class: "ar-sb-tools" }, share, fresh), ui.boardResult);
+
+  // The deck.
+  ui.deckForm = h("div", { class: "ar-sb-deck-form" });
+  const paste = h("textarea", { rows: 6, spellcheck: "false", autocomplete: "off", placeholder: "1 Sierra & Oddball, hero, Axiom\n3 Kelon Elemental, Axiom, rare" });
+  paste.id = nextId("list");
+  const pasteNote = h("p", { class: "ar-sb-note", "aria-live": "polite" });
+  const readButton = h("button", { type: "button", class: "ar-sb-add", text: say("read_list"), onclick: () => {
+    const { cards, errors } = readList(paste.value);
+    if (cards.length) { state.deck.cards = cards; renderDeck(); deckEdited(); }
+    pasteNote.replaceChildren(say("list_read", { count: cards.length }), ...errors.map((e) => [h("br"), e]).flat());
+  } });
+  const pasteBox = h("details", { class: "ar-sb-paste" }, h("summary", { text: say("paste_list") }),
+    h("label", { for: paste.id, text: say("paste_help") }), paste, readButton, pasteNote);
+  ui.deckResult = h("div", { class: "ar-sb-result", tabindex: "-1", "aria-live": "polite" });
+  ui.deckPane = h("section", { class: "ar-sb-pane", "aria-label": say("deck"), hidden: true }, pasteBox, ui.deckForm,
+    h("div", { class: "ar-sb-actions" }, h("button", { type: "button", class: "md-button md-button--primary ar-sb-check-deck", text: say("check_deck"),
+      onclick: () => checkDeck() })), ui.deckResult);
+
+  root.replaceChildren(ui.subtypeList, h("p", { class: "ar-sb-download", text: say("download_note", { total }) }), ui.status,
+    mainTabs, ui.boardPane, ui.deckPane);
+}
+
+async function init() {
+  const root = document.getElementById("ar-sandbox");
+  if (!root) return;
+  build(root);
+  const params = new URLSearchParams(location.search);
+  let board = null;
+  let deck = null;
+  try { if (params.get("s")) board = decode(params.get("s")); } catch (error) { board = null; }
+  try { if (params.get("d")) deck = decode(params.get("d")); } catch (error) { deck = null; }
+  // A deck scenario (from a game mode's page) opens in the deck checker.
+  if (board && deckFromData(board)) { deck = board; board = null; }
+  state.deck = (deck && deckFromData(deck)) || newDeck();
+  state.deckFromUrl = Boolean(deck);
+  if (!deck) state.deckKept = null;
+  renderDeck();
+  state.form = newBoard();
+  renderForm();
+  showBoardView("form");
+  showTab(deck && !board ? "deck" : "board");
+  const ready = engine.start(ui.status);
+  // The engine's commands, for automation: the project's browser tests compare the sandbox's
+  // answers with the command line's on every scenario, in one go.
+  window.arSandbox = { ready, call: (command, request) => engine.call(command, request) };
+  if (board) {
+    // Until the engine says whether the form can show it, the scenario is shown as it came.
+    state.scenarioData = board;
+    ui.scenario.value = JSON.stringify(board, null, 2);
+    showBoardView("scenario");
+    ready.then(async () => {
+      const view = await engine.call("form", { data: board });
+      if (view.form) {
+        openForm(view.form);
+      } else {
+        ui.scenario.value = (await engine.call("yaml", { data: board })).yaml;
+        showBoardView("scenario", view.why);
+      }
+      await runBoard();
+    }).catch(() => {});
+  }
+  if (deck) ready.then(() => checkDeck()).catch(() => {});
+}
+
+init();

@@ -1,0 +1,266 @@
+"""The judge's sandbox at build time: the files it runs in the browser, and its page's data.
+
+The sandbox runs the project's own `engine/` in the browser with Pyodide, so that a judge's
+board is decided by the same code that verifies the glossary, not a second implementation.
+
+- `runtime_files(project)`: the Pyodide runtime (the npm package pinned in package.json) and an
+  archive of the engine and what it needs to read pasted YAML, with the bytes of each file;
+- `write_runtime(project, site)`: writes them once into site/_sandbox/, shared by the three
+  languages (the runtime is the same in each, and a judge switching language keeps it cached);
+- `runtime(project)`: what a language's build links to (the manifest build_site wrote);
+- `page_data(glossary, language, runtime)`: what the sandbox page reads: its strings and the
+  game's terms in the page's language, the link of every rule, where the runtime is.
+
+Nothing here is committed: the runtime comes from node_modules/, the archive is built from the
+working tree, both at every build, byte for byte the same for the same inputs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import shutil
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import engine
+from engine.vocabulary import CHARACTER_SUBTYPES
+
+from .glossary.model import Glossary
+from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
+from .render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, relative_url
+from .strings import STRINGS, tr
+
+SANDBOX_DIR = "_sandbox"
+"""site/_sandbox/: the runtime, beside the language folders."""
+
+PYODIDE_PACKAGE = Path("node_modules") / "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+"""What Pyodide fetches to start; its lock file is not served: the sandbox loads no package."""
+
+# The Python the archive holds: the engine, pyyaml (its pure-Python half: the compiled one
+# is for CPython, not for Pyodide) and the plugin's modules that read and run pasted text.
+PLUGIN_MODULES = ("__init__.py", "yamlsource.py", "scenarios.py", "sandbox_runtime.py")
+
+# Game words the sandbox shows, taken from the termbase so that French and Italian use the
+# official terms (glossary/termbase.yaml).
+TERMS = (
+    "character", "hero", "spell", "permanent", "token", "expedition", "hero-expedition", "companion-expedition",
+    "tumult", "arena", "dusk", "gigantic", "forest", "mountain", "water", "tiebreaker", "first-player",
+    "statistics", "sub-type", "rarity-common", "rarity-rare", "rarity-unique", "hero-region",
+    "companion-region", "day", "region", "deck", "exhaust",
+)
+
+
+class SandboxError(Exception):
+    """The sandbox's runtime cannot be built (the npm package is missing or not the pinned one)."""
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """What the sandbox runs in the browser: its files under site/_sandbox/ and their bytes."""
+
+    pyodide_version: str
+    files: tuple[tuple[str, int], ...]   # (path under site/_sandbox/, bytes)
+    digest: str                          # of every file's content
+    lock_info: dict[str, Any]            # the lock file's `info`, given to Pyodide instead of the file
+
+    @property
+    def cache(self) -> str:
+        """The service workers' cache for these files: one per runtime, shared by the languages."""
+        return f"altered-sandbox-{self.digest}"
+
+    @property
+    def index(self) -> str:
+        return f"pyodide-{self.pyodide_version}/"
+
+    @property
+    def engine(self) -> str:
+        return next(path for path, _ in self.files if path.startswith("engine-"))
+
+    @property
+    def bytes(self) -> int:
+        return sum(size for _, size in self.files)
+
+    def manifest(self) -> str:
+        return json.dumps({"pyodide": self.pyodide_version, "files": [list(f) for f in self.files],
+                           "digest": self.digest, "lock_info": self.lock_info}, indent=1, sort_keys=True) + "\n"
+
+    @classmethod
+    def from_manifest(cls, text: str) -> "Runtime":
+        data = json.loads(text)
+        return cls(data["pyodide"], tuple((path, size) for path, size in data["files"]), data["digest"], data["lock_info"])
+
+
+MANIFEST = "manifest.json"
+MANIFEST_ENV = "ALTERED_RULES_SANDBOX_MANIFEST"
+"""build_site writes the runtime first and names its manifest here for the language builds:
+the three pages then point at the very files written, even if engine/ changes meanwhile."""
+
+
+def pinned_version(project: Path) -> str:
+    """The Pyodide version package.json pins (an exact version: the site must build the same way)."""
+    try:
+        package = json.loads((project / "package.json").read_text(encoding="utf-8"))
+        return str(package["dependencies"]["pyodide"])
+    except (OSError, ValueError, KeyError):
+        raise SandboxError(f"{project / 'package.json'} does not pin the pyodide npm package") from None
+
+
+def runtime_files(project: Path) -> tuple[Runtime, dict[str, bytes]]:
+    """The runtime's files: Pyodide's from node_modules/, and the engine's archive."""
+    version = pinned_version(project)
+    package = project / PYODIDE_PACKAGE
+    try:
+        installed = json.loads((package / "package.json").read_text(encoding="utf-8"))["version"]
+    except OSError:
+        raise SandboxError(f"{package} is missing: run `npm ci` (`make site` and `make test` do)") from None
+    if installed != version:
+        raise SandboxError(f"{package} is Pyodide {installed}, package.json pins {version}: run `npm ci`")
+    try:
+        files = {f"pyodide-{version}/{name}": (package / name).read_bytes() for name in PYODIDE_FILES}
+        lock = json.loads((package / "pyodide-lock.json").read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SandboxError(f"{package} is incomplete ({exc.strerror}: {exc.filename}): run `npm ci`") from None
+    archive = engine_archive()
+    files[f"engine-{hashlib.sha256(archive).hexdigest()[:12]}.zip"] = archive
+    hashed = hashlib.sha256()
+    for path, data in files.items():
+        hashed.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+    found = Runtime(version, tuple((path, len(data)) for path, data in files.items()), hashed.hexdigest()[:16], lock["info"])
+    return found, files
+
+
+def runtime(project: Path) -> Runtime:
+    """The runtime a language build links to: the one build_site wrote, or else the files as they
+    are now (a single language's build, `mkdocs serve`)."""
+    manifest = os.environ.get(MANIFEST_ENV)
+    if manifest:
+        return Runtime.from_manifest(Path(manifest).read_text(encoding="utf-8"))
+    return runtime_files(project)[0]
+
+
+def _archive_sources() -> list[tuple[str, Path]]:
+    """(name in the archive, file) for every file the sandbox imports, in a stable order: the
+    very modules this Python runs (the engine that verifies the glossary, not a copy of it)."""
+    sources = [(f"engine/{p.name}", p) for p in sorted(Path(engine.__file__).parent.glob("*.py"))]
+    yaml_dir = Path(yaml.__file__).parent
+    sources += [(f"yaml/{p.name}", p) for p in sorted(yaml_dir.glob("*.py"))]
+    licences = sorted(yaml_dir.parent.glob("[Pp]y[Yy][Aa][Mm][Ll]-*.dist-info/licenses/LICENSE"))
+    sources += [("yaml/LICENSE", p) for p in licences[:1]]
+    plugin = Path(__file__).parent
+    sources += [(f"altered_rules/{name}", plugin / name) for name in PLUGIN_MODULES]
+    return sources
+
+
+def engine_archive() -> bytes:
+    """A zip of the engine, pyyaml and the sandbox's modules; the same bytes for the same files
+    (fixed dates and order), so that two builds of one commit are identical."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, path in _archive_sources():
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def write_runtime(project: Path, site: Path) -> Path:
+    """site/_sandbox/: the runtime once for the three languages, and its manifest (returned)."""
+    found, files = runtime_files(project)
+    root = site / SANDBOX_DIR
+    shutil.rmtree(root, ignore_errors=True)  # an older build's engine archive must not linger
+    for path, data in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    (root / MANIFEST).write_text(found.manifest(), encoding="utf-8")
+    return root / MANIFEST
+
+
+# ---- the page --------------------------------------------------------------------------------
+SANDBOX_KEYS = tuple(key for key in STRINGS["en"] if key.startswith("sandbox_"))
+
+
+def rule_links(glossary: Glossary, language: str) -> dict[str, str]:
+    """Every rule, ruling and game-mode rule the engine's trace may cite, and its link from the
+    sandbox page (as the rule pages link them)."""
+    renderer = Renderer(glossary, language)
+    links = {rule: relative_url(SANDBOX_PAGE, page, rule) for rule, page in renderer.page_of.items()
+             if not rule.startswith(("term-", "mode-", "ruling-"))}
+    for mode in glossary.modes:
+        for rule in mode.deck_rules:
+            links[rule.id] = relative_url(SANDBOX_PAGE, mode_page(mode.id), rule.id)
+    for ruling in glossary.rulings:
+        links[f"ruling:{ruling.id}"] = relative_url(SANDBOX_PAGE, RULINGS_PAGE, f"ruling-{ruling.id}")
+    return links
+
+
+def terms(glossary: Glossary, language: str) -> dict[str, str]:
+    """The game's words in `language`, as the termbase gives them."""
+    wanted = set(TERMS) | {s.lower() for s in CHARACTER_SUBTYPES}
+    found = {}
+    for entry in glossary.termbase:
+        if entry.id in wanted:
+            form = entry.forms.get(language)
+            found[entry.id] = form.term if form is not None and language != "en" else entry.en
+    return found
+
+
+def deck_rule_texts(glossary: Glossary, language: str) -> dict[str, str]:
+    """The text of every rule a deck can break, in `language`: a violation is shown with it."""
+    texts = {}
+    mode_rules = {rule.id: rule for mode in glossary.modes for rule in mode.deck_rules}
+    for rule in sorted({rule for rules in engine.DECK_RULES.values() for rule in rules}):
+        found = glossary.paragraphs.get(rule) or mode_rules.get(rule)
+        if found is not None:
+            symbols = glossary.symbols
+            texts[rule] = SYMBOL_REFERENCE.sub(
+                lambda m: symbols[m.group(1)].label.get(language) if m.group(1) in symbols else m.group(0),
+                found.text.get(language))
+    return texts
+
+
+def page_data(glossary: Glossary, language: str, found: Runtime) -> dict[str, Any]:
+    """What the sandbox page's script reads from the page (JSON)."""
+    base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")  # the language's root, from the sandbox page
+    sandbox = f"{base}/../{SANDBOX_DIR}/"
+    return {
+        "strings": {key.removeprefix("sandbox_"): tr(language, key) for key in SANDBOX_KEYS},
+        "terms": terms(glossary, language),
+        "subtypes": list(CHARACTER_SUBTYPES),
+        "formats": [f.value for f in engine.DeckFormat],
+        "factions": [f.value for f in engine.Faction],
+        "links": rule_links(glossary, language),
+        "rule_pattern": RULE_REFERENCE.pattern,  # rule numbers in the engine's sentences, as the rule pages find them
+        "deck_rules": deck_rule_texts(glossary, language),
+        "runtime": {
+            "index": sandbox + found.index,
+            "engine": sandbox + found.engine,
+            "bytes": found.bytes,
+            "lock": {"info": found.lock_info, "packages": {}},
+            "cache": found.cache,
+            "version": found.pyodide_version,
+        },
+        "worker": f"{base}/assets/sandbox-worker.js",
+    }
+
+
+def page_head(glossary: Glossary, language: str, found: Runtime) -> str:
+    """The elements the sandbox page gets in its head: its data, its script and its styles.
+    Only this page loads them."""
+    data = json.dumps(page_data(glossary, language, found), ensure_ascii=False, separators=(",", ":"))
+    data = data.replace("</", "<\\/")  # never closes the script element early
+    base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")
+    return (
+        f'<script id="ar-sandbox-data" type="application/json">{data}</script>\n'
+        f'<link rel="stylesheet" href="{base}/assets/sandbox.css">\n'
+        f'<script type="module" src="{base}/assets/sandbox.js"></script>\n'
+    )

@@ -1,0 +1,209 @@
+"""The judge's sandbox as a judge uses it: the engine loading in the browser, a board built
+through the form on a phone, an example opened from its rule page, a deck checked, the page
+reloaded offline; and the sandbox's outcome against the command line's on every scenario."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from altered_rules.scenarios import run_file
+from altered_rules.verification import expand_cards, verify_glossary
+
+from project_paths import PROJECT
+
+LOADED = 90_000  # ms: 13 MB from the local server, then WebAssembly compiles on a small machine
+
+
+def open_sandbox(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator(".ar-sb-status")).to_have_attribute("data-state", "ready", timeout=LOADED)
+
+
+def cell(page: Page, expedition: str, column: str):
+    return page.locator(f'.ar-sb-board tr[data-expedition="{expedition}"] td[data-cell="{column}"]')
+
+
+def test_the_engine_loads_from_the_site_itself_with_a_progress_bar(page, base_url):
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{base_url}/en/sandbox/")
+    expect(page.locator(".ar-sb-status progress")).to_be_attached()
+    expect(page.locator(".ar-sb-status")).to_have_attribute("data-state", "ready", timeout=LOADED)
+    origin = urlsplit(base_url).netloc
+    assert [url for url in requests if urlsplit(url).netloc != origin] == []  # never a CDN
+    runtime = [url for url in requests if "/_sandbox/" in url]
+    assert any(url.endswith("pyodide.asm.wasm") for url in runtime) and not any("lock" in url for url in runtime)
+    # Only the sandbox page loads Pyodide.
+    requests.clear()
+    page.goto(f"{base_url}/en/rules/chapter-4/")
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in requests if "/_sandbox/" in url or "sandbox" in url.rsplit("/", 1)[-1]]
+
+
+def test_a_board_built_in_the_form_on_a_phone_runs_dusk(phone, base_url):
+    open_sandbox(phone, f"{base_url}/en/sandbox/")
+    phone.get_by_role("button", name="New board").click()
+    alice = phone.locator("fieldset", has=phone.locator("legend", has_text="Alice · hero expedition"))
+    alice.get_by_label("Forest").fill("3")
+    alice.get_by_label("Mountain").fill("0")
+    # Bob's companion expedition gets a Gigantic Leviathan: it counts in both of his expeditions (7.4.3).
+    bob = phone.locator("fieldset", has=phone.locator("legend", has_text="Bob · companion expedition"))
+    bob.get_by_role("button", name="Add a Character").click()
+    bob.get_by_label("Name").fill("Deep One")
+    bob.get_by_label("Water").fill("4")
+    bob.get_by_label("Sub-type").fill("Leviathan")
+    bob.get_by_label("Gigantic").check()
+    phone.get_by_label("What happens", exact=True).select_option(label="Dusk")
+    phone.locator(".ar-sb-form").get_by_role("button", name="Run").click()
+    expect(phone.locator(".ar-sb-result h2")).to_have_text("Outcome", timeout=LOADED)
+    expect(cell(phone, "Alice.hero", "after")).to_have_text("Region 1")
+    expect(cell(phone, "Alice.hero", "moved")).to_have_text("✓ due to forest")
+    expect(cell(phone, "Bob.hero", "moved")).to_contain_text("water")   # the Gigantic one's water counts here too
+    expect(cell(phone, "Bob.companion", "after")).to_have_text("Region 6")
+    expect(phone.locator(".ar-sb-headline")).to_have_text("Nobody has won yet.")
+    # The engine's trace cites the rules, linked to them.
+    link = phone.locator(".ar-sb-result ul.ar-trace a.ar-ref", has_text="4.2.4.b").first
+    expect(link).to_have_attribute("href", "../rules/chapter-4/#4.2.4.b")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    # The board lives in the URL: the same address opens the same situation.
+    shared = phone.url
+    assert "?s=" in shared
+    open_sandbox(phone, shared)
+    expect(cell(phone, "Bob.companion", "after")).to_have_text("Region 6", timeout=LOADED)
+
+
+def test_an_example_opens_in_the_sandbox_from_its_rule_page(page, base_url):
+    page.goto(f"{base_url}/en/rules/chapter-4/#4.3.a-scenario-1")
+    example = page.locator('[id="4.3.a-scenario-1"]')
+    example.evaluate("details => { details.open = true; }")
+    example.get_by_role("link", name="Open in the sandbox").click()
+    page.wait_for_url(re.compile(r"/en/sandbox/\?s="))
+    expect(page.locator(".ar-sb-headline")).to_have_text("Winner: Alice", timeout=LOADED)
+    expect(page.locator(".ar-sb-pass")).to_contain_text("reaches the expected outcome")
+    expect(page.locator('.ar-sb-tabs--view [data-tab="form"]')).to_have_attribute("aria-selected", "true")
+    expect(cell(page, "Alice.hero", "before")).to_have_text("Region 3")
+
+
+def test_an_example_the_form_cannot_show_opens_as_a_scenario(page, base_url):
+    page.goto(f"{base_url}/en/rules/chapter-4/")
+    href = page.locator('[id="4.2.1.a-scenario-1"] a.ar-sandbox-link').get_attribute("href")
+    page.goto(f"{base_url}/en/rules/chapter-4/{href}")
+    expect(page.locator(".ar-sb-pass")).to_be_visible(timeout=LOADED)
+    expect(page.locator('.ar-sb-tabs--view [data-tab="scenario"]')).to_have_attribute("aria-selected", "true")
+    expect(page.locator("textarea.ar-sb-yaml")).to_have_value(re.compile(r"^name: .*\nrules: \[4\.2\.1\.a\]\n"))
+
+
+def test_a_pasted_scenario_with_an_error_names_its_line(page, base_url):
+    open_sandbox(page, f"{base_url}/en/sandbox/")
+    page.get_by_role("tab", name="Scenario").click()
+    page.locator("textarea.ar-sb-yaml").fill(
+        "- name: Too far\n  given:\n    players: [Alice, Bob]\n    Alice: {hero: {region: 9}}\n  when: dusk\n")
+    page.locator(".ar-sb-scenario-pane").get_by_role("button", name="Run").click()
+    expect(page.locator(".ar-sb-error code")).to_contain_text("line 4:", timeout=LOADED)
+
+
+def test_a_deck_is_checked_and_every_broken_rule_is_linked(page, base_url):
+    open_sandbox(page, f"{base_url}/en/sandbox/")
+    page.get_by_role("tab", name="A deck").click()
+    page.locator("summary", has_text="Paste a list").click()
+    page.get_by_label(re.compile("One card a line")).fill(
+        "1 Sierra & Oddball, hero, Axiom\n4 Kelon Elemental, Axiom, rare\n3 Ordis Recruit, Ordis\n")
+    page.get_by_role("button", name="Read the list").click()
+    page.get_by_label("Format", exact=True).select_option("standard")
+    page.get_by_role("button", name="Check the deck").click()
+    expect(page.locator(".ar-sb-deck .ar-sb-headline")).to_contain_text("Not legal", timeout=LOADED)
+    broken = page.locator(".ar-sb-violations li")
+    expect(broken).to_have_count(3)
+    assert [item.get_attribute("data-rule") for item in broken.all()] == ["1.1.4.c", "1.1.4.d", "1.1.4.e"]
+    expect(broken.first.locator("a.ar-ref")).to_have_attribute("href", "../rules/chapter-1/#1.1.4.c")
+    # The same list in Sealed breaks none of its rules but the size.
+    page.get_by_label("Format", exact=True).select_option("sealed")
+    page.get_by_role("button", name="Check the deck").click()
+    expect(page.locator('.ar-sb-violations li[data-rule="sealed.min-cards"]')).to_have_count(1)
+    expect(page.locator(".ar-sb-violations li")).to_have_count(1)
+
+
+def test_the_sandbox_reloads_offline_and_runs_again(browser, base_url):
+    context = browser.new_context()
+    page = context.new_page()
+    open_sandbox(page, f"{base_url}/en/sandbox/")
+    expect(page.locator(".ar-sb-offline")).to_be_visible(timeout=LOADED)
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator(".ar-sb-status")).to_have_attribute("data-state", "ready", timeout=LOADED)
+    page.locator(".ar-sb-form").get_by_role("button", name="Run").click()
+    expect(cell(page, "Alice.hero", "after")).to_have_text("Region 1", timeout=LOADED)
+    context.close()
+
+
+def test_the_sandbox_speaks_the_page_language_and_keeps_the_board_across_languages(page, base_url):
+    open_sandbox(page, f"{base_url}/en/sandbox/")
+    page.locator(".ar-sb-form").get_by_role("button", name="Run").click()
+    expect(page.locator(".ar-sb-result h2")).to_have_text("Outcome", timeout=LOADED)
+    page.locator(".md-header__option .md-select button").click()
+    page.locator('a.md-select__link[hreflang="fr"]').click()
+    page.wait_for_url(re.compile(r"/fr/sandbox/\?s="))
+    expect(page.locator(".ar-sb-result h2")).to_have_text("Résultat", timeout=LOADED)
+    expect(page.get_by_role("tab", name="Un deck")).to_be_visible()
+    expect(page.locator(".ar-sb-board th", has_text="Expédition Héros").first).to_be_visible()
+    page.goto(f"{base_url}/it/rules/chapter-4/")
+    expect(page.locator("a.ar-sandbox-link").first).to_have_text("Apri nella sandbox")
+
+
+def _python_outcomes(glossary) -> tuple[list[dict], list[object]]:
+    """Every scenario of the glossary and of tests/engine/scenarios, and what the command line's
+    engine (run_scenario, as `altered-rules verify`) makes of each."""
+    requests, expected = [], []
+    for check in verify_glossary(glossary).checks:
+        # As the rule pages' links carry them: JSON, without the glossary file's lines.
+        requests.append({"data": json.loads(json.dumps(expand_cards(check.data, glossary.cards)))})
+        expected.append([_shape(check.result.status, check.result.differences, check.result.error, lines=False)])
+    for path in sorted((PROJECT / "tests" / "engine" / "scenarios").glob("*.yaml")):
+        report = run_file(path)
+        requests.append({"yaml": path.read_text(encoding="utf-8"), "source": str(path)})
+        expected.append([_shape(r.status, r.differences, r.error) for r in report.results])
+    return requests, expected
+
+
+def _shape(status, differences, error, lines: bool = True) -> list:
+    return [status, [[d.path, d.expected, d.actual, d.location.line if lines and d.location else None] for d in differences],
+            error.message if error else None]
+
+
+def test_the_sandbox_gives_the_command_line_outcome_on_every_scenario(page, base_url, glossary):
+    requests, expected = _python_outcomes(glossary)
+    open_sandbox(page, f"{base_url}/en/sandbox/")
+    # One page evaluation for the whole batch: the engine in the browser runs them one after the other.
+    answers = page.evaluate("""async (requests) => {
+        await window.arSandbox.ready;
+        const out = [];
+        for (const request of requests) out.push(await window.arSandbox.call("run", request));
+        return out;
+    }""", requests)
+    got = [[[s["status"], [[d["path"], d["expected"], d["actual"], d["line"] if "yaml" in request else None] for d in s["differences"]],
+             s["error"]["message"] if s["error"] else None] for s in answer["scenarios"]] for request, answer in zip(requests, answers)]
+    mismatches = [(request.get("source") or request["data"].get("name"), g, e)
+                  for request, g, e in zip(requests, got, expected) if g != e]
+    assert len(answers) == len(expected) and len(expected) > 200
+    assert mismatches == []
+
+
+@pytest.mark.parametrize("language,scheme", [("en", "slate"), ("fr", "default"), ("it", "default")])
+def test_no_serious_accessibility_violation_in_the_sandbox(page, base_url, language, scheme):
+    page.emulate_media(color_scheme="light" if scheme == "default" else "dark")
+    open_sandbox(page, f"{base_url}/{language}/sandbox/")
+    page.locator(".ar-sb-form .ar-sb-run").click()
+    expect(page.locator(".ar-sb-board")).to_be_visible(timeout=LOADED)
+    # Running scrolls to the outcome; at the top, no line of it sits under the sticky header,
+    # whose colour axe would take for the line's background.
+    page.evaluate("window.scrollTo(0, 0)")
+    results = Axe().run(page).response
+    serious = [f"{v['id']} ({v['impact']}): {v['help']} - " + "; ".join(n["target"][0] for n in v["nodes"][:3])
+               for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == [], "\n".join(serious)

@@ -1,0 +1,166 @@
+"""The judge's sandbox without a browser: its archive, its Python side (the same module the
+browser runs, here under CPython), the links the rule pages give it, its strings."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import engine
+from altered_rules.render import sandbox_query
+from altered_rules.sandbox import (
+    PLUGIN_MODULES,
+    Runtime,
+    SandboxError,
+    deck_rule_texts,
+    engine_archive,
+    page_data,
+    rule_links,
+    runtime_files,
+)
+from altered_rules.sandbox_runtime import call
+from altered_rules.scenarios import run_file
+from altered_rules.strings import STRINGS
+from altered_rules.verification import expand_cards, verify_glossary
+
+from project_paths import PROJECT
+
+SCENARIO_FILES = sorted((PROJECT / "tests" / "engine" / "scenarios").glob("*.yaml"))
+
+
+def _run(request: dict) -> dict:
+    return json.loads(call("run", json.dumps(request)))
+
+
+def test_the_archive_holds_the_engine_pyyaml_and_the_sandbox_modules_but_nothing_compiled():
+    names = zipfile.ZipFile(io.BytesIO(engine_archive())).namelist()
+    assert {f"engine/{p.name}" for p in (PROJECT / "engine").glob("*.py")} <= set(names)
+    assert {f"altered_rules/{m}" for m in PLUGIN_MODULES} <= set(names)
+    assert "yaml/__init__.py" in names and "yaml/LICENSE" in names
+    assert not [n for n in names if n.endswith((".so", ".pyc", ".pyd"))]
+
+
+def test_the_archive_is_the_same_bytes_every_time():
+    assert engine_archive() == engine_archive()
+
+
+def test_the_runtime_is_the_pinned_pyodide_and_its_manifest_round_trips():
+    found, files = runtime_files(PROJECT)
+    pinned = json.loads((PROJECT / "package.json").read_text())["dependencies"]["pyodide"]
+    assert found.pyodide_version == pinned and pinned[0].isdigit()  # an exact version, not a range
+    assert set(files) == {path for path, _ in found.files}
+    assert f"pyodide-{pinned}/pyodide.asm.wasm" in files and found.engine in files
+    assert Runtime.from_manifest(found.manifest()) == found
+
+
+def test_a_missing_runtime_says_how_to_install_it(tmp_path):
+    (tmp_path / "package.json").write_text(json.dumps({"dependencies": {"pyodide": "314.0.7"}}))
+    with pytest.raises(SandboxError, match="npm ci"):
+        runtime_files(tmp_path)
+
+
+def _comparable(result: engine.ScenarioResult) -> tuple:
+    return (result.status, [(d.path, d.expected, d.actual) for d in result.differences],
+            result.error.message if result.error else None)
+
+
+def test_every_glossary_scenario_gets_the_command_line_outcome(glossary):
+    """The Python half of the browser comparison (tests/browser/test_sandbox.py): the data the
+    rule pages' links carry, run as the sandbox runs it."""
+    for check in verify_glossary(glossary).checks:
+        answer = _run({"data": json.loads(json.dumps(expand_cards(check.data, glossary.cards)))})
+        (scenario,) = answer["scenarios"]
+        got = (scenario["status"], [(d["path"], d["expected"], d["actual"]) for d in scenario["differences"]],
+               scenario["error"]["message"] if scenario["error"] else None)
+        assert got == _comparable(check.result), check.failure()
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
+def test_every_scenario_file_gets_the_command_line_outcome(path):
+    report = run_file(path)
+    answer = _run({"yaml": path.read_text(encoding="utf-8"), "source": str(path)})
+    assert answer["error"] is None and report.error is None
+    got = [(s["name"], s["status"], [(d["path"], d["expected"], d["actual"]) for d in s["differences"]],
+            s["error"]["message"] if s["error"] else None) for s in answer["scenarios"]]
+    assert got == [(r.name, *_comparable(r)) for r in report.results]
+
+
+def test_a_board_without_then_is_explored_and_shows_who_advanced_and_why():
+    answer = _run({"data": {
+        "name": "Alice's forest wins",
+        "given": {"players": ["Alice", "Bob"],
+                  "adventure": ["hero", {"types": ["forest"]}, {"types": ["water"]}, {"face": "down"}, {"face": "down"},
+                                {"face": "down"}, {"face": "down"}, "companion"],
+                  "Alice": {"hero": {"characters": ["Ordis Recruit 3/0/0 Soldier"]}},
+                  "Bob": {"hero": {"characters": ["Kelon Elemental 1/0/0"]}}},
+        "when": "dusk"}})
+    (scenario,) = answer["scenarios"]
+    assert scenario["explored"] and scenario["error"] is None
+    alice = next(e for e in scenario["board"]["expeditions"] if e["player"] == "Alice" and e["kind"] == "hero")
+    assert (alice["before"], alice["after"], alice["moved_forward"], alice["moved_forward_due_to"]) == (0, 1, True, ["forest"])
+    assert scenario["board"]["winner"] == []
+    assert any("4.2.4" in " ".join(line["rules"]) for line in scenario["trace"])
+
+
+def test_pasted_yaml_errors_name_the_line():
+    answer = _run({"yaml": "- name: x\n  given:\n    players: [Alice, Bob]\n    Alice: {hero: {region: 9}}\n  when: dusk\n"})
+    assert answer["error"]["line"] == 4 and "region" in answer["error"]["message"]
+    answer = _run({"yaml": "- name: x\n  given: [\n"})
+    assert answer["error"]["line"] and "YAML" in answer["error"]["message"]
+
+
+def test_a_deck_shows_every_rule_it_breaks():
+    answer = _run({"data": {"name": "d", "given": {"format": "standard", "deck": [
+        {"name": "Sierra & Oddball", "type": "hero", "faction": "Axiom"},
+        {"name": "Kelon Elemental", "faction": "Axiom", "rarity": "rare", "count": 4}]}, "when": "check_deck"}})
+    deck = answer["scenarios"][0]["deck"]
+    assert deck["legal"] is False and deck["cards"] == 5
+    assert [v["rule"] for v in deck["violations"]] == ["1.1.4.c", "1.1.4.e"]
+
+
+def test_the_form_shows_a_plain_board_and_declines_more():
+    data = {"name": "n", "given": {"players": ["Alice", "Bob"], "Alice": {"hero": {"region": 2, "characters": [
+        "Ogre 5/5/5 Titan", {"name": "Giant", "stats": "1/2/3", "keywords": ["gigantic"]}]}}}, "when": {"move_forward": "Alice.hero"}}
+    form = json.loads(call("form", json.dumps({"data": data})))["form"]
+    assert form["expeditions"]["Alice"]["hero"]["region"] == 2
+    assert form["expeditions"]["Alice"]["hero"]["characters"][0]["stats"] == [5, 5, 5]
+    assert form["expeditions"]["Alice"]["hero"]["characters"][1]["gigantic"] is True
+    assert form["action"] == {"kind": "move_forward", "expedition": "Alice.hero"}
+    data["given"]["Alice"]["reserve"] = ["Kuwat"]
+    answer = json.loads(call("form", json.dumps({"data": data})))
+    assert answer["form"] is None and answer["why"]
+
+
+def test_a_rule_page_link_carries_the_scenario_as_base64url_json():
+    query = sandbox_query({"name": "é", "when": "dusk"})
+    assert query.startswith("s=") and "=" not in query[2:] and "+" not in query and "/" not in query
+    payload = query[2:] + "=" * (-len(query[2:]) % 4)
+    assert json.loads(base64.urlsafe_b64decode(payload)) == {"name": "é", "when": "dusk"}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_the_page_data_links_every_rule_the_engine_cites(glossary, language):
+    links = rule_links(glossary, language)
+    assert links["4.2.4.c"] == "../rules/chapter-4/#4.2.4.c"
+    assert links["sealed.min-cards"] == "../modes/sealed/#sealed.min-cards"
+    assert all(f"ruling:{ruling}" in links for ruling in engine.RULINGS)
+    assert set(deck_rule_texts(glossary, language)) == {r for rules in engine.DECK_RULES.values() for r in rules}
+
+
+def test_every_sandbox_string_is_in_every_language():
+    keys = {k for k in STRINGS["en"] if k.startswith("sandbox_")}
+    for language in ("fr", "it"):
+        assert {k for k in STRINGS[language] if k.startswith("sandbox_")} == keys
+        assert all(STRINGS[language][k].count("{") == STRINGS["en"][k].count("{") for k in keys), language
+
+
+def test_the_page_data_uses_the_termbase_words(glossary):
+    found = runtime_files(PROJECT)[0]
+    data = page_data(glossary, "it", found)
+    assert data["terms"]["gigantic"] == "Colossale" and data["terms"]["token"] == "Pedina"
+    assert data["runtime"]["index"].startswith("../../_sandbox/pyodide-")
