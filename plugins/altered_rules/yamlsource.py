@@ -101,73 +101,174 @@ def line_of(container: Any, key: Any = None) -> int | None:
     return None
 
 
-def _scalar(node: yaml.ScalarNode) -> Any:
-    text = node.value
-    if node.style:  # quoted or block scalar: always text
-        return text
-    if text in _NULL:
+def _scalar(value: str, style: str | None) -> Any:
+    if style:  # quoted or block scalar: always text
+        return value
+    if value in _NULL:
         return None
-    if text in _TRUE:
+    if value in _TRUE:
         return True
-    if text in _FALSE:
+    if value in _FALSE:
         return False
-    if _INT.match(text):
-        return int(text)
-    return text
+    if _INT.match(value):
+        return int(value)
+    return value
 
 
-def _construct(node: yaml.Node, path: str) -> Any:
-    line = node.start_mark.line + 1
-    if isinstance(node, yaml.ScalarNode):
-        return _scalar(node)
-    if isinstance(node, yaml.SequenceNode):
-        result = LineList(_construct(item, path) for item in node.value)
-        result.path, result.line = path, line
-        result.item_lines = [item.start_mark.line + 1 for item in node.value]
+# Bad input must end in a SourceError, never in a crash or a hang: lists and mappings nested
+# deeper than this (the glossary nests about ten) are refused as soon as the parser meets them
+# (deeper nesting makes PyYAML slow, and libyaml's composer overflows the C stack), and aliases
+# may not expand a document beyond this many values (a "billion laughs").
+MAX_DEPTH = 100
+MAX_VALUES = 1_000_000
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class _Open:
+    """A list or mapping being read: its value, and for a mapping the key waiting for its value."""
+
+    __slots__ = ("value", "anchor", "size", "height", "key", "key_line", "has_key")
+
+    def __init__(self, value: Any, anchor: str | None) -> None:
+        self.value, self.anchor = value, anchor
+        self.size, self.height = 1, 1
+        self.key: Any = None
+        self.key_line = 0
+        self.has_key = False
+
+
+def _copy(value: Any) -> Any:
+    """An aliased value as a value of its own, with the lines of its anchor."""
+    if isinstance(value, LineDict):
+        result = LineDict((k, _copy(v)) for k, v in value.items())
+        result.path, result.line, result.key_lines = value.path, value.line, dict(value.key_lines)
         return result
-    if isinstance(node, yaml.MappingNode):
-        result = LineDict()
-        result.path, result.line, result.key_lines = path, line, {}
-        for key_node, value_node in node.value:
-            key_line = key_node.start_mark.line + 1
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise SourceError(path, key_line, "a key must be a plain word or number, not a list or mapping")
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise SourceError(path, key_line, "merge keys (<<) are not allowed: write the keys out")
-            key = _scalar(key_node)
-            if key in result:
-                raise SourceError(
-                    path,
-                    key_line,
-                    f"duplicate key '{key}' (first on line {result.key_lines[key]}); each key may appear once",
-                )
-            result[key] = _construct(value_node, path)
-            result.key_lines[key] = key_line
+    if isinstance(value, LineList):
+        result = LineList(_copy(v) for v in value)
+        result.path, result.line, result.item_lines = value.path, value.line, list(value.item_lines)
         return result
-    raise SourceError(path, line, f"unsupported YAML node {type(node).__name__}")
+    return value
+
+
+def _build(events: Any, path: str) -> Any:
+    """Plain values with their lines, from the parser's events.
+
+    Syntax errors (from the parser) and nesting deeper than MAX_DEPTH stop the reading at
+    once; the first other problem (a duplicate key, an undefined alias...) is raised once the
+    whole document has been parsed, so that a syntax error further down is reported instead,
+    as the parser would.
+    """
+    stack: list[_Open] = []
+    anchors: dict[str, tuple[Any, int, int, int]] = {}  # anchor -> value, line, size, height (the last one wins)
+    problem: SourceError | None = None
+    result: Any = None
+    documents = values = 0
+
+    def note(line: int, message: str) -> None:
+        nonlocal problem
+        if problem is None:
+            problem = SourceError(path, line, message)
+
+    def add(value: Any, line: int, size: int, height: int, container: bool) -> None:
+        nonlocal result, values
+        values += size
+        if values > MAX_VALUES:
+            raise SourceError(path, line, f"the document holds more than {MAX_VALUES:,} values (aliases of aliases?)")
+        if not stack:
+            result = value
+            return
+        parent = stack[-1]
+        parent.size += size
+        parent.height = max(parent.height, height + 1)
+        if isinstance(parent.value, LineList):
+            parent.value.append(value)
+            parent.value.item_lines.append(line)
+        elif not parent.has_key:
+            parent.key, parent.key_line, parent.has_key = value, line, True
+            if container:
+                note(line, "a key must be a plain word or number, not a list or mapping")
+        else:
+            parent.has_key = False
+            key, mapping = parent.key, parent.value
+            if isinstance(key, (LineDict, LineList)):
+                return  # already reported
+            if key in mapping:
+                note(parent.key_line, f"duplicate key '{key}' (first on line {mapping.key_lines[key]}); each key may appear once")
+                return
+            mapping[key] = value
+            mapping.key_lines[key] = parent.key_line
+
+    for event in events:
+        line = event.start_mark.line + 1 if event.start_mark is not None else 0
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                note(line, "a file holds one YAML document; remove the extra '---'")
+        elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if len(stack) >= MAX_DEPTH:
+                raise SourceError(path, line, f"lists and mappings are nested more than {MAX_DEPTH} deep")
+            value = LineDict() if isinstance(event, yaml.MappingStartEvent) else LineList()
+            value.path, value.line = path, line
+            if isinstance(value, LineDict):
+                value.key_lines = {}
+            else:
+                value.item_lines = []
+            stack.append(_Open(value, event.anchor))
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            done = stack.pop()
+            if done.anchor is not None:
+                anchors[done.anchor] = (done.value, done.value.line, done.size, done.height)
+            values -= done.size - 1  # its items were counted as they came
+            add(done.value, done.value.line, done.size, done.height, True)
+        elif isinstance(event, yaml.ScalarEvent):
+            in_key = bool(stack) and isinstance(stack[-1].value, LineDict) and not stack[-1].has_key
+            if in_key and (event.tag == _MERGE or (event.value == "<<" and not event.style and event.tag is None)):
+                note(line, "merge keys (<<) are not allowed: write the keys out")
+            value = _scalar(event.value, event.style)
+            if event.anchor is not None:
+                anchors[event.anchor] = (value, line, 1, 0)
+            add(value, line, 1, 0, False)
+        elif isinstance(event, yaml.AliasEvent):
+            if event.anchor not in anchors:
+                note(line, f"YAML syntax error: found undefined alias '{event.anchor}'")
+                add(None, line, 1, 0, False)
+                continue
+            value, first, size, height = anchors[event.anchor]
+            if len(stack) + height > MAX_DEPTH:
+                raise SourceError(path, line, f"lists and mappings are nested more than {MAX_DEPTH} deep")
+            if values + size > MAX_VALUES:
+                raise SourceError(path, line, f"the document holds more than {MAX_VALUES:,} values (aliases of aliases?)")
+            add(_copy(value), first, size, height, height > 0)
+    if problem is not None:
+        raise problem
+    return result
+
+
+_CLoader = getattr(yaml, "CSafeLoader", None)
 
 
 def load_yaml_text(text: str, path: str | Path = "<string>") -> Any:
     """Parse one YAML document into plain values with line information.
 
     Raises SourceError (never a yaml exception) for syntax errors, several
-    documents in one file, and duplicate keys.
+    documents in one file, duplicate keys, and nesting or aliases beyond the limits above.
     """
     path = str(path)
+    if _CLoader is not None:
+        # libyaml reads the glossary ten times faster than the Python parser (that was most of
+        # a glossary load). Where it refuses the text, the Python parser says why more clearly.
+        try:
+            return _build(yaml.parse(text, Loader=_CLoader), path)
+        except (yaml.YAMLError, UnicodeError):
+            pass
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.composer.ComposerError as exc:
-        mark = exc.problem_mark
-        raise SourceError(path, mark.line + 1 if mark else None, "a file holds one YAML document; remove the extra '---'") from None
+        return _build(yaml.parse(text, Loader=yaml.SafeLoader), path)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
         raise SourceError(path, mark.line + 1 if mark else None, f"YAML syntax error: {problem}") from None
     except yaml.YAMLError as exc:  # e.g. reader errors on control characters
         raise SourceError(path, None, f"YAML error: {exc}") from None
-    if node is None:
-        return None
-    return _construct(node, path)
 
 
 def load_yaml_file(path: str | Path) -> Any:
