@@ -6,6 +6,8 @@ Subcommands:
                     one line per scenario, "N passed, M failed"
   explain FILE      the same run with the engine's step-by-step trace
   stats [--json]    how much of the glossary the engine verifies
+  synth --factor N --out DIR
+                    a synthetic glossary N times the size of the real one (benchmarks)
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -105,6 +107,17 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_synth(args: argparse.Namespace) -> int:
+    from .synth import SynthError, synthesize
+
+    try:
+        print(synthesize(args.glossary, args.out, args.factor, force=args.force))
+    except SynthError as exc:
+        print(f"synth: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="altered-rules",
@@ -128,6 +141,12 @@ def build_parser() -> argparse.ArgumentParser:
     stats_parser.add_argument("--json", action="store_true", help="print one JSON object")
     stats_parser.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
     stats_parser.set_defaults(func=_cmd_stats)
+    synth = sub.add_parser("synth", help="write a synthetic glossary N times the size of the real one, with its site configuration")
+    synth.add_argument("--factor", type=int, default=10, help="how many copies of the glossary (default: 10)")
+    synth.add_argument("--out", type=Path, required=True, help="folder to write (DIR/glossary, DIR/mkdocs*.yml, DIR/docs)")
+    synth.add_argument("--force", action="store_true", help="replace what synth wrote in DIR before")
+    synth.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder to copy (default: glossary)")
+    synth.set_defaults(func=_cmd_synth)
     return parser
 
 
