@@ -26,6 +26,7 @@ from ..sandbox import runtime as sandbox_runtime
 from ..search_index import with_rule_entries
 from ..verification import Verification, verify_glossary
 from .config import AlteredRulesConfig
+from .deferred import defer, restore
 
 
 class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
@@ -35,6 +36,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.pages: list[Page] = []
         self.glossary_dir = ""
         self.assets_dir = ""
+        self.deferred: dict[str, list[str]] = {}   # page -> its verified scenarios (deferred.py)
         self.sandbox: Runtime | None = None
 
     # Runs before other plugins' on_config (priority 50) so that the
@@ -83,7 +85,13 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                     files.append(File(src_uri, shared_root, config.site_dir, config.use_directory_urls))
         return files
 
+    def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
+        # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
+        markdown, self.deferred[page.file.src_uri] = defer(markdown)
+        return markdown
+
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
+        output = restore(output, self.deferred.pop(page.file.src_uri, []))
         # The site's script reads its interface strings, in the page's language, from the page.
         head = ui_strings(self.config.language)
         if page.file.src_uri == SANDBOX_PAGE and self.glossary is not None and self.sandbox is not None:

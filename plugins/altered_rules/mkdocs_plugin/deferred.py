@@ -1,0 +1,35 @@
+"""Verified scenarios, put into the finished page rather than through Markdown.
+
+Each verified example or illustration of a rule page is a finished block of HTML (its
+scenario as YAML and the engine's trace, `Renderer.check_html`): half of a chapter page's
+bytes. Python-Markdown would only copy it through, and the search plugin would parse it and
+index YAML and traces. `defer` swaps each block for an HTML comment before Markdown,
+`restore` puts it back in the page MkDocs has finished: the same HTML, built in half the
+time (issue 8: verification cost, `mkdocs serve` rebuilds).
+"""
+
+from __future__ import annotations
+
+import re
+
+# A verified block, as render.py writes it: it holds no other <details> (text in it is escaped).
+_BLOCK = re.compile(r'<details class="ar-verified"[^>]*>.*?</details>\n', re.S)
+_MARK = re.compile(r"<!--ar-deferred-(\d+)-->\n?")
+
+
+def defer(markdown: str) -> tuple[str, list[str]]:
+    """The Markdown with each verified block replaced by a placeholder, and the blocks."""
+    blocks: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        blocks.append(match.group(0))
+        return f"<!--ar-deferred-{len(blocks) - 1}-->\n"
+
+    return _BLOCK.sub(keep, markdown), blocks
+
+
+def restore(html: str, blocks: list[str]) -> str:
+    """The finished page with every placeholder replaced by its block."""
+    if not blocks:
+        return html
+    return _MARK.sub(lambda match: blocks[int(match.group(1))], html)
