@@ -21,7 +21,6 @@ function say(key, values = {}) {
 const term = (id) => DATA.terms[id] || id;
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const expeditionName = (player, kind) => `${player} · ${term(kind + "-expedition")}`;
-const regionName = (region) => (region === "arena" ? term("arena") : say("region_n", { n: region }));
 const rarityName = (rarity) => term("rarity-" + rarity);
 const subtypeName = (subtype) => term(subtype.toLowerCase());
 
@@ -527,7 +526,7 @@ function boardOutcome(scenario) {
     const totals = board.players.map((p) => `${p} ${board.statistics[p]}`).join(", ");
     box.append(h("p", { text: say("in_tiebreakers", { totals }) }));
   }
-  const head = h("tr", {}, [say("expedition"), say("before"), say("after"), capital(term("statistics")), say("moved")].map((t) => h("th", { scope: "col", text: t })));
+  const head = h("tr", {}, [say("expedition"), capital(term("region")), capital(term("statistics")), say("moved")].map((t) => h("th", { scope: "col", text: t })));
   const rows = board.expeditions.map((e) => {
     let moved = "—";
     if (e.moved_forward) {
@@ -535,11 +534,13 @@ function boardOutcome(scenario) {
       moved = `✓ ${due ? say("due_to", { statistics: due }) : ""}`.trim();
     } else if (e.failed_to_move_forward) moved = say("failed_to_move");
     else if (e.moved_forward === false && scenarioRanDusk(scenario)) moved = say("stayed");
-    const region = (value) => (value === null || value === undefined ? "—" : regionName(value));
+    // "3 → 4": where the expedition was and where it is (the Arena by its name).
+    const region = (value) => (value === null || value === undefined ? "—" : value === "arena" ? term("arena") : String(value));
+    const moves = e.after !== e.before && e.after !== null && e.after !== undefined;
     return h("tr", { "data-expedition": `${e.player}.${e.kind}` },
       h("th", { scope: "row", text: expeditionName(e.player, e.kind) }),
-      h("td", { "data-cell": "before", text: region(e.before) }),
-      h("td", { "data-cell": "after", text: region(e.after) }),
+      h("td", { "data-cell": "region", "data-before": region(e.before), "data-after": region(e.after) },
+        region(e.before), moves ? " → " : null, moves ? h("strong", { text: region(e.after) }) : null),
       h("td", { text: e.statistics || e.statistics_before || "—" }),
       h("td", { "data-cell": "moved", text: moved }));
   });
