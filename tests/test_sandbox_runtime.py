@@ -164,3 +164,12 @@ def test_the_page_data_uses_the_termbase_words(glossary):
     data = page_data(glossary, "it", found)
     assert data["terms"]["gigantic"] == "Colossale" and data["terms"]["token"] == "Pedina"
     assert data["runtime"]["index"].startswith("../../_sandbox/pyodide-")
+
+
+def test_the_service_worker_keeps_the_runtime_apart_and_each_language_its_own_pages():
+    from altered_rules.extra_files import service_worker
+    worker = service_worker(["./"], [b"page"], sandbox=("altered-sandbox", ["../_sandbox/engine-1.zip", "../_sandbox/pyodide-1/pyodide.mjs"]))
+    assert 'const SANDBOX_CACHE = "altered-sandbox";' in worker
+    assert '["../_sandbox/engine-1.zip", "../_sandbox/pyodide-1/pyodide.mjs"]' in worker
+    assert 'new URL("./", self.location).pathname' in worker  # the pages' cache is named after the language's folder
+    assert service_worker(["./"], [b"page"]) == service_worker(["./"], [b"page"])

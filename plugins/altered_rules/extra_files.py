@@ -82,6 +82,8 @@ def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes],
     `sandbox` is the judge's sandbox runtime: its cache name and its files (relative to
     the worker). Kept apart from the pages' cache, shared by the three languages, and
     filled only when the sandbox page asks (13 MB a reader of the rules never needs).
+    Its files' names change with their content (Pyodide's version, the engine archive's
+    hash), so a new build refetches only what changed and drops what is no longer used.
     """
     digest = hashlib.sha256()
     for chunk in version_inputs:
@@ -98,7 +100,8 @@ _SERVICE_WORKER = """// Altered Rules: offline reading of what a reader has visi
 const PREFIX = "altered-rules-" + new URL("./", self.location).pathname;
 const CACHE = PREFIX + "__CACHE__";
 const PRECACHE = __PRECACHE__;
-// The judge's sandbox runtime: one cache for the three languages, filled on the sandbox's request.
+// The judge's sandbox runtime: one cache for the three languages, filled on the sandbox's request;
+// its files are named after their content, so a new build keeps those that did not change.
 const SANDBOX_CACHE = "__SANDBOX_CACHE__";
 const SANDBOX_FILES = __SANDBOX_FILES__;
 const LEGACY = /^altered-rules-[0-9a-f]{16}$/;
@@ -112,8 +115,7 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  const stale = (n) => (n.startsWith(PREFIX) && n !== CACHE) || LEGACY.test(n) ||
-    (n.startsWith("altered-sandbox-") && SANDBOX_CACHE !== "" && n !== SANDBOX_CACHE);
+  const stale = (n) => (n.startsWith(PREFIX) && n !== CACHE) || LEGACY.test(n);
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(names.filter(stale).map((n) => caches.delete(n))))
@@ -125,6 +127,8 @@ self.addEventListener("activate", (event) => {
 async function keepSandbox(page) {
   const runtime = await caches.open(SANDBOX_CACHE);
   await Promise.all(SANDBOX_FILES.map(async (file) => (await runtime.match(file)) || runtime.add(file)));
+  const current = new Set(SANDBOX_FILES.map((file) => new URL(file, self.location).href));
+  for (const request of await runtime.keys()) if (!current.has(request.url)) await runtime.delete(request);
   const pages = await caches.open(CACHE);
   if (!(await pages.match(page, { ignoreSearch: true }))) await pages.add(page);
 }

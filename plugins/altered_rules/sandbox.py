@@ -73,8 +73,9 @@ class Runtime:
 
     @property
     def cache(self) -> str:
-        """The service workers' cache for these files: one per runtime, shared by the languages."""
-        return f"altered-sandbox-{self.digest}"
+        """The service workers' cache for these files, shared by the languages and kept from one
+        build to the next (the files' names change with their content)."""
+        return "altered-sandbox"
 
     @property
     def index(self) -> str:
@@ -246,7 +247,6 @@ def page_data(glossary: Glossary, language: str, found: Runtime) -> dict[str, An
             "engine": sandbox + found.engine,
             "bytes": found.bytes,
             "lock": {"info": found.lock_info, "packages": {}},
-            "cache": found.cache,
             "version": found.pyodide_version,
         },
         "worker": f"{base}/assets/sandbox-worker.js",

@@ -140,6 +140,11 @@ def test_the_sandbox_reloads_offline_and_runs_again(browser, base_url):
     page = context.new_page()
     open_sandbox(page, f"{base_url}/en/sandbox/")
     expect(page.locator(".ar-sb-offline")).to_be_visible(timeout=LOADED)
+    # Another language's service worker starts meanwhile; it must not delete the English pages.
+    other = context.new_page()
+    other.goto(f"{base_url}/fr/")
+    other.wait_for_function("navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')")
+    other.close()
     context.set_offline(True)
     page.reload()
     expect(page.locator(".ar-sb-status")).to_have_attribute("data-state", "ready", timeout=LOADED)
