@@ -11,9 +11,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from .sandbox import MANIFEST_ENV, SandboxError, write_runtime
+from .verification import SHARED_ENV
 
 # Each language's MkDocs configuration (the French and Italian ones inherit mkdocs.yml).
 LANGUAGE_CONFIGS: dict[str, str] = {"en": "mkdocs.yml", "fr": "mkdocs.fr.yml", "it": "mkdocs.it.yml"}
@@ -58,15 +60,18 @@ def build(project: Path, site: Path | None = None) -> int:
         env[MANIFEST_ENV] = str(write_runtime(project, site))
     except SandboxError:
         env.pop(MANIFEST_ENV, None)
-    for language, config in LANGUAGE_CONFIGS.items():
-        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
-                   "-f", str(project / config), "-d", str(site / language)]
-        print(f"build_site: {language}: {' '.join(command[2:])}", flush=True)
-        # NO_MKDOCS_2_WARNING: Material prints an end-of-life banner on every build; it is known (issue 2).
-        result = subprocess.run(command, cwd=project, env=env)
-        if result.returncode != 0:
-            print(f"build_site: the {language} build failed", file=sys.stderr)
-            return result.returncode
+    # The languages verify the glossary once between them (verification.verify_glossary_once).
+    with tempfile.TemporaryDirectory(prefix="altered-rules-build-") as shared:
+        env[SHARED_ENV] = shared
+        for language, config in LANGUAGE_CONFIGS.items():
+            command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
+                       "-f", str(project / config), "-d", str(site / language)]
+            print(f"build_site: {language}: {' '.join(command[2:])}", flush=True)
+            # NO_MKDOCS_2_WARNING: Material prints an end-of-life banner on every build; it is known (issue 2).
+            result = subprocess.run(command, cwd=project, env=env)
+            if result.returncode != 0:
+                print(f"build_site: the {language} build failed", file=sys.stderr)
+                return result.returncode
     (site / "index.html").write_text(ROOT_INDEX, encoding="utf-8")
     return 0
 

@@ -8,8 +8,13 @@ plugin that collects each scenario as its own test item.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
+import sys
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
 from typing import Any, Iterable
 
 import engine
@@ -215,6 +220,52 @@ def verify_glossary(glossary: Glossary) -> Verification:
     checks, examples = collect_checks(glossary)
     run_checks(checks)
     return Verification(checks, examples)
+
+
+SHARED_ENV = "ALTERED_RULES_VERIFICATION_DIR"
+"""A private folder in which the language builds of one site build share their verification
+(build_site creates it and removes it after the build)."""
+
+
+def _inputs_digest(glossary: Glossary) -> str:
+    """What a verification depends on: every file of the glossary, the engine's code and this
+    module's, the Python that runs them."""
+    digest = hashlib.sha256(sys.version.encode())
+    root = Path(glossary.root)
+    code = [Path(engine.__file__).parent / name for name in sorted(os.listdir(Path(engine.__file__).parent))]
+    code += [Path(__file__), Path(__file__).with_name("yamlsource.py")]
+    for path in sorted(p for p in root.rglob("*") if p.is_file()) + [p for p in code if p.suffix == ".py"]:
+        digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path.name).encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:32]
+
+
+def verify_glossary_once(glossary: Glossary) -> Verification:
+    """verify_glossary, run once for all the language builds of one site build.
+
+    Outside build_site (no SHARED_ENV), this is verify_glossary. Within it, the first language
+    verifies and keeps the result in the build's private folder, under the digest of everything
+    it depends on; the other languages read it (the same glossary gives the same checks: 2 of 3
+    engine runs saved, issue 8). A verification with failures is never kept: the build stops.
+    """
+    folder = os.environ.get(SHARED_ENV)
+    if not folder or not os.path.isdir(folder):
+        return verify_glossary(glossary)
+    path = Path(folder) / f"verification-{_inputs_digest(glossary)}.pickle"
+    try:
+        with path.open("rb") as handle:
+            kept = pickle.load(handle)
+        if isinstance(kept, Verification):
+            return kept
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        pass
+    verification = verify_glossary(glossary)
+    if not verification.failures:
+        partial = path.with_name(f"{path.name}.{os.getpid()}")
+        with partial.open("wb") as handle:
+            pickle.dump(verification, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(partial, path)
+    return verification
 
 
 @dataclass(frozen=True)
