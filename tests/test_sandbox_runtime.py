@@ -23,6 +23,8 @@ from altered_rules.sandbox import (
     rule_links,
     runtime_files,
 )
+from altered_rules import sandbox_runtime
+from altered_rules.sandbox import CARD_OVERRIDES, card_characters
 from altered_rules.sandbox_runtime import call
 from altered_rules.scenarios import run_file
 from altered_rules.strings import STRINGS
@@ -37,8 +39,10 @@ def _run(request: dict) -> dict:
     return json.loads(call("run", json.dumps(request)))
 
 
-def test_the_archive_holds_the_engine_pyyaml_and_the_sandbox_modules_but_nothing_compiled():
-    names = zipfile.ZipFile(io.BytesIO(engine_archive())).namelist()
+def test_the_archive_holds_the_engine_pyyaml_the_sandbox_modules_and_the_cards_but_nothing_compiled(glossary):
+    archive = zipfile.ZipFile(io.BytesIO(engine_archive(glossary.cards)))
+    names = archive.namelist()
+    assert set(json.loads(archive.read("altered_rules/cards.json"))["cards"]) == set(glossary.cards)
     assert {f"engine/{p.name}" for p in (PROJECT / "engine").glob("*.py")} <= set(names)
     assert {f"altered_rules/{m}" for m in PLUGIN_MODULES} <= set(names)
     assert "yaml/__init__.py" in names and "yaml/LICENSE" in names
@@ -173,3 +177,18 @@ def test_the_service_worker_keeps_the_runtime_apart_and_each_language_its_own_pa
     assert '["../_sandbox/engine-1.zip", "../_sandbox/pyodide-1/pyodide.mjs"]' in worker
     assert 'new URL("./", self.location).pathname' in worker  # the pages' cache is named after the language's folder
     assert service_worker(["./"], [b"page"]) == service_worker(["./"], [b"page"])
+
+
+def test_a_scenario_copied_from_a_rule_page_runs_with_its_cards(glossary, monkeypatch):
+    """The rule pages show `{card: Ordis Cadets}`; the archive's cards write them out in the sandbox."""
+    cards = {"overrides": list(CARD_OVERRIDES), "cards": card_characters(glossary.cards)}
+    monkeypatch.setattr(sandbox_runtime, "_cards", lambda: cards)
+    named = [c for c in verify_glossary(glossary).checks if "{card:" in json.dumps(c.data).replace('{"card":', "{card:")]
+    assert len(named) >= 10
+    import yaml
+    for check in named:
+        text = yaml.safe_dump([json.loads(json.dumps(check.data))], sort_keys=False, allow_unicode=True)
+        (scenario,) = _run({"yaml": text})["scenarios"]
+        assert scenario["status"] == check.result.status, check.failure()
+    answer = _run({"yaml": "- name: x\n  given:\n    players: [Alice, Bob]\n    Alice: {hero: {characters: [{card: Nope}]}}\n  when: dusk\n"})
+    assert answer["error"]["line"] == 4 and "not in glossary/cards.yaml" in answer["error"]["message"]

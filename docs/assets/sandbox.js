@@ -518,8 +518,10 @@ function boardOutcome(scenario) {
   const board = scenario.board;
   const box = h("div", { class: "ar-sb-board" });
   let headline;
+  // Already in the Arena before: tiebreakers go on; otherwise the game has just gone to tiebreakers.
+  const alreadyInArena = board.expeditions.every((e) => e.before === "arena");
   if (board.winner && board.winner.length) headline = say("winner", { names: board.winner.join(", ") });
-  else if (board.tiebreakers) headline = say("goes_to_tiebreakers");
+  else if (board.tiebreakers && !alreadyInArena) headline = say("goes_to_tiebreakers");
   else if (board.winner) headline = say("no_winner");
   if (headline) box.append(h("p", { class: "ar-sb-headline", text: headline }));
   if (board.tiebreakers && board.statistics && Object.values(board.statistics).every(Boolean)) {

@@ -32,10 +32,13 @@ import yaml
 import engine
 from engine.vocabulary import CHARACTER_SUBTYPES
 
-from .glossary.model import Glossary
+from .glossary import GlossaryError, load_glossary
+from .glossary.model import CardData, Glossary
 from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
 from .render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, relative_url
 from .strings import STRINGS, tr
+from .verification import CARD_OVERRIDES, expand_cards
+from .yamlsource import LineDict
 
 SANDBOX_DIR = "_sandbox"
 """site/_sandbox/: the runtime, beside the language folders."""
@@ -47,6 +50,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # The Python the archive holds: the engine, pyyaml (its pure-Python half: the compiled one
 # is for CPython, not for Pyodide) and the plugin's modules that read and run pasted text.
 PLUGIN_MODULES = ("__init__.py", "yamlsource.py", "scenarios.py", "sandbox_runtime.py")
+CARDS = "altered_rules/cards.json"
+"""The cards a glossary scenario names with `{card: Name}`, as sandbox_runtime reads them."""
 
 # Game words the sandbox shows, taken from the termbase so that French and Italian use the
 # official terms (glossary/termbase.yaml).
@@ -129,7 +134,11 @@ def runtime_files(project: Path) -> tuple[Runtime, dict[str, bytes]]:
         lock = json.loads((package / "pyodide-lock.json").read_text(encoding="utf-8"))
     except OSError as exc:
         raise SandboxError(f"{package} is incomplete ({exc.strerror}: {exc.filename}): run `npm ci`") from None
-    archive = engine_archive()
+    try:
+        cards = load_glossary(project / "glossary").cards
+    except GlossaryError as exc:  # the language builds report it, with its file and line
+        raise SandboxError(str(exc)) from None
+    archive = engine_archive(cards)
     files[f"engine-{hashlib.sha256(archive).hexdigest()[:12]}.zip"] = archive
     hashed = hashlib.sha256()
     for path, data in files.items():
@@ -160,16 +169,30 @@ def _archive_sources() -> list[tuple[str, Path]]:
     return sources
 
 
-def engine_archive() -> bytes:
-    """A zip of the engine, pyyaml and the sandbox's modules; the same bytes for the same files
-    (fixed dates and order), so that two builds of one commit are identical."""
+def card_characters(cards: dict[str, CardData]) -> dict[str, Any]:
+    """Each card of glossary/cards.yaml as the character mapping `{card: Name}` stands for, so
+    that a scenario copied from a rule page runs in the sandbox as it is written."""
+    characters = {}
+    for name in sorted(cards):
+        node = LineDict(card=name)
+        node.path, node.line, node.key_lines = "glossary/cards.yaml", 0, {}
+        characters[name] = {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in expand_cards(node, cards).items()}
+    return characters
+
+
+def engine_archive(cards: dict[str, CardData] | None = None) -> bytes:
+    """A zip of the engine, pyyaml, the sandbox's modules and the glossary's cards; the same
+    bytes for the same files (fixed dates and order), so that two builds of one commit are identical."""
+    entries = [(name, path.read_bytes()) for name, path in _archive_sources()]
+    known = {"overrides": list(CARD_OVERRIDES), "cards": card_characters(cards or {})}
+    entries.append((CARDS, json.dumps(known, ensure_ascii=False, indent=1, sort_keys=True).encode()))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, path in _archive_sources():
+        for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 import yaml
@@ -59,11 +61,55 @@ def _engine_error(exc: engine.EngineError | None) -> dict[str, Any] | None:
 
 
 def _load(request: dict[str, Any]) -> tuple[Any, str]:
-    """The request's scenario data (with lines when it is YAML text) and its source name."""
+    """The request's scenario data (with lines when it is YAML text) and its source name,
+    every `{card: Name}` written out as the glossary's build does."""
     source = str(request.get("source") or SOURCE)
     if "yaml" in request:
-        return load_yaml_text(str(request["yaml"]), source), source
-    return request.get("data"), source
+        return _expand_cards(load_yaml_text(str(request["yaml"]), source), source), source
+    return _expand_cards(request.get("data"), source), source
+
+
+@lru_cache(maxsize=1)
+def _cards() -> dict[str, Any]:
+    """glossary/cards.yaml as the site's build wrote it into the archive (sandbox.CARDS)."""
+    try:
+        return json.loads(resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {"overrides": [], "cards": {}}  # outside the archive (tests under CPython): no cards
+
+
+def _expand_cards(node: Any, source: str) -> Any:
+    """`{card: Ordis Cadets, stats: 1/1/1}` as the character mapping it stands for (the same
+    expansion as verification.expand_cards, from the cards the archive holds)."""
+    if isinstance(node, dict):
+        if "card" in node:
+            known = _cards()
+            name = str(node["card"])
+            line = getattr(node, "line_of", lambda key: None)("card")
+            if name not in known["cards"]:
+                listed = ", ".join(sorted(known["cards"])) or "none"
+                raise SourceError(getattr(node, "path", source), line, f"card '{name}' is not in glossary/cards.yaml; cards there: {listed}")
+            unknown = [k for k in node if k != "card" and k not in known["overrides"]]
+            if unknown:
+                raise SourceError(getattr(node, "path", source), line,
+                                  f"unknown key '{unknown[0]}' beside card; allowed: {', '.join(known['overrides'])}")
+            expanded = {**known["cards"][name], **{k: v for k, v in node.items() if k != "card"}}
+        else:
+            expanded = {k: _expand_cards(v, source) for k, v in node.items()}
+        if not isinstance(node, LineDict):
+            return expanded
+        copy = LineDict(expanded)
+        copy.path, copy.line = node.path, node.line
+        copy.key_lines = {k: node.key_lines.get(k, node.line_of("card") if "card" in node else node.line) for k in expanded}
+        return copy
+    if isinstance(node, list):
+        items = [_expand_cards(v, source) for v in node]
+        if not isinstance(node, LineList):
+            return items
+        copy = LineList(items)
+        copy.path, copy.line, copy.item_lines = node.path, node.line, list(node.item_lines)
+        return copy
+    return node
 
 
 def _items(data: Any) -> Any:

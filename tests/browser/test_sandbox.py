@@ -9,6 +9,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+import yaml
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
@@ -105,9 +106,14 @@ def test_an_example_the_form_cannot_show_opens_as_a_scenario(page, base_url):
     expect(page.locator("textarea.ar-sb-yaml")).to_have_value(re.compile(r"^name: .*\nrules: \[4\.2\.1\.a\]\n"))
 
 
-def test_a_pasted_scenario_with_an_error_names_its_line(page, base_url):
+def test_a_scenario_pasted_from_a_rule_page_runs_with_its_cards_and_an_error_names_its_line(page, base_url, glossary):
     open_sandbox(page, f"{base_url}/en/sandbox/")
     page.get_by_role("tab", name="Scenario").click()
+    # As a rule page shows it: the cards by name ({card: ...}), from glossary/cards.yaml.
+    check = next(c for c in verify_glossary(glossary).checks if '"card"' in json.dumps(c.data) and c.result.status == "passed")
+    page.locator("textarea.ar-sb-yaml").fill(yaml.safe_dump([json.loads(json.dumps(check.data))], sort_keys=False, allow_unicode=True))
+    page.locator(".ar-sb-scenario-pane").get_by_role("button", name="Run").click()
+    expect(page.locator(".ar-sb-pass")).to_be_visible(timeout=LOADED)
     page.locator("textarea.ar-sb-yaml").fill(
         "- name: Too far\n  given:\n    players: [Alice, Bob]\n    Alice: {hero: {region: 9}}\n  when: dusk\n")
     page.locator(".ar-sb-scenario-pane").get_by_role("button", name="Run").click()
