@@ -192,3 +192,11 @@ def test_a_scenario_copied_from_a_rule_page_runs_with_its_cards(glossary, monkey
         assert scenario["status"] == check.result.status, check.failure()
     answer = _run({"yaml": "- name: x\n  given:\n    players: [Alice, Bob]\n    Alice: {hero: {characters: [{card: Nope}]}}\n  when: dusk\n"})
     assert answer["error"]["line"] == 4 and "not in glossary/cards.yaml" in answer["error"]["message"]
+
+
+def test_what_a_visitor_downloads_stays_within_its_budget():
+    """13.5 MB today (Pyodide 9.6 MB of WebAssembly, 2.5 MB of standard library), 6.4 MB gzipped;
+    the engine's archive is 130 kB. A jump here is a choice to make, not an accident."""
+    found, files = runtime_files(PROJECT)
+    assert found.bytes < 15_000_000
+    assert len(files[found.engine]) < 300_000
