@@ -167,7 +167,7 @@ def test_the_sandbox_speaks_the_page_language_and_keeps_the_board_across_languag
     page.locator('a.md-select__link[hreflang="fr"]').click()
     page.wait_for_url(re.compile(r"/fr/sandbox/\?s="))
     expect(page.locator(".ar-sb-result h2")).to_have_text("Résultat", timeout=LOADED)
-    expect(page.get_by_role("tab", name="Un deck")).to_be_visible()
+    expect(page.get_by_role("tab", name="Un Deck")).to_be_visible()
     expect(page.locator(".ar-sb-board th", has_text="Expédition Héros").first).to_be_visible()
     page.goto(f"{base_url}/it/rules/chapter-4/")
     expect(page.locator("a.ar-sandbox-link").first).to_have_text("Apri nella sandbox")
