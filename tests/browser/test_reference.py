@@ -57,7 +57,8 @@ def test_a_tap_on_a_phone_shows_the_preview_before_leaving(phone, base_url):
     link.scroll_into_view_if_needed()
     link.tap()
     expect(phone.locator(".ar-preview")).to_be_visible()
-    assert phone.url.endswith("/it/rules/chapter-2/")
+    # The tap did not follow the link (the theme may still write the section it scrolled to).
+    assert not phone.url.endswith("#2.1.e"), phone.url
 
 
 def test_readers_can_turn_previews_off(page, base_url):
