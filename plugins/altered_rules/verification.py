@@ -42,6 +42,7 @@ class Check:
     scenario: engine.Scenario | None = None
     result: engine.ScenarioResult | None = None
     error: str | None = None  # the scenario cannot be read (file, line, what is wrong)
+    key: bytes | None = field(default=None, repr=False)  # what was read (see _MEMO)
 
     @property
     def name(self) -> str:
@@ -160,16 +161,44 @@ def _as_list(node: LineDict) -> LineList:
     return holder
 
 
+# Scenarios this process has already read and run, by what was read: the scenario with its
+# cards written out, its file and every line (pickled and hashed). The same key is the same
+# input, so the same outcome; a `mkdocs serve` rebuild after an edit runs only the scenarios
+# that changed (issue 8). A changed engine is a new process, so never a stale result.
+_MEMO: dict[bytes, tuple[engine.Scenario | None, str | None]] = {}
+_RESULTS: dict[bytes, engine.ScenarioResult] = {}
+_MEMO_LIMIT = 20_000
+
+
+def _key(node: Any) -> bytes | None:
+    try:
+        return hashlib.sha256(pickle.dumps(node, protocol=pickle.HIGHEST_PROTOCOL)).digest()
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None
+
+
 def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict, cards: dict[str, CardData]) -> Check:
     check = Check(kind, rule, anchor, node.path, node.line, node)
     try:
-        (check.scenario,) = engine.read_scenarios(_as_list(expand_cards(node, cards)), source=node.path)
+        expanded = expand_cards(node, cards)
     except CardError as exc:
         check.error = str(exc)
+        return check
+    check.key = _key(expanded)
+    if check.key is not None and check.key in _MEMO:
+        check.scenario, check.error = _MEMO[check.key]
+        return check
+    try:
+        (check.scenario,) = engine.read_scenarios(_as_list(expanded), source=node.path)
     except engine.EngineError as exc:
         where = exc.location
         line = f":{where.line}" if where and where.line else ""
         check.error = f"{(where.path if where and where.path else node.path)}{line}: {exc.message}"
+    if check.key is not None:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+            _RESULTS.clear()
+        _MEMO[check.key] = (check.scenario, check.error)
     return check
 
 
@@ -211,8 +240,14 @@ def illustration_anchor(paragraph: Paragraph, index: int) -> str:
 
 def run_checks(checks: Iterable[Check]) -> None:
     for check in checks:
-        if check.scenario is not None:
-            check.result = engine.run_scenario(check.scenario)
+        if check.scenario is None:
+            continue
+        if check.key is not None and check.key in _RESULTS and _MEMO.get(check.key, (None,))[0] is check.scenario:
+            check.result = _RESULTS[check.key]
+            continue
+        check.result = engine.run_scenario(check.scenario)
+        if check.key is not None and _MEMO.get(check.key, (None,))[0] is check.scenario:
+            _RESULTS[check.key] = check.result
 
 
 def verify_glossary(glossary: Glossary) -> Verification:
