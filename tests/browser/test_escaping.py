@@ -1,0 +1,120 @@
+"""HTML or script in the glossary's text never reaches a page as markup: a script element and
+an image with an onerror handler put in every kind of text (a section's title, a rule's text
+in three languages, a note, a scenario's caption and name, a term, a deck rule, a ruling) are
+shown as typed in the built site, and nothing runs in Chromium, on the pages or in search."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from playwright.sync_api import expect
+
+from altered_rules.synth import _dump, synthesize
+from altered_rules.yamlsource import load_yaml_file
+
+from project_paths import GLOSSARY, PROJECT
+
+MARK = "pwnedword"
+
+
+def payload(where: str) -> str:
+    return (f'{MARK} <script>window.__pwned = "{where}"</script><img src="x" onerror="window.__pwned = \'{where}\'">'
+            f"<b>bold</b> ")
+
+
+def _edit(path: Path, change) -> None:
+    data = load_yaml_file(path)
+    change(data)
+    _dump(data, path, "test_escaping: markup in the text")
+
+
+def _inject(glossary: Path) -> None:
+    def dusk(data: dict[str, Any]) -> None:
+        data["title"]["en"] = payload("title") + data["title"]["en"]
+        paragraph = next(p for p in data["paragraphs"] if p["id"] == "4.2.4.c")
+        for language in ("en", "fr", "it"):
+            paragraph["text"][language] = payload(f"text-{language}") + paragraph["text"][language]
+        scenario = paragraph["scenarios"][0]
+        scenario["caption"]["en"] = payload("caption") + scenario["caption"]["en"]
+        scenario["name"] = payload("name") + scenario["name"]
+        noted = next(p for p in data["paragraphs"] if p.get("notes"))
+        noted["notes"][0]["text"]["en"] = payload("note") + noted["notes"][0]["text"]["en"]
+
+    _edit(glossary / "rules/4/4.2.4.yaml", dusk)
+    _edit(glossary / "terms/gift.yaml", lambda d: d["text"].update(en=payload("term") + d["text"]["en"]))
+    _edit(glossary / "modes/standard.yaml",
+          lambda d: d["deck"]["rules"][0]["text"].update(en=payload("deck-rule") + d["deck"]["rules"][0]["text"]["en"]))
+    _edit(glossary / "rulings/sacrifice.yaml", lambda d: d["reading"].update(en=payload("ruling") + d["reading"]["en"]))
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="module")
+def marked_site(tmp_path_factory) -> Path:
+    project = tmp_path_factory.mktemp("escaping")
+    synthesize(GLOSSARY, project, 1, project=PROJECT)
+    _inject(project / "glossary")
+    result = subprocess.run([sys.executable, "-m", "altered_rules.build_site"], cwd=project, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    return project / "site"
+
+
+@pytest.fixture(scope="module")
+def marked_url(marked_site) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(marked_site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_markup_is_in_the_built_pages_as_text_only(marked_site):
+    shown = 0
+    for path in marked_site.rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        assert "<script>window.__pwned" not in html and '<img src="x"' not in html, path
+        shown += html.count("&lt;script&gt;window.__pwned")
+    assert shown >= 9  # every place it was put, in the pages that show it
+
+
+def test_the_search_indexes_hold_it_as_text_only(marked_site):
+    for language in ("en", "fr", "it"):
+        index = json.loads((marked_site / language / "search/search_index.json").read_text(encoding="utf-8"))
+        texts = [doc["title"] + " " + doc["text"] for doc in index["docs"]]
+        assert any(MARK in text for text in texts), language
+        assert not any("<script" in text or "<img" in text for text in texts), language
+
+
+@pytest.mark.parametrize("path", ["en/rules/chapter-4/", "fr/rules/chapter-4/", "it/rules/chapter-4/", "en/glossary-terms/",
+                                  "en/modes/standard/", "en/rulings/"])
+def test_nothing_runs_on_the_pages(page, marked_url, path):
+    page.goto(f"{marked_url}/{path}")
+    expect(page.get_by_text(MARK).first).to_be_attached()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator('img[src="x"]').count() == 0
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_nothing_runs_in_the_search_results(page, marked_url, language):
+    page.goto(f"{marked_url}/{language}/")
+    page.locator(".md-search__input").first.click()
+    page.locator("input.md-search__input").press_sequentially(MARK, delay=20)
+    results = page.locator(".md-search-result__item")
+    expect(results.first).to_be_visible(timeout=10_000)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator('img[src="x"]').count() == 0
