@@ -15,6 +15,14 @@ def _search(page: Page, base_url: str, language: str, query: str, limit: int = 5
     page.locator("input.md-search__input").press_sequentially(query, delay=20)
     results = page.locator(".md-search-result__link:has(article:not([data-md-score='0.00']))")
     expect(results.first).to_be_visible(timeout=10_000)
+    # A rule number's results may still be those of a prefix typed on the way ("2.1."): wait
+    # for the results of the whole number, whose links carry it (?h=2.1.e).
+    if re.fullmatch(r"[0-9.a-z]+", query) and query[0].isdigit():
+        page.wait_for_function(
+            """query => [...document.querySelectorAll(".md-search-result__link")]
+                         .some(link => new URL(link.href).searchParams.get("h") === query)""",
+            arg=query, timeout=10_000,
+        )
     hrefs = page.eval_on_selector_all(".md-search-result__link:has(article:not([data-md-score='0.00']))",
                                       "links => links.map(link => link.href)")
     return hrefs[:limit]
