@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup browser site serve dev test lint clean
+.PHONY: setup browser site serve dev test lint bench clean
 
 # The virtual environment is rebuilt whenever pyproject.toml changes.
 $(STAMP): pyproject.toml
@@ -48,6 +48,11 @@ lint: setup
 test: setup browser
 	$(BIN)/altered-rules lint
 	$(BIN)/python -m pytest
+
+# The speed and scale benchmarks of issue 8 (about ten minutes; never part of `make test`):
+# they write benchmarks/results.md, the one generated file that is committed.
+bench: setup browser
+	$(BIN)/python benchmarks/run.py
 
 clean:
 	rm -rf site $(VENV) node_modules
