@@ -18,6 +18,7 @@ Layout of the folder:
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -238,10 +239,27 @@ def _read(path: Path, reader: _Reader) -> Any:
         return None
 
 
+# Glossary files this process has read, by the path shown for them and their bytes: a
+# `mkdocs serve` rebuild after an edit parses only the edited file again (issue 8). The values
+# are shared by the loads: nothing changes a node once it is read.
+_READ: dict[tuple[str, bytes], Any] = {}
+
+
 def _load_yaml(path: Path, reader: _Reader) -> Any:
+    display = _display(path)
+    try:
+        key: tuple[str, bytes] | None = (display, hashlib.sha256(path.read_bytes()).digest())
+    except OSError:
+        key = None  # _read reports it
+    if key is not None and key in _READ:
+        return _READ[key]
     data = _read(path, reader)
     if data is not None:
-        _relabel(data, _display(path))
+        _relabel(data, display)
+        if key is not None:
+            if len(_READ) >= 4096:
+                _READ.clear()
+            _READ[key] = data
     return data
 
 
