@@ -874,7 +874,8 @@ FIXED = [
     "  two pages is computed once per pair (it was a third of rendering).",
     "- The three language builds of one site build verify the glossary once between them",
     "  (`verification.verify_glossary_once`), instead of three times; and a process runs each scenario once",
-    "  (keyed by what was read), so a `mkdocs serve` rebuild re-runs only the scenarios an edit changed.",
+    "  (keyed by what was read), so a `mkdocs serve` rebuild re-runs only the scenarios an edit changed; it also",
+    "  parses each glossary file once per content (`loader._load_yaml`), so a rebuild reads only the edited file.",
     "- Fuzzing (tests/test_yamlsource.py, tests/glossary/test_fuzz.py) found bad YAML escaping as RecursionError, a",
     "  segfault in libyaml's composer and an alias bomb: all are SourceErrors now (`yamlsource.py`).",
 ]
@@ -913,8 +914,9 @@ def _gap_serve(report: Report) -> str:
     return (
         f"The served page changes {statistics.median(serve.get('times', [0])):.2f} s after the file is saved, and "
         f"the serving process spends {cpu:.2f} s of CPU on it: {load}. MkDocs rebuilds everything after a save: the "
-        "configuration, every page, the theme's templates compiled again. Scenarios that did not change are no longer "
-        "run again (verification.py keeps them for the process), so what is left is shared as the profile above shows "
+        "configuration, every page, the theme's templates compiled again. Files and scenarios that did not change are "
+        "no longer parsed or run again (loader.py and verification.py keep them for the process), so what is left is "
+        "shared as the profile above shows "
         f"({report.facts.get('breakdown', '?')}). The largest part that is ours and not MkDocs' is the sandbox's "
         "runtime (sandbox.runtime_files reads the 13 MB of Pyodide, loads the glossary a second time and zips the "
         "engine at every rebuild): keeping it for the process while its files are unchanged is for the sandbox's "
