@@ -25,6 +25,23 @@
     window.location.href = link.href.split("#")[0] + window.location.hash;
   }, true);
 
+  // ---- The hreflang alternates stay in the page, without the theme's sitemap lookups ----------
+  // Material (9.8.1, setupAlternate) fetches "sitemap.xml" next to every <link rel=alternate>,
+  // made for alternates that point at a language's home. Ours point at this same page in each
+  // language (issue 5), so every lookup is a 404 (three or four a page, each a 404 page on a
+  // real host), and we have no use for the answer: the click handler above does the switch.
+  // The theme looks the links up when DOMContentLoaded fires, in a listener it registered
+  // before this script ran (its bundle comes first); so the links are hidden from its selector
+  // until then, and put back by our own listener, which runs right after the theme's. The
+  // served HTML, which is what crawlers read, is unchanged; tests/browser checks both.
+  if (document.readyState === "loading") {
+    var alternates = Array.prototype.slice.call(document.querySelectorAll("link[rel=alternate][hreflang]"));
+    alternates.forEach(function (link) { link.setAttribute("rel", "ar-alternate"); });
+    document.addEventListener("DOMContentLoaded", function () {
+      alternates.forEach(function (link) { link.setAttribute("rel", "alternate"); });
+    }, { once: true });
+  }
+
   // ---- Copy a rule: its number, its text and its permalink, ready for a ruling ----------------
   function ruleText(rule) {
     var parts = [];

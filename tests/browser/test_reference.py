@@ -29,6 +29,23 @@ def test_the_language_switch_keeps_the_rule(page, base_url):
     expect(page.locator("html")).to_have_attribute("lang", "it")
 
 
+
+def test_a_rule_page_asks_for_nothing_that_is_not_there(page, base_url):
+    """Material looks for a sitemap.xml next to each hreflang alternate; ours name pages, so
+    those were 404s on every visit. The page keeps its four alternates (three languages and
+    x-default), and its visit asks for no missing file."""
+    failed: list[str] = []
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.on("response", lambda response: failed.append(response.url) if response.status >= 400 else None)
+    page.goto(f"{base_url}/en/rules/chapter-4/", wait_until="networkidle")
+    assert failed == []
+    assert not [url for url in asked if url.endswith("sitemap.xml")]
+    alternates = page.eval_on_selector_all(
+        "link[rel=alternate][hreflang]", "links => links.map(l => l.hreflang + ' ' + new URL(l.href).pathname)")
+    assert alternates == ["en /en/rules/chapter-4/", "fr /fr/rules/chapter-4/", "it /it/rules/chapter-4/",
+                          "x-default /en/rules/chapter-4/"]
+
 def test_a_search_sent_as_a_link_opens_with_its_query(page, base_url):
     page.goto(f"{base_url}/en/?q=tiebreakers")
     expect(page.locator("input.md-search__input")).to_have_value("tiebreakers")
