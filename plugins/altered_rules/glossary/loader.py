@@ -22,7 +22,7 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from ..yamlsource import LineDict, LineList, SourceError, load_yaml_file
 from . import schema as S
@@ -285,12 +285,18 @@ def _entries(root: Path, name: str, reader: _Reader) -> LineList:
     return data
 
 
+def _mappings(root: Path, name: str, reader: _Reader, keys: Any, what: str) -> Iterator[LineDict]:
+    """Each entry of a list file (sources.yaml, cards.yaml...) that is a mapping of allowed keys;
+    the others are reported to `reader`."""
+    for item in _entries(root, name, reader):
+        entry = reader.mapping(item, keys, what)
+        if entry is not None:
+            yield entry
+
+
 def _load_sources(root: Path, reader: _Reader) -> dict[str, Source]:
     sources: dict[str, Source] = {}
-    for index, item in enumerate(_entries(root, "sources.yaml", reader)):
-        entry = reader.mapping(item, S.SOURCE_KEYS, "a source")
-        if entry is None:
-            continue
+    for entry in _mappings(root, "sources.yaml", reader, S.SOURCE_KEYS, "a source"):
         sid = reader.string(entry, "id", "a source")
         title, description = reader.text(entry, "title", "a source"), reader.text(entry, "description", "a source")
         if sid is None or title is None or description is None:
@@ -306,10 +312,7 @@ def _load_sources(root: Path, reader: _Reader) -> dict[str, Source]:
 
 def _load_symbols(root: Path, reader: _Reader) -> dict[str, Symbol]:
     symbols: dict[str, Symbol] = {}
-    for item in _entries(root, "symbols.yaml", reader):
-        entry = reader.mapping(item, S.SYMBOL_KEYS, "a symbol")
-        if entry is None:
-            continue
+    for entry in _mappings(root, "symbols.yaml", reader, S.SYMBOL_KEYS, "a symbol"):
         sid = reader.string(entry, "id", "a symbol")
         kind = reader.string(entry, "kind", "a symbol", S.SYMBOL_KINDS)
         label = reader.text(entry, "label", "a symbol")
@@ -333,10 +336,7 @@ def _load_symbols(root: Path, reader: _Reader) -> dict[str, Symbol]:
 
 def _load_chapters(root: Path, reader: _Reader) -> dict[str, Chapter]:
     chapters: dict[str, Chapter] = {}
-    for item in _entries(root, "chapters.yaml", reader):
-        entry = reader.mapping(item, S.CHAPTER_KEYS, "a chapter")
-        if entry is None:
-            continue
+    for entry in _mappings(root, "chapters.yaml", reader, S.CHAPTER_KEYS, "a chapter"):
         number, title = reader.string(entry, "number", "a chapter"), reader.text(entry, "title", "a chapter")
         if number is None or title is None:
             continue
@@ -348,10 +348,7 @@ def _load_chapters(root: Path, reader: _Reader) -> dict[str, Chapter]:
 
 def _load_external(root: Path, reader: _Reader) -> dict[str, ExternalRule]:
     external: dict[str, ExternalRule] = {}
-    for item in _entries(root, "external-rules.yaml", reader):
-        entry = reader.mapping(item, S.EXTERNAL_RULE_KEYS, "an external rule")
-        if entry is None:
-            continue
+    for entry in _mappings(root, "external-rules.yaml", reader, S.EXTERNAL_RULE_KEYS, "an external rule"):
         rid, title = reader.string(entry, "id", "an external rule"), reader.text(entry, "title", "an external rule")
         if rid and title:
             external[rid] = ExternalRule(rid, title)
@@ -364,10 +361,7 @@ def _load_keywords(root: Path, reader: _Reader, termbase: list[TermbaseEntry]) -
         return []
     terms = {t.id: t for t in termbase}
     keywords: list[Keyword] = []
-    for item in _entries(root, "keywords.yaml", reader):
-        entry = reader.mapping(item, S.KEYWORD_KEYS, "a keyword")
-        if entry is None:
-            continue
+    for entry in _mappings(root, "keywords.yaml", reader, S.KEYWORD_KEYS, "a keyword"):
         term_id = reader.string(entry, "term", "a keyword")
         if term_id not in terms:
             reader.error(entry, "term", f"keyword '{term_id}' is not a termbase.yaml id; add it there first")
@@ -387,10 +381,7 @@ def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:
     if not (root / "cards.yaml").is_file():
         return {}
     cards: dict[str, CardData] = {}
-    for item in _entries(root, "cards.yaml", reader):
-        entry = reader.mapping(item, S.CARD_KEYS, "a card")
-        if entry is None:
-            continue
+    for entry in _mappings(root, "cards.yaml", reader, S.CARD_KEYS, "a card"):
         name = reader.string(entry, "name", "a card")
         what = f"card '{name}'"
         kind = reader.string(entry, "type", what, S.CARD_TYPES)
@@ -430,10 +421,7 @@ def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:
 def _load_termbase(root: Path, reader: _Reader) -> list[TermbaseEntry]:
     entries: list[TermbaseEntry] = []
     seen_ids: set[str] = set()
-    for item in _entries(root, "termbase.yaml", reader):
-        entry = reader.mapping(item, S.TERMBASE_KEYS, "a termbase entry")
-        if entry is None:
-            continue
+    for entry in _mappings(root, "termbase.yaml", reader, S.TERMBASE_KEYS, "a termbase entry"):
         tid = reader.string(entry, "id", "a termbase entry")
         what = f"termbase entry '{tid}'"
         kind = reader.string(entry, "kind", what, S.TERMBASE_KINDS)
