@@ -4,10 +4,8 @@ faster (libyaml), and on bad input only a SourceError: never another exception, 
 
 from __future__ import annotations
 
-import signal
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
@@ -16,21 +14,10 @@ from hypothesis import strategies as st
 
 from altered_rules.yamlsource import MAX_DEPTH, LineDict, LineList, SourceError, _scalar, load_yaml_file, load_yaml_text
 
+from guards import no_hang
 from project_paths import GLOSSARY, PROJECT
 
 
-@contextmanager
-def no_hang(seconds: float) -> Iterator[None]:
-    """Fail instead of hanging."""
-    def alarm(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"still running after {seconds} s: a hang")
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 # ---- the reference: PyYAML's composer and the reader's first construction -------------------

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import copy
 import shutil
-import signal
-from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Iterator
@@ -23,6 +21,7 @@ from altered_rules.glossary import GlossaryError, load_glossary
 from altered_rules.verification import collect_checks, run_checks, verify_glossary
 from altered_rules.yamlsource import LineDict, SourceError, load_yaml_text
 
+from guards import no_hang
 from project_paths import GLOSSARY
 
 FILES = ["rules/4/4.2.4.yaml", "rules/1/1.1.4.yaml", "rules/2/2.1.yaml", "modes/standard.yaml", "modes/free-for-all.yaml",
@@ -34,17 +33,6 @@ PIECES = ["", " ", "  ", "\n", "\n- ", ":", ": ", "- ", "[", "]", "{", "}", "'",
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@contextmanager
-def no_hang(seconds: float) -> Iterator[None]:
-    def alarm(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"still running after {seconds} s: a hang")
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")
