@@ -10,7 +10,6 @@ Hand) are not objects (2.1.g); they are kept as plain `Card`s.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 
 from .vocabulary import (
     Duration,
@@ -23,6 +22,7 @@ from .vocabulary import (
     PlayerName,
     Rarity,
     Statistics,
+    Word,
     Zone,
 )
 
@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 
-class Trigger(Enum):
+class Trigger(Word):
     """The reaction triggers the engine can read ("Trigger | Effect", 2.2.10.i, 6.3.a)."""
 
     AT_NOON = "At Noon"

@@ -23,6 +23,7 @@ __all__ = [
     "HERO_REGION",
     "COMPANION_REGION",
     "REGION_COUNT",
+    "Word",
     "Zone",
     "HIDDEN_ZONES",
     "Phase",
@@ -65,7 +66,16 @@ COMPANION_REGION: Final = 7
 REGION_COUNT: Final = 8  # 3.2.1.b: hero region, six Tumult halves, companion region
 
 
-class Zone(Enum):
+class Word(Enum):
+    """An enum of the game's words. Its members hash by identity: `Enum.__hash__` hashes the
+    member's name in Python code, which made every dict or set keyed by a zone, a statistic or an
+    expedition kind cost a Python call. Members are singletons compared by identity (`Enum` has no
+    `__eq__`), so the identity hash agrees with equality; no order of the engine depends on it."""
+
+    __hash__ = object.__hash__
+
+
+class Zone(Word):
     """The zones of the game (3.2). Deck and Hand are hidden: cards there are not objects (2.1.g)."""
 
     DECK = "deck"
@@ -83,7 +93,7 @@ class Zone(Enum):
 HIDDEN_ZONES: Final = frozenset({Zone.DECK, Zone.HAND})
 
 
-class Phase(Enum):
+class Phase(Word):
     """The five phases of a day (1.3.2.a)."""
 
     MORNING = "morning"
@@ -93,7 +103,7 @@ class Phase(Enum):
     NIGHT = "night"
 
 
-class RegionType(Enum):
+class RegionType(Word):
     """Region sub-types (2.2.2.f), which are also the three statistics (1.2.2.c)."""
 
     FOREST = "forest"
@@ -105,7 +115,7 @@ Statistic: TypeAlias = RegionType
 ALL_REGION_TYPES: Final = frozenset(RegionType)
 
 
-class ExpeditionKind(Enum):
+class ExpeditionKind(Word):
     """Each player has a hero expedition and a companion expedition (3.2.4.b)."""
 
     HERO = "hero"
@@ -126,7 +136,7 @@ class ExpeditionKind(Enum):
         return 1 if self is ExpeditionKind.HERO else -1
 
 
-class ObjectType(Enum):
+class ObjectType(Word):
     """Types (2.2.1.a), plus Mana Orb (2.2.1.f). Deck cards also use `token` (never in a deck)."""
 
     CHARACTER = "character"
@@ -138,7 +148,7 @@ class ObjectType(Enum):
     MANA_ORB = "mana orb"
 
 
-class Rarity(Enum):
+class Rarity(Word):
     """2.2.4.a. Heroes, regions, tokens and emblems have none (2.2.4.c)."""
 
     COMMON = "common"
@@ -146,7 +156,7 @@ class Rarity(Enum):
     UNIQUE = "unique"
 
 
-class Faction(Enum):
+class Faction(Word):
     """2.2.8.a. An object without a faction is neutral (2.2.8.b)."""
 
     AXIOM = "Axiom"
@@ -157,13 +167,13 @@ class Faction(Enum):
     YZMIR = "Yzmir"
 
 
-class Keyword(Enum):
+class Keyword(Word):
     """Keyword abilities the engine models. Only Gigantic's rules (7.4.3) are in the sources."""
 
     GIGANTIC = "gigantic"
 
 
-class Status(Enum):
+class Status(Word):
     """Statuses the sources name (the Hua Mulan, Moonlight Jellyfish and Coppélia examples). Their
     rules are lost: the engine records whether an object has one, and nothing more."""
 
@@ -171,7 +181,7 @@ class Status(Enum):
     ASLEEP = "Asleep"
 
 
-class Duration(Enum):
+class Duration(Word):
     """Durations of Ongoing emblems (2.2.13.a)."""
 
     TURN = "this Turn"
@@ -179,12 +189,12 @@ class Duration(Enum):
     DAY = "this Day"
 
 
-class Face(Enum):
+class Face(Word):
     UP = "up"
     DOWN = "down"
 
 
-class Mode(Enum):
+class Mode(Word):
     """Game modes with boards: two players (Standard, Sealed, Draft), Multiplayer 2v2, Free for All."""
 
     TWO_PLAYER = "two-player"
@@ -192,7 +202,7 @@ class Mode(Enum):
     FREE_FOR_ALL = "free-for-all"
 
 
-class DeckFormat(Enum):
+class DeckFormat(Word):
     """Deck-building rules: 1.1.4 and the game-mode pages."""
 
     STANDARD = "standard"
@@ -243,9 +253,15 @@ class Statistics:
         return cls(int(match[1]), int(match[2]), int(match[3]))
 
     def __getitem__(self, statistic: RegionType) -> int:
-        return {RegionType.FOREST: self.forest, RegionType.MOUNTAIN: self.mountain, RegionType.WATER: self.water}[
-            statistic
-        ]
+        # Progress reads a statistic per region type of every expedition (4.2.4.b): compared by
+        # identity, with no dict built and no enum hashed per read.
+        if statistic is RegionType.FOREST:
+            return self.forest
+        if statistic is RegionType.MOUNTAIN:
+            return self.mountain
+        if statistic is RegionType.WATER:
+            return self.water
+        raise KeyError(statistic)
 
     def __add__(self, other: "Statistics") -> "Statistics":
         return Statistics(self.forest + other.forest, self.mountain + other.mountain, self.water + other.water)
