@@ -19,7 +19,9 @@ _RULE = re.compile(r"\b\d+\.\d+(?:\.\d+)*(?:\.[a-z])?\b")
 
 def inline_rules(text: str) -> list[str]:
     """Rule numbers cited in parentheses inside a sentence: "(4.2.4.c)" -> ["4.2.4.c"]."""
-    return [rule for group in _PARENS.findall(text) for rule in _RULE.findall(group)]
+    # One search of the parenthesized groups joined by spaces finds what a search of each would:
+    # a rule number holds no space, and a space bounds a word as the end of a group does.
+    return _RULE.findall(" ".join(_PARENS.findall(text)))
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,9 @@ class Trace:
         if self.muted and not always:
             self.omitted += 1
             return
-        cited = list(dict.fromkeys([*inline_rules(text), *rules]))
-        line = TraceLine(text, tuple(cited), tuple(rulings), self.depth)
+        # Most lines cite no rule inline: without a parenthesis there is nothing for the regexes to find.
+        cited = tuple(dict.fromkeys([*inline_rules(text), *rules] if "(" in text else rules))
+        line = TraceLine(text, cited, tuple(rulings), self.depth)
         if at is None:
             self.lines.append(line)
         else:
