@@ -63,7 +63,7 @@ def build_game(setup: Setup) -> Game:
     game.day = setup.day
     for name, ps in setup.per_player.items():
         for character in ps.characters:
-            obj = game.enter(character.card, Zone.EXPEDITION, name, expedition=character.expedition, exhausted=character.exhausted)
+            obj = game.enter(character.card, Zone.EXPEDITION, name, expedition=character.expedition, exhausted=character.exhausted, given=True)
             _mark(obj, character.extra)
         player = game.player(name)
         for zone, cards in ps.zones.items():
@@ -73,7 +73,7 @@ def build_game(setup: Setup) -> Game:
                 player.hand = [c.card for c in cards]
             else:
                 for given in cards:
-                    _mark(game.enter(given.card, zone, name, exhausted=given.exhausted), given)
+                    _mark(game.enter(given.card, zone, name, exhausted=given.exhausted, given=True), given)
                     if given.card.printed_name:
                         game.trace.add(
                             f"{name}'s card printed \"{given.card.printed_name}\" ({given.card.language or 'another language'}) "
@@ -81,11 +81,11 @@ def build_game(setup: Setup) -> Game:
                             "2.2.3.c",
                         )
         for i in range(ps.mana):
-            game.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, name, exhausted=i < ps.mana_exhausted)
+            game.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, name, exhausted=i < ps.mana_exhausted, given=True)
     for o in game.in_zone(Zone.EXPEDITION):
         if o.card.printed_name:
             game.trace.add(f"{o.controller}'s card printed \"{o.card.printed_name}\" ({o.card.language or 'another language'}) is named {o.name}, its English name", "2.2.3.c")
-    game.happenings.clear()  # the board is given, not played: nothing on it triggers
+    game.happenings.clear()  # the board is given, not played: nothing on it triggers (given=True above)
     game.emblem_log.clear()
     return game
 

@@ -9,6 +9,8 @@ their arguments. The checked public path is `Game.new` (and the functions of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .errors import BoardError, MissingRegionTypes, RegionOutOfRange, RulesSilent, UnknownPlayer
@@ -50,8 +52,19 @@ INITIATIVE_ORDER = "initiative-order"
 OPPOSING_EXPEDITIONS = "opposing-expeditions"
 
 
+_BY_TIMESTAMP = attrgetter("timestamp")
+"""Oldest first: the sort key of objects in a zone (in C, since every query of a zone sorts)."""
+
+
 def format_types(types: Iterable[RegionType]) -> str:
-    words = [t.value for t in RegionType if t in set(types)]
+    return _type_words(frozenset(types))
+
+
+@cache
+def _type_words(types: frozenset[RegionType]) -> str:
+    # Only eight sets of region types exist, and Progress names one per expedition: each set's
+    # words are made once, in the order of 2.2.2.f.
+    words = [t.value for t in RegionType if t in types]
     return ", ".join(words) if words else "no region types"
 
 
@@ -377,11 +390,11 @@ class Game:
         return (names[i], names[i + 2])
 
     def in_zone(self, zone: Zone, controller: PlayerName | None = None) -> list[GameObject]:
-        return [
-            o
-            for o in sorted(self.objects.values(), key=lambda o: o.timestamp)
-            if o.zone is zone and (controller is None or o.controller == controller)
-        ]
+        # Filtered, then sorted: a stable sort of the few objects kept gives the same order.
+        return sorted(
+            (o for o in self.objects.values() if o.zone is zone and (controller is None or o.controller == controller)),
+            key=_BY_TIMESTAMP,
+        )
 
     def characters_in(self, name: PlayerName, kind: ExpeditionKind) -> list[GameObject]:
         """Characters in an expedition; a Gigantic one is in both of its controller's (7.4.3.b)."""
@@ -394,15 +407,18 @@ class Game:
     def expedition_statistics(self, name: PlayerName, kind: ExpeditionKind) -> Statistics:
         """Sum of the statistics of its characters (4.2.4.b; Gigantic counted here too, 7.4.3.e).
         Boosts are not added: the sources never say what a boost does to statistics."""
-        total = Statistics()
+        forest = mountain = water = 0  # summed as numbers: one Statistics made, not one per character
         for character in self.characters_in(name, kind):
-            if character.card.statistics is None:
+            statistics = character.card.statistics
+            if statistics is None:
                 raise RulesSilent(
                     f"{character.name}'s statistics are not given (the sources do not print them); "
                     f"the engine cannot sum {self.expedition(name, kind).label}'s statistics"
                 )
-            total = total + character.card.statistics
-        return total
+            forest += statistics.forest
+            mountain += statistics.mountain
+            water += statistics.water
+        return Statistics(forest, mountain, water)
 
     def facing(self, obj: GameObject) -> list[Expedition]:
         """The expeditions facing an object in the Expedition zone: in a two-player game, the
@@ -435,13 +451,11 @@ class Game:
 
     def region_passives(self) -> list[tuple[GameObject, RegionPassive]]:
         """Passive abilities in play that change every region's sub-types (2.2.2.p), oldest first."""
-        return [
-            (o, passive)
-            for o in sorted(self.objects.values(), key=lambda o: o.timestamp)
-            if o.zone in (Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK)  # abilities work in play (1.2.4.d)
-            for passive in o.card.passives
-            if isinstance(passive, RegionPassive)
-        ]
+        bearers = sorted(
+            (o for o in self.objects.values() if o.card.passives and o.zone in IN_PLAY),  # abilities work in play (1.2.4.d)
+            key=_BY_TIMESTAMP,
+        )
+        return [(o, passive) for o in bearers for passive in o.card.passives if isinstance(passive, RegionPassive)]
 
     def apply_region_passives(self, types: frozenset[RegionType]) -> frozenset[RegionType]:
         passives = self.region_passives()
@@ -488,8 +502,11 @@ class Game:
         exhausted: bool = False,
         from_zone: Zone | None = None,
         controller: PlayerName | None = None,
+        given: bool = False,
     ) -> GameObject:
-        """A new object in a visible zone, with a new identity and timestamp (2.1.c, 7.3.3.a)."""
+        """A new object in a visible zone, with a new identity and timestamp (2.1.c, 7.3.3.a).
+        `given`: it is on the board a scenario gives; it did not enter, so nothing happened that a
+        reaction could trigger on (6.3.b)."""
         assert zone not in HIDDEN_ZONES
         stamp = self._tick()
         face_down = None
@@ -501,6 +518,8 @@ class Game:
         self.objects[obj.id] = obj
         if emblem is not None:
             self.emblem_log.append(obj)
+        if given:
+            return obj
         self.happenings.append(Happening("enters", obj.id, owner, expedition, zone, from_zone=from_zone))
         if zone is Zone.EXPEDITION and expedition is not None:
             for kind in ExpeditionKind:
