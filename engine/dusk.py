@@ -97,20 +97,34 @@ def progress(game: Game) -> None:
             "the surviving game-mode text only says 'Each player faces a different opponent for each of their "
             "Expeditions'. Multiplayer boards support `check_victory` and tiebreaker Dusks"
         )
-    records: dict[tuple[PlayerName, ExpeditionKind], ProgressRecord] = {}
+    # What Progress decides for each expedition, before it moves: totals, region types, statistics won.
+    records: dict[tuple[PlayerName, ExpeditionKind], tuple[Statistics, Statistics, frozenset[RegionType], tuple[RegionType, ...]]] = {}
+    # Nothing changes the board until the expeditions move (4.2.4.e): each expedition's total is
+    # summed once, though it is read both as its own and as its opponent's, and the abilities that
+    # change region types are the same for every region. Totals are summed when first needed, so
+    # that a total the engine cannot know is refused at the same point as before.
+    totals: dict[tuple[PlayerName, ExpeditionKind], Statistics] = {}
+
+    def total(expedition: Expedition) -> Statistics:
+        key = (expedition.player, expedition.kind)
+        if key not in totals:
+            totals[key] = game.expedition_statistics(expedition.player, expedition.kind)
+        return totals[key]
+
+    changed = game.region_passives()
+    changed_by = ""
+    if changed:
+        giver = ", ".join(f'{o.name}: "{p.text}"' for o, p in changed)
+        changed_by = f" (as changed by {giver}, 2.2.2.p)"
     for expedition in game.expeditions():
         opposing = _opposing(game, expedition)
-        mine = game.expedition_statistics(expedition.player, expedition.kind)
-        theirs = game.expedition_statistics(opposing.player, opposing.kind)
+        mine = total(expedition)
+        theirs = total(opposing)
         types = game.region_types_at(expedition.position)
         won, reasons = expedition_result(mine, theirs, types)
-        region = game.region_label(expedition.position)
-        records[(expedition.player, expedition.kind)] = ProgressRecord(mine, theirs, types, won)
+        region = game.region_label(expedition.position) + changed_by
+        records[(expedition.player, expedition.kind)] = (mine, theirs, types, won)
         rule = "4.3.f" if expedition.position == ARENA else game.adventure[int(expedition.position)].types_rule()
-        changed = game.region_passives()
-        if changed:
-            giver = ", ".join(f'{o.name}: "{p.text}"' for o, p in changed)
-            region += f" (as changed by {giver}, 2.2.2.p)"
         giants = [o.name for o in game.characters_in(expedition.player, expedition.kind) if o.card.gigantic]
         giant_note = f"; Gigantic {', '.join(giants)} counted in both of {expedition.player}'s expeditions (7.4.3.e)" if giants else ""
         trace.add(
@@ -130,7 +144,7 @@ def progress(game: Game) -> None:
             trace.add(f"{expedition.label} advances: {'; '.join(reasons)}")
         else:
             trace.add(f"{expedition.label} does not advance: {'; '.join(reasons)}")
-    movers = [key for key, record in records.items() if record.won]
+    movers = [key for key, (_, _, _, won) in records.items() if won]
     if movers:
         trace.add(
             "All successful expeditions move forward simultaneously, each only once", "4.2.4.e", "4.2.4.f"
@@ -139,15 +153,13 @@ def progress(game: Game) -> None:
     for key in movers:  # 4.2.4.e: once each, however many statistics it won
         if move_forward(game, game.expedition(*key)):
             moved.add(key)
-    for key, record in records.items():
+    for key, (mine, theirs, types, won) in records.items():
         did_move = key in moved
-        game.last_progress[key] = ProgressRecord(
-            record.statistics, record.opposing, record.region_types, record.won, did_move, not did_move
-        )
+        game.last_progress[key] = ProgressRecord(mine, theirs, types, won, did_move, not did_move)
         label = game.expedition(*key).label
         if did_move:
             trace.add(
-                f"{label} moves forward due to {', '.join(s.value for s in record.won)}",
+                f"{label} moves forward due to {', '.join(s.value for s in won)}",
                 "4.2.4.h",
                 rulings=(MOVES_FORWARD_DUE_TO,),
             )
