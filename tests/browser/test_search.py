@@ -15,13 +15,25 @@ def _search(page: Page, base_url: str, language: str, query: str, limit: int = 5
     page.locator("input.md-search__input").press_sequentially(query, delay=20)
     results = page.locator(".md-search-result__link:has(article:not([data-md-score='0.00']))")
     expect(results.first).to_be_visible(timeout=10_000)
-    # A rule number's results may still be those of a prefix typed on the way ("2.1."): wait
-    # for the results of the whole number, whose links carry it (?h=2.1.e).
+    # The results on screen may still be those of a prefix typed on the way ("2.1.", "tiebr").
     if re.fullmatch(r"[0-9.a-z]+", query) and query[0].isdigit():
+        # A rule number's results carry it whole in their links (?h=2.1.e).
         page.wait_for_function(
             """query => [...document.querySelectorAll(".md-search-result__link")]
                          .some(link => new URL(link.href).searchParams.get("h") === query)""",
             arg=query, timeout=10_000,
+        )
+    else:
+        # A word's links carry the matched terms, not what was typed: wait until the results
+        # have stayed the same for a moment after the last key.
+        page.wait_for_function(
+            """() => {
+                 const now = document.querySelector(".md-search-result__list").innerHTML;
+                 const seen = window.__arResults;
+                 window.__arResults = {html: now, since: seen && seen.html === now ? seen.since : performance.now()};
+                 return performance.now() - window.__arResults.since > 400;
+               }""",
+            polling=100, timeout=10_000,
         )
     hrefs = page.eval_on_selector_all(".md-search-result__link:has(article:not([data-md-score='0.00']))",
                                       "links => links.map(link => link.href)")
