@@ -66,7 +66,10 @@ function select(options, value, onchange, attrs = {}) {
 }
 
 // ---- the URL: a judge shares a situation by sending the page's address --------------------
-// ?s= a board or a scenario, ?d= a deck: base64url of the JSON (as the rule pages' links).
+// ?s= a board or a scenario, ?d= a deck: base64url of the JSON, whole in the address.
+// ?scenario= one of the glossary's scenarios by its id, as the rule pages link them: read from
+// the file this language's build publishes (DATA.scenarios). The address names it until the
+// judge edits it; then, as any board, it is written out in ?s=.
 function encode(data) {
   const bytes = new TextEncoder().encode(JSON.stringify(data));
   let binary = "";
@@ -82,9 +85,13 @@ function decode(text) {
 
 function writeUrl() {
   const params = new URLSearchParams();
-  const board = currentBoard();
-  if (board !== null) params.set("s", encode(board));
-  if (state.deckTouched || state.deckFromUrl) params.set("d", encode(deckData()));
+  if (state.opened !== null) {
+    params.set("scenario", state.opened);
+  } else {
+    const board = currentBoard();
+    if (board !== null) params.set("s", encode(board));
+    if (state.deckTouched || state.deckFromUrl) params.set("d", encode(deckData()));
+  }
   const query = params.toString();
   history.replaceState(null, "", location.pathname + (query ? `?${query}` : ""));
   // The language switch keeps the situation: the same page in French or Italian opens it too.
@@ -97,6 +104,23 @@ let urlTimer = null;
 function writeUrlSoon() {
   clearTimeout(urlTimer);
   urlTimer = setTimeout(writeUrl, 250);
+}
+
+// An edit (or a new board) makes the situation the judge's own: the address no longer names the
+// glossary's scenario but holds the board, as for any board.
+function leaveOpened() {
+  state.opened = null;
+}
+
+// The glossary's scenario `id` from this language's scenario file; null if the site has none by
+// that id. A failed download (offline before the sandbox was kept offline) is thrown.
+async function publishedScenario(id) {
+  if (!DATA.scenarios) return null;  // a build without verification publishes no scenario
+  const response = await fetch(new URL(DATA.scenarios, location.href));
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const scenarios = await response.json();
+  const found = Object.prototype.hasOwnProperty.call(scenarios, id) ? scenarios[id] : null;
+  return found !== null && typeof found === "object" ? found : null;
 }
 
 // ---- the engine -----------------------------------------------------------------------------
@@ -200,6 +224,7 @@ const state = {
   deckKept: null,
   deckTouched: false,
   deckFromUrl: false,
+  opened: null,          // the id of the glossary's scenario the address names (?scenario=), until an edit
 };
 
 function character(name, stats, subtypes = []) {
@@ -305,6 +330,7 @@ function fromFormView(view) {
 // An edit makes the board the judge's own: the expected outcome of the scenario it came from no longer applies.
 function boardEdited() {
   if (state.kept) state.kept = { name: state.kept.name, rules: state.kept.rules };
+  leaveOpened();
   writeUrlSoon();
 }
 
@@ -692,6 +718,7 @@ function deckData() {
 function deckEdited() {
   state.deckTouched = true;
   if (state.deckKept) state.deckKept = { name: state.deckKept.name, rules: state.deckKept.rules };
+  leaveOpened();
   writeUrlSoon();
 }
 
@@ -799,7 +826,7 @@ function build(root) {
   ui.notForm = h("p", { class: "ar-sb-note", hidden: true });
   ui.form = h("div", { class: "ar-sb-form" });
   ui.scenario = h("textarea", { rows: 18, spellcheck: "false", autocomplete: "off", class: "ar-sb-yaml",
-    oninput: () => { state.scenarioText = ui.scenario.value; } });
+    oninput: () => { state.scenarioText = ui.scenario.value; leaveOpened(); } });
   ui.scenario.id = nextId("yaml");
   ui.scenarioPane = h("div", { class: "ar-sb-scenario-pane", hidden: true },
     h("label", { for: ui.scenario.id, text: say("scenario_help") }), ui.scenario,
@@ -807,6 +834,8 @@ function build(root) {
       onclick: () => runBoard() })));
   ui.boardResult = h("div", { class: "ar-sb-result", tabindex: "-1", "aria-live": "polite" });
   const share = h("button", { type: "button", class: "ar-sb-share", text: say("share"), onclick: () => {
+    // A shared link holds the board itself: an id may name another scenario in a later glossary.
+    leaveOpened();
     writeUrl();
     const done = () => { share.textContent = say("link_copied"); setTimeout(() => { share.textContent = say("share"); }, 1500); };
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(location.href).then(done, () => {});
@@ -814,6 +843,7 @@ function build(root) {
   const fresh = h("button", { type: "button", class: "ar-sb-new", text: say("new_board"), onclick: () => {
     state.form = newBoard();
     state.kept = null;
+    leaveOpened();
     renderForm();
     showBoardView("form");
     ui.boardResult.replaceChildren();
@@ -851,6 +881,23 @@ async function init() {
   let deck = null;
   try { if (params.get("s")) board = decode(params.get("s")); } catch (error) { board = null; }
   try { if (params.get("d")) deck = decode(params.get("d")); } catch (error) { deck = null; }
+  // The engine downloads meanwhile: a rule page's scenario named by its id is read first.
+  const ready = engine.start(ui.status);
+  // The engine's commands, for automation: the project's browser tests compare the sandbox's
+  // answers with the command line's on every scenario, in one go.
+  window.arSandbox = { ready, call: (command, request) => engine.call(command, request) };
+  const wanted = params.get("s") ? null : params.get("scenario");  // ?s= is the board itself: it wins
+  let missing = null;
+  if (wanted !== null) {
+    // The address keeps naming it, even one this site lacks: a reload says the same again.
+    state.opened = wanted;
+    try {
+      board = await publishedScenario(wanted);
+      if (board === null) missing = say("unknown_scenario", { id: wanted });
+    } catch (error) {
+      missing = say("scenario_unavailable", { id: wanted, error: error.message });
+    }
+  }
   // A deck scenario (from a game mode's page) opens in the deck checker.
   if (board && deckFromData(board)) { deck = board; board = null; }
   state.deck = (deck && deckFromData(deck)) || newDeck();
@@ -861,10 +908,10 @@ async function init() {
   renderForm();
   showBoardView("form");
   showTab(deck && !board ? "deck" : "board");
-  const ready = engine.start(ui.status);
-  // The engine's commands, for automation: the project's browser tests compare the sandbox's
-  // answers with the command line's on every scenario, in one go.
-  window.arSandbox = { ready, call: (command, request) => engine.call(command, request) };
+  if (missing) {
+    // Never a blank page: the sandbox opens on a new board, and says why it is not the one asked for.
+    ui.boardResult.replaceChildren(h("div", { class: "ar-sb-error ar-sb-missing", role: "alert" }, h("p", { text: missing })));
+  }
   if (board) {
     // Until the engine says whether the form can show it, the scenario is shown as it came.
     state.scenarioData = board;

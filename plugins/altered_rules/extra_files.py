@@ -72,7 +72,7 @@ def ui_strings(language: str) -> str:
 
 
 def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes],
-                   sandbox: tuple[str, Iterable[str]] | None = None) -> str:
+                   sandbox: tuple[str, Iterable[str]] | None = None, sandbox_data: Iterable[str] = ()) -> str:
     """A service worker that keeps what a reader visited, for a venue without network.
 
     Pages: network first, the kept copy when offline. Assets and the search index:
@@ -84,6 +84,10 @@ def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes],
     filled only when the sandbox page asks (13 MB a reader of the rules never needs).
     Its files' names change with their content (Pyodide's version, the engine archive's
     hash), so a new build refetches only what changed and drops what is no longer used.
+
+    `sandbox_data` is this language's files the sandbox page reads besides the runtime (the
+    glossary's scenarios, which a rule page's link names by id): kept with the sandbox page in
+    this language's cache when it asks, so that a rule page's link opens offline too.
     """
     digest = hashlib.sha256()
     for chunk in version_inputs:
@@ -91,7 +95,8 @@ def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes],
     cache = digest.hexdigest()[:16]
     sandbox_cache, sandbox_files = sandbox if sandbox is not None else ("", ())
     return (_SERVICE_WORKER.replace("__CACHE__", cache).replace("__PRECACHE__", json.dumps(sorted(set(precache))))
-            .replace("__SANDBOX_CACHE__", sandbox_cache).replace("__SANDBOX_FILES__", json.dumps(sorted(set(sandbox_files)))))
+            .replace("__SANDBOX_CACHE__", sandbox_cache).replace("__SANDBOX_FILES__", json.dumps(sorted(set(sandbox_files))))
+            .replace("__SANDBOX_DATA__", json.dumps(sorted(set(sandbox_data)))))
 
 
 _SERVICE_WORKER = """// Altered Rules: offline reading of what a reader has visited (generated at build time).
@@ -104,6 +109,9 @@ const PRECACHE = __PRECACHE__;
 // its files are named after their content, so a new build keeps those that did not change.
 const SANDBOX_CACHE = "__SANDBOX_CACHE__";
 const SANDBOX_FILES = __SANDBOX_FILES__;
+// This language's files the sandbox page reads (the scenarios the rule pages' links name by id):
+// kept with the page, in this language's cache; their names change with their content too.
+const SANDBOX_DATA = __SANDBOX_DATA__;
 const LEGACY = /^altered-rules-[0-9a-f]{16}$/;
 
 function isSandbox(url) {
@@ -123,7 +131,7 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// The sandbox page asks, once its engine is loaded, that it and its runtime be kept offline.
+// The sandbox page asks, once its engine is loaded, that it, its runtime and its data be kept offline.
 async function keepSandbox(page) {
   const runtime = await caches.open(SANDBOX_CACHE);
   await Promise.all(SANDBOX_FILES.map(async (file) => (await runtime.match(file)) || runtime.add(file)));
@@ -131,6 +139,7 @@ async function keepSandbox(page) {
   for (const request of await runtime.keys()) if (!current.has(request.url)) await runtime.delete(request);
   const pages = await caches.open(CACHE);
   if (!(await pages.match(page, { ignoreSearch: true }))) await pages.add(page);
+  await Promise.all(SANDBOX_DATA.map(async (file) => (await pages.match(file)) || pages.add(file)));
 }
 
 self.addEventListener("message", (event) => {

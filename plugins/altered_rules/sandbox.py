@@ -8,8 +8,12 @@ board is decided by the same code that verifies the glossary, not a second imple
 - `write_runtime(project, site)`: writes them once into site/_sandbox/, shared by the three
   languages (the runtime is the same in each, and a judge switching language keeps it cached);
 - `runtime(project)`: what a language's build links to (the manifest build_site wrote);
-- `page_data(glossary, language, runtime)`: what the sandbox page reads: its strings and the
-  game's terms in the page's language, the link of every rule, where the runtime is.
+- `scenario_file(glossary, verification)`: the glossary's scenarios by id, the file each
+  language's build publishes beside the sandbox page, from which it opens a rule page's link
+  (`sandbox/?scenario=4.2.4.c-scenario-1`);
+- `page_data(glossary, language, runtime, scenarios)`: what the sandbox page reads: its strings
+  and the game's terms in the page's language, the link of every rule, where the runtime and the
+  scenarios are.
 
 Nothing here is committed: the runtime comes from node_modules/, the archive is built from the
 working tree, both at every build, byte for byte the same for the same inputs.
@@ -21,6 +25,7 @@ import hashlib
 import io
 import json
 import os
+import posixpath
 import shutil
 import zipfile
 from dataclasses import dataclass
@@ -35,9 +40,9 @@ from engine.vocabulary import CHARACTER_SUBTYPES
 from .glossary import GlossaryError, load_glossary
 from .glossary.model import CardData, Glossary
 from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
-from .render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, relative_url
+from .render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, _plain, mode_page, page_url, relative_url
 from .strings import STRINGS, tr
-from .verification import CARD_OVERRIDES, expand_cards
+from .verification import CARD_OVERRIDES, Verification, expand_cards
 from .yamlsource import LineDict
 
 SANDBOX_DIR = "_sandbox"
@@ -209,6 +214,32 @@ def write_runtime(project: Path, site: Path) -> Path:
     return root / MANIFEST
 
 
+# ---- the scenarios the rule pages link to ----------------------------------------------------
+def published_scenarios(glossary: Glossary, verification: Verification) -> dict[str, Any]:
+    """Every scenario a rule page opens in the sandbox, by the id its link names (its anchor on
+    the page: `4.2.4.c-scenario-1`, `2.1.c-example-1`), in reading order, as the sandbox opens it:
+    plain JSON data with its cards written out (the sandbox has no card list)."""
+    found: dict[str, Any] = {}
+    for check in verification.checks:
+        if not check.passed:  # a rule page links only a verified scenario (and the build stops on any other)
+            continue
+        if check.anchor in found:
+            raise SandboxError(f"{check.file}:{check.line}: two scenarios have the id {check.anchor!r}; "
+                               "a link to the sandbox could not tell them apart")
+        found[check.anchor] = _plain(expand_cards(check.data, glossary.cards))
+    return found
+
+
+def scenario_file(glossary: Glossary, verification: Verification) -> tuple[str, str]:
+    """(path in the language's site, text): the JSON of published_scenarios, beside the sandbox page.
+
+    Named after its content, so that a page and the file it reads always come from the same build:
+    a service worker's kept copy of an older file is never read by a newer page, nor the reverse."""
+    text = json.dumps(published_scenarios(glossary, verification), ensure_ascii=False, separators=(",", ":")) + "\n"
+    name = f"scenarios-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}.json"
+    return page_url(SANDBOX_PAGE) + name, text
+
+
 # ---- the page --------------------------------------------------------------------------------
 SANDBOX_KEYS = tuple(key for key in STRINGS["en"] if key.startswith("sandbox_"))
 
@@ -252,8 +283,9 @@ def deck_rule_texts(glossary: Glossary, language: str) -> dict[str, str]:
     return texts
 
 
-def page_data(glossary: Glossary, language: str, found: Runtime) -> dict[str, Any]:
-    """What the sandbox page's script reads from the page (JSON)."""
+def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None) -> dict[str, Any]:
+    """What the sandbox page's script reads from the page (JSON). `scenarios` is the path of the
+    language's scenario file (scenario_file), or None if the build publishes none (no verification)."""
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")  # the language's root, from the sandbox page
     sandbox = f"{base}/../{SANDBOX_DIR}/"
     return {
@@ -273,13 +305,15 @@ def page_data(glossary: Glossary, language: str, found: Runtime) -> dict[str, An
             "version": found.pyodide_version,
         },
         "worker": f"{base}/assets/sandbox-worker.js",
+        # The file a rule page's `?scenario=` link is read from, relative to this page.
+        "scenarios": posixpath.relpath(scenarios, page_url(SANDBOX_PAGE)) if scenarios else None,
     }
 
 
-def page_head(glossary: Glossary, language: str, found: Runtime) -> str:
+def page_head(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None) -> str:
     """The elements the sandbox page gets in its head: its data, its script and its styles.
     Only this page loads them."""
-    data = json.dumps(page_data(glossary, language, found), ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps(page_data(glossary, language, found, scenarios), ensure_ascii=False, separators=(",", ":"))
     data = data.replace("</", "<\\/")  # never closes the script element early
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")
     return (

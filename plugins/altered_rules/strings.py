@@ -176,6 +176,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "sandbox_engine_says": "The engine: {why}",
         "sandbox_default_name": "A situation from the sandbox",
         "sandbox_default_deck_name": "A deck from the sandbox",
+        "sandbox_unknown_scenario": "This site has no scenario “{id}”: the link may come from an older version of the glossary. Open the scenario again from its rule page. Meanwhile, here is a new board.",
+        "sandbox_scenario_unavailable": "The scenario “{id}” could not be loaded ({error}). Reload the page to try again.",
     },
     "fr": {
         "chapter": "Chapitre {number}",
@@ -348,6 +350,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "sandbox_engine_says": "Le moteur : {why}",
         "sandbox_default_name": "Une situation du bac à sable",
         "sandbox_default_deck_name": "Un Deck du bac à sable",
+        "sandbox_unknown_scenario": "Ce site n'a pas de scénario « {id} » : le lien vient peut-être d'une version antérieure du glossaire. Rouvrez le scénario depuis la page de sa règle. En attendant, voici une nouvelle partie.",
+        "sandbox_scenario_unavailable": "Le scénario « {id} » n'a pas pu être chargé ({error}). Rechargez la page pour réessayer.",
     },
     "it": {
         "chapter": "Capitolo {number}",
@@ -520,6 +524,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "sandbox_engine_says": "Il motore: {why}",
         "sandbox_default_name": "Una situazione dalla sandbox",
         "sandbox_default_deck_name": "Un Mazzo dalla sandbox",
+        "sandbox_unknown_scenario": "Questo sito non ha uno scenario «{id}»: il link potrebbe venire da una versione precedente del glossario. Riapri lo scenario dalla pagina della sua regola. Intanto, ecco una nuova partita.",
+        "sandbox_scenario_unavailable": "Impossibile caricare lo scenario «{id}» ({error}). Ricarica la pagina per riprovare.",
     },
 }
 

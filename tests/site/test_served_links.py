@@ -141,7 +141,12 @@ def test_every_anchor_exists(crawl):
 def test_every_file_the_service_worker_keeps_is_served(served, language):
     code, _, _, body = _get(f"{served}/{language}/sw.js")
     assert code == 200
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", body.decode("utf-8")).group(1))
+    worker = body.decode("utf-8")
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker).group(1))
     assert precache
-    missing = [path for path in precache if _get(urljoin(f"{served}/{language}/", path))[0] != 200]
+    # And what the sandbox page asks it to keep: the runtime, and the scenarios its links name.
+    sandbox = [path for name in ("SANDBOX_FILES", "SANDBOX_DATA")
+               for path in json.loads(re.search(rf"const {name} = (\[.*?\]);", worker).group(1))]
+    assert any(path.startswith("../_sandbox/") for path in sandbox) and any(path.startswith("sandbox/") for path in sandbox)
+    missing = [path for path in precache + sandbox if _get(urljoin(f"{served}/{language}/", path))[0] != 200]
     assert missing == []

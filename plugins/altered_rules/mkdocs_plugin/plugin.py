@@ -21,7 +21,7 @@ from ..extra_files import service_worker, short_url_pages, ui_strings
 from ..glossary import Glossary, GlossaryError, load_glossary
 from ..navigation import expand_nav
 from ..render import SANDBOX_PAGE, Page, pages
-from ..sandbox import SANDBOX_DIR, Runtime, SandboxError, page_head
+from ..sandbox import SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
 from ..sandbox import runtime as sandbox_runtime
 from ..search_index import with_rule_entries
 from ..verification import Verification, verify_glossary_once
@@ -38,6 +38,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.assets_dir = ""
         self.deferred: dict[str, list[str]] = {}   # page -> its verified scenarios (deferred.py)
         self.sandbox: Runtime | None = None
+        self.scenarios: tuple[str, str] | None = None   # the sandbox's scenario file: (path, text)
 
     # Runs before other plugins' on_config (priority 50) so that the
     # navigation they see already lists the generated pages.
@@ -54,6 +55,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         try:
             # The judge's sandbox: its page needs to know the runtime build_site writes in site/_sandbox/.
             self.sandbox = sandbox_runtime(Path(project))
+            # The scenarios the rule pages' links name, for the sandbox page to open by id.
+            self.scenarios = scenario_file(self.glossary, self.verification) if self.verification else None
         except SandboxError as exc:
             raise PluginError(str(exc)) from None
         self.pages = pages(self.glossary, self.config.language, self.verification)
@@ -95,7 +98,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         # The site's script reads its interface strings, in the page's language, from the page.
         head = ui_strings(self.config.language)
         if page.file.src_uri == SANDBOX_PAGE and self.glossary is not None and self.sandbox is not None:
-            head += "\n" + page_head(self.glossary, self.config.language, self.sandbox)  # only this page loads it
+            scenarios = self.scenarios[0] if self.scenarios else None
+            head += "\n" + page_head(self.glossary, self.config.language, self.sandbox, scenarios)  # only this page loads it
         return output.replace("</head>", f"{head}\n</head>", 1)
 
     # After the search plugin (priority 0) has written its index, which the rule entries
@@ -119,7 +123,10 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         sandbox = None
         if self.sandbox is not None:
             sandbox = (self.sandbox.cache, [f"../{SANDBOX_DIR}/{path}" for path, _ in self.sandbox.files])
-        _write(site, "sw.js", service_worker(*_offline_files(site, self.config.language), sandbox=sandbox))
+        if self.scenarios is not None:
+            _write(site, *self.scenarios)
+        _write(site, "sw.js", service_worker(*_offline_files(site, self.config.language), sandbox=sandbox,
+                                             sandbox_data=[self.scenarios[0]] if self.scenarios else []))
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         # Rebuild when a rules editor saves a glossary file.
