@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import gzip
+import re
+
 from altered_rules.glossary.model import Text
-from altered_rules.render import Renderer, md_escape, relative_url
+from altered_rules.render import Renderer, md_escape, pages, relative_url
+from altered_rules.verification import verify_glossary
 
 
 def test_markup_in_rule_text_reaches_the_page_as_text(glossary):
@@ -56,3 +60,31 @@ def test_keywords_follow_the_page_language_and_skip_placeholders(glossary):
     assert '#kw-gigantic">Colossale</a>' in html and '#kw-expedition">spedizioni</a>' in html
     english = Renderer(glossary, "en").inline("in [expedition] or {reserve}", "rules/chapter-7.md", keywords=("7.3.3.b", set()))
     assert "ar-term" not in english
+
+
+def test_a_verified_scenario_opens_in_the_sandbox_by_its_id(glossary):
+    verification = verify_glossary(glossary)
+    renderer = Renderer(glossary, "fr", verification)
+    example, illustration = (next(c for c in verification.checks if c.anchor == anchor)
+                             for anchor in ("2.1.c-example-1", "4.2.4.c-scenario-1"))
+    for check in (example, illustration):
+        html = renderer.check_html(check, "rules/chapter-2.md")
+        links = re.findall(r'<a class="ar-sandbox-link" href="([^"]*)">Ouvrir dans le bac à sable</a>', html)
+        assert links == [f"../../sandbox/?scenario={check.anchor}"]
+    # A link from a game mode's page, whose deck scenarios open in the deck checker.
+    deck = next(c for c in verification.checks if c.anchor.startswith("sealed."))
+    assert f'href="../../sandbox/?scenario={deck.anchor}"' in renderer.check_html(deck, "modes/sealed.md")
+
+
+def test_a_chapter_s_sandbox_links_weigh_little(glossary):
+    """A link names its scenario: the fifty links of chapter 4 were 8 kB of its page gzipped as
+    base64 JSON; named, they must not come back to that."""
+    verification = verify_glossary(glossary)
+    markdown = next(p for p in pages(glossary, "en", verification) if p.path == "rules/chapter-4.md").markdown
+    without = re.sub(r'(href="[^"]*sandbox/)\?[^"]*"', r'\1"', markdown)
+    assert markdown.count("ar-sandbox-link") >= 40
+    assert _gzipped(markdown) - _gzipped(without) < 1000
+
+
+def _gzipped(text: str) -> int:
+    return len(gzip.compress(text.encode("utf-8"), 6))

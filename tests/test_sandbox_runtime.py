@@ -3,7 +3,6 @@ browser runs, here under CPython), the links the rule pages give it, its strings
 
 from __future__ import annotations
 
-import base64
 import io
 import json
 import zipfile
@@ -12,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from altered_rules.render import sandbox_query
+from altered_rules.render import sandbox_link
 from altered_rules.sandbox import (
     PLUGIN_MODULES,
     Runtime,
@@ -140,11 +139,11 @@ def test_the_form_shows_a_plain_board_and_declines_more():
     assert answer["form"] is None and answer["why"]
 
 
-def test_a_rule_page_link_carries_the_scenario_as_base64url_json():
-    query = sandbox_query({"name": "é", "when": "dusk"})
-    assert query.startswith("s=") and "=" not in query[2:] and "+" not in query and "/" not in query
-    payload = query[2:] + "=" * (-len(query[2:]) % 4)
-    assert json.loads(base64.urlsafe_b64decode(payload)) == {"name": "é", "when": "dusk"}
+def test_a_rule_page_link_names_its_scenario_by_id():
+    """By id, not carried (the sandbox reads it from the build's scenario file); an id is quoted."""
+    assert sandbox_link("rules/chapter-4.md", "4.2.4.c-scenario-1") == "../../sandbox/?scenario=4.2.4.c-scenario-1"
+    assert sandbox_link("modes/sealed.md", "sealed.min-cards-scenario-1") == "../../sandbox/?scenario=sealed.min-cards-scenario-1"
+    assert sandbox_link("rules/chapter-4.md", "a b&c/d") == "../../sandbox/?scenario=a%20b%26c%2Fd"
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])

@@ -1,11 +1,14 @@
 """The judge's sandbox as a judge uses it: the engine loading in the browser, a board built
-through the form on a phone, an example opened from its rule page, a deck checked, the page
-reloaded offline; and the sandbox's outcome against the command line's on every scenario."""
+through the form on a phone, an example opened from its rule page (by its id) or from a shared
+link, a deck checked, the page reloaded offline; and the sandbox's outcome against the command
+line's on every scenario the rule pages open."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -14,7 +17,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from altered_rules.scenarios import run_file
-from altered_rules.verification import expand_cards, verify_glossary
+from altered_rules.verification import verify_glossary
 
 from project_paths import PROJECT
 
@@ -53,6 +56,19 @@ def cell(page: Page, expedition: str, column: str):
 def region(page: Page, expedition: str):
     """The region cell of an expedition's row: its data-before and data-after, "3 → 4" shown."""
     return cell(page, expedition, "region")
+
+
+def published(site: Path, language: str = "en") -> dict:
+    """The scenarios the language's build publishes for the sandbox, by id."""
+    (path,) = (site / language / "sandbox").glob("scenarios-*.json")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def carried(data: object) -> str:
+    """A scenario as a `?s=` link carries it (base64url of its JSON, unpadded): the links the rule
+    pages gave before they named their scenario, which judges keep and share."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return "s=" + base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
 
 
 def test_the_engine_loads_from_the_site_itself_with_a_progress_bar(page, base_url):
@@ -110,20 +126,54 @@ def test_an_example_opens_in_the_sandbox_from_its_rule_page(page, base_url):
     example = page.locator('[id="4.3.a-scenario-1"]')
     example.evaluate("details => { details.open = true; }")
     example.get_by_role("link", name="Open in the sandbox").click()
-    page.wait_for_url(re.compile(r"/en/sandbox/\?s="))
+    page.wait_for_url(re.compile(r"/en/sandbox/\?scenario=4\.3\.a-scenario-1$"))
     expect(page.locator(".ar-sb-headline")).to_have_text("Winner: Alice", timeout=LOADED)
     expect(page.locator(".ar-sb-pass")).to_contain_text("reaches the expected outcome")
     expect(page.locator('.ar-sb-tabs--view [data-tab="form"]')).to_have_attribute("aria-selected", "true")
     expect(region(page, "Alice.hero")).to_have_attribute("data-before", "3")
+    # Opened and run, the address still names the scenario; an edit makes the board the judge's own, in ?s=.
+    expect(page).to_have_url(re.compile(r"\?scenario=4\.3\.a-scenario-1$"))
+    page.locator('select[data-expedition="Alice.hero"]').select_option("2")
+    expect(page).to_have_url(re.compile(r"/en/sandbox/\?s=[A-Za-z0-9_-]+$"))
+    page.locator(".ar-sb-form").get_by_role("button", name="Run").click()
+    expect(region(page, "Alice.hero")).to_have_attribute("data-before", "2", timeout=LOADED)
+    expect(page).to_have_url(re.compile(r"/en/sandbox/\?s=[A-Za-z0-9_-]+$"))
 
 
-def test_an_example_the_form_cannot_show_opens_as_a_scenario(page, base_url):
+def test_an_example_the_form_cannot_show_opens_as_a_scenario(page, base_url, built_site):
     page.goto(f"{base_url}/en/rules/chapter-4/")
     href = page.locator('[id="4.2.1.a-scenario-1"] a.ar-sandbox-link').get_attribute("href")
+    assert href == "../../sandbox/?scenario=4.2.1.a-scenario-1"
     page.goto(f"{base_url}/en/rules/chapter-4/{href}")
     expect(page.locator(".ar-sb-pass")).to_be_visible(timeout=LOADED)
     expect(page.locator('.ar-sb-tabs--view [data-tab="scenario"]')).to_have_attribute("aria-selected", "true")
-    expect(page.locator("textarea.ar-sb-yaml")).to_have_value(re.compile(r"^name: .*\nrules: \[4\.2\.1\.a\]\n"))
+    yaml_text = page.locator("textarea.ar-sb-yaml")
+    expect(yaml_text).to_have_value(re.compile(r"^name: .*\nrules: \[4\.2\.1\.a\]\n"))
+    by_id = yaml_text.input_value()
+    # The link the rule page gave before, carrying the scenario, opens the very same text.
+    open_sandbox(page, f"{base_url}/en/sandbox/?{carried(published(built_site)['4.2.1.a-scenario-1'])}")
+    expect(page.locator(".ar-sb-pass")).to_be_visible(timeout=LOADED)
+    expect(yaml_text).to_have_value(by_id)
+    # Its text edited and run, the address holds the new scenario.
+    yaml_text.fill(by_id.replace("name: ", "name: Edited ", 1))
+    page.locator(".ar-sb-scenario-pane").get_by_role("button", name="Run").click()
+    expect(page.locator(".ar-sb-pass")).to_be_visible(timeout=LOADED)
+    expect(page).to_have_url(re.compile(r"/en/sandbox/\?s=[A-Za-z0-9_-]+$"))
+    payload = urlsplit(page.url).query[2:]
+    assert json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))["name"].startswith("Edited ")
+
+
+@pytest.mark.parametrize("language,says", [("en", "This site has no scenario “9.9.9-scenario-1”"),
+                                           ("fr", "Ce site n'a pas de scénario « 9.9.9-scenario-1 »")])
+def test_an_unknown_scenario_id_says_so_in_the_page_language_over_a_new_board(page, base_url, language, says):
+    page.goto(f"{base_url}/{language}/sandbox/?scenario=9.9.9-scenario-1")
+    expect(page.locator(".ar-sb-missing[role=alert]")).to_contain_text(says)
+    expect(page.locator('.ar-sb-form select[name="action"]')).to_be_visible()   # never a blank page
+    # Once the page has written its address (and the language switch's), it still names the id: a
+    # reload, or the same page in Italian, says it again.
+    expect(page.locator('a.ar-language-link[hreflang="it"]')).to_have_attribute(
+        "href", re.compile(r"/it/sandbox/\?scenario=9\.9\.9-scenario-1$"))
+    expect(page).to_have_url(re.compile(r"\?scenario=9\.9\.9-scenario-1$"))
 
 
 def test_a_scenario_pasted_from_a_rule_page_runs_with_its_cards_and_an_error_names_its_line(page, base_url, glossary):
@@ -138,6 +188,34 @@ def test_a_scenario_pasted_from_a_rule_page_runs_with_its_cards_and_an_error_nam
         "- name: Too far\n  given:\n    players: [Alice, Bob]\n    Alice: {hero: {region: 9}}\n  when: dusk\n")
     page.locator(".ar-sb-scenario-pane").get_by_role("button", name="Run").click()
     expect(page.locator(".ar-sb-error code")).to_contain_text("line 4:", timeout=LOADED)
+
+
+def test_a_game_mode_s_deck_scenario_opens_by_its_id_in_the_deck_checker(page, base_url):
+    page.goto(f"{base_url}/en/modes/sealed/")
+    href = page.locator('[id="sealed.min-cards-scenario-1"] a.ar-sandbox-link').get_attribute("href")
+    page.goto(f"{base_url}/en/modes/sealed/{href}")
+    expect(page.get_by_role("tab", name="A deck")).to_have_attribute("aria-selected", "true")
+    expect(page.locator(".ar-sb-deck .ar-sb-headline")).to_contain_text("Not legal", timeout=LOADED)
+    expect(page.locator(".ar-sb-pass")).to_be_visible()
+    expect(page.locator(".ar-sb-violations li")).to_have_count(1)
+    expect(page).to_have_url(re.compile(r"\?scenario=sealed\.min-cards-scenario-1$"))
+    # A card added: the deck is the judge's own, held in the address.
+    page.locator(".ar-sb-count").first.fill("30")
+    expect(page).to_have_url(re.compile(r"\?s=[A-Za-z0-9_-]+&d=[A-Za-z0-9_-]+$"))
+
+
+def test_a_scenario_file_that_cannot_be_read_is_said_so_over_a_new_board(browser, base_url):
+    context = browser.new_context(service_workers="block")   # so that the route, not a kept copy, answers
+    context.route(re.compile(r"/sandbox/scenarios-[0-9a-f]+\.json$"), lambda route: route.fulfill(status=503))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{base_url}/it/sandbox/?scenario=4.3.a-scenario-1")
+    expect(page.locator(".ar-sb-missing[role=alert]")).to_have_text(
+        "Impossibile caricare lo scenario «4.3.a-scenario-1» (HTTP 503). Ricarica la pagina per riprovare.")
+    expect(page.locator('.ar-sb-form select[name="action"]')).to_be_visible()
+    context.close()
+    assert errors == []
 
 
 def test_a_deck_is_checked_and_every_broken_rule_is_linked(page, base_url):
@@ -176,6 +254,10 @@ def test_the_sandbox_reloads_offline_and_runs_again(browser, base_url):
     expect(page.locator(".ar-sb-status")).to_have_attribute("data-state", "ready", timeout=LOADED)
     page.locator(".ar-sb-form").get_by_role("button", name="Run").click()
     expect(region(page, "Alice.hero")).to_have_attribute("data-after", "1", timeout=LOADED)
+    # A rule page's link opens offline too: the scenario file was kept with the page.
+    page.goto(f"{base_url}/en/sandbox/?scenario=4.3.a-scenario-1")
+    expect(page.locator(".ar-sb-headline")).to_have_text("Winner: Alice", timeout=LOADED)
+    expect(page.locator(".ar-sb-pass")).to_be_visible()
     context.close()
 
 
@@ -193,13 +275,14 @@ def test_the_sandbox_speaks_the_page_language_and_keeps_the_board_across_languag
     expect(page.locator("a.ar-sandbox-link").first).to_have_text("Apri nella sandbox")
 
 
-def _python_outcomes(glossary) -> tuple[list[dict], list[object]]:
+def _python_outcomes(glossary, site: Path) -> tuple[list[dict], list[object]]:
     """Every scenario of the glossary and of tests/engine/scenarios, and what the command line's
     engine (run_scenario, as `altered-rules verify`) makes of each."""
     requests, expected = [], []
+    scenarios = published(site)
     for check in verify_glossary(glossary).checks:
-        # As the rule pages' links carry them: JSON, without the glossary file's lines.
-        requests.append({"data": json.loads(json.dumps(expand_cards(check.data, glossary.cards)))})
+        # As the rule pages' links open them: from the build's scenario file, by id.
+        requests.append({"data": scenarios[check.anchor]})
         expected.append([_shape(check.result.status, check.result.differences, check.result.error, lines=False)])
     for path in sorted((PROJECT / "tests" / "engine" / "scenarios").glob("*.yaml")):
         report = run_file(path)
@@ -213,8 +296,8 @@ def _shape(status, differences, error, lines: bool = True) -> list:
             error.message if error else None]
 
 
-def test_the_sandbox_gives_the_command_line_outcome_on_every_scenario(page, base_url, glossary):
-    requests, expected = _python_outcomes(glossary)
+def test_the_sandbox_gives_the_command_line_outcome_on_every_scenario(page, base_url, glossary, built_site):
+    requests, expected = _python_outcomes(glossary, built_site)
     open_sandbox(page, f"{base_url}/en/sandbox/")
     # One page evaluation for the whole batch: the engine in the browser runs them one after the other.
     answers = page.evaluate("""async (requests) => {
