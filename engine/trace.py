@@ -33,6 +33,16 @@ class TraceLine:
     depth: int = 0
     """Nesting: 0 for an action of the scenario, 1 for a step inside it..."""
 
+    def __init__(self, text: str, rules: tuple[str, ...] = (), rulings: tuple[str, ...] = (), depth: int = 0) -> None:
+        # The generated __init__ of a frozen dataclass sets each field through object.__setattr__;
+        # a trace makes a line per step, so the fields go straight into the instance dict (the
+        # line stays frozen: assigning a field still raises).
+        fields = self.__dict__
+        fields["text"] = text
+        fields["rules"] = rules
+        fields["rulings"] = rulings
+        fields["depth"] = depth
+
     def __str__(self) -> str:
         # Rules already cited inside the sentence are not repeated at its end.
         cites = [r for r in self.rules if f"({r}" not in self.text and f" {r})" not in self.text and f", {r}," not in self.text]
@@ -55,9 +65,13 @@ class Trace:
         if self.muted and not always:
             self.omitted += 1
             return
-        # Most lines cite no rule inline: without a parenthesis there is nothing for the regexes to find.
-        cited = tuple(dict.fromkeys([*inline_rules(text), *rules] if "(" in text else rules))
-        line = TraceLine(text, cited, tuple(rulings), self.depth)
+        # Most lines cite no rule inline: without a parenthesis there is nothing for the regexes to
+        # find, and a single rule needs no removal of repeats.
+        if "(" in text:
+            rules = tuple(dict.fromkeys([*inline_rules(text), *rules]))
+        elif len(rules) > 1:
+            rules = tuple(dict.fromkeys(rules))
+        line = TraceLine(text, rules, tuple(rulings), self.depth)
         if at is None:
             self.lines.append(line)
         else:
