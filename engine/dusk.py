@@ -8,7 +8,7 @@ from .ending import check_end, decide_tiebreaker
 from .errors import RulesSilent
 from .movement import move_forward
 from .state import Expedition, Game, format_types
-from .vocabulary import ARENA, ExpeditionKind, Mode, PlayerName, RegionType, Statistics
+from .vocabulary import ARENA, ExpeditionKind, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
 
 __all__ = ["ProgressRecord", "progress", "expedition_result"]
 
@@ -35,43 +35,51 @@ class ProgressRecord:
         return self.won if self.moved else ()
 
 
+_STATISTICS_IN_ORDER = tuple((statistic, statistic.value) for statistic in RegionType)
+"""Forest, mountain, water (1.2.2.c), with their words: the order in which a trace names them."""
+
+
+def _and_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def expedition_result(
     statistics: Statistics, opposing: Statistics, region_types: frozenset[RegionType]
 ) -> tuple[tuple[RegionType, ...], list[str]]:
     """The statistics an expedition wins (4.2.4.b-d) and, grouped, why not the others, citing the rule."""
     won: list[RegionType] = []
-    groups: dict[str, list[str]] = {"win": [], "tie": [], "zero": [], "negative": [], "lower": []}
-    for statistic in RegionType:
+    wins: list[str] = []
+    ties: list[str] = []
+    lower: list[str] = []
+    zero: list[str] = []
+    negative: list[str] = []
+    for statistic, word in _STATISTICS_IN_ORDER:
         if statistic not in region_types:
             continue
         mine, theirs = statistics[statistic], opposing[statistic]
-        word = statistic.value
         if mine == 0:
-            groups["zero"].append(f"0 {word}")
+            zero.append(f"0 {word}")
         elif mine < 0:
-            groups["negative"].append(f"{mine} {word}")
+            negative.append(f"{mine} {word}")
         elif mine == theirs:
-            groups["tie"].append(f"{mine} {word} against {theirs}")
+            ties.append(f"{mine} {word} against {theirs}")
         elif mine < theirs:
-            groups["lower"].append(f"{mine} {word} against {theirs}")
+            lower.append(f"{mine} {word} against {theirs}")
         else:
             won.append(statistic)
-            groups["win"].append(f"{mine} {word} against {theirs}")
-
-    def join(items: list[str]) -> str:
-        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+            wins.append(f"{mine} {word} against {theirs}")
 
     reasons = []
-    if groups["win"]:
-        reasons.append(f"{join(groups['win'])} {'is' if len(groups['win']) == 1 else 'are'} greater (4.2.4.b)")
-    if groups["tie"]:
-        reasons.append(f"{join(groups['tie'])} {'is a tie' if len(groups['tie']) == 1 else 'are ties'} (4.2.4.c)")
-    if groups["lower"]:
-        reasons.append(f"{join(groups['lower'])} {'is' if len(groups['lower']) == 1 else 'are'} not greater (4.2.4.b)")
-    if groups["zero"]:
-        reasons.append(f"{join(groups['zero'])} {'is' if len(groups['zero']) == 1 else 'are'} not sufficient (4.2.4.d)")
-    if groups["negative"]:
-        reasons.append(f"{join(groups['negative'])} {'is' if len(groups['negative']) == 1 else 'are'} not positive (4.2.4.b)")
+    if wins:
+        reasons.append(f"{_and_list(wins)} {'is' if len(wins) == 1 else 'are'} greater (4.2.4.b)")
+    if ties:
+        reasons.append(f"{_and_list(ties)} {'is a tie' if len(ties) == 1 else 'are ties'} (4.2.4.c)")
+    if lower:
+        reasons.append(f"{_and_list(lower)} {'is' if len(lower) == 1 else 'are'} not greater (4.2.4.b)")
+    if zero:
+        reasons.append(f"{_and_list(zero)} {'is' if len(zero) == 1 else 'are'} not sufficient (4.2.4.d)")
+    if negative:
+        reasons.append(f"{_and_list(negative)} {'is' if len(negative) == 1 else 'are'} not positive (4.2.4.b)")
     return tuple(won), reasons
 
 
@@ -116,6 +124,9 @@ def progress(game: Game) -> None:
     if changed:
         giver = ", ".join(f'{o.name}: "{p.text}"' for o, p in changed)
         changed_by = f" (as changed by {giver}, 2.2.2.p)"
+    # A Gigantic character is in both of its controller's expeditions (7.4.3.b): oldest first.
+    gigantic = [o for o in game.in_zone(Zone.EXPEDITION) if o.card.type is ObjectType.CHARACTER and o.card.gigantic]
+    labels: dict[tuple[PlayerName, ExpeditionKind], str] = {}
     for expedition in game.expeditions():
         opposing = _opposing(game, expedition)
         mine = total(expedition)
@@ -123,12 +134,14 @@ def progress(game: Game) -> None:
         types = game.region_types_at(expedition.position)
         won, reasons = expedition_result(mine, theirs, types)
         region = game.region_label(expedition.position) + changed_by
-        records[(expedition.player, expedition.kind)] = (mine, theirs, types, won)
+        key = (expedition.player, expedition.kind)
+        records[key] = (mine, theirs, types, won)
+        label = labels[key] = expedition.label
         rule = "4.3.f" if expedition.position == ARENA else game.adventure[int(expedition.position)].types_rule()
-        giants = [o.name for o in game.characters_in(expedition.player, expedition.kind) if o.card.gigantic]
+        giants = [o.name for o in gigantic if o.controller == expedition.player]
         giant_note = f"; Gigantic {', '.join(giants)} counted in both of {expedition.player}'s expeditions (7.4.3.e)" if giants else ""
         trace.add(
-            f"{expedition.label} has {mine}, facing {opposing.label} with {theirs}; it is in {region}: "
+            f"{label} has {mine}, facing {opposing.label} with {theirs}; it is in {region}: "
             f"{format_types(types)}{giant_note}",
             "4.2.4.b",
             rule,
@@ -136,14 +149,14 @@ def progress(game: Game) -> None:
         )
         if not types:
             trace.add(
-                f"{expedition.label} does not advance: its region is a face-down Tumult half, which has no "
+                f"{label} does not advance: its region is a face-down Tumult half, which has no "
                 "region types (remark of 2.2.2.k)",
                 "4.2.4.b",
             )
         elif won:
-            trace.add(f"{expedition.label} advances: {'; '.join(reasons)}")
+            trace.add(f"{label} advances: {'; '.join(reasons)}")
         else:
-            trace.add(f"{expedition.label} does not advance: {'; '.join(reasons)}")
+            trace.add(f"{label} does not advance: {'; '.join(reasons)}")
     movers = [key for key, (_, _, _, won) in records.items() if won]
     if movers:
         trace.add(
@@ -156,7 +169,7 @@ def progress(game: Game) -> None:
     for key, (mine, theirs, types, won) in records.items():
         did_move = key in moved
         game.last_progress[key] = ProgressRecord(mine, theirs, types, won, did_move, not did_move)
-        label = game.expedition(*key).label
+        label = labels[key]
         if did_move:
             trace.add(
                 f"{label} moves forward due to {', '.join(s.value for s in won)}",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import partial
+from operator import attrgetter
 from typing import Callable, Sequence
 
 from .choices import YES, choose
@@ -91,9 +92,15 @@ def zone_words(zone: Zone) -> str:
 
 
 # ---- reactions as event modifiers (6.3) ------------------------------------------------------
+_BY_TIMESTAMP = attrgetter("timestamp")
+_IN_PLAY_ORDER = (Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK)
+
+
 def _in_play_bearers(game: Game) -> list[GameObject]:
-    # Abilities work only while their object is in play (1.2.4.d, 2.2.10.f).
-    return [o for o in game.in_zone(Zone.EXPEDITION) + game.in_zone(Zone.HERO) + game.in_zone(Zone.LANDMARK) if o.card.reactions]
+    # Abilities work only while their object is in play (1.2.4.d, 2.2.10.f). Zone by zone, oldest
+    # first, as three queries of the zones would list them, from one pass over the objects.
+    bearers = sorted((o for o in game.objects.values() if o.card.reactions and o.zone in IN_PLAY), key=_BY_TIMESTAMP)
+    return [o for zone in _IN_PLAY_ORDER for o in bearers if o.zone is zone]
 
 
 def _matches(trigger: Trigger, bearer: GameObject, happening: Happening, existed_before: bool) -> bool:
@@ -228,7 +235,7 @@ def _modify_with_reactions(game: Game, happenings: list[Happening], before: dict
     for o in _in_play_bearers(game):
         bearers.setdefault(o.id, o)
     created = 0
-    for bearer in sorted(bearers.values(), key=lambda o: o.timestamp):
+    for bearer in sorted(bearers.values(), key=_BY_TIMESTAMP):
         for index, reaction in enumerate(bearer.card.reactions):
             for happening in happenings:
                 if not _matches(reaction.trigger, bearer, happening, bearer.id in before):

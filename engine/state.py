@@ -379,7 +379,7 @@ class Game:
 
     def opponent(self, name: PlayerName) -> PlayerName:
         """The opponent in a two-player game."""
-        others = [n for n in self.names if n != name]
+        others = [p.name for p in self.players if p.name != name]
         assert len(others) == 1
         return others[0]
 
@@ -459,6 +459,8 @@ class Game:
 
     def apply_region_passives(self, types: frozenset[RegionType]) -> frozenset[RegionType]:
         passives = self.region_passives()
+        if not passives:
+            return types  # no ability changes region types: the printed ones stand
         if len({p for _, p in passives}) > 1 and any(p.lose_others for _, p in passives):
             names = ", ".join(f'{o.name} ("{p.text}")' for o, p in passives)
             raise RulesSilent(
