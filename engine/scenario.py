@@ -8,7 +8,7 @@ value compared with what the engine observes.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from . import api
 from .deck import check_deck
@@ -137,27 +137,43 @@ _RECORDS = ("effect.", "cost.", "choices", "emblems", "refused", "turn", "passed
 """Paths that read what happened, not the board: they stay known after a step whose game effect is lost."""
 
 
+def _arena_types(game: Game) -> Any:
+    if not game.tiebreakers:
+        return "no Arena: tiebreakers have not started"
+    return sorted(t.value for t in game.region_types_at(ARENA))
+
+
+_WHOLE_GAME_PATHS: dict[str, Callable[[Game], Any]] = {
+    "turn": lambda game: game.turn,
+    "passed": lambda game: sorted(game.passed),
+    "reactions_played": lambda game: [text_key(r) for r in game.reactions_played],
+    "arena.types": _arena_types,
+    "choices": lambda game: [text_key(c) for c in game.choices_made],
+    "emblems": lambda game: sorted(o.describe() for o in game.emblem_log),
+    "winner": lambda game: tuple(sorted(game.outcome.winners)),
+    "tiebreakers": lambda game: game.tiebreakers,
+    "first_player": lambda game: game.first_player,
+    "day": lambda game: game.day,
+    "phase": lambda game: game.phase.value if game.phase else None,
+    "effect.steps": lambda game: game.last_effect.steps if game.last_effect else None,
+    "effect.atomic_actions": lambda game: game.last_effect.atomic_actions if game.last_effect else None,
+    "limbo": lambda game: sorted(o.describe() for o in game.in_zone(Zone.LIMBO)),
+}
+"""The paths naming a value of the whole game, found at once rather than after a test of each."""
+
+
 def _observe(game: Game, path: str) -> Any:
     """The engine's value at a `then:` path, normalized like the expectation."""
-    if not path.startswith(_RECORDS):
+    if game.unknowns and not path.startswith(_RECORDS):  # only a lost game effect makes a value unknown
         parts = path.split(".")
         if len(parts) == 2 and parts[1] in ("mana", "exhausted"):
             game.refuse_if_unknown(f"`{path}`", player=parts[0], zone=Zone.MANA)
         else:
             game.refuse_if_unknown(f"`{path}`")
-    if path == "turn":
-        return game.turn
-    if path == "passed":
-        return sorted(game.passed)
-    if path == "reactions_played":
-        return [text_key(r) for r in game.reactions_played]
-    if path == "arena.types":
-        if not game.tiebreakers:
-            return "no Arena: tiebreakers have not started"
-        return sorted(t.value for t in game.region_types_at(ARENA))
-    if path == "choices":
-        return [text_key(c) for c in game.choices_made]
-    if path.startswith("effect.") and path not in ("effect.steps", "effect.atomic_actions"):
+    whole = _WHOLE_GAME_PATHS.get(path)
+    if whole is not None:
+        return whole(game)
+    if path.startswith("effect."):
         if game.last_effect is None:
             return None
         return game.last_effect.controller if path == "effect.controller" else [text_key(t) for t in game.last_effect.step_texts]
@@ -168,26 +184,8 @@ def _observe(game: Game, path: str) -> Any:
         if path == "cost.atomic_actions" and cost.atomic_actions is None:
             raise RulesSilent(f"the atomic actions of the cost \"{cost.text}\" are unknown: a part of it is lost in the sources")
         return {"cost.steps": cost.steps, "cost.atomic_actions": cost.atomic_actions, "cost.paid": cost.paid}[path]
-    if path == "emblems":
-        return sorted(o.describe() for o in game.emblem_log)
     if path.startswith("emblems."):
         return _observe_emblem(game, path)
-    if path == "winner":
-        return tuple(sorted(game.outcome.winners))
-    if path == "tiebreakers":
-        return game.tiebreakers
-    if path == "first_player":
-        return game.first_player
-    if path == "day":
-        return game.day
-    if path == "phase":
-        return game.phase.value if game.phase else None
-    if path == "effect.steps":
-        return game.last_effect.steps if game.last_effect else None
-    if path == "effect.atomic_actions":
-        return game.last_effect.atomic_actions if game.last_effect else None
-    if path == "limbo":
-        return sorted(o.describe() for o in game.in_zone(Zone.LIMBO))
     parts = path.split(".")
     if parts[0] == "adventure":
         if game.tiebreakers:

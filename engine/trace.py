@@ -67,8 +67,9 @@ class Trace:
             return
         # Most lines cite no rule inline: without a parenthesis there is nothing for the regexes to
         # find, and a single rule needs no removal of repeats.
-        if "(" in text:
-            rules = tuple(dict.fromkeys([*inline_rules(text), *rules]))
+        inline = inline_rules(text) if "(" in text else None
+        if inline:
+            rules = tuple(dict.fromkeys([*inline, *rules]))
         elif len(rules) > 1:
             rules = tuple(dict.fromkeys(rules))
         line = TraceLine(text, rules, tuple(rulings), self.depth)
