@@ -73,7 +73,7 @@ from .scenario import (
     run_scenarios,
 )
 from .state import Adventure, Expedition, Game, Outcome, Player, Region
-from .trace import Trace, TraceLine
+from .trace import Trace, TraceLine, TraceLines
 from .vocabulary import (
     ARENA,
     DeckFormat,
@@ -116,7 +116,7 @@ __all__ = [
     "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",
     "MissingRegionTypes", "Mode", "ObjectType", "Outcome", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction",
     "Region", "RegionOutOfRange", "RegionType", "RulesSilent", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
-    "Statistics", "Status", "Trace", "TraceLine", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
+    "Statistics", "Status", "Trace", "TraceLine", "TraceLines", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
     "build_game", "check_deck", "check_victory", "dusk", "find_object", "lose_gigantic", "parse_activated", "parse_effect",
     "parse_passive", "parse_reaction", "parse_token_template", "pass_turn", "play", "play_phase", "put", "read_scenario",
     "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios", "switch_expeditions", "use_ability",

@@ -356,7 +356,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     if scenario.setup.is_deck:
         assert scenario.setup.deck_format is not None
         report = check_deck(scenario.setup.deck, scenario.setup.deck_format)
-        result.trace = list(report.trace)
+        result.trace = report.trace.read()
         observed: dict[str, Any] = {"legal": report.legal, "violations": sorted(set(report.violations))}
         for expectation in scenario.expectations:
             if expectation.path == "refused":
@@ -396,7 +396,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             "list only the decisions the engine asks for",
             left.location or scenario.location,
         )
-    result.trace = list(trace)
+    result.trace = trace.read()  # each line made when a reader reads it
     if result.error is not None:
         return result
     for expectation in scenario.expectations:

@@ -7,7 +7,7 @@ The words of the format (keys, actions, paths) live here too, so that the reader
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from .deck import DeckCard
 from .errors import EngineError, Forbidden, GameOver, Location, LoopLimit, MissingRegionTypes, RulesSilent
@@ -220,7 +220,8 @@ class Scenario:
 class ScenarioResult:
     scenario: Scenario
     differences: list[Difference] = field(default_factory=list)
-    trace: list[TraceLine] = field(default_factory=list)
+    trace: Sequence[TraceLine] = field(default_factory=list)
+    """What the engine did, line by line (a `TraceLines` after a run: each line made when read)."""
     error: EngineError | None = None
 
     @property

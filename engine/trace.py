@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterator, Sequence
+from typing import Iterable, Iterator, Sequence, overload
 
-__all__ = ["TraceLine", "Trace", "inline_rules"]
+__all__ = ["TraceLine", "TraceLines", "Trace", "inline_rules"]
 
 _PARENS = re.compile(r"\(([^()]*)\)")
 _RULE = re.compile(r"\b\d+\.\d+(?:\.\d+)*(?:\.[a-z])?\b")
@@ -51,48 +51,125 @@ class TraceLine:
         return "  " * self.depth + self.text + suffix
 
 
+Said = tuple[str, tuple[str, ...], tuple[str, ...], int]
+"""A line as the engine said it: its sentence, the rules and rulings it was given, its depth."""
+
+
+def _made(said: Said) -> TraceLine:
+    """The line as it reads: the rules cited inline, then the rules given, each once."""
+    text, rules, rulings, depth = said
+    # Most lines cite no rule inline: without a parenthesis there is nothing for the regexes to
+    # find, and a single rule needs no removal of repeats.
+    inline = inline_rules(text) if "(" in text else None
+    if inline:
+        rules = tuple(dict.fromkeys([*inline, *rules]))
+    elif len(rules) > 1:
+        rules = tuple(dict.fromkeys(rules))
+    return TraceLine(text, rules, rulings, depth)
+
+
+class TraceLines(Sequence[TraceLine]):
+    """The lines of a trace, each made a `TraceLine` when first read, then kept.
+
+    Finding the rules a sentence cites takes longer than most steps it tells, and most runs are
+    only compared with their expectations: a run's result holds its lines as said, and a reader
+    (a page, the command line) gets exactly the lines an eager trace would have made."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, lines: Iterable[TraceLine | Said] = ()) -> None:
+        self._items: list[TraceLine | Said] = list(lines)
+
+    def _line(self, index: int) -> TraceLine:
+        item = self._items[index]
+        if isinstance(item, TraceLine):
+            return item
+        line = self._items[index] = _made(item)
+        return line
+
+    def _lines(self) -> list[TraceLine]:
+        return [self._line(i) for i in range(len(self._items))]
+
+    @overload
+    def __getitem__(self, index: int) -> TraceLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[TraceLine]: ...
+
+    def __getitem__(self, index: int | slice) -> TraceLine | list[TraceLine]:
+        if isinstance(index, slice):
+            return [self._line(i) for i in range(len(self._items))[index]]
+        return self._line(index)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[TraceLine]:
+        for i in range(len(self._items)):
+            yield self._line(i)
+
+    def __eq__(self, other: object) -> bool:
+        # Equal to the same lines, as a list (what a result's trace used to be) or another trace.
+        if isinstance(other, TraceLines):
+            return self._lines() == other._lines()
+        if isinstance(other, list):
+            return self._lines() == other
+        return NotImplemented
+
+
+    def __repr__(self) -> str:
+        return repr(self._lines())
+
+    def __reduce__(self) -> tuple[type[TraceLines], tuple[list[TraceLine]]]:
+        return (TraceLines, (self._lines(),))  # pickled as read: plain TraceLines
+
+
 @dataclass
 class Trace:
-    lines: list[TraceLine] = field(default_factory=list)
     depth: int = 0
     muted: bool = False
     """While muted (a reaction repeating itself), lines are counted, not kept."""
     omitted: int = 0
+    _said: TraceLines = field(default_factory=TraceLines, repr=False)
 
     def add(self, text: str, *rules: str, rulings: Sequence[str] = (), always: bool = False, at: int | None = None) -> None:
         """Add a line; `at` (a `mark()`) puts it before the lines added since, e.g. an action told
-        before the reactions its event triggered."""
+        before the reactions its event triggered. The line is kept as said (its sentence, rules and
+        rulings are immutable values) and made a `TraceLine` when first read."""
         if self.muted and not always:
             self.omitted += 1
             return
-        # Most lines cite no rule inline: without a parenthesis there is nothing for the regexes to
-        # find, and a single rule needs no removal of repeats.
-        inline = inline_rules(text) if "(" in text else None
-        if inline:
-            rules = tuple(dict.fromkeys([*inline, *rules]))
-        elif len(rules) > 1:
-            rules = tuple(dict.fromkeys(rules))
-        line = TraceLine(text, rules, tuple(rulings), self.depth)
+        said: Said = (text, rules, tuple(rulings), self.depth)
         if at is None:
-            self.lines.append(line)
+            self._said._items.append(said)
         else:
-            self.lines.insert(at, line)
+            self._said._items.insert(at, said)
+
+    @property
+    def lines(self) -> list[TraceLine]:
+        """The lines so far, oldest first."""
+        return self._said._lines()
+
+    def read(self) -> TraceLines:
+        """The lines so far, as a sequence that makes each line when it is first read; later lines
+        of this trace are not added to it."""
+        return TraceLines(self._said._items)
 
     def mark(self) -> int:
         """The place of the next line, for `add(..., at=)`."""
-        return len(self.lines)
+        return len(self._said)
 
     def __iter__(self) -> Iterator[TraceLine]:
-        return iter(self.lines)
+        return iter(self._said)
 
     def __len__(self) -> int:
-        return len(self.lines)
+        return len(self._said)
 
     def render(self) -> list[str]:
-        return [str(line) for line in self.lines]
+        return [str(line) for line in self._said]
 
     def rules_cited(self) -> set[str]:
-        return {rule for line in self.lines for rule in line.rules}
+        return {rule for line in self._said for rule in line.rules}
 
     def rulings_cited(self) -> set[str]:
-        return {ruling for line in self.lines for ruling in line.rulings}
+        return {ruling for line in self._said for ruling in line.rulings}
