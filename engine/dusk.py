@@ -36,7 +36,8 @@ class ProgressRecord:
 
 
 _STATISTICS_IN_ORDER = tuple((statistic, statistic.value) for statistic in RegionType)
-"""Forest, mountain, water (1.2.2.c), with their words: the order in which a trace names them."""
+"""Forest, mountain, water (1.2.2.c), with their words, which name the fields of `Statistics`: the
+order in which a trace names them."""
 
 
 def _and_list(items: list[str]) -> str:
@@ -56,7 +57,8 @@ def expedition_result(
     for statistic, word in _STATISTICS_IN_ORDER:
         if statistic not in region_types:
             continue
-        mine, theirs = statistics[statistic], opposing[statistic]
+        # Read as the field named by the word, with no call of Statistics.__getitem__ per read.
+        mine, theirs = getattr(statistics, word), getattr(opposing, word)
         if mine == 0:
             zero.append(f"0 {word}")
         elif mine < 0:

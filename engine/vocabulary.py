@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Final, Literal, TypeAlias, TypeVar
 
@@ -268,6 +268,9 @@ class Statistics:
 
     def __str__(self) -> str:
         return f"{self.forest}/{self.mountain}/{self.water}"
+
+
+assert [f.name for f in fields(Statistics)] == [t.value for t in RegionType], "a statistic's field is named by its region type"
 
 
 E = TypeVar("E", bound=Enum)
