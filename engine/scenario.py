@@ -28,7 +28,7 @@ from .scenario_model import (
     character_key,
     shown,
 )
-from .state import CardInZone, Game, Adventure, Region
+from .state import CardInZone, Game, Adventure
 from .vocabulary import ARENA, HIDDEN_ZONES, ExpeditionKind, Mode, ObjectType, Statistics, Status, Zone
 
 __all__ = [
@@ -49,8 +49,8 @@ __all__ = [
 def build_game(setup: Setup) -> Game:
     """A fresh game at the scenario's board."""
     adventure = None
-    if setup.adventure is not None:  # fresh regions: a run reveals them, the next run starts face down again
-        adventure = Adventure([Region(r.index, r.face, r.shown_types) for r in setup.adventure], given=True)
+    if setup.adventure is not None:  # a run's reveals replace regions in its own list: the next run starts face down again
+        adventure = Adventure(list(setup.adventure), given=True)
     positions = {(name, kind): pos for name, ps in setup.per_player.items() for kind, pos in ps.positions.items()}
     game = Game.new(
         list(setup.players),

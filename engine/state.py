@@ -68,9 +68,11 @@ def _type_words(types: frozenset[RegionType]) -> str:
     return ", ".join(words) if words else "no region types"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Region:
-    """One of the eight regions of the Adventure (3.2.1.b)."""
+    """One of the eight regions of the Adventure (3.2.1.b). A value: revealing a Tumult card puts
+    face-up regions in the Adventure's place (7.3.11.b), so a scenario's regions are shared by every
+    run of it and never turned over by one."""
 
     index: int
     face: Face = Face.DOWN
@@ -110,6 +112,12 @@ def tumult_halves(index: int) -> tuple[int, int]:
     return first, first + 1
 
 
+_UNKNOWN_REGIONS = tuple(
+    Region(i, Face.UP if i in (HERO_REGION, COMPANION_REGION) else Face.DOWN) for i in range(REGION_COUNT)
+)
+"""An Adventure the scenario does not describe: the end regions face up, the Tumult halves face down."""
+
+
 @dataclass
 class Adventure:
     regions: list[Region]
@@ -118,8 +126,7 @@ class Adventure:
 
     @classmethod
     def unknown(cls) -> "Adventure":
-        regions = [Region(i, Face.UP if i in (HERO_REGION, COMPANION_REGION) else Face.DOWN) for i in range(REGION_COUNT)]
-        return cls(regions, given=False)
+        return cls(list(_UNKNOWN_REGIONS), given=False)
 
     def __getitem__(self, index: int) -> Region:
         return self.regions[index]
@@ -141,7 +148,8 @@ class Adventure:
                 f"{'shows' if len(missing) == 1 else 'show'}: {hint}"
             )
         for i in halves:
-            self.regions[i].face = Face.UP
+            region = self.regions[i]
+            self.regions[i] = Region(region.index, Face.UP, region.shown_types)
         a, b = (self.regions[i] for i in halves)
         trace.add(
             f"The Tumult card of regions {a.index}-{b.index} is revealed: region {a.index} is "
