@@ -133,7 +133,7 @@ def progress(game: Game) -> None:
         opposing = _opposing(game, expedition)
         mine = total(expedition)
         theirs = total(opposing)
-        types = game.region_types_at(expedition.position)
+        types = game.region_types_at(expedition.position, changed)
         won, reasons = expedition_result(mine, theirs, types)
         region = game.region_label(expedition.position) + changed_by
         key = (expedition.player, expedition.kind)

@@ -234,6 +234,30 @@ class Happening:
     new_id: int | None = None
     """"leaves-zone", "sacrificed": the new object the card became in a visible zone (2.1.c, 2.1.e)."""
 
+    def __init__(
+        self,
+        kind: str,
+        object_id: int | None = None,
+        player: PlayerName | None = None,
+        expedition: ExpeditionKind | None = None,
+        zone: Zone | None = None,
+        phase: Phase | None = None,
+        from_zone: Zone | None = None,
+        new_id: int | None = None,
+    ) -> None:
+        # Every atomic action and phase makes happenings: the fields go straight into the instance
+        # dict instead of through object.__setattr__ one by one, as the generated __init__ of a
+        # frozen dataclass does (the happening stays frozen: assigning a field still raises).
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["object_id"] = object_id
+        fields["player"] = player
+        fields["expedition"] = expedition
+        fields["zone"] = zone
+        fields["phase"] = phase
+        fields["from_zone"] = from_zone
+        fields["new_id"] = new_id
+
 
 @dataclass(frozen=True)
 class CardInZone:
@@ -453,9 +477,13 @@ class Game:
             ):
                 raise RulesSilent(f"{what} depends on {unknown.reason}")
 
-    def region_types_at(self, position: Position) -> frozenset[RegionType]:
+    def region_types_at(
+        self, position: Position, passives: list[tuple[GameObject, RegionPassive]] | None = None
+    ) -> frozenset[RegionType]:
+        """`passives`: `region_passives()`, when the caller has listed them for a board that has not
+        changed since (Progress asks for every expedition's region at once)."""
         printed = ALL_REGION_TYPES if position == ARENA else self.adventure[int(position)].region_types()  # 4.3.f
-        return self.apply_region_passives(printed)
+        return self.apply_region_passives(printed, passives)
 
     def region_passives(self) -> list[tuple[GameObject, RegionPassive]]:
         """Passive abilities in play that change every region's sub-types (2.2.2.p), oldest first."""
@@ -465,8 +493,11 @@ class Game:
         )
         return [(o, passive) for o in bearers for passive in o.card.passives if isinstance(passive, RegionPassive)]
 
-    def apply_region_passives(self, types: frozenset[RegionType]) -> frozenset[RegionType]:
-        passives = self.region_passives()
+    def apply_region_passives(
+        self, types: frozenset[RegionType], passives: list[tuple[GameObject, RegionPassive]] | None = None
+    ) -> frozenset[RegionType]:
+        if passives is None:
+            passives = self.region_passives()
         if not passives:
             return types  # no ability changes region types: the printed ones stand
         if len({p for _, p in passives}) > 1 and any(p.lose_others for _, p in passives):
