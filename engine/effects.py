@@ -413,12 +413,19 @@ def _ongoing(step: str) -> CreateOngoing | None:
     return None
 
 
+def _pay_amount(part: str) -> int | None:
+    """N in a cost part "pay N" (a number as printed, not zero), or None: how an effect's cost and
+    a quick action's cost both write a Mana payment."""
+    pay = re.match(r"^pay (\w+)$", part, re.I)
+    return (_number(pay.group(1)) or None) if pay else None
+
+
 def _cost_parts(text: str, whole: str) -> tuple[Pay | PutFromHand, ...]:
     parts: list[Pay | PutFromHand] = []
     for part in _split_outside_quotes(text, " and "):
-        pay = re.match(r"^pay (\w+)$", part, re.I)
-        if pay and _number(pay.group(1)):
-            parts.append(Pay(_number(pay.group(1)) or 0))
+        amount = _pay_amount(part)
+        if amount:
+            parts.append(Pay(amount))
         elif re.match(r"^put a card from your hand in reserve$", part, re.I):
             parts.append(PutFromHand(Zone.RESERVE))
         else:
@@ -609,11 +616,11 @@ def parse_activated(text: str) -> Activated:
         parts = []
         for part in _split_outside_quotes(cost_text, " and "):
             word = _COSTS.get(part.lower())
-            pay = re.match(r"^pay (\w+)$", part, re.I)
+            amount = _pay_amount(part)
             if word is not None:
                 parts.append(word)
-            elif pay and _number(pay.group(1)):
-                parts.append(f"pay {_number(pay.group(1))}")
+            elif amount:
+                parts.append(f"pay {amount}")
             else:
                 raise UnsupportedText(
                     f"the engine cannot read the cost {part!r} in {text!r}; it reads: exhaust, discard, pay N, "
