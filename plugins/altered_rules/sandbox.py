@@ -218,16 +218,15 @@ def write_runtime(project: Path, site: Path) -> Path:
 def published_scenarios(glossary: Glossary, verification: Verification) -> dict[str, Any]:
     """Every scenario a rule page opens in the sandbox, by the id its link names (its anchor on
     the page: `4.2.4.c-scenario-1`, `2.1.c-example-1`), in reading order, as the sandbox opens it:
-    plain JSON data with its cards written out (the sandbox has no card list)."""
-    found: dict[str, Any] = {}
-    for check in verification.checks:
-        if not check.passed:  # a rule page links only a verified scenario (and the build stops on any other)
-            continue
-        if check.anchor in found:
-            raise SandboxError(f"{check.file}:{check.line}: two scenarios have the id {check.anchor!r}; "
-                               "a link to the sandbox could not tell them apart")
-        found[check.anchor] = _plain(expand_cards(check.data, glossary.cards))
-    return found
+    plain JSON data with its cards written out (the sandbox has no card list).
+
+    Looked up as the pages are rendered (Verification.for_anchor), so that an id opens the very
+    scenario its page shows. An anchor is unique on its page, not always in the site: a deck
+    rule (`draft.min-cards`) is the engine's rule of a format, which game modes of one format
+    may each list (the synthetic glossaries of the benchmarks do)."""
+    return {anchor: _plain(expand_cards(check.data, glossary.cards))
+            for anchor, check in verification.for_anchor().items()
+            if check.passed}  # a page links only a verified scenario (and the build stops on any other)
 
 
 def scenario_file(glossary: Glossary, verification: Verification) -> tuple[str, str]:
