@@ -40,9 +40,9 @@ from engine.vocabulary import CHARACTER_SUBTYPES
 from .glossary import GlossaryError, load_glossary
 from .glossary.model import CardData, Glossary
 from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
-from .render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, _plain, mode_page, page_url, relative_url
+from .render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, relative_url
 from .strings import STRINGS, tr
-from .verification import CARD_OVERRIDES, Verification, expand_cards
+from .verification import CARD_OVERRIDES, Verification, expand_cards, plain_data
 from .yamlsource import LineDict
 
 SANDBOX_DIR = "_sandbox"
@@ -224,7 +224,7 @@ def published_scenarios(glossary: Glossary, verification: Verification) -> dict[
     scenario its page shows. An anchor is unique on its page, not always in the site: a deck
     rule (`draft.min-cards`) is the engine's rule of a format, which game modes of one format
     may each list (the synthetic glossaries of the benchmarks do)."""
-    return {anchor: _plain(expand_cards(check.data, glossary.cards))
+    return {anchor: plain_data(expand_cards(check.data, glossary.cards))
             for anchor, check in verification.for_anchor().items()
             if check.passed}  # a page links only a verified scenario (and the build stops on any other)
 
