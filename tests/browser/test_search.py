@@ -71,3 +71,31 @@ def test_a_word_typed_without_its_accents_finds_the_same_rules(page, base_url, l
     exact = {h.split("#")[1] for h in _search(page, base_url, language, accented, limit=100) if rule.search(h)}
     assert exact, f"no rule found for {accented!r}"
     assert plain & exact, (sorted(plain), sorted(exact))
+
+
+@pytest.mark.parametrize(("language", "word"), [("en", "expedition"), ("fr", "expédition"), ("it", "spedizione")])
+def test_a_common_word_draws_a_pages_best_matches_and_opens_the_rest_highlighted(page, base_url, language, word):
+    """A page with many matches draws its six best and a last entry with how many more, which
+    opens the page with them highlighted (assets/javascripts/workers/altered-rules-search.js)."""
+    _search(page, base_url, language, word, limit=1)
+    groups = page.eval_on_selector_all(
+        ".md-search-result__item",
+        "items => items.map(item => [...item.querySelectorAll('a.md-search-result__link')]"
+        "  .map(a => [a.href, a.querySelector('h1, h2').textContent.trim()]))")
+    assert groups and all(len(links) <= 8 for links in groups), [len(links) for links in groups]
+    # Material draws the page first, then its matches; the last is ours, in Material's own words.
+    template = page.evaluate("() => JSON.parse(document.getElementById('__config').textContent)"
+                             "  .translations['search.result.more.other']")
+    pattern = re.compile(re.escape(template).replace("\\#", "#").replace("#", r"(\d+)") + "$")
+    more = [(links[0][0], *links[-1]) for links in groups if len(links) == 8]
+    assert more, "no page had more matches than it draws"
+    group_page, href, title = more[0]
+    found = pattern.match(title)
+    assert found and int(found.group(1)) > 0, (title, template)
+    assert all(not pattern.match(title) for links in groups for _, title in links[:-1])
+    # It opens its group's page, with the query's terms to highlight.
+    assert href.split("?")[0] == group_page.split("?")[0].split("#")[0] and "?h=" in href, (href, group_page)
+    page.goto(href)
+    # Material's search.highlight marks the query's terms on the page it opens.
+    expect(page.locator("article mark[data-md-highlight]").first).to_be_attached(timeout=10_000)
+    assert page.locator("article mark[data-md-highlight]").count() >= int(found.group(1))
