@@ -46,6 +46,10 @@ from .verification import CARD_OVERRIDES, Verification, expand_cards, plain_data
 from .yamlsource import LineDict
 
 SANDBOX_DIR = "_sandbox"
+
+PAGE_ASSETS = ("assets/sandbox.css", "assets/sandbox.js", "assets/sandbox-worker.js")
+"""The sandbox page's own styles and scripts, relative to a language's site: loaded by that page
+only, so kept offline with it (the service worker's SANDBOX_DATA), not on every first visit."""
 """site/_sandbox/: the runtime, beside the language folders."""
 
 PYODIDE_PACKAGE = Path("node_modules") / "pyodide"
@@ -303,7 +307,7 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
             "lock": {"info": found.lock_info, "packages": {}},
             "version": found.pyodide_version,
         },
-        "worker": f"{base}/assets/sandbox-worker.js",
+        "worker": f"{base}/{PAGE_ASSETS[2]}",
         # The file a rule page's `?scenario=` link is read from, relative to this page.
         "scenarios": posixpath.relpath(scenarios, page_url(SANDBOX_PAGE)) if scenarios else None,
     }
@@ -317,6 +321,6 @@ def page_head(glossary: Glossary, language: str, found: Runtime, scenarios: str 
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")
     return (
         f'<script id="ar-sandbox-data" type="application/json">{data}</script>\n'
-        f'<link rel="stylesheet" href="{base}/assets/sandbox.css">\n'
-        f'<script type="module" src="{base}/assets/sandbox.js"></script>\n'
+        f'<link rel="stylesheet" href="{base}/{PAGE_ASSETS[0]}">\n'
+        f'<script type="module" src="{base}/{PAGE_ASSETS[1]}"></script>\n'
     )

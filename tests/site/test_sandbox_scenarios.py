@@ -12,9 +12,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from altered_rules.render import Renderer, _plain
-from altered_rules.sandbox import published_scenarios, scenario_file
+from altered_rules.render import Renderer
+from altered_rules.sandbox import PAGE_ASSETS, published_scenarios, scenario_file
 from altered_rules.verification import Verification, expand_cards, verify_glossary
+from altered_rules.verification import plain_data as _plain
 
 LANGUAGES = ("en", "fr", "it")
 _LINK = re.compile(r'<a class="ar-sandbox-link" href="([^"]*)"')
@@ -69,11 +70,16 @@ def test_each_id_opens_the_scenario_the_rule_page_shows_with_its_cards_written_o
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_service_worker_keeps_the_scenario_file_with_the_sandbox_page(site, language):
+def test_the_service_worker_keeps_the_scenario_file_and_the_sandbox_assets_with_the_sandbox_page(site, language):
     worker = (site / language / "sw.js").read_text(encoding="utf-8")
     kept = json.loads(re.search(r"const SANDBOX_DATA = (\[.*?\]);", worker).group(1))
-    assert kept == [f"sandbox/{_sandbox_data(site, language)['scenarios']}"]
+    assert kept == sorted([f"sandbox/{_sandbox_data(site, language)['scenarios']}", *PAGE_ASSETS])
     assert all((site / language / path).is_file() for path in kept)
+    # Not on every first visit: a reader of the rules never loads them.
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker).group(1))
+    assert not set(PAGE_ASSETS) & set(precache)
+    page = (site / language / "sandbox" / "index.html").read_text(encoding="utf-8")
+    assert all(f"../{asset}" in page for asset in PAGE_ASSETS)
 
 
 def test_the_scenario_file_is_named_after_its_content(glossary):

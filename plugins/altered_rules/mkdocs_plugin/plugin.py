@@ -21,7 +21,7 @@ from ..extra_files import service_worker, short_url_pages, ui_strings
 from ..glossary import Glossary, GlossaryError, load_glossary
 from ..navigation import expand_nav
 from ..render import SANDBOX_PAGE, Page, pages
-from ..sandbox import SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
+from ..sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
 from ..sandbox import runtime as sandbox_runtime
 from ..search_index import with_rule_entries
 from ..verification import Verification, verify_glossary_once
@@ -125,8 +125,9 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             sandbox = (self.sandbox.cache, [f"../{SANDBOX_DIR}/{path}" for path, _ in self.sandbox.files])
         if self.scenarios is not None:
             _write(site, *self.scenarios)
+        sandbox_data = [*PAGE_ASSETS, *([self.scenarios[0]] if self.scenarios else [])] if sandbox else []
         _write(site, "sw.js", service_worker(*_offline_files(site, self.config.language), sandbox=sandbox,
-                                             sandbox_data=[self.scenarios[0]] if self.scenarios else []))
+                                             sandbox_data=sandbox_data))
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         # Rebuild when a rules editor saves a glossary file.
@@ -144,8 +145,12 @@ def _write(site: str, relative: str, text: str) -> None:
 
 def _offline_files(site: str, language: str) -> tuple[list[str], list[bytes]]:
     """What the service worker keeps at once (the home page, styles, scripts, the search
-    index and this language's stemmer), and the bytes its cache name is derived from."""
+    index and the stemmer this language's search loads), and the bytes its cache name is
+    derived from. The sandbox page's assets are kept with that page, when it asks."""
     keep = ["./", "search/search_index.json"]
+    # Material's search worker loads no stemmer for English, and for another single language
+    # the stemmer support and that language's (never lunr.multi, which is for several at once).
+    stemmers = () if language == "en" else ("lunr.stemmer.support.min.js", f"lunr.{language}.min.js")
     versions: list[bytes] = []
     for folder, _, names in sorted(os.walk(site)):
         for name in sorted(names):
@@ -156,7 +161,8 @@ def _offline_files(site: str, language: str) -> tuple[list[str], list[bytes]]:
             with open(path, "rb") as handle:
                 versions.append(relative.encode() + handle.read())
             lunr = relative.startswith("assets/javascripts/lunr/")
-            wanted_lunr = relative.endswith((f"lunr.{language}.min.js", "lunr.stemmer.support.min.js", "lunr.multi.min.js"))
-            if relative.startswith("assets/") and relative.endswith((".css", ".js")) and (not lunr or wanted_lunr):
+            if relative in PAGE_ASSETS or (lunr and not relative.endswith(stemmers)):
+                continue
+            if relative.startswith("assets/") and relative.endswith((".css", ".js")):
                 keep.append(relative)
     return keep, versions
