@@ -454,6 +454,9 @@ def page_weight(browser: Any, server: Server, page_path: str, other_path: str) -
             "not_modified": sum(1 for r in requests if r[1] == 304),
             "largest": sorted(((r[2], r[0]) for r in requests), reverse=True)[:6],
             "missing": sorted({r[0] for r in requests if r[1] == 404}),
+            # Files fetched more than once in one visit (the page and the service worker at once).
+            "twice": sorted({(r[0], sum(x[2] for x in requests if x[0] == r[0]))
+                             for r in requests if sum(1 for x in requests if x[0] == r[0]) > 1}),
         }
     context.close()
     return out
@@ -783,6 +786,10 @@ def main(argv: list[str] | None = None) -> int:
         report.facts["page_split"] = split_page
         report.detail(f"en/rules/chapter-4/ (real glossary) gzip: {split_page['page'] / 1000:.1f} kB; without its verified "
                       f"scenarios' bodies {split_page['without_scenarios'] / 1000:.1f} kB")
+        twice = weights["real"]["cold"]["twice"]
+        report.facts["twice"] = twice
+        report.detail("Fetched more than once on a first visit, real glossary: "
+                      + (", ".join(f"{path} ({size / 1000:.1f} kB in all)" for path, size in twice) or "none"))
         report.detail(f"Largest transfers, real glossary, cold: "
                       + ", ".join(f"{path} {size / 1000:.1f} kB" for size, path in weights["real"]["cold"]["largest"]))
         missing = sorted({path for visit in weights["real"].values() for path in visit["missing"]})
@@ -944,7 +951,11 @@ def _gap_weight(report: Report) -> str:
         f"The chapter page itself is {split.get('page', 0) / 1000:.1f} kB compressed, "
         f"{(split.get('page', 0) - split.get('without_scenarios', 0)) / 1000:.1f} kB of which are the bodies of its "
         "verified scenarios (their YAML, the engine's trace) shown on demand in closed <details>. Fetching those "
-        "bodies when opened would close the gap, at the cost of reading them offline and in print."
+        "bodies when opened would close the gap, at the cost of reading them offline and in print. "
+        + (f"Fetched twice in the same visit: {', '.join(f'{p} ({n / 1000:.1f} kB)' for p, n in report.facts['twice'])}"
+           " — the page starts its search worker while the service worker, installing, keeps the same file for "
+           "offline search; neither finds the other's copy yet."
+           if report.facts.get("twice") else "")
     )
 
 
