@@ -42,15 +42,15 @@ from .glossary.model import CardData, Glossary
 from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
 from .render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, relative_url
 from .strings import STRINGS, tr
-from .verification import CARD_OVERRIDES, Verification, expand_cards, plain_data
-from .yamlsource import LineDict
+from .verification import CARD_OVERRIDES, Verification, expand_cards
+from .yamlsource import LineDict, plain_data
 
 SANDBOX_DIR = "_sandbox"
+"""site/_sandbox/: the runtime, beside the language folders."""
 
 PAGE_ASSETS = ("assets/sandbox.css", "assets/sandbox.js", "assets/sandbox-worker.js")
 """The sandbox page's own styles and scripts, relative to a language's site: loaded by that page
 only, so kept offline with it (the service worker's SANDBOX_DATA), not on every first visit."""
-"""site/_sandbox/: the runtime, beside the language folders."""
 
 PYODIDE_PACKAGE = Path("node_modules") / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")

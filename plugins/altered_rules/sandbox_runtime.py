@@ -23,13 +23,11 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
 import engine
 from engine.effects import parse_character_template
 
 from .scenarios import read_scenario_data
-from .yamlsource import LineDict, LineList, SourceError, load_yaml_text
+from .yamlsource import LineDict, LineList, SourceError, load_yaml_text, plain_data, scenario_yaml
 
 __all__ = ["call", "SOURCE"]
 
@@ -278,18 +276,9 @@ def _deck(scenario: engine.Scenario) -> dict[str, Any]:
 
 
 # ---- converting ------------------------------------------------------------------------------
-def _plain(node: Any) -> Any:
-    if isinstance(node, dict):
-        return {str(k): _plain(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_plain(v) for v in node]
-    return node
-
-
 def _yaml(request: dict[str, Any]) -> dict[str, Any]:
-    """The scenario as the rule pages show it (the same dump options as render.check_html)."""
-    text = yaml.safe_dump(_plain(request.get("data")), sort_keys=False, allow_unicode=True, width=72, default_flow_style=None)
-    return {"yaml": text}
+    """The scenario as the rule pages show it (yamlsource.scenario_yaml), ending with a newline."""
+    return {"yaml": scenario_yaml(request.get("data")) + "\n"}
 
 
 def _data(request: dict[str, Any]) -> dict[str, Any]:
@@ -297,7 +286,7 @@ def _data(request: dict[str, Any]) -> dict[str, Any]:
         data, _ = _load(request)
     except SourceError as exc:
         return {"data": None, "error": _error(exc.message, exc.line)}
-    return {"data": _plain(data), "error": None}
+    return {"data": plain_data(data), "error": None}
 
 
 # ---- the form --------------------------------------------------------------------------------

@@ -17,13 +17,11 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
-
 import engine
 from engine.scenario_model import CHARACTER_KEYS
 
 from .glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
-from .yamlsource import LineDict, LineList
+from .yamlsource import LineDict, LineList, scenario_yaml
 
 
 class CheckKind(str, Enum):
@@ -98,25 +96,6 @@ class Verification:
 
     def rules_with_scenarios(self) -> set[str]:
         return {rule for c in self.checks if c.passed for rule in c.rules}
-
-
-def plain_data(node: object) -> object:
-    """YAML-read data as plain lists and dicts (without their lines)."""
-    if isinstance(node, dict):
-        return {str(k): plain_data(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [plain_data(v) for v in node]
-    return node
-
-
-# libyaml's emitter where present: the same text, four times faster (issue 8).
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-
-def scenario_yaml(data: object) -> str:
-    """A scenario as YAML text, keys in the author's order."""
-    return yaml.dump(plain_data(data), Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=72,
-                     default_flow_style=None).strip()
 
 
 # Keys a scenario may set beside `card:`: any key of the engine's object mapping.

@@ -31,6 +31,8 @@ __all__ = [
     "load_yaml_file",
     "load_yaml_text",
     "line_of",
+    "plain_data",
+    "scenario_yaml",
 ]
 
 _INT = re.compile(r"^[-+]?(0|[1-9][0-9]*)$")
@@ -281,3 +283,24 @@ def load_yaml_file(path: str | Path) -> Any:
     except OSError as exc:
         raise SourceError(path, None, f"cannot read file: {exc.strerror}") from None
     return load_yaml_text(text, path)
+
+
+def plain_data(node: Any) -> Any:
+    """Data read by this module as plain lists and dicts (without their lines)."""
+    if isinstance(node, dict):
+        return {str(k): plain_data(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [plain_data(v) for v in node]
+    return node
+
+
+# libyaml's emitter where present: the same text, four times faster (issue 8). The sandbox's
+# Pyodide has only the pure-Python one, which writes the same text.
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def scenario_yaml(data: Any) -> str:
+    """A scenario as YAML text, keys in the author's order: as a rule page shows it and the
+    judge's sandbox writes it back."""
+    return yaml.dump(plain_data(data), Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=72,
+                     default_flow_style=None).strip()
