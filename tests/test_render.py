@@ -88,3 +88,29 @@ def test_a_chapter_s_sandbox_links_weigh_little(glossary):
 
 def _gzipped(text: str) -> int:
     return len(gzip.compress(text.encode("utf-8"), 6))
+
+
+def test_a_ruling_quotes_the_rule_text_of_its_language(glossary):
+    """{rule-text 4.2.4.b} is the rule's own text in the page's language: the ruling cannot
+    disagree with the rule page (issue 18)."""
+    ruling = next(r for r in glossary.rulings if r.id == "opposing-expeditions")
+    assert "{rule-text 4.2.4.b}" in ruling.conflict.by_language["fr"]
+    for language, (opening, closing) in (("fr", ("«\u00a0", "\u00a0»")), ("it", ("«", "»")), ("en", ('"', '"'))):
+        html = Renderer(glossary, language).ruling_html(ruling, "rulings.md")
+        rule = glossary.paragraphs["4.2.4.b"].text.by_language[language]
+        assert Renderer(glossary, language).inline(f"{opening}{rule}{closing}", "rulings.md") in html
+        assert "rule-text" not in html
+
+
+def test_a_rule_quotation_that_names_no_text_is_refused(glossary_copy):
+    import pytest
+    from altered_rules.glossary import GlossaryError, load_glossary
+    path = glossary_copy / "rulings" / "opposing-expeditions.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("{rule-text 7.4.3.h}", "{rule-text 7.4.3.z}", 1), encoding="utf-8")
+    terms = glossary_copy / "terms" / "draw.yaml"
+    terms.write_text(terms.read_text(encoding="utf-8").replace("A draw occurs", "{rule-text 4.2.4.b} A draw occurs", 1), encoding="utf-8")
+    with pytest.raises(GlossaryError) as caught:
+        load_glossary(glossary_copy)
+    message = str(caught.value)
+    assert "opposing-expeditions.yaml" in message and "{rule-text 7.4.3.z} quotes a text the glossary does not hold" in message
+    assert "draw.yaml" in message and "only a ruling quotes a rule's text" in message

@@ -107,8 +107,9 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
             for m in glossary.modes
         ],
         "rulings": [
-            {"id": r.id, "title": r.title.get(language), "rules": list(r.rules), "conflict": r.conflict.get(language),
-             "reading": r.reading.get(language), "why": r.why.get(language)}
+            {"id": r.id, "title": r.title.get(language), "rules": list(r.rules),
+             "conflict": glossary.in_language(r.conflict, language),
+             "reading": glossary.in_language(r.reading, language), "why": glossary.in_language(r.why, language)}
             for r in glossary.rulings
         ],
         "symbols": [{"id": s.id, "kind": s.kind, "label": s.label.get(language)} for s in glossary.symbols.values()],

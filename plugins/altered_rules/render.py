@@ -130,7 +130,7 @@ class Renderer:
     def text(self, text: Text) -> str:
         if not text.has(self.language):
             self.untranslated += 1
-        return text.get(self.language)
+        return self.glossary.in_language(text, self.language)
 
     def lang_attrs(self, text: Text, css: str) -> str:
         """class (and lang="en" where the text falls back to English) for an element holding `text`."""

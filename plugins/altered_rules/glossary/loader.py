@@ -98,6 +98,7 @@ class _Reader:
         self.errors: list[SourceError] = []
         self.symbols: dict[str, Symbol] = {}
         self.citations: list[_Citation] = []
+        self.quotes: list[_Citation] = []   # {rule-text ...} in rulings, resolved once all is read
         # Sections whose file could not be read: references to them are not reported again.
         self.unreadable: set[str] = set()
 
@@ -175,6 +176,8 @@ class _Reader:
         return Text(texts)
 
     def _scan(self, string: str, node: LineDict, key: str, what: str, citing: str | None) -> None:
+        if S.RULE_QUOTE_START in string:
+            self._scan_quotes(string, node, key, what, citing)
         for match in S.SYMBOL_REFERENCE.finditer(string):
             if match.group(1) not in self.symbols:
                 self.error(node, key, f"symbol '{{{match.group(1)}}}' in {what} is not in the vocabulary; allowed: "
@@ -183,6 +186,17 @@ class _Reader:
             for match in S.RULE_REFERENCE.finditer(string):
                 if match.group(1) != citing:
                     self.citations.append(_Citation(match.group(1), citing, node.path, node.line_of(key)))
+
+    def _scan_quotes(self, string: str, node: LineDict, key: str, what: str, citing: str | None) -> None:
+        found = S.RULE_QUOTE.findall(string)
+        if string.count(S.RULE_QUOTE_START) != len(found):
+            self.error(node, key, f"malformed rule quotation in {what}; write {{rule-text 4.2.4.b}} (a paragraph) "
+                       "or {rule-text 4.2.4.h-remark-1} (a remark or an example), with one space")
+        if not (citing or "").startswith("ruling-"):
+            self.error(node, key, f"{{rule-text ...}} in {what}: only a ruling quotes a rule's text this way")
+            return
+        for rule in found:
+            self.quotes.append(_Citation(rule, citing or "", node.path, node.line_of(key)))
 
     def sources(self, node: LineDict, key: str, what: str, known: dict[str, Source]) -> tuple[str, ...]:
         items = node.get(key)
@@ -814,3 +828,8 @@ def _resolve_citations(glossary: Glossary, reader: _Reader) -> None:
     for ruling in glossary.rulings:
         for rule in ruling.rules:
             glossary.rulings_by_rule.setdefault(rule, []).append(ruling)
+    quotable = glossary.quotable()
+    for quote in reader.quotes:
+        if quote.rule not in quotable and not any(quote.rule.startswith(s + ".") for s in reader.unreadable):
+            reader.errors.append(SourceError(quote.path, quote.line, f"{{rule-text {quote.rule}}} quotes a text the glossary does not hold; "
+                                             "quote a paragraph (4.2.4.b) or a remark or example by its anchor (4.2.4.h-remark-1)"))

@@ -7,12 +7,22 @@ always present.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Iterator
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
 """Languages of the glossary, source language first."""
+
+QUOTE_MARKS: dict[str, tuple[str, str]] = {"en": ('"', '"'), "fr": ("«\u00a0", "\u00a0»"), "it": ("«", "»")}
+"""How each language opens and closes a quotation (a ruling quoting a rule's text)."""
+
+# A ruling quotes a rule's own text, expanded in each language when the page is built, so that it
+# never paraphrases the rule it discusses: "{rule-text 4.2.4.b}", or a remark or an example by its
+# anchor, "{rule-text 4.2.4.h-remark-1}". The space keeps it apart from symbols ("{forest}").
+RULE_QUOTE = re.compile(r"\{rule-text ([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?\.[a-z](?:-(?:remark|example)-[0-9]+)?)\}")
+RULE_QUOTE_START = "{rule-text"
 
 RuleId = str
 """A rule number as text: a section (``4.2.4``) or a paragraph (``4.2.4.c``)."""
@@ -338,6 +348,27 @@ class Glossary:
     keywords: list[Keyword] = field(default_factory=list)
     cited_by: dict[RuleId, list[str]] = field(default_factory=dict)  # rule -> anchors citing it
     rulings_by_rule: dict[RuleId, list[Ruling]] = field(default_factory=dict)
+
+    def quotable(self) -> dict[str, Text]:
+        """The texts a ruling may quote with {rule-text ...}: each paragraph's text, and each
+        remark and example by its anchor."""
+        texts: dict[str, Text] = {}
+        for paragraph in self.paragraphs.values():
+            texts[paragraph.id] = paragraph.text
+            for note in paragraph.notes:
+                texts[note.anchor] = note.text
+        return texts
+
+    def in_language(self, text: Text, language: str) -> str:
+        """`text` in `language` (English where it is not translated), with every {rule-text ...}
+        replaced by the quoted rule's own text in that language, so a ruling and the rule page
+        can never disagree."""
+        value = text.get(language)
+        if RULE_QUOTE_START not in value:
+            return value
+        quotable = self.quotable()
+        opening, closing = QUOTE_MARKS.get(language, QUOTE_MARKS["en"])
+        return RULE_QUOTE.sub(lambda m: f"{opening}{quotable[m.group(1)].get(language)}{closing}", value)
 
     def rule_exists(self, rule: RuleId) -> bool:
         return rule in self.sections or rule in self.paragraphs

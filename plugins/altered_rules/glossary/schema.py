@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .model import LANGUAGES
+from .model import LANGUAGES, RULE_QUOTE, RULE_QUOTE_START  # noqa: F401 (the schema's vocabulary)
 
 SECTION_ID = re.compile(r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?$")
 PARAGRAPH_ID = re.compile(r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?\.[a-z]$")
@@ -18,6 +18,7 @@ SOURCE_ID = re.compile(r"^(seed-[0-9]{3}|editorial)$")
 
 # A rule number cited in running text: "Rule 2.1.e", "see 7.4.3.i", "4.2.4".
 RULE_REFERENCE = re.compile(r"(?<![\w./-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)(?![\w/-]|\.[0-9])")
+# A ruling's quotation of a rule's own text, "{rule-text 4.2.4.b}": RULE_QUOTE (model.py).
 # A game symbol of the closed vocabulary: "{forest}".
 SYMBOL_REFERENCE = re.compile(r"\{([^{}\s]*)\}")
 
