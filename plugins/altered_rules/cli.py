@@ -34,6 +34,7 @@ def _cmd_lint(args: argparse.Namespace) -> int:
         print(f"lint: {len(exc.errors)} error(s) in {args.glossary}", file=sys.stderr)
         return 1
     problems = lint_glossary(glossary)
+    problems += _lint_interface(glossary, args.glossary)
     for problem in problems:
         print(problem, file=sys.stderr)
     print(
@@ -41,6 +42,22 @@ def _cmd_lint(args: argparse.Namespace) -> int:
         f"{len(problems)} problem(s)"
     )
     return 1 if problems else 0
+
+
+def _lint_interface(glossary, folder: Path) -> list[str]:
+    """The interface strings and the translations' hand-written pages (docs/fr, docs/it, beside
+    the glossary folder when they are there)."""
+    from .lint import lint_interface
+    from .strings import read_strings
+    from .yamlsource import SourceError
+
+    try:
+        files = read_strings()
+    except SourceError as exc:
+        return [str(exc)]
+    docs = Path(folder).parent / "docs"
+    pages = sorted(docs.glob("fr/*.md")) + sorted(docs.glob("it/*.md"))
+    return lint_interface(glossary, files, pages)
 
 
 def _load_or_report(folder: Path):

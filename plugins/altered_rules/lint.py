@@ -4,16 +4,23 @@ Each problem is a line `file:line: where: what is wrong (what to do)`. The
 checks: known scraping defects, lists lost without a gap, stale corrections,
 and for French and Italian: a text missing a language, a translation
 identical to its English, and a game term written in English or in a
-non-official variant where the termbase gives the official word.
+non-official variant where the termbase gives the official word, or a paired term's word
+missing where the English uses the term. The same termbase checks run on rulings, game modes
+and terms (all in `iter_texts`), on the interface strings and on the hand-written pages of each
+translation (`lint_interface`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .glossary.model import Correction, Glossary, TermbaseEntry, Text
+
+if TYPE_CHECKING:
+    from .strings import LanguageStrings
 
 TRANSLATIONS = ("fr", "it")
 
@@ -133,11 +140,65 @@ def _term_checks(entry: TermbaseEntry, language: str) -> list[_TermCheck]:
     return checks
 
 
+@dataclass(frozen=True)
+class _Pairing:
+    """A paired term: where the English uses it, the translation must use its official word."""
+
+    english: re.Pattern[str]
+    entry: TermbaseEntry
+    # Longer terms that hold it ("expedition counter"): where the English uses all their words (a
+    # rule about "the corresponding counter" of an expedition), their own word may stand instead.
+    longer: tuple[tuple[tuple[re.Pattern[str], ...], TermbaseEntry], ...]
+
+
+def _english_pattern(term: str) -> str:
+    # Each English word in its inflections: "counter" matches "counters", "move backward" "moved backward".
+    return r"\s+".join(rf"{re.escape(word)}(?:s|es|d|ed|ing)?" for word in term.split())
+
+
+def _pairings(glossary: Glossary) -> tuple[_Pairing, ...]:
+    result = []
+    for entry in glossary.termbase:
+        if not entry.paired:
+            continue
+        longer = tuple(
+            (tuple(re.compile(rf"(?<![\w-]){_english_pattern(word)}(?![\w-])", re.IGNORECASE) for word in other.en.split()), other)
+            for other in glossary.termbase
+            if other is not entry and entry.en.casefold() in other.en.casefold()
+        )
+        result.append(_Pairing(re.compile(rf"(?<![\w-]){_english_pattern(entry.en)}(?![\w-])", re.IGNORECASE), entry, longer))
+    return tuple(result)
+
+
+def term_problems(where: str, value: str, language: str, checks: list[_TermCheck], english: str | None = None,
+                  pairings: tuple[_Pairing, ...] = ()) -> Iterator[str]:
+    """The termbase's complaints about one translated text: a non-official variant, an English
+    term, and (given its English) a paired term whose official word is missing."""
+    for check in checks:
+        for match in check.pattern.finditer(value):
+            if check.in_names and _part_of_a_name(value, match, check.entry.forms[language].term):
+                continue
+            yield (f"{where}: {check.what} in the {language} text ('{match.group(0)}'); "
+                   f"the official {language} term is '{check.entry.forms[language].term}'")
+            break
+    for pairing in pairings if english is not None else ():
+        form = pairing.entry.forms[language]
+        found = pairing.english.search(english)
+        roots = [form.root] + [other.forms[language].root for words, other in pairing.longer
+                               if all(word.search(english) for word in words)]
+        if found and not any(root.casefold() in value.casefold() for root in roots):
+            yield (f"{where}: the English says '{found.group(0)}' but the {language} text "
+                   f"lacks the official term '{form.term}'")
+
+
+def termbase_checks(glossary: Glossary) -> dict[str, list[_TermCheck]]:
+    return {language: [check for entry in glossary.termbase for check in _term_checks(entry, language)]
+            for language in TRANSLATIONS}
+
+
 def _check_translations(glossary: Glossary, problems: list[str]) -> None:
-    checks = {
-        language: [check for entry in glossary.termbase for check in _term_checks(entry, language)]
-        for language in TRANSLATIONS
-    }
+    checks = termbase_checks(glossary)
+    pairings = _pairings(glossary)
     for located in iter_texts(glossary):
         text = located.text
         for language in TRANSLATIONS:
@@ -147,15 +208,31 @@ def _check_translations(glossary: Glossary, problems: list[str]) -> None:
             value = text.by_language[language]
             if value == text.en and not _only_names(value):
                 problems.append(f"{located.where}: the {language} text is identical to the English; translate it")
-            for check in checks[language]:
-                for match in check.pattern.finditer(value):
-                    if check.in_names and _part_of_a_name(value, match, check.entry.forms[language].term):
-                        continue
-                    problems.append(
-                        f"{located.where}: {check.what} in the {language} text ('{match.group(0)}'); "
-                        f"the official {language} term is '{check.entry.forms[language].term}'"
-                    )
-                    break
+            problems.extend(term_problems(located.where, value, language, checks[language], text.en, pairings))
+
+
+def lint_interface(glossary: Glossary, files: "dict[str, LanguageStrings]", pages: Iterable[Path] = ()) -> list[str]:
+    """The interface strings (keys, placeholders, English left in place, the termbase's words)
+    and the hand-written pages of each translation (docs/fr, docs/it: the termbase's variants)."""
+    from .strings import string_problems
+
+    problems = string_problems(files)
+    checks = termbase_checks(glossary)
+    pairings = _pairings(glossary)
+    english = files["en"].strings
+    for language in TRANSLATIONS:
+        file = files[language]
+        for key, value in file.strings.items():
+            problems.extend(term_problems(f"{file.where(key)}: '{key}'", value, language, checks[language],
+                                          english.get(key), pairings))
+    for page in pages:
+        language = page.parent.name
+        if language not in TRANSLATIONS:
+            continue
+        variants = [check for check in checks[language] if not check.in_names]
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            problems.extend(term_problems(f"{page}:{number}", line, language, variants))
+    return problems
 
 
 def _texts(text: Text | None) -> list[str]:

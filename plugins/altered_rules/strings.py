@@ -1,533 +1,107 @@
 """Interface strings of the generated pages, per language.
 
-Every language has every key (a test checks it); the theme's own strings
-come from Material's translations (theme.language).
+The strings live in one YAML file per language, `strings/<language>.yaml` beside this module
+(shipped as package data): translators edit them as text, not Python. English is the source;
+`string_problems` lists every key a language lacks or adds, every placeholder that differs from
+the English, and every string left equal to the English that is not listed in the file's
+`same_as_english` (a test and `altered-rules lint` run it). The theme's own strings come from
+Material's translations (theme.language).
+
+Other modules call `tr(language, key, **values)` and read `STRINGS[language][key]`.
 """
 
 from __future__ import annotations
 
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "chapter": "Chapter {number}",
-        "rules": "Rules",
-        "editorial_title": "title supplied by the editors",
-        "editorial_badge": "editorial",
-        "remark": "Remark.",
-        "example": "Example.",
-        "gap_title": "Text lost in every source.",
-        "sources": "Sources",
-        "text_from": "text from {source}",
-        "corrections": "Editors' corrections ({count})",
-        "correction_typo": "spelling",
-        "correction_grammar": "grammar",
-        "correction_symbol": "symbol restored",
-        "correction_residue": "scraping residue",
-        "cited_by": "Cited by",
-        "rulings": "Rulings",
-        "ruling": "Ruling",
-        "external_rule": "Rule {rule} ({title}) is cited, but no source contains it.",
-        "permalink": "Permanent link to rule {rule}",
-        "see_rules": "See",
-        "terms_title": "Glossary terms",
-        "rulings_title": "Rulings",
-        "rulings_intro": (
-            "Where two texts of the rules disagree, the engine follows one reading. Each ruling states "
-            "the conflict, the reading chosen and why. Rulings are editorial: they are not official text."
-        ),
-        "conflict": "Conflict",
-        "reading": "Reading we follow",
-        "why": "Why",
-        "about_rules": "About rules",
-        "sources_title": "Sources",
-        "sources_intro": (
-            "Every entry records the source documents its text was taken from. Where several sources "
-            "hold a paragraph, the most complete text was taken, and the editors' corrections are "
-            "listed on the entry."
-        ),
-        "sources_file": "File",
-        "deck_rules": "Deck building rules",
-        "deck_check": "Checked by the engine as",
-        "restates": "restates",
-        "mode_example": "Example.",
-        "symbols_title": "Symbols",
-        "symbol_legend": "Game symbols lost from the sources are restored as badges; hover or tap one for its meaning.",
-        "mode_format": "Format",
-        "untranslated_page": "Parts of this page are not translated yet; they are shown in English.",
-        "untranslated_badge": "English",
-        "keywords_title": "Keyword index",
-        "keywords_intro": "Each game term, the rules that define it and the rules that use it. In the rules, a term's first mention in a paragraph links here.",
-        "defined_in": "Defined in",
-        "used_in": "Used in",
-        "unconfirmed_term": "translation not yet confirmed by an official source",
-        "copy_rule": "Copy rule {rule}: number, text and link",
-        "copied": "Copied",
-        "copy_failed": "Could not copy; select the text instead",
-        "previews_on": "Rule previews: on",
-        "previews_off": "Rule previews: off",
-        "go_to_rule": "Go to rule {rule}",
-        "preview_of": "Preview of rule {rule}",
-        "offline_ready": "Pages you visit stay available offline.",
-        "verified_example": "Verified by the engine",
-        "verified_illustration": "Verified illustration",
-        "not_verified": "Not yet verified by the engine.",
-        "scenario": "The situation, as a scenario:",
-        "engine_trace": "What the engine did (in English):",
-        "open_in_sandbox": "Open in the sandbox",
-        "coverage_title": "Coverage",
-        "coverage_intro": "{rules_with_scenarios} of {rules} numbered rules have a scenario verified by the engine; {examples_verified} of {examples} official examples are verified; {scenarios_passed} of {scenarios} scenarios pass.",
-        "coverage_section": "Section",
-        "coverage_verified": "Rules verified",
-        "coverage_without": "Rules without a scenario, and why",
-        "reason_definition": "a definition",
-        "reason_no-checkable-claim": "no claim the engine can check",
-        "reason_text-lost": "text lost in the sources",
-        "reason_not-modelled": "not modelled by the engine yet",
-        "reason_none": "no reason given",
-        # The judge's sandbox (sandbox.md, assets/sandbox.js).
-        "sandbox_loading": "Loading the rules engine: {done} of {total} MB",
-        "sandbox_starting": "Starting the rules engine…",
-        "sandbox_ready": "The rules engine is ready.",
-        "sandbox_offline_ready": "The sandbox now works offline on this device.",
-        "sandbox_load_failed": "The rules engine could not be loaded ({error}). Reload the page to try again.",
-        "sandbox_download_note": "The sandbox runs the glossary's own rules engine (Python) in your browser: {total} MB to download once, then it also works offline.",
-        "sandbox_mb": "MB",
-        "sandbox_board": "A board",
-        "sandbox_form": "Form",
-        "sandbox_scenario": "Scenario",
-        "sandbox_scenario_help": "Paste a scenario in the glossary's format (YAML). With then:, the sandbox says whether the engine reaches that outcome; without it, it shows what happens.",
-        "sandbox_players": "Players",
-        "sandbox_player": "Player {n}",
-        "sandbox_tiebreakers": "Tiebreakers: every expedition is in the Arena",
-        "sandbox_adventure": "Regions",
-        "sandbox_tumult": "Tumult card, regions {first} and {second}",
-        "sandbox_face_unknown": "face down, region types not given",
-        "sandbox_face_down": "face down",
-        "sandbox_face_up": "face up",
-        "sandbox_region_n": "Region {n}",
-        "sandbox_region_types": "Region {n}: region types",
-        "sandbox_fixed_region": "Region {n}, the {name}: forest, mountain and water",
-        "sandbox_characters": "Characters",
-        "sandbox_add_character": "Add a Character",
-        "sandbox_remove": "Remove",
-        "sandbox_name": "Name",
-        "sandbox_subtypes_hint": "separated by commas",
-        "sandbox_exhausted": "exhausted",
-        "sandbox_character_n": "Character {n}",
-        "sandbox_what_happens": "What happens",
-        "sandbox_moves_forward": "{expedition} moves forward",
-        "sandbox_moves_backward": "{expedition} moves backward",
-        "sandbox_check_victory": "Check whether the game ends",
-        "sandbox_run": "Run",
-        "sandbox_share": "Copy the link to this situation",
-        "sandbox_link_copied": "Link copied",
-        "sandbox_new_board": "New board",
-        "sandbox_as_scenario": "Show as a scenario",
-        "sandbox_not_form": "The form cannot show this scenario ({why}): it is open as a scenario.",
-        "sandbox_outcome": "Outcome",
-        "sandbox_winner": "Winner: {names}",
-        "sandbox_no_winner": "Nobody has won yet.",
-        "sandbox_goes_to_tiebreakers": "The game goes on to tiebreakers in the Arena.",
-        "sandbox_in_tiebreakers": "Tiebreakers: each player's statistics over both expeditions: {totals}.",
-        "sandbox_expedition": "Expedition",
-        "sandbox_before": "Before",
-        "sandbox_after": "After",
-        "sandbox_moved": "Moved forward",
-        "sandbox_due_to": "due to {statistics}",
-        "sandbox_failed_to_move": "failed to move forward",
-        "sandbox_stayed": "did not move forward",
-        "sandbox_not_run": "not run",
-        "sandbox_expected": "Expected outcome (then:)",
-        "sandbox_expected_met": "The engine reaches the expected outcome.",
-        "sandbox_expected_not_met": "The engine does not reach the expected outcome:",
-        "sandbox_difference": "{path}: expected {expected}, the engine gives {actual}",
-        "sandbox_cannot_run": "The engine cannot run this:",
-        "sandbox_at_line": "line {line}",
-        "sandbox_board_unknown": "The board after this is not known: {message}",
-        "sandbox_trace": "What the engine did (in English):",
-        "sandbox_ruling": "ruling",
-        "sandbox_scenario_n": "Scenario {n}: {name}",
-        "sandbox_deck": "A deck",
-        "sandbox_format": "Format",
-        "sandbox_format_standard": "Standard",
-        "sandbox_format_constructed": "Constructed",
-        "sandbox_format_multiplayer": "Multiplayer",
-        "sandbox_format_sealed": "Sealed",
-        "sandbox_format_draft": "Booster Draft",
-        "sandbox_cards": "Cards",
-        "sandbox_count": "Copies",
-        "sandbox_type": "Type",
-        "sandbox_faction": "Faction",
-        "sandbox_neutral": "neutral",
-        "sandbox_rarity": "Rarity",
-        "sandbox_no_rarity": "none",
-        "sandbox_card_n": "Card {n}",
-        "sandbox_add_card": "Add a card",
-        "sandbox_paste_list": "Paste a list",
-        "sandbox_paste_help": "One card a line: the number of copies, the name, then its type, faction and rarity, separated by commas (in any order; a Character, neutral and common unless given). For example: 3 Kelon Elemental, Axiom, rare",
-        "sandbox_read_list": "Read the list",
-        "sandbox_list_read": "{count} lines read.",
-        "sandbox_list_line": "Line {line}: {message}",
-        "sandbox_unknown_word": "“{word}” is not a type, a faction or a rarity",
-        "sandbox_no_name": "a card needs a name",
-        "sandbox_check_deck": "Check the deck",
-        "sandbox_legal": "Legal: the deck keeps every rule of the {format} format.",
-        "sandbox_not_legal": "Not legal in the {format} format: it breaks {count} rule(s).",
-        "sandbox_counted": "{count} cards counted (tokens are not).",
-        "sandbox_engine_says": "The engine: {why}",
-        "sandbox_default_name": "A situation from the sandbox",
-        "sandbox_default_deck_name": "A deck from the sandbox",
-        "sandbox_unknown_scenario": "This site has no scenario “{id}”: the link may come from an older version of the glossary. Open the scenario again from its rule page. Meanwhile, here is a new board.",
-        "sandbox_scenario_unavailable": "The scenario “{id}” could not be loaded ({error}). Reload the page to try again.",
-    },
-    "fr": {
-        "chapter": "Chapitre {number}",
-        "rules": "Règles",
-        "editorial_title": "titre ajouté par les éditeurs",
-        "editorial_badge": "éditorial",
-        "remark": "Remarque.",
-        "example": "Exemple.",
-        "gap_title": "Texte perdu dans toutes les sources.",
-        "sources": "Sources",
-        "text_from": "texte de {source}",
-        "corrections": "Corrections des éditeurs ({count})",
-        "correction_typo": "orthographe",
-        "correction_grammar": "grammaire",
-        "correction_symbol": "symbole rétabli",
-        "correction_residue": "résidu de capture",
-        "cited_by": "Cité par",
-        "rulings": "Décisions",
-        "ruling": "Décision",
-        "external_rule": "La règle {rule} ({title}) est citée, mais aucune source ne la contient.",
-        "permalink": "Lien permanent vers la règle {rule}",
-        "see_rules": "Voir",
-        "terms_title": "Termes du glossaire",
-        "rulings_title": "Décisions",
-        "rulings_intro": (
-            "Là où deux textes des règles se contredisent, le moteur suit une lecture. Chaque décision "
-            "expose le conflit, la lecture retenue et sa justification. Les décisions sont éditoriales : "
-            "ce ne sont pas des textes officiels."
-        ),
-        "conflict": "Conflit",
-        "reading": "Lecture retenue",
-        "why": "Pourquoi",
-        "about_rules": "Règles concernées",
-        "sources_title": "Sources",
-        "sources_intro": (
-            "Chaque entrée indique les documents sources dont provient son texte. Quand plusieurs sources "
-            "contiennent un paragraphe, le texte le plus complet a été retenu, et les corrections des "
-            "éditeurs sont listées sous l'entrée. Les textes officiels ont été traduits de l'anglais par "
-            "les éditeurs, avec le vocabulaire officiel des cartes."
-        ),
-        "sources_file": "Fichier",
-        "deck_rules": "Règles de construction de deck",
-        "deck_check": "Vérifié par le moteur comme",
-        "restates": "reprend",
-        "mode_example": "Exemple.",
-        "symbols_title": "Symboles",
-        "symbol_legend": "Les symboles du jeu perdus dans les sources sont rétablis sous forme de pastilles ; survolez-en ou touchez-en une pour voir sa signification.",
-        "mode_format": "Format",
-        "untranslated_page": "Certaines parties de cette page ne sont pas encore traduites ; elles sont affichées en anglais.",
-        "untranslated_badge": "Anglais",
-        "keywords_title": "Index des mots-clés",
-        "keywords_intro": "Chaque terme de jeu, les règles qui le définissent et celles qui l'emploient. Dans les règles, la première mention d'un terme dans un paragraphe renvoie ici.",
-        "defined_in": "Défini dans",
-        "used_in": "Employé dans",
-        "unconfirmed_term": "traduction pas encore confirmée par une source officielle",
-        "copy_rule": "Copier la règle {rule} : numéro, texte et lien",
-        "copied": "Copié",
-        "copy_failed": "Copie impossible ; sélectionnez le texte",
-        "previews_on": "Aperçus des règles : activés",
-        "previews_off": "Aperçus des règles : désactivés",
-        "go_to_rule": "Aller à la règle {rule}",
-        "preview_of": "Aperçu de la règle {rule}",
-        "offline_ready": "Les pages consultées restent disponibles hors ligne.",
-        "verified_example": "Vérifié par le moteur",
-        "verified_illustration": "Illustration vérifiée",
-        "not_verified": "Pas encore vérifié par le moteur.",
-        "scenario": "La situation, sous forme de scénario :",
-        "engine_trace": "Ce qu'a fait le moteur (en anglais) :",
-        "open_in_sandbox": "Ouvrir dans le bac à sable",
-        "coverage_title": "Couverture",
-        "coverage_intro": "{rules_with_scenarios} des {rules} règles numérotées ont un scénario vérifié par le moteur ; {examples_verified} des {examples} exemples officiels sont vérifiés ; {scenarios_passed} des {scenarios} scénarios réussissent.",
-        "coverage_section": "Section",
-        "coverage_verified": "Règles vérifiées",
-        "coverage_without": "Règles sans scénario, et pourquoi",
-        "reason_definition": "une définition",
-        "reason_no-checkable-claim": "rien que le moteur puisse vérifier",
-        "reason_text-lost": "texte perdu dans les sources",
-        "reason_not-modelled": "pas encore modélisée par le moteur",
-        "reason_none": "aucune raison donnée",
-        # The judge's sandbox (sandbox.md, assets/sandbox.js).
-        "sandbox_loading": "Chargement du moteur de règles : {done} sur {total} Mo",
-        "sandbox_starting": "Démarrage du moteur de règles…",
-        "sandbox_ready": "Le moteur de règles est prêt.",
-        "sandbox_offline_ready": "Le bac à sable fonctionne désormais hors ligne sur cet appareil.",
-        "sandbox_load_failed": "Le moteur de règles n'a pas pu être chargé ({error}). Rechargez la page pour réessayer.",
-        "sandbox_download_note": "Le bac à sable exécute dans votre navigateur le moteur de règles du glossaire (Python) : {total} Mo à télécharger une fois, puis il fonctionne aussi hors ligne.",
-        "sandbox_mb": "Mo",
-        "sandbox_board": "Une partie en cours",
-        "sandbox_form": "Formulaire",
-        "sandbox_scenario": "Scénario",
-        "sandbox_scenario_help": "Collez un scénario au format du glossaire (YAML). Avec then:, le bac à sable indique si le moteur obtient ce résultat ; sans, il montre ce qui se passe.",
-        "sandbox_players": "Joueurs",
-        "sandbox_player": "Joueur {n}",
-        "sandbox_tiebreakers": "Départage : chaque Expédition est dans l'Arène",
-        "sandbox_adventure": "Régions",
-        "sandbox_tumult": "Carte Tumulte, Régions {first} et {second}",
-        "sandbox_face_unknown": "face cachée, types de Région non précisés",
-        "sandbox_face_down": "face cachée",
-        "sandbox_face_up": "face visible",
-        "sandbox_region_n": "Région {n}",
-        "sandbox_region_types": "Région {n} : types de Région",
-        "sandbox_fixed_region": "Région {n}, la {name} : forêt, montagne et eau",
-        "sandbox_characters": "Personnages",
-        "sandbox_add_character": "Ajouter un Personnage",
-        "sandbox_remove": "Retirer",
-        "sandbox_name": "Nom",
-        "sandbox_subtypes_hint": "séparés par des virgules",
-        "sandbox_exhausted": "épuisé",
-        "sandbox_character_n": "Personnage {n}",
-        "sandbox_what_happens": "Ce qui se passe",
-        "sandbox_moves_forward": "{expedition} avance",
-        "sandbox_moves_backward": "{expedition} recule",
-        "sandbox_check_victory": "Vérifier si la partie se termine",
-        "sandbox_run": "Lancer",
-        "sandbox_share": "Copier le lien vers cette situation",
-        "sandbox_link_copied": "Lien copié",
-        "sandbox_new_board": "Nouvelle partie",
-        "sandbox_as_scenario": "Afficher en scénario",
-        "sandbox_not_form": "Le formulaire ne peut pas montrer ce scénario ({why}) : il est ouvert en scénario.",
-        "sandbox_outcome": "Résultat",
-        "sandbox_winner": "Vainqueur : {names}",
-        "sandbox_no_winner": "Personne n'a encore gagné.",
-        "sandbox_goes_to_tiebreakers": "La partie passe au départage dans l'Arène.",
-        "sandbox_in_tiebreakers": "Départage : statistiques de chaque joueur sur ses deux Expéditions : {totals}.",
-        "sandbox_expedition": "Expédition",
-        "sandbox_before": "Avant",
-        "sandbox_after": "Après",
-        "sandbox_moved": "A avancé",
-        "sandbox_due_to": "grâce à : {statistics}",
-        "sandbox_failed_to_move": "n'a pas réussi à avancer",
-        "sandbox_stayed": "n'a pas avancé",
-        "sandbox_not_run": "non exécuté",
-        "sandbox_expected": "Résultat attendu (then:)",
-        "sandbox_expected_met": "Le moteur obtient le résultat attendu.",
-        "sandbox_expected_not_met": "Le moteur n'obtient pas le résultat attendu :",
-        "sandbox_difference": "{path} : attendu {expected}, le moteur donne {actual}",
-        "sandbox_cannot_run": "Le moteur ne peut pas exécuter ceci :",
-        "sandbox_at_line": "ligne {line}",
-        "sandbox_board_unknown": "L'état de la partie après ceci n'est pas connu : {message}",
-        "sandbox_trace": "Ce qu'a fait le moteur (en anglais) :",
-        "sandbox_ruling": "décision",
-        "sandbox_scenario_n": "Scénario {n} : {name}",
-        "sandbox_deck": "Un Deck",
-        "sandbox_format": "Format",
-        "sandbox_format_standard": "Standard",
-        "sandbox_format_constructed": "Construit",
-        "sandbox_format_multiplayer": "Multijoueur",
-        "sandbox_format_sealed": "Scellé",
-        "sandbox_format_draft": "Booster Draft",
-        "sandbox_cards": "Cartes",
-        "sandbox_count": "Exemplaires",
-        "sandbox_type": "Type",
-        "sandbox_faction": "Faction",
-        "sandbox_neutral": "neutre",
-        "sandbox_rarity": "Rareté",
-        "sandbox_no_rarity": "aucune",
-        "sandbox_card_n": "Carte {n}",
-        "sandbox_add_card": "Ajouter une carte",
-        "sandbox_paste_list": "Coller une liste",
-        "sandbox_paste_help": "Une carte par ligne : le nombre d'exemplaires, le nom, puis son type, sa faction et sa rareté, séparés par des virgules (dans n'importe quel ordre ; un Personnage neutre et commun sauf indication). Par exemple : 3 Kelon Elemental, Axiom, rare",
-        "sandbox_read_list": "Lire la liste",
-        "sandbox_list_read": "{count} lignes lues.",
-        "sandbox_list_line": "Ligne {line} : {message}",
-        "sandbox_unknown_word": "« {word} » n'est ni un type, ni une faction, ni une rareté",
-        "sandbox_no_name": "une carte doit avoir un nom",
-        "sandbox_check_deck": "Vérifier le Deck",
-        "sandbox_legal": "Conforme : le Deck respecte toutes les règles du format {format}.",
-        "sandbox_not_legal": "Non conforme au format {format} : il enfreint {count} règle(s).",
-        "sandbox_counted": "{count} cartes comptées (les Jetons ne comptent pas).",
-        "sandbox_engine_says": "Le moteur : {why}",
-        "sandbox_default_name": "Une situation du bac à sable",
-        "sandbox_default_deck_name": "Un Deck du bac à sable",
-        "sandbox_unknown_scenario": "Ce site n'a pas de scénario « {id} » : le lien vient peut-être d'une version antérieure du glossaire. Rouvrez le scénario depuis la page de sa règle. En attendant, voici une nouvelle partie.",
-        "sandbox_scenario_unavailable": "Le scénario « {id} » n'a pas pu être chargé ({error}). Rechargez la page pour réessayer.",
-    },
-    "it": {
-        "chapter": "Capitolo {number}",
-        "rules": "Regole",
-        "editorial_title": "titolo aggiunto dai redattori",
-        "editorial_badge": "redazionale",
-        "remark": "Nota.",
-        "example": "Esempio.",
-        "gap_title": "Testo perduto in tutte le fonti.",
-        "sources": "Fonti",
-        "text_from": "testo da {source}",
-        "corrections": "Correzioni dei redattori ({count})",
-        "correction_typo": "ortografia",
-        "correction_grammar": "grammatica",
-        "correction_symbol": "simbolo ripristinato",
-        "correction_residue": "residuo di acquisizione",
-        "cited_by": "Citata da",
-        "rulings": "Decisioni",
-        "ruling": "Decisione",
-        "external_rule": "La regola {rule} ({title}) è citata, ma nessuna fonte la contiene.",
-        "permalink": "Link permanente alla regola {rule}",
-        "see_rules": "Vedi",
-        "terms_title": "Termini del glossario",
-        "rulings_title": "Decisioni",
-        "rulings_intro": (
-            "Dove due testi delle regole sono in contrasto, il motore segue una lettura. Ogni decisione "
-            "espone il conflitto, la lettura scelta e il motivo. Le decisioni sono redazionali: non sono "
-            "testi ufficiali."
-        ),
-        "conflict": "Conflitto",
-        "reading": "Lettura adottata",
-        "why": "Perché",
-        "about_rules": "Regole interessate",
-        "sources_title": "Fonti",
-        "sources_intro": (
-            "Ogni voce indica i documenti da cui proviene il suo testo. Dove più fonti contengono un "
-            "paragrafo, è stato preso il testo più completo, e le correzioni dei redattori sono elencate "
-            "sotto la voce. I testi ufficiali sono stati tradotti dall'inglese dai redattori, con il "
-            "vocabolario ufficiale delle carte."
-        ),
-        "sources_file": "File",
-        "deck_rules": "Regole di costruzione del mazzo",
-        "deck_check": "Verificata dal motore come",
-        "restates": "riprende",
-        "mode_example": "Esempio.",
-        "symbols_title": "Simboli",
-        "symbol_legend": "I simboli del gioco perduti nelle fonti sono ripristinati come piccoli contrassegni; passa sopra o tocca un contrassegno per vederne il significato.",
-        "mode_format": "Formato",
-        "untranslated_page": "Alcune parti di questa pagina non sono ancora tradotte; sono mostrate in inglese.",
-        "untranslated_badge": "Inglese",
-        "keywords_title": "Indice delle parole chiave",
-        "keywords_intro": "Ogni termine di gioco, le regole che lo definiscono e quelle che lo usano. Nelle regole, la prima menzione di un termine in un paragrafo rimanda qui.",
-        "defined_in": "Definito in",
-        "used_in": "Usato in",
-        "unconfirmed_term": "traduzione non ancora confermata da una fonte ufficiale",
-        "copy_rule": "Copia la regola {rule}: numero, testo e link",
-        "copied": "Copiato",
-        "copy_failed": "Impossibile copiare; seleziona il testo",
-        "previews_on": "Anteprime delle regole: attive",
-        "previews_off": "Anteprime delle regole: disattivate",
-        "go_to_rule": "Vai alla regola {rule}",
-        "preview_of": "Anteprima della regola {rule}",
-        "offline_ready": "Le pagine visitate restano disponibili offline.",
-        "verified_example": "Verificato dal motore",
-        "verified_illustration": "Illustrazione verificata",
-        "not_verified": "Non ancora verificato dal motore.",
-        "scenario": "La situazione, come scenario:",
-        "engine_trace": "Che cosa ha fatto il motore (in inglese):",
-        "open_in_sandbox": "Apri nella sandbox",
-        "coverage_title": "Copertura",
-        "coverage_intro": "{rules_with_scenarios} delle {rules} regole numerate hanno uno scenario verificato dal motore; {examples_verified} dei {examples} esempi ufficiali sono verificati; {scenarios_passed} dei {scenarios} scenari sono superati.",
-        "coverage_section": "Sezione",
-        "coverage_verified": "Regole verificate",
-        "coverage_without": "Regole senza scenario, e perché",
-        "reason_definition": "una definizione",
-        "reason_no-checkable-claim": "nulla che il motore possa verificare",
-        "reason_text-lost": "testo perduto nelle fonti",
-        "reason_not-modelled": "non ancora modellata dal motore",
-        "reason_none": "nessun motivo indicato",
-        # The judge's sandbox (sandbox.md, assets/sandbox.js).
-        "sandbox_loading": "Caricamento del motore delle regole: {done} di {total} MB",
-        "sandbox_starting": "Avvio del motore delle regole…",
-        "sandbox_ready": "Il motore delle regole è pronto.",
-        "sandbox_offline_ready": "Ora la sandbox funziona offline su questo dispositivo.",
-        "sandbox_load_failed": "Impossibile caricare il motore delle regole ({error}). Ricarica la pagina per riprovare.",
-        "sandbox_download_note": "La sandbox esegue nel browser il motore delle regole del glossario (Python): {total} MB da scaricare una volta, poi funziona anche offline.",
-        "sandbox_mb": "MB",
-        "sandbox_board": "Una partita in corso",
-        "sandbox_form": "Modulo",
-        "sandbox_scenario": "Scenario",
-        "sandbox_scenario_help": "Incolla uno scenario nel formato del glossario (YAML). Con then:, la sandbox dice se il motore ottiene quel risultato; senza, mostra che cosa succede.",
-        "sandbox_players": "Giocatori",
-        "sandbox_player": "Giocatore {n}",
-        "sandbox_tiebreakers": "Spareggio: ogni spedizione è nell'Arena",
-        "sandbox_adventure": "Regioni",
-        "sandbox_tumult": "Carta Tumulto, regioni {first} e {second}",
-        "sandbox_face_unknown": "a faccia in giù, tipi di regione non indicati",
-        "sandbox_face_down": "a faccia in giù",
-        "sandbox_face_up": "a faccia in su",
-        "sandbox_region_n": "Regione {n}",
-        "sandbox_region_types": "Regione {n}: tipi di regione",
-        "sandbox_fixed_region": "Regione {n}, la {name}: foresta, montagna e acqua",
-        "sandbox_characters": "Personaggi",
-        "sandbox_add_character": "Aggiungi un Personaggio",
-        "sandbox_remove": "Rimuovi",
-        "sandbox_name": "Nome",
-        "sandbox_subtypes_hint": "separati da virgole",
-        "sandbox_exhausted": "consumato",
-        "sandbox_character_n": "Personaggio {n}",
-        "sandbox_what_happens": "Che cosa succede",
-        "sandbox_moves_forward": "{expedition} avanza",
-        "sandbox_moves_backward": "{expedition} arretra",
-        "sandbox_check_victory": "Verifica se la partita finisce",
-        "sandbox_run": "Esegui",
-        "sandbox_share": "Copia il link a questa situazione",
-        "sandbox_link_copied": "Link copiato",
-        "sandbox_new_board": "Nuova partita",
-        "sandbox_as_scenario": "Mostra come scenario",
-        "sandbox_not_form": "Il modulo non può mostrare questo scenario ({why}): è aperto come scenario.",
-        "sandbox_outcome": "Risultato",
-        "sandbox_winner": "Vincitore: {names}",
-        "sandbox_no_winner": "Nessuno ha ancora vinto.",
-        "sandbox_goes_to_tiebreakers": "La partita passa allo spareggio nell'Arena.",
-        "sandbox_in_tiebreakers": "Spareggio: statistiche di ogni giocatore sulle sue due spedizioni: {totals}.",
-        "sandbox_expedition": "Spedizione",
-        "sandbox_before": "Prima",
-        "sandbox_after": "Dopo",
-        "sandbox_moved": "È avanzata",
-        "sandbox_due_to": "grazie a: {statistics}",
-        "sandbox_failed_to_move": "non è riuscita ad avanzare",
-        "sandbox_stayed": "non è avanzata",
-        "sandbox_not_run": "non eseguito",
-        "sandbox_expected": "Risultato atteso (then:)",
-        "sandbox_expected_met": "Il motore ottiene il risultato atteso.",
-        "sandbox_expected_not_met": "Il motore non ottiene il risultato atteso:",
-        "sandbox_difference": "{path}: atteso {expected}, il motore dà {actual}",
-        "sandbox_cannot_run": "Il motore non può eseguire questo:",
-        "sandbox_at_line": "riga {line}",
-        "sandbox_board_unknown": "Lo stato della partita dopo questo non è noto: {message}",
-        "sandbox_trace": "Che cosa ha fatto il motore (in inglese):",
-        "sandbox_ruling": "decisione",
-        "sandbox_scenario_n": "Scenario {n}: {name}",
-        "sandbox_deck": "Un Mazzo",
-        "sandbox_format": "Formato",
-        "sandbox_format_standard": "Standard",
-        "sandbox_format_constructed": "Costruito",
-        "sandbox_format_multiplayer": "Multigiocatore",
-        "sandbox_format_sealed": "Sigillato",
-        "sandbox_format_draft": "Booster Draft",
-        "sandbox_cards": "Carte",
-        "sandbox_count": "Copie",
-        "sandbox_type": "Tipo",
-        "sandbox_faction": "Fazione",
-        "sandbox_neutral": "neutrale",
-        "sandbox_rarity": "Rarità",
-        "sandbox_no_rarity": "nessuna",
-        "sandbox_card_n": "Carta {n}",
-        "sandbox_add_card": "Aggiungi una carta",
-        "sandbox_paste_list": "Incolla una lista",
-        "sandbox_paste_help": "Una carta per riga: il numero di copie, il nome, poi il tipo, la fazione e la rarità, separati da virgole (in qualsiasi ordine; un Personaggio neutrale e comune se non indicato). Per esempio: 3 Kelon Elemental, Axiom, rara",
-        "sandbox_read_list": "Leggi la lista",
-        "sandbox_list_read": "{count} righe lette.",
-        "sandbox_list_line": "Riga {line}: {message}",
-        "sandbox_unknown_word": "«{word}» non è un tipo, una fazione o una rarità",
-        "sandbox_no_name": "una carta ha bisogno di un nome",
-        "sandbox_check_deck": "Verifica il Mazzo",
-        "sandbox_legal": "Valido: il Mazzo rispetta tutte le regole del formato {format}.",
-        "sandbox_not_legal": "Non valido nel formato {format}: infrange {count} regola/e.",
-        "sandbox_counted": "{count} carte contate (le Pedine no).",
-        "sandbox_engine_says": "Il motore: {why}",
-        "sandbox_default_name": "Una situazione dalla sandbox",
-        "sandbox_default_deck_name": "Un Mazzo dalla sandbox",
-        "sandbox_unknown_scenario": "Questo sito non ha uno scenario «{id}»: il link potrebbe venire da una versione precedente del glossario. Riapri lo scenario dalla pagina della sua regola. Intanto, ecco una nuova partita.",
-        "sandbox_scenario_unavailable": "Impossibile caricare lo scenario «{id}» ({error}). Ricarica la pagina per riprovare.",
-    },
-}
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .glossary.model import LANGUAGES
+from .yamlsource import LineDict, LineList, SourceError, load_yaml_file
+
+STRINGS_DIR = Path(__file__).parent / "strings"
+"""The folder of the per-language files (en.yaml, fr.yaml, it.yaml)."""
+
+# A value the site fills in: "Go to rule {rule}".
+PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+@dataclass(frozen=True)
+class LanguageStrings:
+    """One language's file: its strings, the line of each, and the keys meant to equal English."""
+
+    language: str
+    path: str
+    strings: dict[str, str]
+    lines: dict[str, int]
+    same_as_english: frozenset[str]
+
+    def where(self, key: str) -> str:
+        return f"{self.path}:{self.lines.get(key, 1)}"
+
+
+def _shown(path: Path) -> str:
+    """A path as an editor types it: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _read_language(path: Path, language: str) -> LanguageStrings:
+    path = Path(_shown(path))
+    data = load_yaml_file(path)
+    if not isinstance(data, LineDict) or not isinstance(data.get("strings"), LineDict):
+        raise SourceError(path, getattr(data, "line", 1), "an interface strings file is a mapping with "
+                          "'strings' (key: text) and, in a translation, 'same_as_english' (a list of keys)")
+    unknown = [k for k in data if k not in ("strings", "same_as_english")]
+    if unknown:
+        raise SourceError(path, data.line_of(unknown[0]), f"unknown key '{unknown[0]}'; allowed: strings, same_as_english")
+    table: LineDict = data["strings"]
+    strings: dict[str, str] = {}
+    for key, value in table.items():
+        if not isinstance(value, str) or not value.strip():
+            raise SourceError(path, table.line_of(key), f"the string '{key}' must be non-empty text (quote it: \"...\")")
+        strings[str(key)] = value
+    same = data.get("same_as_english", LineList())
+    if not isinstance(same, list) or not all(isinstance(k, str) for k in same):
+        raise SourceError(path, data.line_of("same_as_english"), "'same_as_english' must be a list of string keys")
+    return LanguageStrings(language, str(path), strings, {str(k): table.line_of(k) for k in table}, frozenset(same))
+
+
+def read_strings(folder: Path = STRINGS_DIR) -> dict[str, LanguageStrings]:
+    """Every language's interface strings; raises SourceError (file:line) on a malformed file."""
+    return {language: _read_language(folder / f"{language}.yaml", language) for language in LANGUAGES}
+
+
+def string_problems(files: dict[str, LanguageStrings]) -> list[str]:
+    """Each translation's keys, placeholders and strings left in English, one problem a line."""
+    english = files["en"]
+    problems = []
+    for language, file in files.items():
+        if language == "en":
+            continue
+        for key in english.strings:
+            if key not in file.strings:
+                problems.append(f"{file.path}: missing the key '{key}' (English at {english.where(key)}: {english.strings[key]!r})")
+        for key, value in file.strings.items():
+            if key not in english.strings:
+                problems.append(f"{file.where(key)}: '{key}' is not a key of {english.path}; remove it or add it there first")
+                continue
+            source = english.strings[key]
+            if sorted(PLACEHOLDER.findall(value)) != sorted(PLACEHOLDER.findall(source)):
+                problems.append(f"{file.where(key)}: '{key}' has the placeholders {sorted(set(PLACEHOLDER.findall(value)))}; "
+                                f"the English has {sorted(set(PLACEHOLDER.findall(source)))}")
+            if value == source and key not in file.same_as_english:
+                problems.append(f"{file.where(key)}: '{key}' is the English text {value!r}; translate it, or list the key "
+                                "in same_as_english if it is a proper name or a word spelt alike")
+        for key in sorted(file.same_as_english - set(english.strings)):
+            problems.append(f"{file.path}: same_as_english lists '{key}', which is not a key of {english.path}")
+    return problems
+
+
+FILES: dict[str, LanguageStrings] = read_strings()
+STRINGS: dict[str, dict[str, str]] = {language: file.strings for language, file in FILES.items()}
 
 
 def tr(language: str, key: str, **values: object) -> str:

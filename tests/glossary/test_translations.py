@@ -72,3 +72,43 @@ def test_an_english_word_inside_a_card_name_is_not_a_term(glossary_copy):
     _set_translations(glossary_copy, "Celebration Day ne suffit pas pour avancer.", "Celebration Day e Brassbug (Ottonblatta) non bastano.")
     problems = _problems_about(glossary_copy, "4.2.4.c")
     assert not any("English term" in p for p in problems), problems
+
+
+# -- issue 18: the termbase's pairs, on every kind of text ------------------------------------
+
+def test_a_paired_term_missing_from_a_translation_is_reported(glossary_copy):
+    """7.3.1.d's example said "marqueurs Kelon" for "Kelon counters": counter is compteur."""
+    _edit(glossary_copy, Path("rules/7/7.3.1.yaml"), "c'est\n        Brassbug Hub qui gagne trois compteurs Kelon", "c'est\n        Brassbug Hub qui gagne trois marqueurs Kelon")
+    _edit(glossary_copy, Path("rules/7/7.3.1.yaml"), "Je gagne trois compteurs Kelon", "Je gagne trois marqueurs Kelon")
+    problems = _problems_about(glossary_copy, "7.3.1.d-example-1")
+    assert any("the English says 'counters' but the fr text lacks the official term 'compteur'" in p for p in problems), problems
+    # "the corresponding counter" of an expedition is its marqueur d'Expédition (7.3.11.a): no complaint.
+    assert not _problems_about(glossary_copy, "7.3.11.a")
+
+
+def test_the_italian_verbs_of_moving_and_joining_are_checked_in_rules_and_rulings(glossary_copy):
+    _edit(glossary_copy, Path("rules/4/4.3.yaml"), "né avanzare né arretrare.", "né avanzare né indietreggiare.")
+    _edit(glossary_copy, Path("rulings/multiplayer-finish.yaml"), "inizia una giornata di spareggio.", "inizia un giorno di spareggio.")
+    _edit(glossary_copy, Path("rules/3/3.2.4.yaml"), "«Quando un Personaggio entra nella mia spedizione", "«Quando un Personaggio si unisce alla mia spedizione")
+    problems = lint_glossary(load_glossary(glossary_copy))
+    assert any("4.3.g: non-official variant 'indietreggiare'" in p and "'arretrare'" in p for p in problems), problems
+    assert any("ruling multiplayer-finish: non-official variant 'giorno di spareggio'" in p for p in problems), problems
+    assert any("3.2.4.yaml" in p and "non-official variant 'si unisce'" in p and "'entrare'" in p for p in problems), problems
+
+
+def test_interface_strings_and_translated_pages_are_checked(glossary, tmp_path):
+    import shutil
+    from altered_rules.lint import lint_interface
+    from altered_rules.strings import STRINGS_DIR, read_strings
+    strings = tmp_path / "strings"
+    shutil.copytree(STRINGS_DIR, strings)
+    path = strings / "it.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"{expedition} arretra"', '"{expedition} indietreggia"'), encoding="utf-8")
+    page = tmp_path / "it" / "index.md"
+    page.parent.mkdir()
+    page.write_text("# Titolo\n\nUna pedina si unisce alla spedizione.\n", encoding="utf-8")
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "indietreggia" in text)
+    problems = lint_interface(glossary, read_strings(strings), [page])
+    assert any(f"it.yaml:{line}: 'sandbox_moves_backward': non-official variant 'indietreggia'" in p for p in problems), problems
+    assert any(f"{page}:3: non-official variant 'si unisce'" in p for p in problems), problems
+    assert lint_interface(glossary, read_strings(), []) == []

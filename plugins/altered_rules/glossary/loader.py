@@ -456,8 +456,11 @@ def _load_termbase(root: Path, reader: _Reader) -> list[TermbaseEntry]:
                 reader.error(form, "avoid", f"'avoid' of '{language}' of {what} must be a list of words")
                 avoid = []
             extra = tuple((k, str(form[k])) for k in ("trigger", "status", "feminine", "has_status") if k in form)
+            stem = str(form.get("stem") or "")
+            if stem and term and not term.casefold().startswith(stem.casefold()):
+                reader.error(form, "stem", f"'stem' of '{language}' of {what} is '{stem}', which '{term}' does not start with")
             if term and gender:
-                forms[language] = TermForm(term, gender, tuple(avoid), extra)
+                forms[language] = TermForm(term, gender, tuple(avoid), extra, stem)
         confirmed = entry.get("confirmed", True)
         if not isinstance(confirmed, bool):
             reader.error(entry, "confirmed", f"'confirmed' of {what} must be true or false")
@@ -465,7 +468,9 @@ def _load_termbase(root: Path, reader: _Reader) -> list[TermbaseEntry]:
             # An entry seen only in the old community glossary is never confirmed.
             if seen == "fan" and confirmed is True and "confirmed" in entry:
                 reader.error(entry, "confirmed", f"{what} is seen only in the community glossary (fan): it cannot be confirmed")
-            entries.append(TermbaseEntry(tid, kind, english, forms, seen, bool(confirmed) and seen != "fan"))
+            paired = reader.boolean(entry, "paired", what)
+            source = str(entry.get("source") or "")
+            entries.append(TermbaseEntry(tid, kind, english, forms, seen, bool(confirmed) and seen != "fan", paired, source))
     return entries
 
 

@@ -302,6 +302,12 @@ class TermForm:
     gender: str
     avoid: tuple[str, ...] = ()
     extra: tuple[tuple[str, str], ...] = ()   # other forms: trigger, status, feminine, has_status
+    stem: str = ""                            # the word's invariable start, for a paired term's check
+
+    @property
+    def root(self) -> str:
+        """What every form of the word starts with (a paired term's check looks for it)."""
+        return self.stem or self.term
 
 
 @dataclass(frozen=True)
@@ -314,6 +320,8 @@ class TermbaseEntry:
     forms: dict[str, TermForm]
     seen: str
     confirmed: bool
+    paired: bool = False    # where the English uses the term, a translation must use its word
+    source: str = ""        # where an editorial term was taken from
 
 
 @dataclass(frozen=True)

@@ -46,9 +46,10 @@ SYMBOL_KEYS = {"id": True, "kind": True, "label": True, "glyph": True, "color": 
 SOURCE_KEYS = {"id": True, "title": True, "file": False, "description": True}
 EXTERNAL_RULE_KEYS = {"id": True, "title": True}
 
-TERMBASE_KEYS = {"id": True, "kind": True, "en": True, "fr": True, "it": True, "seen": True, "confirmed": False}
+TERMBASE_KEYS = {"id": True, "kind": True, "en": True, "fr": True, "it": True, "seen": True, "confirmed": False,
+                 "paired": False, "source": False}
 TERM_FORM_KEYS = {"term": True, "gender": True, "avoid": False, "trigger": False, "status": False,
-                  "feminine": False, "has_status": False}
+                  "feminine": False, "has_status": False, "stem": False}
 TERMBASE_KINDS = ("type", "subtype", "zone", "phase", "keyword", "status", "game", "region-type", "faction", "card")
 TERMBASE_SEEN = ("card", "meta", "fan", "editorial")
 GENDERS = ("m", "f")

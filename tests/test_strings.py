@@ -1,0 +1,75 @@
+"""The interface strings: one YAML file per language, every key in every language, the same
+placeholders as the English, and nothing left in English unless the file says it is meant to."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from altered_rules.strings import STRINGS, STRINGS_DIR, read_strings, string_problems, tr
+from altered_rules.yamlsource import SourceError
+
+
+@pytest.fixture
+def strings_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "strings"
+    shutil.copytree(STRINGS_DIR, target)
+    return target
+
+
+def _edit(folder: Path, language: str, old: str, new: str) -> None:
+    path = folder / f"{language}.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"test setup: {old!r} not in {language}.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_the_shipped_strings_have_no_problem():
+    files = read_strings()
+    assert string_problems(files) == []
+    assert set(STRINGS) == {"en", "fr", "it"} and len(STRINGS["en"]) > 100
+    assert tr("fr", "go_to_rule", rule="4.2.4.c") == "Aller à la règle 4.2.4.c"
+
+
+def test_a_missing_key_is_reported_with_the_english_line(strings_copy):
+    _edit(strings_copy, "it", '  copied: "Copiato"\n', "")
+    problems = string_problems(read_strings(strings_copy))
+    assert any("it.yaml: missing the key 'copied'" in p and "en.yaml:" in p for p in problems), problems
+
+
+def test_a_broken_placeholder_is_reported_with_its_line(strings_copy):
+    _edit(strings_copy, "fr", '"Aller à la règle {rule}"', '"Aller à la règle {regle}"')
+    problems = string_problems(read_strings(strings_copy))
+    line = next(n for n, text in enumerate((strings_copy / "fr.yaml").read_text(encoding="utf-8").splitlines(), 1) if "{regle}" in text)
+    assert any(f"fr.yaml:{line}: 'go_to_rule' has the placeholders ['regle']; the English has ['rule']" in p for p in problems), problems
+
+
+def test_a_string_left_in_english_is_reported_unless_listed(strings_copy):
+    _edit(strings_copy, "fr", '"Copié"', '"Copied"')
+    _edit(strings_copy, "it", 'same_as_english: [', 'same_as_english: [copied, ')
+    _edit(strings_copy, "it", '"Copiato"', '"Copied"')
+    problems = string_problems(read_strings(strings_copy))
+    assert any("fr.yaml:" in p and "'copied' is the English text" in p for p in problems), problems
+    assert not any("it.yaml:" in p and "'copied'" in p for p in problems), problems
+
+
+def test_a_key_the_english_lacks_is_reported(strings_copy):
+    _edit(strings_copy, "it", '  copied: "Copiato"\n', '  copied: "Copiato"\n  copiato: "Copiato"\n')
+    problems = string_problems(read_strings(strings_copy))
+    assert any("'copiato' is not a key of" in p for p in problems), problems
+
+
+def test_a_malformed_file_names_its_line(strings_copy):
+    _edit(strings_copy, "fr", '  copied: "Copié"\n', '  copied:\n')
+    with pytest.raises(SourceError) as caught:
+        read_strings(strings_copy)
+    assert "fr.yaml:" in str(caught.value) and "'copied' must be non-empty text" in str(caught.value)
+
+
+def test_the_strings_ship_with_the_package():
+    """setuptools' package-data lists the files, so an installed (not editable) package has them."""
+    text = (Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'altered_rules = ["strings/*.yaml"]' in text
+    assert sorted(p.name for p in STRINGS_DIR.glob("*.yaml")) == ["en.yaml", "fr.yaml", "it.yaml"]
