@@ -33,13 +33,21 @@ def _cmd_lint(args: argparse.Namespace) -> int:
             print(f"error: {error}", file=sys.stderr)
         print(f"lint: {len(exc.errors)} error(s) in {args.glossary}", file=sys.stderr)
         return 1
+    from .translations import stale_problems
+
     problems = lint_glossary(glossary)
     problems += _lint_interface(glossary, args.glossary)
+    stale, unrecorded = stale_problems(glossary)
+    problems += unrecorded
     for problem in problems:
         print(problem, file=sys.stderr)
+    # A stale translation is listed, not an error: an English correction must not wait for the
+    # translators, and the site says which texts may lag behind (issue 18).
+    for line in stale:
+        print(f"stale: {line}", file=sys.stderr)
     print(
         f"lint: {len(glossary.sections)} sections, {len(glossary.paragraphs)} paragraphs, "
-        f"{len(problems)} problem(s)"
+        f"{len(problems)} problem(s)" + (f", {len(stale)} stale translation(s)" if stale else "")
     )
     return 1 if problems else 0
 

@@ -44,51 +44,54 @@ class Located:
 
     where: str      # "file:line: entry"
     text: Text
+    anchor: str = ""   # the id of the element that shows it on the site ("" when none)
 
 
 def iter_texts(glossary: Glossary) -> Iterator[Located]:
     """Every per-language text of the glossary, with where it is."""
     for section in glossary.sections.values():
-        yield Located(f"{section.file}:{section.line}: section {section.id} title", section.title)
+        yield Located(f"{section.file}:{section.line}: section {section.id} title", section.title, section.id)
         for paragraph in section.paragraphs:
             where = f"{paragraph.file}:{paragraph.line}: {paragraph.id}"
             for text in paragraph.texts():
-                yield Located(where, text)
+                yield Located(where, text, paragraph.id)
             for index, illustration in enumerate(paragraph.scenarios, 1):
-                yield Located(f"{where} scenario {index} caption", illustration.caption)
+                yield Located(f"{where} scenario {index} caption", illustration.caption, f"{paragraph.id}-scenario-{index}")
             if paragraph.no_scenario and paragraph.no_scenario.note:
                 yield Located(f"{where} no_scenario", paragraph.no_scenario.note)
             for note in paragraph.notes:
-                yield Located(f"{note.file}:{note.line}: {note.anchor}", note.text)
+                yield Located(f"{note.file}:{note.line}: {note.anchor}", note.text, note.anchor)
                 if note.gap:
-                    yield Located(f"{note.file}:{note.line}: {note.anchor} gap", note.gap)
+                    yield Located(f"{note.file}:{note.line}: {note.anchor} gap", note.gap, note.anchor)
     for term in glossary.terms:
         where = f"{term.file}:{term.line}: term {term.id}"
         for text in (term.title, term.text, term.gap):
             if text:
-                yield Located(where, text)
+                yield Located(where, text, f"term-{term.id}")
     for mode in glossary.modes:
         where = f"{mode.file}:{mode.line}: game mode {mode.id}"
-        yield Located(where, mode.title)
+        yield Located(where, mode.title, f"mode-{mode.id}")
         for index, block in enumerate(mode.blocks, 1):
             for text in (block.title, *block.paragraphs, *block.items, block.gap, block.example):
                 if text:
-                    yield Located(f"{where} block {index}", text)
+                    yield Located(f"{where} block {index}", text, f"{mode.id}-{index}")
         if mode.deck_intro:
-            yield Located(f"{where} deck", mode.deck_intro)
+            yield Located(f"{where} deck", mode.deck_intro, f"{mode.id}-deck")
         for rule in mode.deck_rules:
-            yield Located(f"{where} {rule.id}", rule.text)
+            yield Located(f"{where} {rule.id}", rule.text, rule.id)
+            for index, illustration in enumerate(rule.scenarios, 1):
+                yield Located(f"{where} {rule.id} scenario {index} caption", illustration.caption, f"{rule.id}-scenario-{index}")
     for ruling in glossary.rulings:
         where = f"{ruling.file}:{ruling.line}: ruling {ruling.id}"
         for text in (ruling.title, ruling.conflict, ruling.reading, ruling.why):
-            yield Located(where, text)
+            yield Located(where, text, f"ruling-{ruling.id}")
     for symbol in glossary.symbols.values():
-        yield Located(f"symbols.yaml: symbol {symbol.id}", symbol.label)
+        yield Located(f"symbols.yaml: symbol {symbol.id}", symbol.label, "symbols")
     for source in glossary.sources.values():
-        yield Located(f"sources.yaml: source {source.id}", source.title)
-        yield Located(f"sources.yaml: source {source.id}", source.description)
+        yield Located(f"sources.yaml: source {source.id}", source.title, source.id)
+        yield Located(f"sources.yaml: source {source.id}", source.description, source.id)
     for chapter in glossary.chapters:
-        yield Located(f"chapters.yaml: chapter {chapter.number}", chapter.title)
+        yield Located(f"chapters.yaml: chapter {chapter.number}", chapter.title, chapter.slug)
     for rule in glossary.external_rules.values():
         yield Located(f"external-rules.yaml: rule {rule.id}", rule.title)
 

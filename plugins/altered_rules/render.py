@@ -35,6 +35,7 @@ from .glossary.model import (
     Section,
     Term,
     Text,
+    TranslationStatus,
 )
 from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
 from .strings import tr
@@ -46,6 +47,8 @@ COVERAGE_PAGE = "coverage.md"
 RULINGS_PAGE = "rulings.md"
 SOURCES_PAGE = "sources.md"
 SANDBOX_PAGE = "sandbox.md"   # hand-written in each language (docs/<language>/sandbox.md)
+TRANSLATIONS_PAGE = "translations.md"   # French and Italian only: the translations that may lag behind
+SOURCE_LANGUAGE = "en"
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,13 @@ def relative_url(from_page: str, to_page: str, anchor: str = "") -> str:
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#+!|])")
 
 
+def english_url(page: str, anchor: str = "", target: str | None = None) -> str:
+    """From `page` of a translated site, a page of the English site (site/<language>/ side by
+    side): the same page, or `target`, at `anchor`."""
+    depth = page_url(page).count("/")
+    return f"{'../' * (depth + 1)}{SOURCE_LANGUAGE}/{page_url(target or page)}{'#' + anchor if anchor else ''}"
+
+
 def md_escape(text: str) -> str:
     """Escape text for a Markdown heading (titles are plain text, never markup)."""
     return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
@@ -105,8 +115,10 @@ class Renderer:
         # The engine's results for the glossary's scenarios; None when verification is off.
         self.verification = verification
         self.checks = verification.for_anchor() if verification else {}
-        # Texts of the page being rendered that fall back to English (not translated yet).
+        # Texts of the page being rendered that fall back to English (not translated yet), and
+        # translations made from an older English text (they may lag behind it).
         self.untranslated = 0
+        self.stale = 0
         self.keyword_pattern, self.keyword_order = keyword_pattern(glossary, language)
         self.page_of: dict[str, str] = {}
         for chapter in glossary.chapters:
@@ -127,10 +139,23 @@ class Renderer:
     def t(self, key: str, **values: object) -> str:
         return tr(self.language, key, **values)
 
+    def label(self, key: str) -> str:
+        """An interface word followed by a colon, as the language writes it ("Sources\u00a0:" in French)."""
+        return self.t(key) + self.t("colon")
+
     def text(self, text: Text) -> str:
         if not text.has(self.language):
             self.untranslated += 1
+        elif text.stale(self.language):
+            self.stale += 1
         return self.glossary.in_language(text, self.language)
+
+    def stale_html(self, texts: Iterable[Text | None], page: str, anchor: str) -> str:
+        """A note under an entry whose translation may lag behind the English, linking to the English."""
+        if not any(text is not None and text.stale(self.language) for text in texts):
+            return ""
+        return (f'<p class="ar-stale" role="note">{html.escape(self.t("stale_note"))} '
+                f'<a href="{html.escape(english_url(page, anchor))}" hreflang="{SOURCE_LANGUAGE}">{html.escape(self.t("stale_link"))}</a></p>\n')
 
     def lang_attrs(self, text: Text, css: str) -> str:
         """class (and lang="en" where the text falls back to English) for an element holding `text`."""
@@ -143,7 +168,12 @@ class Renderer:
         if self.untranslated:
             notice = f'<div class="ar-untranslated-notice" role="note">{html.escape(self.t("untranslated_page"))}</div>\n\n'
             parts = parts[:1] + [notice] + parts[1:]
-        self.untranslated = 0
+        if self.stale:
+            notice = (f'<div class="ar-stale-notice" role="note">{html.escape(self.t("stale_page"))} '
+                      f'<a href="{html.escape(english_url(path))}" hreflang="{SOURCE_LANGUAGE}">{html.escape(self.t("stale_link"))}</a> · '
+                      f'<a href="{relative_url(path, TRANSLATIONS_PAGE)}">{html.escape(self.t("translations_title"))}</a></div>\n\n')
+            parts = parts[:1] + [notice] + parts[1:]
+        self.untranslated = self.stale = 0
         return Page(path, title, "".join(parts))
 
     # -- inline text --------------------------------------------------------
@@ -221,7 +251,7 @@ class Renderer:
             label = html.escape(source)
             links.append(f'<a href="{relative_url(page, SOURCES_PAGE, source)}">{label}</a>')
         extra = f" ({self.t('text_from', source=html.escape(text_from))})" if text_from else ""
-        return f'<span class="ar-meta__item ar-meta__sources">{self.t("sources")}: {", ".join(links)}{extra}</span>'
+        return f'<span class="ar-meta__item ar-meta__sources">{self.label("sources")} {", ".join(links)}{extra}</span>'
 
     def corrections_html(self, corrections: Iterable[Correction], page: str) -> str:
         corrections = list(corrections)
@@ -251,7 +281,7 @@ class Renderer:
             return self.text(mode.title)
         if citing.startswith("ruling-"):
             ruling = next(r for r in self.glossary.rulings if f"ruling-{r.id}" == citing)
-            return f"{self.t('ruling')}: {self.text(ruling.title)}"
+            return f"{self.label('ruling')} {self.text(ruling.title)}"
         return citing
 
     def cited_by_html(self, rule: str, page: str) -> str:
@@ -262,7 +292,7 @@ class Renderer:
         links = ", ".join(
             f'<a href="{relative_url(page, self.page_of[c], c)}">{html.escape(self.citing_label(c))}</a>' for c in citing
         )
-        return f'<span class="ar-meta__item ar-meta__cited">{self.t("cited_by")}: {links}</span>'
+        return f'<span class="ar-meta__item ar-meta__cited">{self.label("cited_by")} {links}</span>'
 
     def rulings_html(self, rule: str, page: str) -> str:
         rulings = self.glossary.rulings_by_rule.get(rule, [])
@@ -272,7 +302,7 @@ class Renderer:
             f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + r.id)}">{html.escape(self.text(r.title))}</a>'
             for r in rulings
         )
-        return f'<span class="ar-meta__item ar-meta__rulings">{self.t("rulings")}: {links}</span>'
+        return f'<span class="ar-meta__item ar-meta__rulings">{self.label("rulings")} {links}</span>'
 
     def meta_html(self, *items: str) -> str:
         items = tuple(i for i in items if i)
@@ -285,7 +315,7 @@ class Renderer:
         body = body.replace("<p>", f'<p><span class="ar-note__kind">{self.t(kind)}</span> ', 1)
         return (
             f'<aside {self.lang_attrs(note.text, f"ar-note ar-note--{kind}")} id="{note.anchor}">\n{body}'
-            f"{self.gap_html(note.gap, page)}"
+            f"{self.gap_html(note.gap, page)}{self.stale_html((note.text, note.gap), page, note.anchor)}"
             f"{self.check_html(self.checks.get(note.anchor), page) if note.kind is NoteKind.EXAMPLE else ''}"
             f"{self.corrections_html(note.corrections, page)}</aside>\n"
         )
@@ -353,8 +383,8 @@ class Renderer:
             uses = [r for r in used_in.get(keyword.term.id, []) if not any(r == d or r.startswith(d + ".") for d in keyword.defined_in)]
             out.append(
                 f'<div class="ar-keyword" id="{keyword.anchor}"><p><strong>{html.escape(name[:1].upper() + name[1:])}</strong>{english}{unconfirmed}</p>\n'
-                f'<p class="ar-meta">{self.t("defined_in")}: {defined}'
-                + (f' · {self.t("used_in")}: {", ".join(self.rule_link(r, KEYWORDS_PAGE) for r in uses)}' if uses else "")
+                f'<p class="ar-meta">{self.label("defined_in")} {defined}'
+                + (f' · {self.label("used_in")} {", ".join(self.rule_link(r, KEYWORDS_PAGE) for r in uses)}' if uses else "")
                 + "</p></div>\n"
             )
         return self.finish(KEYWORDS_PAGE, title, out)
@@ -394,6 +424,7 @@ class Renderer:
         out += [f"<p>{self.inline(p, page, keywords=kw)}</p>\n" for p in rest]
         out.append(self.list_html(paragraph.list_kind, paragraph.items, page, keywords=kw))
         out.append(self.gap_html(paragraph.gap, page))
+        out.append(self.stale_html(paragraph.texts(), page, pid))
         out += [self.note_html(note, page) for note in paragraph.notes]
         out.append(self.illustrations_html(paragraph, page))
         out.append(self.meta_html(
@@ -442,9 +473,10 @@ class Renderer:
         else:
             out.append('<div class="ar-term">\n')
         out.append(self.gap_html(term.gap, page))
+        out.append(self.stale_html((term.title, term.text, term.gap), page, f"term-{term.id}"))
         see = ", ".join(self.rule_link(r, page) for r in term.see)
         out.append(self.meta_html(
-            f'<span class="ar-meta__item">{self.t("see_rules")}: {see}</span>' if see else "",
+            f'<span class="ar-meta__item">{self.label("see_rules")} {see}</span>' if see else "",
             self.sources_html(term.sources, page),
         ))
         out.append(self.corrections_html(term.corrections, page))
@@ -466,6 +498,7 @@ class Renderer:
         out += [f"<p>{self.inline(self.text(p), page)}</p>\n" for p in block.paragraphs]
         out.append(self.list_html(block.list_kind, block.items, page))
         out.append(self.gap_html(block.gap, page))
+        out.append(self.stale_html((block.title, *block.paragraphs, *block.items, block.gap, block.example), page, anchor))
         if block.example:
             out.append(
                 f'<aside class="ar-note ar-note--example" id="{anchor}-example"><p><span class="ar-note__kind">'
@@ -484,7 +517,7 @@ class Renderer:
         ) if self.verification is not None else ""
         return (
             f'<li id="{rule.id}" class="ar-deck-rule">{self.inline(self.text(rule.text), page)}'
-            f'<br><span class="ar-meta">{self.t("deck_check")} {checks}{restates}</span>{illustrations}</li>'
+            f'{self.stale_html((rule.text,), page, rule.id)}<br><span class="ar-meta">{self.t("deck_check")} {checks}{restates}</span>{illustrations}</li>'
         )
 
     def mode(self, mode: GameMode) -> Page:
@@ -507,9 +540,10 @@ class Renderer:
     def ruling_html(self, ruling: Ruling, page: str) -> str:
         rules = ", ".join(self.rule_link(r, page) for r in ruling.rules)
         parts = [self.heading(2, self.text(ruling.title), f"ruling-{ruling.id}"), '<div class="ar-ruling">\n']
-        parts.append(f'<p class="ar-meta">{self.t("about_rules")}: {rules}</p>\n')
+        parts.append(f'<p class="ar-meta">{self.label("about_rules")} {rules}</p>\n')
         for key in ("conflict", "reading", "why"):
             parts.append(f'<p><strong>{self.t(key)}.</strong> {self.inline(self.text(getattr(ruling, key)), page)}</p>\n')
+        parts.append(self.stale_html((ruling.title, ruling.conflict, ruling.reading, ruling.why), page, f"ruling-{ruling.id}"))
         parts.append("</div>\n\n")
         return "".join(parts)
 
@@ -520,12 +554,57 @@ class Renderer:
             out.append(self.ruling_html(ruling, RULINGS_PAGE))
         return self.finish(RULINGS_PAGE, title, out)
 
+    def anchor_page(self, anchor: str) -> str | None:
+        """The page that shows the element `anchor` (a rule, a note, a mode's block, a source...)."""
+        if anchor in self.page_of:
+            return self.page_of[anchor]
+        for chapter in self.glossary.chapters:
+            if anchor == chapter.slug:
+                return chapter_page(chapter.number)
+        for mode in self.glossary.modes:
+            if anchor.startswith(f"{mode.id}-") or any(anchor.startswith(r.id) for r in mode.deck_rules):
+                return mode_page(mode.id)
+        if anchor in self.glossary.sources or anchor == "symbols":
+            return SOURCES_PAGE
+        paragraph = anchor.split("-scenario-")[0]
+        return self.page_of.get(paragraph)
+
+    def translations(self) -> Page:
+        """For translators: the texts translated from an older English text, with the English now."""
+        from .translations import translation_states
+
+        title = self.t("translations_title")
+        page = TRANSLATIONS_PAGE
+        states = list(translation_states(self.glossary, self.language))
+        stale = [s for s in states if s.status is TranslationStatus.STALE]
+        current = sum(1 for s in states if s.status is TranslationStatus.CURRENT)
+        out = [self.heading(1, title, "translations"), f'<p class="ar-intro">{html.escape(self.t("translations_intro"))}</p>\n\n',
+               f'<p>{html.escape(self.t("translations_counts", current=current, total=len(states), stale=len(stale)))}</p>\n\n']
+        if not stale:
+            out.append(f'<p class="ar-translations-none">{html.escape(self.t("translations_none"))}</p>\n')
+        for state in stale:
+            target = self.anchor_page(state.anchor)
+            links = []
+            if target is not None:
+                links.append(f'<a href="{relative_url(page, target, state.anchor)}">{html.escape(state.anchor)}</a>')
+                links.append(f'<a href="{html.escape(english_url(page, state.anchor, target))}" '
+                             f'hreflang="{SOURCE_LANGUAGE}">{html.escape(self.t("stale_link"))}</a>')
+            out.append(
+                f'<div class="ar-stale-entry"><p class="ar-meta"><code>{html.escape(state.where)}</code>'
+                + (f' · {" · ".join(links)}' if links else "") + "</p>\n"
+                f'<p><strong>{html.escape(self.t("translations_english"))}.</strong> <span lang="{SOURCE_LANGUAGE}">'
+                f'{self.inline(self.glossary.in_language(state.text, SOURCE_LANGUAGE), page, links=False)}</span></p>\n'
+                f'<p><strong>{html.escape(self.t("translations_text"))}.</strong> '
+                f'{self.inline(self.glossary.in_language(state.text, self.language), page, links=False)}</p></div>\n'
+            )
+        return Page(page, title, "".join(out))
+
     def sources(self) -> Page:
         title = self.t("sources_title")
         out = [self.heading(1, title, "sources"), f'<p class="ar-intro">{html.escape(self.t("sources_intro"))}</p>\n\n']
         for source in self.glossary.sources.values():
             out.append(self.heading(2, self.text(source.title), source.id))
-            file = f' · {self.t("sources_file")}: <code>{html.escape(source.file)}</code>' if source.file else ""
+            file = f' · {self.label("sources_file")} <code>{html.escape(source.file)}</code>' if source.file else ""
             out.append(f'<div class="ar-source"><p>{self.inline(self.text(source.description), SOURCES_PAGE)}{file}</p></div>\n\n')
         out.append(self.heading(2, self.t("symbols_title"), "symbols"))
         rows = "".join(
@@ -606,6 +685,8 @@ def pages(glossary: Glossary, language: str = "en", verification: Verification |
     result.append(renderer.sources())
     if verification is not None:
         result.append(renderer.coverage())
+    if language != SOURCE_LANGUAGE:
+        result.append(renderer.translations())
     return result
 
 

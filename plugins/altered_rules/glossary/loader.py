@@ -160,7 +160,10 @@ class _Reader:
             self.error(node, key, f"'{key}' of {what} must be a mapping of languages to text, e.g. {{en: ...}}; languages: {', '.join(LANGUAGES)}")
             return None
         texts: dict[str, str] = {}
+        translated_from = self._translated_from(value, key, what)
         for language, string in value.items():
+            if language == S.TRANSLATED_FROM:
+                continue
             if language not in LANGUAGES:
                 self.error(value, language, f"unknown language '{language}' in '{key}' of {what}; allowed: {', '.join(LANGUAGES)}")
                 continue
@@ -173,7 +176,29 @@ class _Reader:
             if not any(e.line == value.line for e in self.errors[-3:]):
                 self.error(node, key, f"'{key}' of {what} has no English text (en); English is the source language and required")
             return None
-        return Text(texts)
+        for language in translated_from:
+            if language not in texts:
+                self.error(value, S.TRANSLATED_FROM, f"'{key}.{S.TRANSLATED_FROM}' of {what} names {language}, which has no text here")
+        return Text(texts, {language: translated_from[language] for language in texts if language in translated_from})
+
+    def _translated_from(self, value: LineDict, key: str, what: str) -> dict[str, str]:
+        """`from:` beside the translations: the English text's hash they were made from, one for all
+        (`from: 3fa2c1d0`) or one per language (`from: {fr: 3fa2c1d0, it: 9b8e7f10}`)."""
+        raw = value.get(S.TRANSLATED_FROM)
+        if raw is None and S.TRANSLATED_FROM not in value:
+            return {}
+        translations = [language for language in LANGUAGES[1:] if language in value]
+        # An all-digit hash reads as a number (yamlsource's small schema): it is the same text.
+        digits = lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v  # noqa: E731
+        raw = {k: digits(v) for k, v in raw.items()} if isinstance(raw, LineDict) else digits(raw)
+        if isinstance(raw, str) and S.ENGLISH_HASH.match(raw):
+            return {language: raw for language in translations}
+        if isinstance(raw, dict) and all(k in LANGUAGES[1:] and isinstance(v, str) and S.ENGLISH_HASH.match(v) for k, v in raw.items()):
+            return dict(raw)
+        self.error(value, S.TRANSLATED_FROM, f"'{key}.{S.TRANSLATED_FROM}' of {what} must be the {S.ENGLISH_HASH_LENGTH}-digit hash of the "
+                   "English text the translations were made from (from: 3fa2c1d0), or one per language "
+                   "(from: {fr: 3fa2c1d0, it: 9b8e7f10}); `altered-rules i18n stamp` writes it")
+        return {}
 
     def _scan(self, string: str, node: LineDict, key: str, what: str, citing: str | None) -> None:
         if S.RULE_QUOTE_START in string:

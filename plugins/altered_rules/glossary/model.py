@@ -7,6 +7,7 @@ always present.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from enum import Enum
@@ -17,6 +18,8 @@ LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
 
 QUOTE_MARKS: dict[str, tuple[str, str]] = {"en": ('"', '"'), "fr": ("«\u00a0", "\u00a0»"), "it": ("«", "»")}
 """How each language opens and closes a quotation (a ruling quoting a rule's text)."""
+INNER_QUOTE_MARKS = ("\u201c", "\u201d")
+"""A quotation whose text holds the language's own quotation marks is opened with these instead."""
 
 # A ruling quotes a rule's own text, expanded in each language when the page is built, so that it
 # never paraphrases the rule it discusses: "{rule-text 4.2.4.b}", or a remark or an example by its
@@ -31,11 +34,34 @@ SourceId = str
 """A seed document (``seed-000``) or ``editorial`` for text the editors wrote."""
 
 
+ENGLISH_HASH_LENGTH = 8
+"""Hex digits of the hash that names the English text a translation was made from."""
+
+
+def english_hash(english: str) -> str:
+    """The short hash that names an English text. Whitespace does not count, so rewrapping a
+    folded YAML block does not make its translations stale."""
+    return hashlib.sha256(" ".join(english.split()).encode("utf-8")).hexdigest()[:ENGLISH_HASH_LENGTH]
+
+
+class TranslationStatus(str, Enum):
+    """Where a translation stands against the English text it belongs to."""
+
+    SOURCE = "source"           # English itself
+    MISSING = "missing"         # not translated (the site shows the English)
+    CURRENT = "current"         # translated from the English text as it is now
+    STALE = "stale"             # translated from an older English text: it may lag behind
+    UNRECORDED = "unrecorded"   # translated, but the YAML does not say from which English text
+
+
 @dataclass(frozen=True)
 class Text:
     """One piece of text in every language it has been written in."""
 
     by_language: dict[str, str]
+    # language -> english_hash() of the English text the translation was made from (the YAML's
+    # `from:` beside the translations); see docs/en/editing.md#translations.
+    translated_from: dict[str, str] = field(default_factory=dict)
 
     @property
     def en(self) -> str:
@@ -47,6 +73,20 @@ class Text:
 
     def has(self, language: str) -> bool:
         return bool(self.by_language.get(language))
+
+    def status(self, language: str) -> TranslationStatus:
+        if language == "en":
+            return TranslationStatus.SOURCE
+        if not self.has(language):
+            return TranslationStatus.MISSING
+        recorded = self.translated_from.get(language)
+        if recorded is None:
+            return TranslationStatus.UNRECORDED
+        return TranslationStatus.CURRENT if recorded == english_hash(self.en) else TranslationStatus.STALE
+
+    def stale(self, language: str) -> bool:
+        """Whether the translation was made from an older English text (the site marks it)."""
+        return self.status(language) is TranslationStatus.STALE
 
 
 class CorrectionKind(str, Enum):
@@ -375,8 +415,14 @@ class Glossary:
         if RULE_QUOTE_START not in value:
             return value
         quotable = self.quotable()
-        opening, closing = QUOTE_MARKS.get(language, QUOTE_MARKS["en"])
-        return RULE_QUOTE.sub(lambda m: f"{opening}{quotable[m.group(1)].get(language)}{closing}", value)
+        marks = QUOTE_MARKS.get(language, QUOTE_MARKS["en"])
+
+        def quote(match: re.Match[str]) -> str:
+            quoted = quotable[match.group(1)].get(language)
+            opening, closing = INNER_QUOTE_MARKS if marks[0].strip() in quoted else marks
+            return f"{opening}{quoted}{closing}"
+
+        return RULE_QUOTE.sub(quote, value)
 
     def rule_exists(self, rule: RuleId) -> bool:
         return rule in self.sections or rule in self.paragraphs

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .model import LANGUAGES, RULE_QUOTE, RULE_QUOTE_START  # noqa: F401 (the schema's vocabulary)
+from .model import ENGLISH_HASH_LENGTH, LANGUAGES, RULE_QUOTE, RULE_QUOTE_START  # noqa: F401 (the schema's vocabulary)
 
 SECTION_ID = re.compile(r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?$")
 PARAGRAPH_ID = re.compile(r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?\.[a-z]$")
@@ -19,6 +19,9 @@ SOURCE_ID = re.compile(r"^(seed-[0-9]{3}|editorial)$")
 # A rule number cited in running text: "Rule 2.1.e", "see 7.4.3.i", "4.2.4".
 RULE_REFERENCE = re.compile(r"(?<![\w./-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)(?![\w/-]|\.[0-9])")
 # A ruling's quotation of a rule's own text, "{rule-text 4.2.4.b}": RULE_QUOTE (model.py).
+# Beside the translations of a text, the English text they were made from (model.english_hash).
+TRANSLATED_FROM = "from"
+ENGLISH_HASH = re.compile(rf"^[0-9a-f]{{{ENGLISH_HASH_LENGTH}}}$")
 # A game symbol of the closed vocabulary: "{forest}".
 SYMBOL_REFERENCE = re.compile(r"\{([^{}\s]*)\}")
 
