@@ -8,6 +8,8 @@ Subcommands:
   stats [--json]    how much of the glossary the engine verifies
   synth --factor N --out DIR
                     a synthetic glossary N times the size of the real one (benchmarks)
+  i18n stamp|export|import
+                    translators' files: record current translations, PO files out and in
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -143,6 +145,44 @@ def _cmd_synth(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_i18n(args: argparse.Namespace) -> int:
+    """Translators' files: stamp, export and import (issue 18)."""
+    from .po import PoError, export_po, import_po
+    from .translations import stamp_glossary
+    from .yamlsource import SourceError
+
+    if _load_or_report(args.glossary) is None:
+        return 1
+    try:
+        if args.action == "stamp":
+            counts = stamp_glossary(args.glossary)
+            for path, count in counts.items():
+                print(f"{path}: {count} text(s) stamped")
+            print(f"i18n stamp: {sum(counts.values())} translation(s) recorded as made from the English as it is now")
+            return 0
+        if args.action == "export":
+            out = args.out or Path(f"altered-rules-{args.lang}.po")
+            out.write_bytes(export_po(args.glossary, args.lang))
+            print(f"i18n export: wrote {out}")
+            return 0
+        result = import_po(args.glossary, args.file, args.lang)
+    except PoError as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        print(f"i18n {args.action}: {len(exc.problems)} error(s); the glossary is unchanged", file=sys.stderr)
+        return 1
+    except SourceError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    for line in result.behind:
+        print(f"note: {line}", file=sys.stderr)
+    for path, count in result.changed.items():
+        print(f"{path}: {count} text(s) updated")
+    print(f"i18n import: {sum(result.changed.values())} text(s) updated, {result.unchanged} unchanged, "
+          f"{result.fuzzy} fuzzy and {result.empty} empty left as they are")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="altered-rules",
@@ -172,6 +212,18 @@ def build_parser() -> argparse.ArgumentParser:
     synth.add_argument("--force", action="store_true", help="replace what synth wrote in DIR before")
     synth.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder to copy (default: glossary)")
     synth.set_defaults(func=_cmd_synth)
+    i18n = sub.add_parser("i18n", help="translators' files: stamp current translations, export and import PO files")
+    actions = i18n.add_subparsers(dest="action", required=True, metavar="ACTION")
+    stamp = actions.add_parser("stamp", help="record every translation that records nothing as made from the English as it is now")
+    export = actions.add_parser("export", help="write a PO file of the glossary's texts in one language (stale ones fuzzy)")
+    export.add_argument("--lang", required=True, choices=["fr", "it"])
+    export.add_argument("--out", type=Path, help="the PO file to write (default: altered-rules-LANG.po)")
+    load = actions.add_parser("import", help="read a PO file back into the glossary, all or nothing")
+    load.add_argument("file", type=Path, metavar="FILE")
+    load.add_argument("--lang", required=True, choices=["fr", "it"])
+    for action in (stamp, export, load):
+        action.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
+    i18n.set_defaults(func=_cmd_i18n)
     return parser
 
 

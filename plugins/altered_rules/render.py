@@ -27,6 +27,7 @@ from .glossary.model import (
     DeckRule,
     GameMode,
     Glossary,
+    LANGUAGES,
     ListKind,
     Note,
     NoteKind,
@@ -47,7 +48,7 @@ COVERAGE_PAGE = "coverage.md"
 RULINGS_PAGE = "rulings.md"
 SOURCES_PAGE = "sources.md"
 SANDBOX_PAGE = "sandbox.md"   # hand-written in each language (docs/<language>/sandbox.md)
-TRANSLATIONS_PAGE = "translations.md"   # French and Italian only: the translations that may lag behind
+TRANSLATIONS_PAGE = "translations.md"   # the translations that may lag behind (each language: its own; English: all)
 SOURCE_LANGUAGE = "en"
 
 
@@ -94,11 +95,15 @@ def relative_url(from_page: str, to_page: str, anchor: str = "") -> str:
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#+!|])")
 
 
-def english_url(page: str, anchor: str = "", target: str | None = None) -> str:
-    """From `page` of a translated site, a page of the English site (site/<language>/ side by
+def language_url(page: str, language: str, anchor: str = "", target: str | None = None) -> str:
+    """From `page` of one language's site, a page of the `language` site (site/<language>/ side by
     side): the same page, or `target`, at `anchor`."""
     depth = page_url(page).count("/")
-    return f"{'../' * (depth + 1)}{SOURCE_LANGUAGE}/{page_url(target or page)}{'#' + anchor if anchor else ''}"
+    return f"{'../' * (depth + 1)}{language}/{page_url(target or page)}{'#' + anchor if anchor else ''}"
+
+
+def english_url(page: str, anchor: str = "", target: str | None = None) -> str:
+    return language_url(page, SOURCE_LANGUAGE, anchor, target)
 
 
 def md_escape(text: str) -> str:
@@ -575,7 +580,8 @@ class Renderer:
 
         title = self.t("translations_title")
         page = TRANSLATIONS_PAGE
-        states = list(translation_states(self.glossary, self.language))
+        languages = [self.language] if self.language != SOURCE_LANGUAGE else [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]
+        states = [state for language in languages for state in translation_states(self.glossary, language)]
         stale = [s for s in states if s.status is TranslationStatus.STALE]
         current = sum(1 for s in states if s.status is TranslationStatus.CURRENT)
         out = [self.heading(1, title, "translations"), f'<p class="ar-intro">{html.escape(self.t("translations_intro"))}</p>\n\n',
@@ -585,7 +591,10 @@ class Renderer:
         for state in stale:
             target = self.anchor_page(state.anchor)
             links = []
-            if target is not None:
+            if target is not None and self.language == SOURCE_LANGUAGE:   # the English report: each translation's page
+                links.append(f'<a href="{html.escape(language_url(page, state.language, state.anchor, target))}" '
+                             f'hreflang="{state.language}">{html.escape(state.anchor)} ({state.language})</a>')
+            elif target is not None:
                 links.append(f'<a href="{relative_url(page, target, state.anchor)}">{html.escape(state.anchor)}</a>')
                 links.append(f'<a href="{html.escape(english_url(page, state.anchor, target))}" '
                              f'hreflang="{SOURCE_LANGUAGE}">{html.escape(self.t("stale_link"))}</a>')
@@ -594,8 +603,8 @@ class Renderer:
                 + (f' · {" · ".join(links)}' if links else "") + "</p>\n"
                 f'<p><strong>{html.escape(self.t("translations_english"))}.</strong> <span lang="{SOURCE_LANGUAGE}">'
                 f'{self.inline(self.glossary.in_language(state.text, SOURCE_LANGUAGE), page, links=False)}</span></p>\n'
-                f'<p><strong>{html.escape(self.t("translations_text"))}.</strong> '
-                f'{self.inline(self.glossary.in_language(state.text, self.language), page, links=False)}</p></div>\n'
+                f'<p><strong>{html.escape(self.t("translations_text"))} ({state.language}).</strong> <span lang="{state.language}">'
+                f'{self.inline(self.glossary.in_language(state.text, state.language), page, links=False)}</span></p></div>\n'
             )
         return Page(page, title, "".join(out))
 
@@ -685,8 +694,7 @@ def pages(glossary: Glossary, language: str = "en", verification: Verification |
     result.append(renderer.sources())
     if verification is not None:
         result.append(renderer.coverage())
-    if language != SOURCE_LANGUAGE:
-        result.append(renderer.translations())
+    result.append(renderer.translations())
     return result
 
 

@@ -64,27 +64,89 @@ def stale_problems(glossary: Glossary) -> tuple[list[str], list[str]]:
     return stale, unrecorded
 
 
-# -- stamping: `from:` beside translations that have none ------------------------------------
+# -- the texts of the YAML files, with their addresses -----------------------------------------
 
 # A symbol's glyph may be given per language ({en: W, fr: E, it: A}): a badge, not a translation.
 _NOT_TRANSLATIONS = ("glyph",)
+# How a text's address starts, by file: "4.2.4.c text", "term draw title", "ruling sacrifice why".
+_FOLDER_PREFIX = {"rules": "", "terms": "term", "modes": "mode", "rulings": "ruling"}
+_FILE_PREFIX = {"sources.yaml": "source", "symbols.yaml": "symbol", "chapters.yaml": "chapter",
+                "external-rules.yaml": "external rule"}
 
 
-def _text_mappings(node: Any) -> Iterator[LineDict]:
-    """Every per-language text mapping in a YAML tree, in document order: only language keys
-    (and `from`), all text."""
+@dataclass(frozen=True)
+class TextSlot:
+    """A per-language text mapping of a glossary file, where it is, and its address."""
+
+    context: str        # "4.2.4.c text", "4.2.4.a scenarios 1 caption", "mode standard blocks 2 title"
+    path: Path
+    file: str           # the path relative to the glossary folder
+    mapping: LineDict
+    nth: int            # how many text mappings start on the same line before it (flow mappings)
+
+    @property
+    def english(self) -> str:
+        return str(self.mapping["en"]).strip()
+
+
+def _is_text(node: LineDict) -> bool:
+    keys = set(node)
+    return "en" in keys and keys <= {*LANGUAGES, TRANSLATED_FROM} and all(isinstance(node[k], str) for k in LANGUAGES if k in node)
+
+
+def _walk(node: Any, base: list[str], name: list[str], found: list[tuple[str, LineDict]]) -> None:
     if isinstance(node, LineDict):
-        keys = set(node)
-        if "en" in keys and keys <= {*LANGUAGES, TRANSLATED_FROM} and all(isinstance(node[k], str) for k in LANGUAGES if k in node):
-            yield node
+        if _is_text(node):
+            found.append((" ".join(name), node))
             return
+        ident = node.get("id", node.get("number"))
+        if isinstance(ident, (str, int)) and not isinstance(ident, bool):
+            name = [*base, str(ident)]
         for key, value in node.items():
             if key not in _NOT_TRANSLATIONS:
-                yield from _text_mappings(value)
+                _walk(value, base, [*name, str(key)], found)
     elif isinstance(node, LineList):
-        for value in node:
-            yield from _text_mappings(value)
+        for index, value in enumerate(node, 1):
+            _walk(value, base, [*name, str(index)], found)
 
+
+def _slots(path: Path, root: Path) -> list[TextSlot]:
+    relative = path.relative_to(root)
+    prefix = _FILE_PREFIX.get(relative.name) if len(relative.parts) == 1 else _FOLDER_PREFIX.get(relative.parts[0], relative.parts[0])
+    found: list[tuple[str, LineDict]] = []
+    _walk(load_yaml_file(path), [prefix] if prefix else [], [prefix] if prefix else [], found)
+    slots, on_line = [], {}
+    for context, mapping in found:
+        first = min(mapping.line_of(k) for k in mapping)
+        slots.append(TextSlot(context, path, relative.as_posix(), mapping, on_line.get(first, 0)))
+        on_line[first] = on_line.get(first, 0) + 1
+    return slots
+
+
+def text_slots(root: Path) -> list[TextSlot]:
+    """Every per-language text of the glossary's files, in file order, each with a unique address."""
+    root = Path(root)
+    slots = [slot for path in glossary_files(root) for slot in _slots(path, root)]
+    seen: dict[str, TextSlot] = {}
+    for slot in slots:
+        if slot.context in seen:   # ids are unique in a glossary that loads; say so if not
+            raise ValueError(f"{slot.file}:{slot.mapping.line}: the address '{slot.context}' is also at "
+                             f"{seen[slot.context].file}:{seen[slot.context].mapping.line}")
+        seen[slot.context] = slot
+    return slots
+
+
+def translated_from(mapping: LineDict) -> dict[str, str]:
+    """The `from:` of a text mapping, per language (a single hash applies to every translation)."""
+    raw = mapping.get(TRANSLATED_FROM)
+    if isinstance(raw, dict):
+        return {str(k): str(v) for k, v in raw.items()}
+    if raw is None:
+        return {}
+    return {language: str(raw) for language in TRANSLATIONS if language in mapping}
+
+
+# -- where a mapping lies in the YAML text ----------------------------------------------------
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
@@ -118,43 +180,55 @@ def _flow_close(lines: list[str], row: int, column: int) -> tuple[int, int]:
 _FLOW_TEXT = re.compile(r"\{\s*(?:en|fr|it)\s*:")
 
 
-def _insertion(lines: list[str], mapping: LineDict, value: str, nth: int) -> tuple[int, int, str]:
-    """Where and what to insert so that `mapping` gains `from: value`: (row, column, text).
-    `nth`: how many text mappings start on the same line before this one (the line numbers
-    yamlsource keeps have no column: {en: ...} mappings on one line are told apart by order)."""
-    rows = [mapping.line_of(k) - 1 for k in mapping]
-    first = min(rows)
-    line = lines[first]
-    flows = [m.start() for m in _FLOW_TEXT.finditer(line)]
+def _first_key(lines: list[str], mapping: LineDict) -> tuple[int, int]:
+    first = min(mapping.line_of(k) for k in mapping) - 1
     key = next(k for k in mapping if mapping.line_of(k) - 1 == first)
-    column = line.index(f"{key}:")
-    if line[:column].strip(" -"):
-        row, close = _flow_close(lines, first, flows[nth])   # a flow mapping: {en: ..., fr: ...}
-        return row, close, f", {TRANSLATED_FROM}: {value}"
-    last = max(rows)
+    return first, lines[first].index(f"{key}:")
+
+
+def flow_span(lines: list[str], slot: TextSlot) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """((row, column) of `{`, (row, column) of `}`) of a flow text mapping; None for a block one.
+    yamlsource's lines have no column: mappings on one line are told apart by their order."""
+    first, column = _first_key(lines, slot.mapping)
+    if not lines[first][:column].strip(" -"):
+        return None
+    opening = [m.start() for m in _FLOW_TEXT.finditer(lines[first])][slot.nth]
+    return (first, opening), _flow_close(lines, first, opening)
+
+
+def block_layout(lines: list[str], mapping: LineDict) -> tuple[int, dict[str, tuple[int, int]], tuple[int, int]]:
+    """A block text mapping's key column, each key's rows (first, last) and the mapping's rows."""
+    first, column = _first_key(lines, mapping)
+    rows = sorted((mapping.line_of(k) - 1, str(k)) for k in mapping)
+    last = rows[-1][0]
     row = last + 1
     while row < len(lines) and (not lines[row].strip() or _indent(lines[row]) > column):
         if lines[row].strip():
             last = row
         row += 1
-    return last + 1, -1, " " * column + f"{TRANSLATED_FROM}: {value}"
+    spans = {key: (start, (rows[i + 1][0] - 1) if i + 1 < len(rows) else last) for i, (start, key) in enumerate(rows)}
+    return column, spans, (first, last)
 
 
-def stamp_file(path: Path, languages: tuple[str, ...] = TRANSLATIONS) -> int:
+# -- stamping: `from:` beside translations that have none ------------------------------------
+
+def stamp_file(path: Path, root: Path | None = None) -> int:
     """Write `from:` beside each text of `path` whose translations record none; return how many.
     Only lines are added (or `, from: ...` inside a one-line mapping): nothing is reformatted."""
-    data = load_yaml_file(path)
     lines = path.read_text(encoding="utf-8").split("\n")
     edits = []
-    on_line: dict[int, int] = {}
-    for mapping in _text_mappings(data):
-        first = min(mapping.line_of(k) for k in mapping)
-        nth = on_line.get(first, 0)
-        on_line[first] = nth + 1
-        if TRANSLATED_FROM in mapping or not any(language in mapping for language in languages):
+    for slot in _slots(path, root or path.parent):
+        mapping = slot.mapping
+        if TRANSLATED_FROM in mapping or not any(language in mapping for language in TRANSLATIONS):
             continue
-        english = str(mapping["en"]).strip()
-        edits.append(_insertion(lines, mapping, english_hash(english), nth))
+        value = english_hash(slot.english)
+        span = flow_span(lines, slot)
+        if span is not None:
+            row, close = span[1]
+            edits.append((row, close, f", {TRANSLATED_FROM}: {value}"))
+        else:
+            column, _, (_, last) = block_layout(lines, mapping)
+            edits.append((last + 1, -1, " " * column + f"{TRANSLATED_FROM}: {value}"))
     for row, column, text in sorted(edits, reverse=True):
         if column < 0:
             lines.insert(row, text)
@@ -167,13 +241,14 @@ def stamp_file(path: Path, languages: tuple[str, ...] = TRANSLATIONS) -> int:
 
 def glossary_files(root: Path) -> list[Path]:
     """The glossary's YAML files that hold per-language texts."""
-    files = [root / name for name in ("sources.yaml", "symbols.yaml", "chapters.yaml", "external-rules.yaml")]
-    for folder in ("rules", "terms", "modes", "rulings"):
+    files = [root / name for name in _FILE_PREFIX]
+    for folder in _FOLDER_PREFIX:
         files += sorted((root / folder).rglob("*.yaml"))
     return [f for f in files if f.is_file()]
 
 
 def stamp_glossary(root: Path) -> dict[Path, int]:
     """`from:` beside every translation of the glossary that records none (declaring it current)."""
-    counts = {path: stamp_file(path) for path in glossary_files(root)}
+    root = Path(root)
+    counts = {path: stamp_file(path, root) for path in glossary_files(root)}
     return {path: count for path, count in counts.items() if count}
