@@ -215,8 +215,9 @@ class _Reader:
     def _scan_quotes(self, string: str, node: LineDict, key: str, what: str, citing: str | None) -> None:
         found = S.RULE_QUOTE.findall(string)
         if string.count(S.RULE_QUOTE_START) != len(found):
-            self.error(node, key, f"malformed rule quotation in {what}; write {{rule-text 4.2.4.b}} (a paragraph) "
-                       "or {rule-text 4.2.4.h-remark-1} (a remark or an example), with one space")
+            self.error(node, key, f"malformed rule quotation in {what}; write {{rule-text 4.2.4.b}} (a paragraph), "
+                       "{rule-text 4.3.h-item-2} (an item of its list) or {rule-text 4.2.4.h-remark-1} (a remark or "
+                       "an example), with one space")
         if not (citing or "").startswith("ruling-"):
             self.error(node, key, f"{{rule-text ...}} in {what}: only a ruling quotes a rule's text this way")
             return
@@ -862,4 +863,4 @@ def _resolve_citations(glossary: Glossary, reader: _Reader) -> None:
     for quote in reader.quotes:
         if quote.rule not in quotable and not any(quote.rule.startswith(s + ".") for s in reader.unreadable):
             reader.errors.append(SourceError(quote.path, quote.line, f"{{rule-text {quote.rule}}} quotes a text the glossary does not hold; "
-                                             "quote a paragraph (4.2.4.b) or a remark or example by its anchor (4.2.4.h-remark-1)"))
+                                             "quote a paragraph (4.2.4.b), an item (4.3.h-item-2), or a remark or example by its anchor (4.2.4.h-remark-1)"))

@@ -22,9 +22,10 @@ INNER_QUOTE_MARKS = ("\u201c", "\u201d")
 """A quotation whose text holds the language's own quotation marks is opened with these instead."""
 
 # A ruling quotes a rule's own text, expanded in each language when the page is built, so that it
-# never paraphrases the rule it discusses: "{rule-text 4.2.4.b}", or a remark or an example by its
-# anchor, "{rule-text 4.2.4.h-remark-1}". The space keeps it apart from symbols ("{forest}").
-RULE_QUOTE = re.compile(r"\{rule-text ([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?\.[a-z](?:-(?:remark|example)-[0-9]+)?)\}")
+# never paraphrases the rule it discusses: "{rule-text 4.2.4.b}", a remark or an example by its
+# anchor, "{rule-text 4.2.4.h-remark-1}", or an item of a paragraph's list, "{rule-text 4.3.h-item-2}".
+# The space keeps it apart from symbols ("{forest}").
+RULE_QUOTE = re.compile(r"\{rule-text ([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?\.[a-z](?:-(?:remark|example|item)-[0-9]+)?)\}")
 RULE_QUOTE_START = "{rule-text"
 
 RuleId = str
@@ -398,11 +399,13 @@ class Glossary:
     rulings_by_rule: dict[RuleId, list[Ruling]] = field(default_factory=dict)
 
     def quotable(self) -> dict[str, Text]:
-        """The texts a ruling may quote with {rule-text ...}: each paragraph's text, and each
-        remark and example by its anchor."""
+        """The texts a ruling may quote with {rule-text ...}: each paragraph's text, each item of
+        its list (4.3.h-item-2), and each remark and example by its anchor."""
         texts: dict[str, Text] = {}
         for paragraph in self.paragraphs.values():
             texts[paragraph.id] = paragraph.text
+            for index, item in enumerate(paragraph.items, 1):
+                texts[f"{paragraph.id}-item-{index}"] = item
             for note in paragraph.notes:
                 texts[note.anchor] = note.text
         return texts
