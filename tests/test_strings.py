@@ -34,7 +34,8 @@ def test_the_shipped_strings_have_no_problem():
 
 
 def test_a_missing_key_is_reported_with_the_english_line(strings_copy):
-    _edit(strings_copy, "it", '  copied: "Copiato"\n', "")
+    path = strings_copy / "it.yaml"
+    path.write_text("".join(line for line in path.read_text(encoding="utf-8").splitlines(True) if not line.startswith("  copied:")), encoding="utf-8")
     problems = string_problems(read_strings(strings_copy))
     assert any("it.yaml: missing the key 'copied'" in p and "en.yaml:" in p for p in problems), problems
 
@@ -56,13 +57,13 @@ def test_a_string_left_in_english_is_reported_unless_listed(strings_copy):
 
 
 def test_a_key_the_english_lacks_is_reported(strings_copy):
-    _edit(strings_copy, "it", '  copied: "Copiato"\n', '  copied: "Copiato"\n  copiato: "Copiato"\n')
+    _edit(strings_copy, "it", '  copied: "Copiato"', '  copied: "Copiato"\n  copiato: "Copiato"')
     problems = string_problems(read_strings(strings_copy))
     assert any("'copiato' is not a key of" in p for p in problems), problems
 
 
 def test_a_malformed_file_names_its_line(strings_copy):
-    _edit(strings_copy, "fr", '  copied: "Copié"\n', '  copied:\n')
+    _edit(strings_copy, "fr", '  copied: "Copié"', '  copied:')
     with pytest.raises(SourceError) as caught:
         read_strings(strings_copy)
     assert "fr.yaml:" in str(caught.value) and "'copied' must be non-empty text" in str(caught.value)
@@ -73,3 +74,24 @@ def test_the_strings_ship_with_the_package():
     text = (Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8")
     assert 'altered_rules = ["strings/*.yaml"]' in text
     assert sorted(p.name for p in STRINGS_DIR.glob("*.yaml")) == ["en.yaml", "fr.yaml", "it.yaml"]
+
+
+def test_each_translated_string_records_its_english():
+    from altered_rules.strings import string_states
+    assert string_states(read_strings()) == []
+    files = read_strings()
+    assert set(files["fr"].translated_from) == set(files["fr"].strings)
+
+
+def test_a_string_whose_english_changed_is_listed_as_stale(strings_copy):
+    from altered_rules.glossary.model import TranslationStatus
+    from altered_rules.strings import stamp_strings, string_states
+    _edit(strings_copy, "en", '"Copied"', '"Copied to the clipboard"')
+    _edit(strings_copy, "it", '  copied: "Copiato"  # from ', '  copied: "Copiato"  # was ')
+    states = string_states(read_strings(strings_copy))
+    fr = next(n for n, text in enumerate((strings_copy / "fr.yaml").read_text(encoding="utf-8").splitlines(), 1) if text.startswith("  copied:"))
+    assert [(w.rsplit("/", 1)[-1], s) for w, _, s in states] == [(f"fr.yaml:{fr}", TranslationStatus.STALE),
+                                                              (f"it.yaml:{fr}", TranslationStatus.UNRECORDED)]
+    assert "'copied' was translated from an older English text" in states[0][1]
+    assert stamp_strings(strings_copy) == 1   # only the unrecorded one; the stale one needs a translator
+    assert [s for _, _, s in string_states(read_strings(strings_copy))] == [TranslationStatus.STALE]

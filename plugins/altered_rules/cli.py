@@ -35,12 +35,15 @@ def _cmd_lint(args: argparse.Namespace) -> int:
             print(f"error: {error}", file=sys.stderr)
         print(f"lint: {len(exc.errors)} error(s) in {args.glossary}", file=sys.stderr)
         return 1
+    from .glossary.model import TranslationStatus
     from .translations import stale_problems
 
     problems = lint_glossary(glossary)
     problems += _lint_interface(glossary, args.glossary)
     stale, unrecorded = stale_problems(glossary)
     problems += unrecorded
+    for where, what, state in _string_states():
+        (stale if state is TranslationStatus.STALE else problems).append(f"{where}: {what}")
     for problem in problems:
         print(problem, file=sys.stderr)
     # A stale translation is listed, not an error: an English correction must not wait for the
@@ -68,6 +71,16 @@ def _lint_interface(glossary, folder: Path) -> list[str]:
     docs = Path(folder).parent / "docs"
     pages = sorted(docs.glob("fr/*.md")) + sorted(docs.glob("it/*.md"))
     return lint_interface(glossary, files, pages)
+
+
+def _string_states():
+    from .strings import read_strings, string_states
+    from .yamlsource import SourceError
+
+    try:
+        return string_states(read_strings())
+    except SourceError:
+        return []   # _lint_interface reports the file
 
 
 def _load_or_report(folder: Path):
@@ -155,10 +168,15 @@ def _cmd_i18n(args: argparse.Namespace) -> int:
         return 1
     try:
         if args.action == "stamp":
+            from .strings import STRINGS_DIR, stamp_strings
+
             counts = stamp_glossary(args.glossary)
             for path, count in counts.items():
                 print(f"{path}: {count} text(s) stamped")
-            print(f"i18n stamp: {sum(counts.values())} translation(s) recorded as made from the English as it is now")
+            strings = stamp_strings(STRINGS_DIR)
+            if strings:
+                print(f"{STRINGS_DIR}: {strings} interface string(s) stamped")
+            print(f"i18n stamp: {sum(counts.values()) + strings} translation(s) recorded as made from the English as it is now")
             return 0
         if args.action == "export":
             out = args.out or Path(f"altered-rules-{args.lang}.po")

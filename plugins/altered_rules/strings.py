@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .glossary.model import LANGUAGES
+from .glossary.model import ENGLISH_HASH_LENGTH, LANGUAGES, TranslationStatus, english_hash
 from .yamlsource import LineDict, LineList, SourceError, load_yaml_file
 
 STRINGS_DIR = Path(__file__).parent / "strings"
@@ -24,6 +24,8 @@ STRINGS_DIR = Path(__file__).parent / "strings"
 
 # A value the site fills in: "Go to rule {rule}".
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+# Beside a translated string, the English it was translated from: `key: "text"  # from 3fa2c1d0`.
+TRANSLATED_FROM = re.compile(r"#\s*from\s+([0-9a-f]{%d})\s*$" % ENGLISH_HASH_LENGTH)
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,7 @@ class LanguageStrings:
     strings: dict[str, str]
     lines: dict[str, int]
     same_as_english: frozenset[str]
+    translated_from: dict[str, str]      # key -> the English's hash, from the `# from ...` of its line
 
     def where(self, key: str) -> str:
         return f"{self.path}:{self.lines.get(key, 1)}"
@@ -66,7 +69,11 @@ def _read_language(path: Path, language: str) -> LanguageStrings:
     same = data.get("same_as_english", LineList())
     if not isinstance(same, list) or not all(isinstance(k, str) for k in same):
         raise SourceError(path, data.line_of("same_as_english"), "'same_as_english' must be a list of string keys")
-    return LanguageStrings(language, str(path), strings, {str(k): table.line_of(k) for k in table}, frozenset(same))
+    lines = {str(k): table.line_of(k) for k in table}
+    rows = path.read_text(encoding="utf-8").splitlines()
+    translated_from = {key: found.group(1) for key, line in lines.items()
+                       if 0 < line <= len(rows) and (found := TRANSLATED_FROM.search(rows[line - 1]))}
+    return LanguageStrings(language, str(path), strings, lines, frozenset(same), translated_from)
 
 
 def read_strings(folder: Path = STRINGS_DIR) -> dict[str, LanguageStrings]:
@@ -98,6 +105,42 @@ def string_problems(files: dict[str, LanguageStrings]) -> list[str]:
         for key in sorted(file.same_as_english - set(english.strings)):
             problems.append(f"{file.path}: same_as_english lists '{key}', which is not a key of {english.path}")
     return problems
+
+
+def string_states(files: dict[str, LanguageStrings]) -> list[tuple[str, str, TranslationStatus]]:
+    """(where, what, state) of every translated interface string that is not current."""
+    english = files["en"].strings
+    states = []
+    for language, file in files.items():
+        for key, value in file.strings.items() if language != "en" else ():
+            if key not in english:
+                continue
+            recorded, now = file.translated_from.get(key), english_hash(english[key])
+            if recorded is None:
+                states.append((file.where(key), f"'{key}' does not record the English it was translated from; if it is "
+                               f"current, run `altered-rules i18n stamp` (writes # from {now})", TranslationStatus.UNRECORDED))
+            elif recorded != now:
+                states.append((file.where(key), f"'{key}' was translated from an older English text ({recorded}; the "
+                               f"English is now {now}): update it, then write # from {now}", TranslationStatus.STALE))
+    return states
+
+
+def stamp_strings(folder: Path = STRINGS_DIR) -> int:
+    """Write `# from <hash>` at the end of each translated string's line that records none."""
+    files = read_strings(folder)
+    english = files["en"].strings
+    count = 0
+    for language, file in files.items():
+        if language == "en":
+            continue
+        path = Path(file.path)
+        rows = path.read_text(encoding="utf-8").split("\n")
+        for key, line in file.lines.items():
+            if key in english and key not in file.translated_from:
+                rows[line - 1] = f"{rows[line - 1].rstrip()}  # from {english_hash(english[key])}"
+                count += 1
+        path.write_text("\n".join(rows), encoding="utf-8")
+    return count
 
 
 FILES: dict[str, LanguageStrings] = read_strings()
