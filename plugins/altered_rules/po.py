@@ -44,7 +44,7 @@ HEADER = """\
 # Keep every {{...}} of the English ({{forest}}, {{rule-text 4.2.4.b}}) as it is."""
 
 MAX_PO_BYTES = 5_000_000
-"""A PO file larger than this is refused (the glossary's is about 0.5 MB)."""
+"""A PO file larger than this is refused (the glossary's is about 0.3 MB)."""
 
 
 class PoError(Exception):

@@ -123,3 +123,12 @@ def test_the_command_line_round_trip(glossary_copy, tmp_path, capsys):
     assert "0 text(s) updated" in capsys.readouterr().out
     assert main(["i18n", "import", str(po), "--lang", "fr", "--glossary", str(glossary_copy)]) == 1
     assert "the file's Language is 'it', not 'fr'" in capsys.readouterr().err
+
+
+def test_a_po_file_past_the_size_limit_is_refused_before_it_is_read(glossary_copy, tmp_path, monkeypatch):
+    import altered_rules.po as po_module
+    po = tmp_path / "it.po"
+    po.write_bytes(export_po(glossary_copy, "it"))
+    monkeypatch.setattr(po_module, "MAX_PO_BYTES", 1000)
+    problems = _refused(glossary_copy, po, "it")
+    assert problems == [f"{po}: {po.stat().st_size} bytes; a PO file of the glossary is at most 1000"]
