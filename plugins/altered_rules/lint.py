@@ -65,9 +65,9 @@ def iter_texts(glossary: Glossary) -> Iterator[Located]:
                     yield Located(f"{note.file}:{note.line}: {note.anchor} gap", note.gap, note.anchor)
     for term in glossary.terms:
         where = f"{term.file}:{term.line}: term {term.id}"
-        for text in (term.title, term.text, term.gap):
-            if text:
-                yield Located(where, text, f"term-{term.id}")
+        for key in ("title", "text", "gap"):
+            if getattr(term, key):
+                yield Located(f"{where} {key}", getattr(term, key), f"term-{term.id}")
     for mode in glossary.modes:
         where = f"{mode.file}:{mode.line}: game mode {mode.id}"
         yield Located(where, mode.title, f"mode-{mode.id}")
@@ -83,8 +83,8 @@ def iter_texts(glossary: Glossary) -> Iterator[Located]:
                 yield Located(f"{where} {rule.id} scenario {index} caption", illustration.caption, f"{rule.id}-scenario-{index}")
     for ruling in glossary.rulings:
         where = f"{ruling.file}:{ruling.line}: ruling {ruling.id}"
-        for text in (ruling.title, ruling.conflict, ruling.reading, ruling.why):
-            yield Located(where, text, f"ruling-{ruling.id}")
+        for key in ("title", "conflict", "reading", "why"):
+            yield Located(f"{where} {key}", getattr(ruling, key), f"ruling-{ruling.id}")
     for symbol in glossary.symbols.values():
         yield Located(f"symbols.yaml: symbol {symbol.id}", symbol.label, "symbols")
     for source in glossary.sources.values():

@@ -132,3 +132,16 @@ def test_a_po_file_past_the_size_limit_is_refused_before_it_is_read(glossary_cop
     monkeypatch.setattr(po_module, "MAX_PO_BYTES", 1000)
     problems = _refused(glossary_copy, po, "it")
     assert problems == [f"{po}: {po.stat().st_size} bytes; a PO file of the glossary is at most 1000"]
+
+
+def test_one_language_updated_after_an_english_change_records_its_own_english(glossary_copy, tmp_path):
+    path = glossary_copy / "rules/4/4.2.4.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("en: A tie is not sufficient to advance.", "en: A tie is never sufficient to advance."), encoding="utf-8")
+    catalog = _catalog(glossary_copy, "fr")
+    message = catalog.get("A tie is never sufficient to advance.", context="4.2.4.c text")
+    message.string, message.flags = "Une égalité ne suffit jamais pour avancer.", set()
+    import_po(glossary_copy, _write(catalog, tmp_path / "fr.po"), "fr")
+    text = load_glossary(glossary_copy).paragraphs["4.2.4.c"].text
+    assert text.status("fr") is TranslationStatus.CURRENT and text.status("it") is TranslationStatus.STALE
+    new, old = english_hash("A tie is never sufficient to advance."), english_hash("A tie is not sufficient to advance.")
+    assert f"    from: {{fr: {new}, it: {old}}}\n" in path.read_text(encoding="utf-8")

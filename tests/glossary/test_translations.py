@@ -92,7 +92,7 @@ def test_the_italian_verbs_of_moving_and_joining_are_checked_in_rules_and_ruling
     _edit(glossary_copy, Path("rules/3/3.2.4.yaml"), "«Quando un Personaggio entra nella mia spedizione", "«Quando un Personaggio si unisce alla mia spedizione")
     problems = lint_glossary(load_glossary(glossary_copy))
     assert any("4.3.g: non-official variant 'indietreggiare'" in p and "'arretrare'" in p for p in problems), problems
-    assert any("ruling multiplayer-finish: non-official variant 'giorno di spareggio'" in p for p in problems), problems
+    assert any("ruling multiplayer-finish reading: non-official variant 'giorno di spareggio'" in p for p in problems), problems
     assert any("3.2.4.yaml" in p and "non-official variant 'si unisce'" in p and "'entrare'" in p for p in problems), problems
 
 
