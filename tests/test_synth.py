@@ -66,6 +66,12 @@ def test_it_lints_clean(loaded):
     assert lint_glossary(loaded) == []
 
 
+def test_renumbered_copies_keep_their_translations_current(loaded):
+    """A copy renumbers its English and its translations alike: none becomes stale (issue 18)."""
+    from altered_rules.translations import stale_problems
+    assert stale_problems(loaded) == ([], [])
+
+
 def test_it_verifies_with_n_times_the_scenarios(glossary, loaded):
     verification = verify_glossary(loaded)
     assert [c.failure() for c in verification.failures] == []

@@ -25,7 +25,8 @@ from typing import Any
 
 import yaml
 
-from .glossary.schema import RULE_REFERENCE, SECTION_ID, PARAGRAPH_ID
+from .glossary.model import english_hash
+from .glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, TRANSLATED_FROM
 from .yamlsource import SourceError, load_yaml_file
 
 __all__ = ["SynthError", "SynthSummary", "synthesize", "max_factor"]
@@ -129,7 +130,10 @@ class _Copy:
     def data(self, node: Any) -> Any:
         """Every text renumbered; inside a scenario only its `rules:` and its caption."""
         if isinstance(node, dict):
-            return {k: (self.scenarios(v) if k in SCENARIO_KEYS else self.data(v)) for k, v in node.items()}
+            result = {k: (self.scenarios(v) if k in SCENARIO_KEYS else self.data(v)) for k, v in node.items()}
+            if TRANSLATED_FROM in node and isinstance(node.get("en"), str):
+                result[TRANSLATED_FROM] = _renumbered_from(node, result)
+            return result
         if isinstance(node, list):
             return [self.data(v) for v in node]
         if isinstance(node, str):
@@ -150,6 +154,16 @@ class _Copy:
         if isinstance(result.get("rules"), list):
             result["rules"] = [self.rule(str(r)) if isinstance(r, str) else r for r in result["rules"]]
         return result
+
+
+def _renumbered_from(before: dict[str, Any], after: dict[str, Any]) -> Any:
+    """A copy's text renumbers its English and its translations alike: a translation that followed
+    the English still does (its `from` follows the renumbered English); a stale one stays stale."""
+    old, new = english_hash(str(before["en"]).strip()), english_hash(str(after["en"]).strip())
+    recorded = before[TRANSLATED_FROM]
+    if isinstance(recorded, dict):
+        return {language: new if str(value) == old else value for language, value in recorded.items()}
+    return new if str(recorded) == old else recorded
 
 
 def _prepare(out: Path, force: bool) -> None:
