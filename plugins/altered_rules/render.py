@@ -91,6 +91,13 @@ def relative_url(from_page: str, to_page: str, anchor: str = "") -> str:
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#+!|])")
 
 
+def script_json(text: str) -> str:
+    """JSON text made safe for a `<script type="application/json">` element: no string in it can
+    close the element ("</script>") or open a comment that keeps the next "</script>" from
+    closing it ("<!--"). Both only occur inside JSON strings, where the escapes mean the same."""
+    return text.replace("<!--", "\\u003c!--").replace("</", "<\\/")
+
+
 def md_escape(text: str) -> str:
     """Escape text for a Markdown heading (titles are plain text, never markup)."""
     return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
