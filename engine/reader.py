@@ -180,14 +180,15 @@ def _check_limits(item: Any, where: Location | None) -> None:
             pending.extend((child, value, k, depth + 1) for k, child in children)
 
 
-def _check_cards(setup: Setup, given: Any, where: Location | None) -> None:
-    """At most MAX_CARDS cards in all: hands, decks, Mana Orbs, expeditions, other zones, a deck's counts."""
+def _check_cards(setup: Setup, where: Location | None) -> None:
+    """At most MAX_CARDS cards in all: hands, decks, Mana Orbs, expeditions, other zones, a deck's counts
+    (`where`: the line of `given:`)."""
     total = sum(card.count for card in setup.deck)
     for player in setup.per_player.values():
         total += len(player.characters) + player.mana + sum(len(cards) for cards in player.zones.values())
     if total > MAX_CARDS:
-        raise _fail(f"the scenario gives {total:,} cards in all (zones, Mana Orbs, expeditions, deck counts); "
-                    f"the limit is {MAX_CARDS:,}", given, None, where)
+        raise ScenarioError(f"the scenario gives {total:,} cards in all (zones, Mana Orbs, expeditions, deck counts); "
+                            f"the limit is {MAX_CARDS:,}", where)
 
 
 def _read_scenario(item: Any, where: Location | None) -> Scenario:
@@ -210,7 +211,7 @@ def _read_scenario(item: Any, where: Location | None) -> Scenario:
     if not isinstance(given, Mapping):
         raise _fail("`given:` is a mapping (players and their expeditions, or a deck)", item, "given", where)
     setup = _read_given(given, _loc(item, "given", where))
-    _check_cards(setup, given, _loc(item, "given", where))
+    _check_cards(setup, _loc(item, "given", where))
     actions = _read_when(item["when"], item, setup, where)
     expectations = _read_then(item["then"], item, setup, where)
     choices = _read_choices(item.get("choices"), item, setup, where) if "choices" in item else []

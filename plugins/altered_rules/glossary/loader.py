@@ -343,8 +343,8 @@ def _load_symbols(root: Path, reader: _Reader) -> dict[str, Symbol]:
         color = reader.string(entry, "color", "a symbol")
         if color is not None and not S.COLOR.match(color):
             # The colour is written into the page's style attribute: only a hex colour may go there.
+            # The symbol stays known (the glossary fails anyway), so that its uses are not reported too.
             reader.error(entry, "color", f"'color' of a symbol is '{color}'; write a hex colour: #rgb or #rrggbb, e.g. \"#2e7d32\"")
-            color = None
         if None in (sid, kind, label, glyph, color):
             continue
         if not S.SLUG.match(sid):
