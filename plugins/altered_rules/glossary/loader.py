@@ -305,8 +305,9 @@ def _entries(root: Path, name: str, reader: _Reader) -> LineList:
 def _mappings(root: Path, name: str, reader: _Reader, keys: Any, what: str) -> Iterator[LineDict]:
     """Each entry of a list file (sources.yaml, cards.yaml...) that is a mapping of allowed keys;
     the others are reported to `reader`."""
-    for item in _entries(root, name, reader):
-        entry = reader.mapping(item, keys, what)
+    entries = _entries(root, name, reader)
+    for index, item in enumerate(entries):
+        entry = reader.mapping(item, keys, what, entries, index)
         if entry is not None:
             yield entry
 
