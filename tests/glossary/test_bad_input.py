@@ -216,3 +216,14 @@ def test_the_site_build_fails_on_an_emptied_section_naming_it(tmp_path):
     assert result.returncode != 0
     assert f"glossary/{DUSK}:1: {EMPTY}" in output, output[-3000:]
     assert "Traceback" not in output
+
+
+def test_a_file_or_folder_the_glossary_does_not_read_is_an_error(glossary_copy, capsys):
+    """A term put in a misspelt folder would never reach the site."""
+    (glossary_copy / "term").mkdir()
+    (glossary_copy / "term" / "gift.yaml").write_bytes((glossary_copy / "terms" / "gift.yaml").read_bytes())
+    (glossary_copy / ".editor-settings").write_text("ignored: an editor's own hidden file\n", encoding="utf-8")
+    assert _lint(glossary_copy, capsys) == [
+        f"{glossary_copy / 'term'}: the glossary does not read this folder; it holds the files sources.yaml, symbols.yaml, "
+        "chapters.yaml, external-rules.yaml, termbase.yaml, keywords.yaml, cards.yaml and the folders rules/, terms/, modes/, "
+        "rulings/"]

@@ -786,12 +786,30 @@ def _yaml_files(folder: Path, reader: _Reader) -> list[Path]:
     return files
 
 
+# What the glossary folder holds (see the module's docstring): anything else would be read by nothing.
+GLOSSARY_FILES = ("sources.yaml", "symbols.yaml", "chapters.yaml", "external-rules.yaml", "termbase.yaml", *_OPTIONAL_FILES)
+GLOSSARY_FOLDERS = ("rules", "terms", "modes", "rulings")
+
+
+def _check_layout(root: Path, reader: _Reader) -> None:
+    """A file or folder the loader does not read (a misspelt `term/`, a `glossary.yaml`) is an
+    error, not content that silently never reaches the site. Hidden files are an editor's own."""
+    for path in sorted(root.iterdir()):
+        if path.name.startswith(".") or (path.is_file() and path.name in GLOSSARY_FILES) or (
+                path.is_dir() and path.name in GLOSSARY_FOLDERS):
+            continue
+        reader.errors.append(SourceError(_display(path), None, f"the glossary does not read this {'folder' if path.is_dir() else 'file'}; "
+                                         f"it holds the files {', '.join(GLOSSARY_FILES)} and the folders "
+                                         f"{', '.join(f + '/' for f in GLOSSARY_FOLDERS)}"))
+
+
 def load_glossary(root: str | Path) -> Glossary:
     """Read and check the glossary in `root`; raise GlossaryError listing every problem."""
     root = Path(root)
     if not root.is_dir():
         raise GlossaryError([SourceError(_display(root), None, "glossary folder not found")])
     reader = _Reader()
+    _check_layout(root, reader)
     sources = _load_sources(root, reader)
     reader.symbols = _load_symbols(root, reader)
     chapters, chapter_files = _load_chapters(root, reader)
