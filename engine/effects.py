@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import ScenarioError, UnsupportedText
-from .limits import MAX_NUMBER
+from .limits import MAX_NUMBER, number_within_limit
 from .objects import TRIGGER_SYMBOLS, Activated, CannotActivate, Card, Passive, Reaction, RegionPassive, Trigger
 from .vocabulary import (
     CHARACTER_SUBTYPES,
@@ -313,8 +313,7 @@ def number(word: str) -> int | None:
     """A number as printed: 2, or a word from "a" and "one" to "ten"."""
     if not word.isdecimal():
         return _NUMBERS.get(word.lower())
-    # engine/limits.py: checked by length before int(), which refuses more than 4,300 digits.
-    if len(word.lstrip("0")) > len(str(MAX_NUMBER)) or int(word) > MAX_NUMBER:
+    if not number_within_limit(word):
         raise UnsupportedText(f"the number {word[:12]}{'...' if len(word) > 12 else ''} in card text is larger than "
                               f"{MAX_NUMBER:,}, the limit for any number in a scenario")
     return int(word)

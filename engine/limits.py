@@ -5,7 +5,7 @@ end in an error that names its file and line, in well under a second, never in a
 running out of memory. Each limit is far above anything a real glossary or game needs (the
 figures of the real glossary are given for comparison) and is refused, past it, with a message
 that gives the limit. The editors' and scenario writers' guides (docs/*/editing.md,
-docs/*/scenarios.md) list them with these reasons; tests/glossary/test_limits.py checks that
+docs/*/scenarios.md) list them with these reasons; tests/glossary/test_documented_limits.py checks that
 the figures they give are these.
 
 The engine reads scenarios from plain data and stays standard library only: the YAML reader
@@ -22,6 +22,7 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_NUMBER",
     "MAX_CARDS",
+    "number_within_limit",
     "MAX_OBJECTS",
     "MAX_STEPS",
 ]
@@ -53,6 +54,16 @@ MAX_NUMBER = 1_000
 """Any whole number in a scenario (cards in a hand or deck, Mana Orbs, a deck card's count,
 boosts, counters, a day...). A game has a few dozen cards; a count of 10**100 would make the
 engine build that many cards."""
+
+def number_within_limit(digits: str) -> bool:
+    """Whether whole-number text ("12", "-3", "0007", ASCII or other decimal digits) is at most
+    MAX_NUMBER either way. Its length is checked before int(), which refuses (ValueError) more
+    than 4,300 digits and would be slow well before."""
+    plain = digits.lstrip("+-").lstrip("0")
+    if plain and not plain.isdecimal():
+        return False
+    return len(plain) <= len(str(MAX_NUMBER)) and int(plain or "0") <= MAX_NUMBER
+
 
 MAX_CARDS = 1_000
 """Cards a scenario gives in all: in every zone of every player, and in its deck (each

@@ -16,7 +16,7 @@ from .choices import NO, YES, Answer
 from .deck import DeckCard
 from .effects import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
 from .errors import EngineError, Location, ScenarioError, UnsupportedText
-from .limits import MAX_CARDS, MAX_DEPTH, MAX_NUMBER, MAX_VALUES
+from .limits import MAX_CARDS, MAX_DEPTH, MAX_NUMBER, MAX_VALUES, number_within_limit
 from .objects import Card
 from .scenario_model import (
     BOARD_KEYS,
@@ -355,7 +355,7 @@ def _normal_position(value: Any) -> Any:
         text = value.strip()
         if text.lower() == ARENA:
             return ARENA
-        if text.isdecimal() and len(text) <= len(str(MAX_NUMBER)):  # int() refuses 4,300 digits, and "²"
+        if text.isdecimal() and number_within_limit(text):  # not "²" (a digit int() refuses), nor 4,300 digits
             return int(text)
     return value
 
@@ -839,7 +839,7 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         return count_or_names()
     parts = path.split(".")
     if parts[0] == "emblems":
-        if len(parts) != 3 or not parts[1].isdecimal() or len(parts[1]) > len(str(MAX_NUMBER)) or int(parts[1]) < 1 or parts[2] not in EMBLEM_PATHS:
+        if len(parts) != 3 or not parts[1].isdecimal() or not number_within_limit(parts[1]) or int(parts[1]) < 1 or parts[2] not in EMBLEM_PATHS:
             raise bad(f"an emblem's path is emblems.N.{{{', '.join(EMBLEM_PATHS)}}}, N counting the emblems created from 1")
         return _emblem_expectation(parts[2], value, expect, boolean, bad, setup, place)
     if parts[0] in setup.players and len(parts) >= 4 and parts[1] in PLACES_WORDS:

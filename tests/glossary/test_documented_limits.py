@@ -34,4 +34,4 @@ def test_the_documented_limits_are_the_constants(language, page):
 
 
 def test_every_limit_is_documented():
-    assert {name for names in PAGES.values() for name in names} == set(limits.__all__)
+    assert {name for names in PAGES.values() for name in names} == {n for n in limits.__all__ if n.startswith("MAX_")}
