@@ -568,8 +568,9 @@ def keyword_pattern(glossary: Glossary, language: str) -> tuple[re.Pattern[str] 
         return None, []
     order = sorted(glossary.keywords, key=lambda k: -len(k.form(language)))
     alternatives = "|".join(f"(?P<k{i}>{_keyword_regex(k.form(language), language)})" for i, k in enumerate(order))
-    # Not inside {symbol} markup, nor a [placeholder] of a template ("in [expedition]").
-    return re.compile(rf"(?<![{{\[\w'-])(?:{alternatives})(?![}}\]\w-])", re.IGNORECASE), order
+    # Not inside {symbol} markup, nor a [placeholder] of a template ("in [expedition]"), nor an
+    # entity of the escaped text (a keyword "lt" would otherwise break "&lt;" apart).
+    return re.compile(rf"(?<![{{\[\w'&-])(?:{alternatives})(?![}}\]\w-])", re.IGNORECASE), order
 
 
 def keyword_uses(glossary: Glossary, language: str) -> dict[str, list[str]]:
