@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import ScenarioError, UnsupportedText
+from .limits import MAX_NUMBER, number_within_limit
 from .objects import TRIGGER_SYMBOLS, Activated, CannotActivate, Card, Passive, Reaction, RegionPassive, Trigger
 from .vocabulary import (
     CHARACTER_SUBTYPES,
@@ -310,7 +311,12 @@ def _split_outside_quotes(text: str, separator: str) -> list[str]:
 
 def number(word: str) -> int | None:
     """A number as printed: 2, or a word from "a" and "one" to "ten"."""
-    return int(word) if word.isdigit() else _NUMBERS.get(word.lower())
+    if not word.isdecimal():
+        return _NUMBERS.get(word.lower())
+    if not number_within_limit(word):
+        raise UnsupportedText(f"the number {word[:12]}{'...' if len(word) > 12 else ''} in card text is larger than "
+                              f"{MAX_NUMBER:,}, the limit for any number in a scenario")
+    return int(word)
 
 
 _number = number

@@ -39,6 +39,7 @@ from .effects import (
 )
 from .ending import check_end
 from .errors import Forbidden, LoopLimit, RulesSilent
+from .limits import MAX_STEPS
 from .objects import CannotActivate, Card, EmblemInfo, GameObject, Reaction, Trigger, describe_character
 from .state import IN_PLAY, INITIATIVE_ORDER, OPPOSING_EXPEDITIONS, CardInZone, Expedition, Game, Happening, Unknown
 from .vocabulary import Duration, ExpeditionKind, ObjectType, Phase, PlayerName, Status, Zone
@@ -61,8 +62,6 @@ __all__ = [
 ]
 
 MAX_ACTIVATIONS_PER_DAY = 100  # 6.3.f
-MAX_STEPS = 1000
-"""No real situation takes this many steps; more means a loop no rule in the sources ends."""
 PLAYED_FROM_RESERVE = "played-from-reserve"
 SACRIFICE = "sacrifice"
 
@@ -152,11 +151,17 @@ def _matches(trigger: Trigger, bearer: GameObject, happening: Happening, existed
     return False
 
 
-def _blocked_by(game: Game, bearer: GameObject, trigger: Trigger) -> tuple[GameObject, CannotActivate] | None:
+def _blockers(game: Game) -> list[GameObject]:
+    """The Characters in play with a passive ability that stops reactions (7.3.1.e)."""
+    return [o for o in game.in_zone(Zone.EXPEDITION) if any(isinstance(p, CannotActivate) for p in o.card.passives)]
+
+
+def _blocked_by(game: Game, bearer: GameObject, trigger: Trigger,
+                blockers: list[GameObject] | None = None) -> tuple[GameObject, CannotActivate] | None:
     """7.3.1.e: an ability in play saying this trigger of Characters facing it don't activate."""
     if bearer.card.type is not ObjectType.CHARACTER or bearer.zone is not Zone.EXPEDITION:
         return None
-    for holder in game.in_zone(Zone.EXPEDITION):
+    for holder in _blockers(game) if blockers is None else blockers:
         for passive in holder.card.passives:
             if isinstance(passive, CannotActivate) and trigger in passive.triggers and holder.id != bearer.id:
                 facing = game.facing(holder)
@@ -174,11 +179,13 @@ def _condition_holds(reaction: Reaction, bearer: GameObject) -> bool:
     return not has if " not " in f" {wanted} " else has
 
 
-def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int | None, note: str = "") -> bool:
+def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int | None, note: str = "",
+                           blockers: list[GameObject] | None = None) -> bool:
     """6.3.b: the reaction adds "create an Emblem-Reaction in Limbo with the effect of that reaction".
-    The emblem's controller is the bearer's controller; "I" in it is `me` (7.2.1.b, 2.1.e)."""
+    The emblem's controller is the bearer's controller; "I" in it is `me` (7.2.1.b, 2.1.e).
+    `blockers` (from _blockers) saves looking through the expeditions again for each reaction."""
     reaction = bearer.card.reactions[index]
-    blocked = _blocked_by(game, bearer, reaction.trigger)
+    blocked = _blocked_by(game, bearer, reaction.trigger, blockers)
     if blocked is not None:
         holder, passive = blocked
         game.trace.add(
@@ -235,6 +242,9 @@ def _modify_with_reactions(game: Game, happenings: list[Happening], before: dict
     for o in _in_play_bearers(game):
         bearers.setdefault(o.id, o)
     created = 0
+    # Emblems enter Limbo, not an expedition: the Characters that stop reactions stay the same
+    # through this loop, found once (looking for them per reaction made a chain quadratic).
+    blockers = _blockers(game)
     for bearer in sorted(bearers.values(), key=_BY_TIMESTAMP):
         for index, reaction in enumerate(bearer.card.reactions):
             for happening in happenings:
@@ -255,7 +265,7 @@ def _modify_with_reactions(game: Game, happenings: list[Happening], before: dict
                     note = "; it did not exist before the event that triggered it (6.3.d)"
                     if bearer.card.gigantic:
                         note += "; Gigantic, it triggers once although it is in both expeditions (7.4.3.d)"
-                if create_reaction_emblem(game, bearer, index, me, note):
+                if create_reaction_emblem(game, bearer, index, me, note, blockers):
                     created += 1
     return created
 

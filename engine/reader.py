@@ -16,6 +16,7 @@ from .choices import NO, YES, Answer
 from .deck import DeckCard
 from .effects import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
 from .errors import EngineError, Location, ScenarioError, UnsupportedText
+from .limits import MAX_CARDS, MAX_DEPTH, MAX_NUMBER, MAX_VALUES, number_within_limit
 from .objects import Card
 from .scenario_model import (
     BOARD_KEYS,
@@ -159,9 +160,41 @@ def read_scenario(item: Any, source: str | None = None) -> Scenario:
         raise ScenarioError(exc.message, exc.location or where) from None
 
 
+def _check_limits(item: Any, where: Location | None) -> None:
+    """engine/limits.py: no number, nesting or size a game never needs reaches the engine, which
+    would build that many cards or recurse that deep. Checked before anything is read."""
+    pending: list[tuple[Any, Any, Any, int]] = [(item, None, None, 0)]   # value, container, key, depth
+    values = 0
+    while pending:
+        value, container, key, depth = pending.pop()
+        values += 1
+        if values > MAX_VALUES:
+            raise _fail(f"the scenario holds more than {MAX_VALUES:,} values (the limit)", item, None, where)
+        if isinstance(value, int) and not isinstance(value, bool) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            raise _fail(f"a number larger than {MAX_NUMBER:,}, the limit for any number in a scenario "
+                        "(a game has a few dozen cards)", container, key, where)
+        if isinstance(value, (Mapping, list)):
+            if depth >= MAX_DEPTH:
+                raise _fail(f"lists and mappings are nested more than {MAX_DEPTH} deep (the limit)", container, key, where)
+            children = value.items() if isinstance(value, Mapping) else enumerate(value)
+            pending.extend((child, value, k, depth + 1) for k, child in children)
+
+
+def _check_cards(setup: Setup, where: Location | None) -> None:
+    """At most MAX_CARDS cards in all: hands, decks, Mana Orbs, expeditions, other zones, a deck's counts
+    (`where`: the line of `given:`)."""
+    total = sum(card.count for card in setup.deck)
+    for player in setup.per_player.values():
+        total += len(player.characters) + player.mana + sum(len(cards) for cards in player.zones.values())
+    if total > MAX_CARDS:
+        raise ScenarioError(f"the scenario gives {total:,} cards in all (zones, Mana Orbs, expeditions, deck counts); "
+                            f"the limit is {MAX_CARDS:,}", where)
+
+
 def _read_scenario(item: Any, where: Location | None) -> Scenario:
     if not isinstance(item, Mapping):
         raise ScenarioError(f"a scenario is a mapping with keys {', '.join(SCENARIO_KEYS)}; got {item!r}", where)
+    _check_limits(item, where)
     _check_keys(item, SCENARIO_KEYS, "a scenario", where)
     for required in ("name", "given", "when", "then"):
         if required not in item:
@@ -178,6 +211,7 @@ def _read_scenario(item: Any, where: Location | None) -> Scenario:
     if not isinstance(given, Mapping):
         raise _fail("`given:` is a mapping (players and their expeditions, or a deck)", item, "given", where)
     setup = _read_given(given, _loc(item, "given", where))
+    _check_cards(setup, _loc(item, "given", where))
     actions = _read_when(item["when"], item, setup, where)
     expectations = _read_then(item["then"], item, setup, where)
     choices = _read_choices(item.get("choices"), item, setup, where) if "choices" in item else []
@@ -321,7 +355,7 @@ def _normal_position(value: Any) -> Any:
         text = value.strip()
         if text.lower() == ARENA:
             return ARENA
-        if text.isdigit():
+        if text.isdecimal() and number_within_limit(text):  # not "²" (a digit int() refuses), nor 4,300 digits
             return int(text)
     return value
 
@@ -805,7 +839,7 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         return count_or_names()
     parts = path.split(".")
     if parts[0] == "emblems":
-        if len(parts) != 3 or not parts[1].isdigit() or int(parts[1]) < 1 or parts[2] not in EMBLEM_PATHS:
+        if len(parts) != 3 or not parts[1].isdecimal() or not number_within_limit(parts[1]) or int(parts[1]) < 1 or parts[2] not in EMBLEM_PATHS:
             raise bad(f"an emblem's path is emblems.N.{{{', '.join(EMBLEM_PATHS)}}}, N counting the emblems created from 1")
         return _emblem_expectation(parts[2], value, expect, boolean, bad, setup, place)
     if parts[0] in setup.players and len(parts) >= 4 and parts[1] in PLACES_WORDS:

@@ -13,7 +13,8 @@ from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from .errors import BoardError, MissingRegionTypes, RegionOutOfRange, RulesSilent, UnknownPlayer
+from .errors import BoardError, LoopLimit, MissingRegionTypes, RegionOutOfRange, RulesSilent, UnknownPlayer
+from .limits import MAX_OBJECTS
 from .objects import Card, EmblemInfo, GameObject, RegionPassive
 from .trace import Trace
 from .vocabulary import (
@@ -549,6 +550,11 @@ class Game:
         `given`: it is on the board a scenario gives; it did not enter, so nothing happened that a
         reaction could trigger on (6.3.b)."""
         assert zone not in HIDDEN_ZONES
+        if len(self.objects) >= MAX_OBJECTS:
+            raise LoopLimit(
+                f"more than {MAX_OBJECTS:,} objects (cards, tokens, Mana Orbs, Emblems) at once: reactions that keep "
+                f"triggering one another, or a board larger than any game (the limit is {MAX_OBJECTS:,})"
+            )
         stamp = self._tick()
         face_down = None
         if zone is Zone.MANA and card.type is not ObjectType.MANA_ORB:

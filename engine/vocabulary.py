@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Final, Literal, TypeAlias, TypeVar
 
 from .errors import ScenarioError
+from .limits import MAX_NUMBER, number_within_limit
 
 __all__ = [
     "PlayerName",
@@ -246,9 +247,10 @@ class Statistics:
     def parse(cls, text: object) -> "Statistics":
         """Read "2/1/0" (ScenarioError otherwise)."""
         match = _STATISTICS.match(str(text)) if isinstance(text, str) else None
-        if match is None:
+        if match is None or not all(number_within_limit(match[i]) for i in (1, 2, 3)):  # engine/limits.py
             raise ScenarioError(
-                f"bad statistics {text!r}: write forest/mountain/water as three whole numbers, e.g. 2/1/0 or -1/0/3"
+                f"bad statistics {text!r}: write forest/mountain/water as three whole numbers, e.g. 2/1/0 or -1/0/3, "
+                f"each from -{MAX_NUMBER:,} to {MAX_NUMBER:,}"
             )
         return cls(int(match[1]), int(match[2]), int(match[3]))
 

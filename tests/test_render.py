@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import re
 
-from altered_rules.glossary.model import Text
+from altered_rules.glossary.model import Keyword, Text
 from altered_rules.render import Renderer, md_escape, pages, relative_url
 from altered_rules.verification import verify_glossary
 
@@ -52,6 +53,14 @@ def test_a_keyword_links_once_per_paragraph_and_never_in_its_own_rule(glossary):
     assert html.count('class="ar-term"') == 1 and 'href="../../keywords/#kw-gigantic"' in html
     own = renderer.inline("A Gigantic object is present in both expeditions.", "rules/chapter-7.md", keywords=("7.4.3.b", set()))
     assert "kw-gigantic" not in own and "kw-expedition" in own  # its own term only is not linked
+
+
+def test_a_keyword_never_links_inside_an_entity_of_the_escaped_text(glossary):
+    """A keyword spelt like an entity's name ("lt", "amp") must not break "&lt;" apart."""
+    term = dataclasses.replace(glossary.keywords[0].term, id="lt", en="lt")
+    renderer = Renderer(dataclasses.replace(glossary, keywords=[Keyword(term, ("9.9",))]), "en")
+    html = renderer.inline("a <b> & lt", "rules/chapter-4.md", keywords=("4.3.h", set()))
+    assert html == 'a &lt;b&gt; &amp; <a class="ar-term" href="../../keywords/#kw-lt">lt</a>'
 
 
 def test_keywords_follow_the_page_language_and_skip_placeholders(glossary):

@@ -4,6 +4,7 @@ faster (libyaml), and on bad input only a SourceError: never another exception, 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,8 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from engine.limits import MAX_VALUES
 
 from altered_rules.yamlsource import MAX_DEPTH, LineDict, LineList, SourceError, _scalar, load_yaml_file, load_yaml_text
 
@@ -111,7 +114,7 @@ def test_random_documents_read_as_the_composers_read_them(data, flow, edits):
 @pytest.mark.parametrize("text", [
     "[" * 100_000,
     "[" * 100_000 + "]" * 100_000,
-    "a:\n" + "".join(" " * i + "b:\n" for i in range(1, 3000)),
+    "a:\n" + "".join(" " * i + "b:\n" for i in range(1, 1300)),  # within the file size limit
     "- " * 5000 + "x",
     "{a: " * 20_000 + "1" + "}" * 20_000,
 ])
@@ -132,7 +135,7 @@ def test_aliases_that_expand_without_end_are_refused():
     lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
     for previous, name in zip("abcdefgh", "bcdefghi"):
         lines.append(f"{name}: &{name} [" + ", ".join([f"*{previous}"] * 10) + "]")
-    with no_hang(30), pytest.raises(SourceError, match="more than 1,000,000 values"):
+    with no_hang(30), pytest.raises(SourceError, match=f"more than {MAX_VALUES:,} values"):
         load_yaml_text("\n".join(lines))
 
 
@@ -146,11 +149,12 @@ def test_an_alias_is_a_value_of_its_own_with_the_lines_of_its_anchor():
     ("a: *nowhere\n", "undefined alias 'nowhere'"),
     ("a: 1\n---\nb: 2\n", "one YAML document"),
     ("a: [1\nb: 2\n", "YAML syntax error"),
-    ("a: \ud800\n", "YAML error"),
+    ("a: \ud800\n", "<string>:1: the character U+D800 (column 4) is not allowed in YAML"),
+    ("a: 1\nb: x\x00y\n", "<string>:2: the character U+0000 (column 5) is not allowed in YAML"),
     ("a: 1\na: 2\n", "duplicate key 'a' (first on line 1)"),
 ])
 def test_bad_documents_name_what_is_wrong(text, words):
-    with pytest.raises(SourceError, match=words.replace("(", r"\(").replace(")", r"\)").replace("*", r"\*")):
+    with pytest.raises(SourceError, match=re.escape(words)):
         load_yaml_text(text)
 
 

@@ -16,7 +16,7 @@ from typing import Iterable
 
 from .glossary.loader import rule_sort_key
 from .glossary.model import Glossary
-from .render import chapter_page, page_url
+from .render import chapter_page, page_url, script_json
 from .strings import tr
 
 SHORT_URL_PREFIX = "r"
@@ -67,8 +67,7 @@ UI_KEYS = ("copy_rule", "copied", "copy_failed", "previews_on", "previews_off", 
 def ui_strings(language: str) -> str:
     """The interface strings of altered-rules.js, as a JSON script element."""
     strings = {key: tr(language, key) for key in UI_KEYS}
-    payload = json.dumps(strings, ensure_ascii=False).replace("</", "<\\/")
-    return f'<script id="ar-ui" type="application/json">{payload}</script>'
+    return f'<script id="ar-ui" type="application/json">{script_json(json.dumps(strings, ensure_ascii=False))}</script>'
 
 
 def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes],

@@ -12,6 +12,7 @@ the hand-written pages stays in the editors' hands:
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from .render import Page
@@ -30,7 +31,9 @@ def _groups(generated: list[Page]) -> dict[str, list[dict[str, str]]]:
             key = "modes"
         else:
             key = page.path.removesuffix(".md").replace("glossary-", "")
-        groups.setdefault(key, []).append({page.title: page.path})
+        # MkDocs themes print a nav title as HTML (Material: the navigation, the header, the
+        # footer): a title from the glossary (a chapter's, a game mode's) is escaped for it.
+        groups.setdefault(key, []).append({html.escape(page.title, quote=False): page.path})
     return groups
 
 

@@ -106,6 +106,13 @@ def english_url(page: str, anchor: str = "", target: str | None = None) -> str:
     return language_url(page, SOURCE_LANGUAGE, anchor, target)
 
 
+def script_json(text: str) -> str:
+    """JSON text made safe for a `<script type="application/json">` element: no string in it can
+    close the element ("</script>") or open a comment that keeps the next "</script>" from
+    closing it ("<!--"). Both only occur inside JSON strings, where the escapes mean the same."""
+    return text.replace("<!--", "\\u003c!--").replace("</", "<\\/")
+
+
 def md_escape(text: str) -> str:
     """Escape text for a Markdown heading (titles are plain text, never markup)."""
     return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
@@ -649,8 +656,9 @@ def keyword_pattern(glossary: Glossary, language: str) -> tuple[re.Pattern[str] 
         return None, []
     order = sorted(glossary.keywords, key=lambda k: -len(k.form(language)))
     alternatives = "|".join(f"(?P<k{i}>{_keyword_regex(k.form(language), language)})" for i, k in enumerate(order))
-    # Not inside {symbol} markup, nor a [placeholder] of a template ("in [expedition]").
-    return re.compile(rf"(?<![{{\[\w'-])(?:{alternatives})(?![}}\]\w-])", re.IGNORECASE), order
+    # Not inside {symbol} markup, nor a [placeholder] of a template ("in [expedition]"), nor an
+    # entity of the escaped text (a keyword "lt" would otherwise break "&lt;" apart).
+    return re.compile(rf"(?<![{{\[\w'&-])(?:{alternatives})(?![}}\]\w-])", re.IGNORECASE), order
 
 
 def keyword_uses(glossary: Glossary, language: str) -> dict[str, list[str]]:

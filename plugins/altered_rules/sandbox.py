@@ -40,7 +40,7 @@ from engine.vocabulary import CHARACTER_SUBTYPES
 from .glossary import GlossaryError, load_glossary
 from .glossary.model import CardData, Glossary
 from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
-from .render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, relative_url
+from .render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, relative_url, script_json
 from .strings import STRINGS, tr
 from .verification import CARD_OVERRIDES, Verification, expand_cards
 from .yamlsource import LineDict, plain_data
@@ -316,8 +316,7 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
 def page_head(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None) -> str:
     """The elements the sandbox page gets in its head: its data, its script and its styles.
     Only this page loads them."""
-    data = json.dumps(page_data(glossary, language, found, scenarios), ensure_ascii=False, separators=(",", ":"))
-    data = data.replace("</", "<\\/")  # never closes the script element early
+    data = script_json(json.dumps(page_data(glossary, language, found, scenarios), ensure_ascii=False, separators=(",", ":")))
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")
     return (
         f'<script id="ar-sandbox-data" type="application/json">{data}</script>\n'

@@ -23,6 +23,8 @@ from typing import Any
 
 import yaml
 
+from engine.limits import MAX_DEPTH, MAX_DIGITS, MAX_EXPANDED_CHARACTERS, MAX_FILE_BYTES, MAX_VALUES
+
 __all__ = [
     "SourceError",
     "Located",
@@ -117,23 +119,23 @@ def _scalar(value: str, style: str | None) -> Any:
     return value
 
 
-# Bad input must end in a SourceError, never in a crash or a hang: lists and mappings nested
-# deeper than this (the glossary nests about ten) are refused as soon as the parser meets them
-# (deeper nesting makes PyYAML slow, and libyaml's composer overflows the C stack), and aliases
-# may not expand a document beyond this many values (a "billion laughs").
-MAX_DEPTH = 100
-MAX_VALUES = 1_000_000
+# Bad input must end in a SourceError, never in a crash or a hang (the limits, with their
+# reasons, are in engine/limits.py): lists and mappings nested deeper than MAX_DEPTH are refused
+# as soon as the parser meets them (deeper nesting makes PyYAML slow, and libyaml's composer
+# overflows the C stack), and aliases may not expand a document beyond MAX_VALUES values or
+# MAX_EXPANDED_CHARACTERS characters of text (a "billion laughs"): they are counted before
+# they are expanded.
 _MERGE = "tag:yaml.org,2002:merge"
 
 
 class _Open:
     """A list or mapping being read: its value, and for a mapping the key waiting for its value."""
 
-    __slots__ = ("value", "anchor", "size", "height", "key", "key_line", "has_key")
+    __slots__ = ("value", "anchor", "size", "chars", "height", "key", "key_line", "has_key")
 
     def __init__(self, value: Any, anchor: str | None) -> None:
         self.value, self.anchor = value, anchor
-        self.size, self.height = 1, 1
+        self.size, self.chars, self.height = 1, 0, 1
         self.key: Any = None
         self.key_line = 0
         self.has_key = False
@@ -161,26 +163,45 @@ def _build(events: Any, path: str) -> Any:
     as the parser would.
     """
     stack: list[_Open] = []
-    anchors: dict[str, tuple[Any, int, int, int]] = {}  # anchor -> value, line, size, height (the last one wins)
+    # anchor -> value, line, size, characters, height (the last one wins)
+    anchors: dict[str, tuple[Any, int, int, int, int]] = {}
     problem: SourceError | None = None
     result: Any = None
-    documents = values = 0
+    documents = values = characters = 0
+    defined: dict[str, int] = {}  # anchor -> the line it is defined on
+
+    def define(anchor: str | None, line: int) -> None:
+        if anchor is None:
+            return
+        if anchor in defined:  # as PyYAML's composer refuses it
+            note(line, f"duplicate anchor '&{anchor}' (first on line {defined[anchor]}); each anchor may be defined once")
+        defined.setdefault(anchor, line)
 
     def note(line: int, message: str) -> None:
         nonlocal problem
         if problem is None:
             problem = SourceError(path, line, message)
 
-    def add(value: Any, line: int, size: int, height: int, container: bool) -> None:
-        nonlocal result, values
+    def within_limits(line: int, size: int, chars: int) -> None:
+        """Refuse a value that would take the document past the limits, before it is built."""
+        if values + size > MAX_VALUES:
+            raise SourceError(path, line, f"the document holds more than {MAX_VALUES:,} values, each alias counted as all it "
+                                          f"repeats (the limit is {MAX_VALUES:,})")
+        if characters + chars > MAX_EXPANDED_CHARACTERS:
+            raise SourceError(path, line, f"the document holds more than {MAX_EXPANDED_CHARACTERS:,} characters of text, "
+                                          f"each alias counted as all it repeats (the limit is {MAX_EXPANDED_CHARACTERS:,})")
+
+    def add(value: Any, line: int, size: int, chars: int, height: int, container: bool) -> None:
+        nonlocal result, values, characters
+        within_limits(line, size, chars)
         values += size
-        if values > MAX_VALUES:
-            raise SourceError(path, line, f"the document holds more than {MAX_VALUES:,} values (aliases of aliases?)")
+        characters += chars
         if not stack:
             result = value
             return
         parent = stack[-1]
         parent.size += size
+        parent.chars += chars
         parent.height = max(parent.height, height + 1)
         if isinstance(parent.value, LineList):
             parent.value.append(value)
@@ -208,39 +229,47 @@ def _build(events: Any, path: str) -> Any:
                 note(line, "a file holds one YAML document; remove the extra '---'")
         elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             if len(stack) >= MAX_DEPTH:
-                raise SourceError(path, line, f"lists and mappings are nested more than {MAX_DEPTH} deep")
+                raise SourceError(path, line, f"lists and mappings are nested more than {MAX_DEPTH} deep (the limit)")
             value = LineDict() if isinstance(event, yaml.MappingStartEvent) else LineList()
             value.path, value.line = path, line
             if isinstance(value, LineDict):
                 value.key_lines = {}
             else:
                 value.item_lines = []
+            define(event.anchor, line)
             stack.append(_Open(value, event.anchor))
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             done = stack.pop()
             if done.anchor is not None:
-                anchors[done.anchor] = (done.value, done.value.line, done.size, done.height)
+                anchors[done.anchor] = (done.value, done.value.line, done.size, done.chars, done.height)
             values -= done.size - 1  # its items were counted as they came
-            add(done.value, done.value.line, done.size, done.height, True)
+            characters -= done.chars
+            add(done.value, done.value.line, done.size, done.chars, done.height, True)
         elif isinstance(event, yaml.ScalarEvent):
             in_key = bool(stack) and isinstance(stack[-1].value, LineDict) and not stack[-1].has_key
             if in_key and (event.tag == _MERGE or (event.value == "<<" and not event.style and event.tag is None)):
                 note(line, "merge keys (<<) are not allowed: write the keys out")
-            value = _scalar(event.value, event.style)
+            if not event.style and _INT.match(event.value) and len(event.value.lstrip("+-")) > MAX_DIGITS:
+                # Python's int() refuses more than 4,300 digits; no number the glossary or a game needs is this long.
+                note(line, f"a number of {len(event.value.lstrip('+-')):,} digits; numbers have at most {MAX_DIGITS} digits "
+                           "(quote it if it is text)")
+                value: Any = event.value
+            else:
+                value = _scalar(event.value, event.style)
+            define(event.anchor, line)
             if event.anchor is not None:
-                anchors[event.anchor] = (value, line, 1, 0)
-            add(value, line, 1, 0, False)
+                anchors[event.anchor] = (value, line, 1, len(event.value), 0)
+            add(value, line, 1, len(event.value), 0, False)
         elif isinstance(event, yaml.AliasEvent):
             if event.anchor not in anchors:
                 note(line, f"YAML syntax error: found undefined alias '{event.anchor}'")
-                add(None, line, 1, 0, False)
+                add(None, line, 1, 0, 0, False)
                 continue
-            value, first, size, height = anchors[event.anchor]
+            value, first, size, chars, height = anchors[event.anchor]
             if len(stack) + height > MAX_DEPTH:
-                raise SourceError(path, line, f"lists and mappings are nested more than {MAX_DEPTH} deep")
-            if values + size > MAX_VALUES:
-                raise SourceError(path, line, f"the document holds more than {MAX_VALUES:,} values (aliases of aliases?)")
-            add(_copy(value), first, size, height, height > 0)
+                raise SourceError(path, line, f"lists and mappings are nested more than {MAX_DEPTH} deep (the limit)")
+            within_limits(line, size, chars)  # before _copy expands it
+            add(_copy(value), first, size, chars, height, height > 0)
     if problem is not None:
         raise problem
     return result
@@ -256,6 +285,9 @@ def load_yaml_text(text: str, path: str | Path = "<string>") -> Any:
     documents in one file, duplicate keys, and nesting or aliases beyond the limits above.
     """
     path = str(path)
+    if len(text) > MAX_FILE_BYTES:  # characters: at least as many bytes
+        raise SourceError(path, text.count("\n", 0, MAX_FILE_BYTES) + 1,
+                          f"the file is longer than {MAX_FILE_BYTES:,} bytes (the limit) from this line on")
     if _CLoader is not None:
         # libyaml reads the glossary ten times faster than the Python parser (that was most of
         # a glossary load). Where it refuses the text, the Python parser says why more clearly.
@@ -269,7 +301,13 @@ def load_yaml_text(text: str, path: str | Path = "<string>") -> Any:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
         raise SourceError(path, mark.line + 1 if mark else None, f"YAML syntax error: {problem}") from None
-    except yaml.YAMLError as exc:  # e.g. reader errors on control characters
+    except yaml.reader.ReaderError as exc:  # a control character: its line, not only its position
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        character = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        raise SourceError(path, line, f"the character U+{ord(character):04X} (column {column}) is not allowed in YAML: "
+                                      "a file holds printable text, tabs and line breaks") from None
+    except yaml.YAMLError as exc:
         raise SourceError(path, None, f"YAML error: {exc}") from None
 
 
@@ -277,11 +315,18 @@ def load_yaml_file(path: str | Path) -> Any:
     """Read a YAML file (UTF-8) with line information; see load_yaml_text."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise SourceError(path, None, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)  # never more: a huge file is refused, not read
     except OSError as exc:
         raise SourceError(path, None, f"cannot read file: {exc.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise SourceError(path, data.count(b"\n", 0, MAX_FILE_BYTES) + 1,
+                          f"the file is longer than {MAX_FILE_BYTES:,} bytes (the limit) from this line on")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise SourceError(path, line, f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as UTF-8") from None
     return load_yaml_text(text, path)
 
 

@@ -1,7 +1,8 @@
 """HTML or script in the glossary's text never reaches a page as markup: a script element and
-an image with an onerror handler put in every kind of text (a section's title, a rule's text
-in three languages, a note, a scenario's caption and name, a term, a deck rule, a ruling) are
-shown as typed in the built site, and nothing runs in Chromium, on the pages or in search."""
+an image with an onerror handler put in every kind of text (a chapter's and a section's title,
+a game mode's title, which the navigation and the title element show on every page, a rule's
+text in three languages, a note, a scenario's caption and name, a term, a deck rule, a ruling)
+are shown as typed in the built site, and nothing runs in Chromium, on the pages or in search."""
 
 from __future__ import annotations
 
@@ -36,7 +37,16 @@ def _edit(path: Path, change) -> None:
     _dump(data, path, "test_escaping: markup in the text")
 
 
+# Material prints a page's title in the title element through `striptags`, which unescapes it.
+TITLE_BREAKOUT = "</title><script>window.__pwned = 'title-element'</script>"
+
+
 def _inject(glossary: Path) -> None:
+    def chapter(data: list[dict[str, Any]]) -> None:
+        four = next(c for c in data if c["number"] == 4)
+        four["title"]["en"] = payload("chapter") + TITLE_BREAKOUT + four["title"]["en"]
+        four["title"]["fr"] = payload("chapter-fr") + four["title"]["fr"]
+
     def dusk(data: dict[str, Any]) -> None:
         data["title"]["en"] = payload("title") + data["title"]["en"]
         paragraph = next(p for p in data["paragraphs"] if p["id"] == "4.2.4.c")
@@ -49,6 +59,8 @@ def _inject(glossary: Path) -> None:
         noted["notes"][0]["text"]["en"] = payload("note") + noted["notes"][0]["text"]["en"]
 
     _edit(glossary / "rules/4/4.2.4.yaml", dusk)
+    _edit(glossary / "chapters.yaml", chapter)
+    _edit(glossary / "modes/free-for-all.yaml", lambda d: d["title"].update(en=payload("mode") + d["title"]["en"]))
     _edit(glossary / "terms/gift.yaml", lambda d: d["text"].update(en=payload("term") + d["text"]["en"]))
     _edit(glossary / "modes/standard.yaml",
           lambda d: d["deck"]["rules"][0]["text"].update(en=payload("deck-rule") + d["deck"]["rules"][0]["text"]["en"]))
@@ -90,6 +102,16 @@ def test_the_markup_is_in_the_built_pages_as_text_only(marked_site):
     assert shown >= 9  # every place it was put, in the pages that show it
 
 
+def test_chapter_and_mode_titles_are_text_in_the_navigation_and_the_title_element(marked_site):
+    chapter = (marked_site / "en/rules/chapter-4/index.html").read_text(encoding="utf-8")
+    title = chapter[chapter.index("<title>"):chapter.index("</title>") + len("</title>")]
+    # In the title element only "<" and "&" need escaping: it holds text up to "</title>".
+    assert title.startswith("<title>4. pwnedword &lt;script>window.__pwned") and "&lt;/title>&lt;script>" in title, title
+    other = (marked_site / "en/rules/chapter-1/index.html").read_text(encoding="utf-8")  # the navigation of any page
+    for where in ("chapter", "mode"):
+        assert f'&lt;img src="x" onerror="window.__pwned = \'{where}\'"&gt;' in other, where
+
+
 def test_the_search_indexes_hold_it_as_text_only(marked_site):
     for language in ("en", "fr", "it"):
         index = json.loads((marked_site / language / "search/search_index.json").read_text(encoding="utf-8"))
@@ -99,7 +121,7 @@ def test_the_search_indexes_hold_it_as_text_only(marked_site):
 
 
 @pytest.mark.parametrize("path", ["en/rules/chapter-4/", "fr/rules/chapter-4/", "it/rules/chapter-4/", "en/glossary-terms/",
-                                  "en/modes/standard/", "en/rulings/"])
+                                  "en/modes/standard/", "en/modes/free-for-all/", "en/rulings/", "fr/rules/chapter-1/"])
 def test_nothing_runs_on_the_pages(page, marked_url, path):
     page.goto(f"{marked_url}/{path}")
     expect(page.get_by_text(MARK).first).to_be_attached()

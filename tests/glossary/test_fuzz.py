@@ -1,6 +1,8 @@
 """Fuzzing the glossary loader and the scenario reader with hypothesis: random edits of real
-glossary files, random bytes, and scenarios of the glossary mutated key by key. The only
-errors allowed out are the documented ones (GlossaryError from the loader; a scenario that
+glossary files (with the bad input of issue 15: long numbers, control characters, aliases that
+multiply, markup), random bytes, files replaced whole (emptied, a list, a single value), scenarios
+of the glossary mutated key by key, and scenarios as plain data given huge numbers, deep nesting
+and thousands of cards. The only errors allowed out are the documented ones (GlossaryError from the loader; a scenario that
 cannot be read or run is an error of its check, naming its file and line), never another
 exception, never a hang. Examples are bounded so that the suite stays fast."""
 
@@ -17,6 +19,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import engine
 from altered_rules.glossary import GlossaryError, load_glossary
 from altered_rules.verification import collect_checks, run_checks, verify_glossary
 from altered_rules.yamlsource import LineDict, SourceError, load_yaml_text
@@ -29,7 +32,10 @@ FILES = ["rules/4/4.2.4.yaml", "rules/1/1.1.4.yaml", "rules/2/2.1.yaml", "modes/
          "sources.yaml", "termbase.yaml", "external-rules.yaml"]
 PIECES = ["", " ", "  ", "\n", "\n- ", ":", ": ", "- ", "[", "]", "{", "}", "'", '"', "#", "&a ", "*a", "!!int ", "---\n",
           "\t", "<<: ", "id: 4.2.4.z", "{forrest}", "4.2.9.z", "en: ", "fr: ", "x", "9", "-1", "null", "true", "é", "\u00a0",
-          "\x07", "card: Nobody", "when: dusk", "region: 9", "???"]
+          "\x07", "card: Nobody", "when: dusk", "region: 9", "???",
+          # the kinds of issue 15: long numbers, control characters, aliases that multiply, markup
+          "9" * 30, "1" + "0" * 100, "\x00", "\ufffe", "&b [*a, *a, *a]", "*b", "&c ", "*c", "<img src=x onerror=alert(1)>",
+          "</title><script>", "#x;}", "color: red;}", "number: seven", "[[[[[[[[", "- ~\n"]
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -43,13 +49,16 @@ def scratch(tmp_path_factory) -> Path:
     return target
 
 
-def _load_and_verify(root: Path) -> None:
-    """Load; if the glossary still loads, verify it: only GlossaryError may come out."""
+def _load_and_verify(root: Path, edited: str | None = None) -> None:
+    """Load; if the glossary still loads, verify it: only GlossaryError may come out, each of its
+    errors in a file of the glossary, and those of the edited file with their line."""
     with no_hang(30):
         try:
             glossary = load_glossary(root)
         except GlossaryError as exc:
             assert exc.errors and all(error.message for error in exc.errors)
+            assert all(Path(error.path).resolve().is_relative_to(root.resolve()) for error in exc.errors), exc
+            assert all(error.line for error in exc.errors if Path(error.path).resolve() == (root / edited).resolve()), exc
             return
         for check in verify_glossary(glossary).checks:
             if not check.passed:
@@ -61,7 +70,7 @@ def _with_file(root: Path, relative: str, data: bytes) -> None:
     original = path.read_bytes()
     path.write_bytes(data)
     try:
-        _load_and_verify(root)
+        _load_and_verify(root, relative)
     finally:
         path.write_bytes(original)
 
@@ -81,6 +90,32 @@ def test_random_edits_of_glossary_files_give_only_glossary_errors(scratch, relat
 @given(st.sampled_from(FILES), st.binary(max_size=200))
 def test_random_bytes_in_a_glossary_file_give_only_glossary_errors(scratch, relative, data):
     _with_file(scratch, relative, data)
+
+
+WHOLE_FILES = ["", "\n", "# all gone\n", "[]\n", "{}\n", "~\n", "null\n", "x\n", "42\n", "- a\n", "'text'\n", "---\n---\n",
+               "a: &a [x, x]\nb: [*a, *a]\n"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FILES), st.sampled_from(WHOLE_FILES) | st.text(max_size=30))
+def test_a_file_replaced_whole_gives_only_glossary_errors_naming_it(scratch, relative, text):
+    """Nothing vanishes: a file emptied, or holding anything but its content, is an error."""
+    path = scratch / relative
+    original = path.read_bytes()
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    try:
+        with no_hang(30):
+            try:
+                load_glossary(scratch)
+            except GlossaryError as exc:
+                names_it = any(Path(e.path).resolve() == path.resolve() and e.line for e in exc.errors)
+                # external-rules.yaml may be an empty list: then the rules it held are missing where they are cited.
+                cited = relative == "external-rules.yaml" and all("reference to rule" in e.message for e in exc.errors)
+                assert names_it or cited, exc
+            else:
+                raise AssertionError(f"{relative} replaced by {text!r} loads without an error")
+    finally:
+        path.write_bytes(original)
 
 
 # ---- scenarios of the glossary, mutated -------------------------------------------------------
@@ -191,3 +226,39 @@ def test_the_mutations_reach_the_engine():
     checks, _ = collect_checks(glossary)  # type: ignore[arg-type]
     run_checks(checks)
     assert checks[0].passed
+
+
+# ---- scenarios as plain data (as the sandbox reads them, without YAML's limits in front) --------
+def _nested(depth: int) -> Any:
+    value: Any = "x"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+HOSTILE = st.one_of(
+    st.integers(-10**4000, 10**4000), st.integers(-2_000, 2_000), st.just(10**100),
+    st.builds(_nested, st.integers(90, 3_000)), st.text(alphabet="0123456789\u00b2\u0663/-. ", max_size=12),
+    st.lists(st.just("Kelon Elemental 2/0/0"), min_size=900, max_size=1_200),
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(SCENARIOS) - 1), st.integers(0, 10_000), HOSTILE)
+def test_hostile_values_in_plain_scenarios_give_only_engine_errors(index, choice, value):
+    """Huge numbers, Unicode digits, deep nesting, thousands of cards: read and run, only an
+    EngineError may come out (the engine's documented errors), never another exception or a hang."""
+    scenario = _plain(SCENARIOS[index].data)
+    trails = [trail for trail in _nodes(scenario) if trail]
+    trail = trails[choice % len(trails)]
+    parent = scenario
+    for step in trail[:-1]:
+        parent = parent[step]
+    parent[trail[-1]] = value
+    with no_hang(20):
+        try:
+            result = engine.run_scenario(engine.read_scenario(scenario))
+        except engine.EngineError as exc:
+            assert exc.message
+            return
+    assert result.error is None or isinstance(result.error, engine.EngineError)

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from engine.limits import MAX_FILE_BYTES
+
 from ..yamlsource import LineDict, LineList, SourceError, load_yaml_file
 from . import schema as S
 from .model import (
@@ -89,6 +91,7 @@ class _Citation:
     citing: str
     path: str
     line: int
+    shown: bool = True   # listed under the rule as citing it (a scenario's `rules:` is checked, not shown)
 
 
 class _Reader:
@@ -272,11 +275,16 @@ class _Reader:
 
 def _read(path: Path, reader: _Reader) -> Any:
     try:
-        return load_yaml_file(path)
+        data = load_yaml_file(path)
     except SourceError as exc:
         exc.path = _display(path)
         reader.errors.append(SourceError(_display(path), exc.line, exc.message))
         return None
+    if data is None:
+        # An emptied file would take its entries, and every link to them, away without a word.
+        reader.errors.append(SourceError(_display(path), 1, "the file holds nothing (it is empty, only comments, or null); "
+                                                            "write its content back, or delete the file to remove it"))
+    return data
 
 
 # Glossary files this process has read, by the path shown for them and their bytes: a
@@ -288,7 +296,9 @@ _READ: dict[tuple[str, bytes], Any] = {}
 def _load_yaml(path: Path, reader: _Reader) -> Any:
     display = _display(path)
     try:
-        key: tuple[str, bytes] | None = (display, hashlib.sha256(path.read_bytes()).digest())
+        key: tuple[str, bytes] | None = None
+        if path.stat().st_size <= MAX_FILE_BYTES:  # a larger one is refused by _read, unread
+            key = (display, hashlib.sha256(path.read_bytes()).digest())
     except OSError:
         key = None  # _read reports it
     if key is not None and key in _READ:
@@ -311,6 +321,10 @@ def _relabel(node: Any, display: str) -> None:
             _relabel(child, display)
 
 
+# List files that may be an empty list: no rule the text cites is missing from every source.
+_MAY_BE_EMPTY = ("external-rules.yaml",)
+
+
 def _entries(root: Path, name: str, reader: _Reader) -> LineList:
     path = root / name
     if not path.is_file():
@@ -322,14 +336,18 @@ def _entries(root: Path, name: str, reader: _Reader) -> LineList:
     if not isinstance(data, LineList):
         reader.errors.append(SourceError(_display(path), getattr(data, "line", 1), f"{name} must be a YAML list of entries"))
         return LineList()
+    if not data and name not in _MAY_BE_EMPTY:
+        reader.errors.append(SourceError(_display(path), data.line, f"{name} is an empty list; it lists its entries"
+                                         + (" (delete the file if there are none)" if name in _OPTIONAL_FILES else "")))
     return data
 
 
 def _mappings(root: Path, name: str, reader: _Reader, keys: Any, what: str) -> Iterator[LineDict]:
     """Each entry of a list file (sources.yaml, cards.yaml...) that is a mapping of allowed keys;
     the others are reported to `reader`."""
-    for item in _entries(root, name, reader):
-        entry = reader.mapping(item, keys, what)
+    entries = _entries(root, name, reader)
+    for index, item in enumerate(entries):
+        entry = reader.mapping(item, keys, what, entries, index)
         if entry is not None:
             yield entry
 
@@ -364,6 +382,10 @@ def _load_symbols(root: Path, reader: _Reader) -> dict[str, Symbol]:
         if glyph is None:
             reader.error(entry, "glyph", "'glyph' of a symbol is a short text, or one per language ({en: ..., fr: ..., it: ...})")
         color = reader.string(entry, "color", "a symbol")
+        if color is not None and not S.COLOR.match(color):
+            # The colour is written into the page's style attribute: only a hex colour may go there.
+            # The symbol stays known (the glossary fails anyway), so that its uses are not reported too.
+            reader.error(entry, "color", f"'color' of a symbol is '{color}'; write a hex colour: #rgb or #rrggbb, e.g. \"#2e7d32\"")
         if None in (sid, kind, label, glyph, color):
             continue
         if not S.SLUG.match(sid):
@@ -374,16 +396,22 @@ def _load_symbols(root: Path, reader: _Reader) -> dict[str, Symbol]:
     return symbols
 
 
-def _load_chapters(root: Path, reader: _Reader) -> dict[str, Chapter]:
+def _load_chapters(root: Path, reader: _Reader) -> tuple[dict[str, Chapter], dict[str, tuple[str, int]]]:
+    """The chapters, and where chapters.yaml lists each (file, line)."""
     chapters: dict[str, Chapter] = {}
+    places: dict[str, tuple[str, int]] = {}
     for entry in _mappings(root, "chapters.yaml", reader, S.CHAPTER_KEYS, "a chapter"):
         number, title = reader.string(entry, "number", "a chapter"), reader.text(entry, "title", "a chapter")
         if number is None or title is None:
             continue
+        if not S.CHAPTER_NUMBER.match(number):
+            reader.error(entry, "number", f"chapter number '{number}' must be a number from 1 to 9, the first part of its rules' numbers")
+            continue
         if number in chapters:
             reader.error(entry, "number", f"duplicate chapter {number}")
         chapters[number] = Chapter(number, title, reader.boolean(entry, "title_editorial", "a chapter"))
-    return chapters
+        places[number] = (entry.path, entry.line)
+    return chapters, places
 
 
 def _load_external(root: Path, reader: _Reader) -> dict[str, ExternalRule]:
@@ -393,6 +421,9 @@ def _load_external(root: Path, reader: _Reader) -> dict[str, ExternalRule]:
         if rid and title:
             external[rid] = ExternalRule(rid, title)
     return external
+
+
+_OPTIONAL_FILES = ("keywords.yaml", "cards.yaml")
 
 
 def _load_keywords(root: Path, reader: _Reader, termbase: list[TermbaseEntry]) -> list[Keyword]:
@@ -512,8 +543,13 @@ def _load_note(item: Any, parent: LineList, index: int, paragraph: Paragraph, re
         return None
     note_sources = reader.sources(entry, "sources", what, sources) if "sources" in entry else paragraph.sources
     scenario = entry.get("scenario")
-    if scenario is not None and not isinstance(scenario, (LineDict, LineList)):
+    if scenario is not None and not isinstance(scenario, LineDict):
         reader.error(entry, "scenario", f"'scenario' of {what} must be a scenario mapping (see docs/en/scenarios.md)")
+        scenario = None
+    elif scenario is not None and kind != NoteKind.EXAMPLE.value:
+        # Only examples are verified and shown with their scenario: another note's would be lost.
+        reader.error(entry, "scenario", f"{what} is a {kind}: only an example note has a 'scenario'")
+        scenario = None
     return Note(
         kind=NoteKind(kind), text=text, paragraph=paragraph.id, index=index + 1, sources=note_sources,
         corrections=reader.corrections(entry, what), gap=reader.text(entry, "gap", what),
@@ -599,8 +635,12 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
 
 def _load_section(path: Path, reader: _Reader, sources: dict[str, Source]) -> Section | None:
     data = _load_yaml(path, reader)
-    if data is None:
+    if not isinstance(data, LineDict):
+        # Empty (reported by _read), a list or a single value: the section is lost; references
+        # into it are not reported again, the file is.
         reader.unreadable.add(path.stem)
+        if data is not None:
+            _not_a_mapping(path, data, S.SECTION_KEYS, "a section", reader)
         return None
     entry = reader.mapping(data, S.SECTION_KEYS, "a section")
     if entry is None:
@@ -629,10 +669,19 @@ def _load_section(path: Path, reader: _Reader, sources: dict[str, Source]) -> Se
     return Section(sid, title, section_sources, paragraphs, reader.boolean(entry, "title_editorial", what), entry.path, entry.line)
 
 
+def _not_a_mapping(path: Path, data: Any, keys: dict[str, bool], what: str, reader: _Reader) -> None:
+    found = "a list" if isinstance(data, LineList) else f"the single value {str(data)[:40]!r}"
+    reader.errors.append(SourceError(_display(path), getattr(data, "line", 1) or 1,
+                                     f"the file holds {found}; the file of {what} holds one mapping with keys: {S.allowed(keys)}"))
+
+
 def _entry_file(path: Path, reader: _Reader, keys: dict[str, bool], kind: str) -> tuple[LineDict, str] | None:
     """A file holding one entry named by its id (a term, a game mode, a ruling): its mapping
     and its id, checked against the file's name so editors find it."""
     data = _load_yaml(path, reader)
+    if data is not None and not isinstance(data, LineDict):
+        _not_a_mapping(path, data, keys, f"a {kind}", reader)
+        return None
     entry = reader.mapping(data, keys, f"a {kind}") if data is not None else None
     if entry is None:
         return None
@@ -782,15 +831,33 @@ def _yaml_files(folder: Path, reader: _Reader) -> list[Path]:
     return files
 
 
+# What the glossary folder holds (see the module's docstring): anything else would be read by nothing.
+GLOSSARY_FILES = ("sources.yaml", "symbols.yaml", "chapters.yaml", "external-rules.yaml", "termbase.yaml", *_OPTIONAL_FILES)
+GLOSSARY_FOLDERS = ("rules", "terms", "modes", "rulings")
+
+
+def _check_layout(root: Path, reader: _Reader) -> None:
+    """A file or folder the loader does not read (a misspelt `term/`, a `glossary.yaml`) is an
+    error, not content that silently never reaches the site. Hidden files are an editor's own."""
+    for path in sorted(root.iterdir()):
+        if path.name.startswith(".") or (path.is_file() and path.name in GLOSSARY_FILES) or (
+                path.is_dir() and path.name in GLOSSARY_FOLDERS):
+            continue
+        reader.errors.append(SourceError(_display(path), None, f"the glossary does not read this {'folder' if path.is_dir() else 'file'}; "
+                                         f"it holds the files {', '.join(GLOSSARY_FILES)} and the folders "
+                                         f"{', '.join(f + '/' for f in GLOSSARY_FOLDERS)}"))
+
+
 def load_glossary(root: str | Path) -> Glossary:
     """Read and check the glossary in `root`; raise GlossaryError listing every problem."""
     root = Path(root)
     if not root.is_dir():
         raise GlossaryError([SourceError(_display(root), None, "glossary folder not found")])
     reader = _Reader()
+    _check_layout(root, reader)
     sources = _load_sources(root, reader)
     reader.symbols = _load_symbols(root, reader)
-    chapters = _load_chapters(root, reader)
+    chapters, chapter_files = _load_chapters(root, reader)
     external = _load_external(root, reader)
     termbase = _load_termbase(root, reader)
     cards = _load_cards(root, reader)
@@ -831,21 +898,58 @@ def load_glossary(root: str | Path) -> Glossary:
         rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external, termbase=termbase,
         cards=cards, keywords=keywords,
     )
+    _cite_scenario_rules(glossary, reader)
     _resolve_citations(glossary, reader)
     for section in sorted(sections.values(), key=lambda s: rule_sort_key(s.id)):
         if section.chapter in chapters:
             chapters[section.chapter].sections.append(section)
+    for number, chapter in chapters.items():
+        if not chapter.sections and not any(s == number or s.startswith(number + ".") for s in reader.unreadable):
+            # A chapter whose sections all went would leave the site without a word.
+            reader.errors.append(SourceError(chapter_files[number][0], chapter_files[number][1],
+                                             f"chapter {number} has no section: chapters.yaml lists it, rules/{number}/ holds "
+                                             "no section file; add its sections or remove it from chapters.yaml"))
     glossary.chapters = [chapters[n] for n in sorted(chapters, key=int) if chapters[n].sections]
     if reader.errors:
         raise GlossaryError(reader.errors)
     return glossary
 
 
+def _scenarios(glossary: Glossary) -> Iterator[LineDict]:
+    """Every scenario mapping of the glossary: examples and illustrations of rules and game modes."""
+    for section in glossary.sections.values():
+        for paragraph in section.paragraphs:
+            yield from (note.scenario for note in paragraph.notes if isinstance(note.scenario, LineDict))
+            yield from (i.scenario for i in paragraph.scenarios)
+    for mode in glossary.modes:
+        yield from (block.scenario for block in mode.blocks if isinstance(block.scenario, LineDict))
+        yield from (i.scenario for rule in mode.deck_rules for i in rule.scenarios)
+
+
+def _cite_scenario_rules(glossary: Glossary, reader: _Reader) -> None:
+    """The rules a scenario names (`rules:`) exist: a rule number of the glossary, checked like a
+    cross-reference, or a game mode's deck rule. Other values are the scenario reader's to refuse."""
+    deck_rules = {rule.id for mode in glossary.modes for rule in mode.deck_rules}
+    for scenario in _scenarios(glossary):
+        named = scenario.get("rules")
+        if not isinstance(named, LineList):
+            continue
+        for index, item in enumerate(named):
+            rule = str(item) if isinstance(item, (str, int)) and not isinstance(item, bool) else None
+            if rule is None:
+                continue
+            if S.SECTION_ID.match(rule) or S.PARAGRAPH_ID.match(rule):
+                reader.citations.append(_Citation(rule, "scenario", named.path, named.line_of(index), shown=False))
+            elif rule not in deck_rules:
+                reader.error(named, index, f"'{rule}' in 'rules' of a scenario is neither a rule number of the glossary (such as "
+                                           f"4.2.4.c) nor a deck rule of a game mode; deck rules: {', '.join(sorted(deck_rules))}")
+
+
 def _resolve_citations(glossary: Glossary, reader: _Reader) -> None:
     """Every cited rule exists (or is a known external rule); build the cited-by index."""
     for citation in reader.citations:
         if glossary.rule_exists(citation.rule):
-            if citation.citing.startswith(("card-", "keyword-")):
+            if not citation.shown or citation.citing.startswith(("card-", "keyword-")):
                 continue  # checked, not shown as a citation
             citing = glossary.cited_by.setdefault(citation.rule, [])
             if citation.citing not in citing:

@@ -10,8 +10,11 @@ import re
 
 from .model import ENGLISH_HASH_LENGTH, LANGUAGES, RULE_QUOTE, RULE_QUOTE_START  # noqa: F401 (the schema's vocabulary)
 
+CHAPTER_NUMBER = re.compile(r"^[1-9]$")  # the first part of SECTION_ID
 SECTION_ID = re.compile(r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?$")
 PARAGRAPH_ID = re.compile(r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?\.[a-z]$")
+# A symbol's colour goes into the page's CSS: a hex colour only, nothing that could end the declaration.
+COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 DECK_RULE_ID = re.compile(r"^[a-z0-9-]+\.[a-z0-9-]+$")
 SOURCE_ID = re.compile(r"^(seed-[0-9]{3}|editorial)$")
