@@ -17,7 +17,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from ..export import export_files
-from ..extra_files import service_worker, short_url_pages, ui_strings
+from ..extra_files import service_worker, short_url_pages, sitemap_gzip, ui_strings
 from ..glossary import Glossary, GlossaryError, load_glossary
 from ..navigation import expand_nav
 from ..render import SANDBOX_PAGE, Page, pages
@@ -116,6 +116,12 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             index = with_rule_entries(index, self.glossary, self.config.language)
             with open(index_path, "w", encoding="utf-8") as handle:
                 json.dump(index, handle, ensure_ascii=False, separators=(",", ":"))
+        sitemap = os.path.join(site, "sitemap.xml")
+        if os.path.isfile(sitemap):  # MkDocs's gzip of it carries the build's date: written again without it
+            with open(sitemap, "rb") as handle:
+                packed = sitemap_gzip(handle.read())
+            with open(sitemap + ".gz", "wb") as handle:
+                handle.write(packed)
         for relative, text in short_url_pages(self.glossary, self.config.language).items():
             _write(site, relative, text)
         for relative, text in export_files(self.glossary, self.config.language, self.verification).items():
