@@ -27,3 +27,13 @@ def test_an_unknown_rule_in_a_hand_written_page_fails_the_build_with_file_and_li
     assert ("1 problem(s) in docs/fr/scenarios.md:\n  docs/fr/scenarios.md:6: reference to rule 7.3.3.q, which does not "
             "exist in the glossary; rules nearby: 7.3.3.a, 7.3.3.b (a number that is not a rule goes in `code`)\n") in output
     assert "Traceback" not in output
+
+
+def test_the_security_page_is_in_every_language_and_its_navigation(site):
+    for language, anchor, title in (("en", "security", "Security"), ("fr", "securite", "Sécurité"), ("it", "sicurezza", "Sicurezza")):
+        page = (site / language / "security/index.html").read_text(encoding="utf-8")
+        assert f'<h1 id="{anchor}">{title}<a class="headerlink"' in page
+        home = (site / language / "index.html").read_text(encoding="utf-8")
+        assert 'href="security/"' in home   # in the navigation of every page
+        for target in ("../editing/", "../scenarios/", "../sandbox/"):
+            assert f'href="{target}"' in page
