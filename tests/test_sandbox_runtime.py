@@ -199,3 +199,52 @@ def test_what_a_visitor_downloads_stays_within_its_budget():
     found, files = runtime_files(PROJECT)
     assert found.bytes < 15_000_000
     assert len(files[found.engine]) < 300_000
+
+
+# ---- a shared link's scenario (?s=, ?d=): opened, or why not, never a default in its place ----------
+def _link(text) -> dict:
+    return json.loads(call("link", json.dumps({"text": text})))
+
+
+def test_a_link_opens_the_scenario_it_carries_as_json_or_yaml():
+    board = {"name": "Shared", "given": {"players": ["Alice", "Bob"]}, "when": "dusk"}
+    assert _link(json.dumps(board)) == {"data": board, "error": None}
+    assert _link("name: Shared\ngiven: {players: [Alice, Bob]}\nwhen: dusk\n") == {"data": board, "error": None}
+    assert _link(json.dumps([board, board])) == {"data": [board, board], "error": None}
+
+
+@pytest.mark.parametrize("text,code,message,line", [
+    ("5", "not_scenario", "the link holds a number; it must hold a scenario (a mapping with given: and when:) or a list of them", None),
+    ("", "not_scenario", "the link holds nothing; it must hold a scenario (a mapping with given: and when:) or a list of them", None),
+    ('"a board"', "not_scenario", "the link holds a text; it must hold a scenario (a mapping with given: and when:) or a list of them", None),
+    ("[]", "not_scenario", "the link holds an empty list; it must hold a scenario (a mapping with given: and when:) or a list of them", 1),
+    ('[{"name": "x"}, 3]', "not_scenario",
+     "the link holds a list whose item 2 is not a mapping; it must hold a scenario (a mapping with given: and when:) or a list of them", 1),
+    ('{"name": "cut off", "given": {"players": ["Alice"', "unreadable",
+     "YAML syntax error: expected ',' or ']', but got '<stream end>'", 1),
+    ('{"name": "twice",\n "name": "again"}', "unreadable", "duplicate key 'name' (first on line 1); each key may appear once", 2),
+    # JSON nested 5,000 deep: a RecursionError in json.loads until links were read here.
+    ("[" * 5000 + "]" * 5000, "unreadable", "lists and mappings are nested more than 100 deep (the limit)", 1),
+    ('{"a":\n' + "[" * 101 + "]" * 101 + "}", "unreadable", "lists and mappings are nested more than 100 deep (the limit)", 2),
+])
+def test_a_link_that_is_not_a_scenario_says_why_with_its_line(text, code, message, line):
+    assert _link(text) == {"data": None, "error": {"code": code, "message": message, "line": line}}
+
+
+def test_a_link_past_the_size_limit_is_refused_before_it_is_read():
+    limit = sandbox_runtime.LINK_MAX_CHARS
+    board = json.dumps({"name": "Big", "given": {"players": ["Alice", "Bob"]}, "when": "dusk", "note": ""})
+    padded = board.replace('"note": ""', '"note": "' + "x" * (limit - len(board)) + '"')
+    assert len(padded) == limit and _link(padded)["error"] is None
+    over = "[" * (limit + 1)
+    assert _link(over) == {"data": None, "error": {"code": "too_large", "line": None, "size": limit + 1, "limit": limit,
+                                                   "message": f"the link holds {limit + 1:,} characters; a link holds at most {limit:,}"}}
+
+
+def test_deeply_nested_json_sent_to_any_command_is_an_error_not_a_traceback():
+    # The page sends a link's text, never its data: but a caller of `call` gets an answer, not a RecursionError.
+    deep = "[" * 100_000 + "]" * 100_000
+    answer = json.loads(call("data", json.dumps({"yaml": deep})))
+    assert answer == {"data": None, "error": {"message": "lists and mappings are nested more than 100 deep (the limit)", "line": 1}}
+    deep_data = '{"data": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    assert json.loads(call("form", deep_data)) == {"error": {"message": "the request to 'form' is nested too deeply", "line": None}}

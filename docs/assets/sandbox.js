@@ -77,10 +77,30 @@ function encode(data) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function decode(text) {
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(base64 + "===".slice((base64.length + 3) % 4));
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+// The text a ?s= or ?d= carries (the engine's side reads it: sandbox_runtime's `link`), or an
+// Error whose code says why there is none, which the page says in its language.
+function decode(value) {
+  const base64 = value.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+  let binary;
+  try {
+    if (!/^[A-Za-z0-9+/]*$/.test(base64)) throw new Error("not base64");
+    binary = atob(base64 + "===".slice((base64.length + 3) % 4));
+  } catch (error) {
+    throw Object.assign(new Error("not base64url"), { code: "not_base64" });
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch (error) {
+    throw Object.assign(new Error("not UTF-8"), { code: "not_text" });
+  }
+}
+
+// Why a link's scenario could not be opened, in the page's language (the engine's detail, a YAML
+// error, stays in English, as its trace does).
+function linkWhy(error) {
+  const number = (n) => Number(n).toLocaleString(document.documentElement.lang || undefined);
+  const detail = (error.line ? `${say("at_line", { line: error.line })}: ` : "") + (error.message || "");
+  return say(`link_${error.code}`, { size: number(error.size), limit: number(error.limit), detail });
 }
 
 function writeUrl() {
@@ -92,7 +112,8 @@ function writeUrl() {
     if (board !== null) params.set("s", encode(board));
     if (state.deckTouched || state.deckFromUrl) params.set("d", encode(deckData()));
   }
-  const query = params.toString();
+  // A shared link being read, or that could not be: the address keeps it as it came, until an edit.
+  const query = state.keptQuery !== null ? state.keptQuery : params.toString();
   history.replaceState(null, "", location.pathname + (query ? `?${query}` : ""));
   // The language switch keeps the situation: the same page in French or Italian opens it too.
   document.querySelectorAll("a.ar-language-link").forEach((link) => {
@@ -110,6 +131,7 @@ function writeUrlSoon() {
 // glossary's scenario but holds the board, as for any board.
 function leaveOpened() {
   state.opened = null;
+  state.keptQuery = null;
 }
 
 // The glossary's scenario `id` from this language's scenario file; null if the site has none by
@@ -225,6 +247,7 @@ const state = {
   deckTouched: false,
   deckFromUrl: false,
   opened: null,          // the id of the glossary's scenario the address names (?scenario=), until an edit
+  keptQuery: null,       // the address's query while its ?s= / ?d= is being read, or could not be, until an edit
 };
 
 function character(name, stats, subtypes = []) {
@@ -853,7 +876,7 @@ function build(root) {
 
   // The deck.
   ui.deckForm = h("div", { class: "ar-sb-deck-form" });
-  const paste = h("textarea", { rows: 6, spellcheck: "false", autocomplete: "off", placeholder: "1 Sierra & Oddball, hero, Axiom\n3 Kelon Elemental, Axiom, rare" });
+  const paste = ui.paste = h("textarea", { rows: 6, spellcheck: "false", autocomplete: "off", placeholder: "1 Sierra & Oddball, hero, Axiom\n3 Kelon Elemental, Axiom, rare" });
   paste.id = nextId("list");
   const pasteNote = h("p", { class: "ar-sb-note", "aria-live": "polite" });
   const readButton = h("button", { type: "button", class: "ar-sb-add", text: say("read_list"), onclick: () => {
@@ -861,7 +884,7 @@ function build(root) {
     if (cards.length) { state.deck.cards = cards; renderDeck(); deckEdited(); }
     pasteNote.replaceChildren(say("list_read", { count: cards.length }), ...errors.map((e) => [h("br"), e]).flat());
   } });
-  const pasteBox = h("details", { class: "ar-sb-paste" }, h("summary", { text: say("paste_list") }),
+  const pasteBox = ui.pasteBox = h("details", { class: "ar-sb-paste" }, h("summary", { text: say("paste_list") }),
     h("label", { for: paste.id, text: say("paste_help") }), paste, readButton, pasteNote);
   ui.deckResult = h("div", { class: "ar-sb-result", tabindex: "-1", "aria-live": "polite" });
   ui.deckPane = h("section", { class: "ar-sb-pane", "aria-label": say("deck"), hidden: true }, pasteBox, ui.deckForm,
@@ -872,21 +895,120 @@ function build(root) {
     mainTabs, ui.boardPane, ui.deckPane);
 }
 
+// ---- what the address opens -----------------------------------------------------------------------
+// A board or a scenario: in the form when it can show it, else as a scenario; then run. A deck
+// scenario opens in the deck checker.
+async function openBoard(board, ready) {
+  if (openDeck(board, ready)) {
+    showTab("deck");
+    return;
+  }
+  // Until the engine says whether the form can show it, the scenario is shown as it came.
+  state.scenarioData = board;
+  ui.scenario.value = JSON.stringify(board, null, 2);
+  showBoardView("scenario");
+  await ready;
+  const view = await engine.call("form", { data: board });
+  if (view.form) {
+    openForm(view.form);
+  } else {
+    ui.scenario.value = (await engine.call("yaml", { data: board })).yaml;
+    showBoardView("scenario", view.why);
+  }
+  await runBoard();
+}
+
+// A deck scenario in the deck checker, checked once the engine is ready; false if the checker cannot show it.
+function openDeck(data, ready) {
+  const deck = deckFromData(data);
+  if (!deck) return false;
+  state.deck = deck;
+  state.deckFromUrl = true;
+  renderDeck();
+  ready.then(() => checkDeck()).catch(() => {});
+  return true;
+}
+
+// ?s= and ?d=: the text each carries, or why it has none (an error with a code).
+function linksOf(params) {
+  const links = [];
+  for (const param of ["s", "d"]) {
+    const value = params.get(param);
+    if (!value) continue;
+    try {
+      links.push({ param, text: decode(value), error: null });
+    } catch (error) {
+      links.push({ param, text: value, error: { code: error.code } });
+    }
+  }
+  return links;
+}
+
+// A link that could not be opened: the sandbox says why, in the page's language, and keeps its
+// text where the judge can correct it (a board's in the Scenario tab, a deck's under "Paste a list").
+function linkFailed(link, others) {
+  const why = linkWhy(link.error);
+  const alert = (key) => h("div", { class: "ar-sb-error ar-sb-bad-link", role: "alert", "data-link": link.param },
+    h("p", { text: say(key, { why }) }));
+  if (link.param === "s") {
+    state.scenarioData = null;
+    state.scenarioText = ui.scenario.value = link.text;
+    showBoardView("scenario");
+    ui.boardResult.replaceChildren(alert("bad_board_link"));
+    showTab("board");
+  } else {
+    ui.paste.value = link.text;
+    ui.pasteBox.open = true;
+    ui.deckResult.replaceChildren(alert("bad_deck_link"));
+    if (!others.some((other) => other.param === "s" && other.error)) showTab("deck");
+  }
+}
+
+async function openLinks(links, ready) {
+  // The address keeps the links until they are open, or, for one that cannot be, until an edit.
+  state.keptQuery = location.search.replace(/^\?/, "");
+  const board = links.find((link) => link.param === "s");
+  if (board && !board.error) {
+    // The text as it came, while the engine loads.
+    state.scenarioText = ui.scenario.value = board.text;
+    showBoardView("scenario");
+  }
+  if (links.some((link) => link.param === "d" && !link.error)) {
+    ui.deckResult.replaceChildren(h("p", { class: "ar-sb-wait", text: say("starting") }));
+  }
+  links.filter((link) => link.error).forEach((link) => linkFailed(link, links));
+  await ready;
+  for (const link of links.filter((item) => !item.error)) {
+    const answer = await engine.call("link", { text: link.text });
+    link.error = answer.error;
+    if (!link.error && link.param === "d" && !openDeck(answer.data, ready)) {
+      link.error = { code: "not_deck" };
+    }
+    if (link.error) {
+      linkFailed(link, links);
+    } else if (link.param === "s") {
+      await openBoard(answer.data, ready);
+    }
+  }
+  if (!links.some((link) => link.error)) {
+    state.keptQuery = null;
+    writeUrl();
+  }
+}
+
 async function init() {
   const root = document.getElementById("ar-sandbox");
   if (!root) return;
   build(root);
   const params = new URLSearchParams(location.search);
-  let board = null;
-  let deck = null;
-  try { if (params.get("s")) board = decode(params.get("s")); } catch (error) { board = null; }
-  try { if (params.get("d")) deck = decode(params.get("d")); } catch (error) { deck = null; }
+  const links = linksOf(params);
   // The engine downloads meanwhile: a rule page's scenario named by its id is read first.
   const ready = engine.start(ui.status);
   // The engine's commands, for automation: the project's browser tests compare the sandbox's
   // answers with the command line's on every scenario, in one go.
   window.arSandbox = { ready, call: (command, request) => engine.call(command, request) };
   const wanted = params.get("s") ? null : params.get("scenario");  // ?s= is the board itself: it wins
+  let board = null;
   let missing = null;
   if (wanted !== null) {
     // The address keeps naming it, even one this site lacks: a reload says the same again.
@@ -898,37 +1020,20 @@ async function init() {
       missing = say("scenario_unavailable", { id: wanted, error: error.message });
     }
   }
-  // A deck scenario (from a game mode's page) opens in the deck checker.
-  if (board && deckFromData(board)) { deck = board; board = null; }
-  state.deck = (deck && deckFromData(deck)) || newDeck();
-  state.deckFromUrl = Boolean(deck);
-  if (!deck) state.deckKept = null;
+  state.deck = newDeck();
+  state.deckKept = null;
   renderDeck();
   state.form = newBoard();
   renderForm();
   showBoardView("form");
-  showTab(deck && !board ? "deck" : "board");
+  const deckOnly = links.length === 1 && links[0].param === "d";
+  showTab(deckOnly || (board && deckFromData(board)) ? "deck" : "board");
   if (missing) {
     // Never a blank page: the sandbox opens on a new board, and says why it is not the one asked for.
     ui.boardResult.replaceChildren(h("div", { class: "ar-sb-error ar-sb-missing", role: "alert" }, h("p", { text: missing })));
   }
-  if (board) {
-    // Until the engine says whether the form can show it, the scenario is shown as it came.
-    state.scenarioData = board;
-    ui.scenario.value = JSON.stringify(board, null, 2);
-    showBoardView("scenario");
-    ready.then(async () => {
-      const view = await engine.call("form", { data: board });
-      if (view.form) {
-        openForm(view.form);
-      } else {
-        ui.scenario.value = (await engine.call("yaml", { data: board })).yaml;
-        showBoardView("scenario", view.why);
-      }
-      await runBoard();
-    }).catch(() => {});
-  }
-  if (deck) ready.then(() => checkDeck()).catch(() => {});
+  if (board) openBoard(board, ready).catch(() => {});
+  if (links.length) openLinks(links, ready).catch(() => {});
 }
 
 init();

@@ -36,23 +36,12 @@ ROOT_INDEX = """<!doctype html>
 """
 
 
-def _source_date(project: Path) -> dict[str, str]:
-    """The last commit's time as SOURCE_DATE_EPOCH, so that two builds of one commit are
-    byte-identical (MkDocs dates the sitemap and its gzip from it)."""
-    if "SOURCE_DATE_EPOCH" in os.environ:
-        return {}
-    try:
-        stamp = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=project, capture_output=True,
-                               text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return {}  # not a git checkout: the build is dated today
-    return {"SOURCE_DATE_EPOCH": stamp} if stamp.isdigit() else {}
-
-
 def build(project: Path, site: Path | None = None) -> int:
     """Build every language into `site` (default: project/site); return a process exit code."""
     site = site or project / "site"
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **_source_date(project)}
+    # The site carries no date (the sitemap has no <lastmod>, its gzip no time stamp): two builds
+    # of one commit are byte-identical whatever the clock, SOURCE_DATE_EPOCH or the checkout's path.
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     # The judge's sandbox runtime, once beside the languages (site/_sandbox/): the same for each,
     # written first so that every language's page points at these very files. If it cannot be
     # written, the language builds say why, after any mistake in the glossary.

@@ -2,13 +2,15 @@
 
 - short URLs: `r/4.2.4.c/` leads to the rule's permalink in the same language;
 - the interface strings the site's script needs, in the page's language;
-- the service worker that keeps visited pages for offline use.
+- the service worker that keeps visited pages for offline use;
+- the sitemap's gzip, without the build's date in it.
 
 Each returns text; the MkDocs plugin only writes it out.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import html
 import json
@@ -68,6 +70,13 @@ def ui_strings(language: str) -> str:
     """The interface strings of altered-rules.js, as a JSON script element."""
     strings = {key: tr(language, key) for key in UI_KEYS}
     return f'<script id="ar-ui" type="application/json">{script_json(json.dumps(strings, ensure_ascii=False))}</script>'
+
+
+def sitemap_gzip(sitemap: bytes) -> bytes:
+    """sitemap.xml.gz for sitemap.xml. MkDocs stamps its gzip with the build's date (the clock, or
+    SOURCE_DATE_EPOCH); this one carries none (mtime 0: "no time stamp", RFC 1952), so that the
+    same commit gives the same bytes whenever and wherever it is built."""
+    return gzip.compress(sitemap, compresslevel=9, mtime=0)
 
 
 def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes],

@@ -12,7 +12,10 @@ Commands (request and answer are JSON objects):
   differences, error, trace, and the board before and after (or the deck's legality);
 - `yaml`: `{"data": scenario}` -> the scenario as YAML, as the rule pages show it;
 - `data`: `{"yaml": text}` -> the scenario as plain data, for the page's URL;
-- `form`: `{"data": scenario}` -> the board as the sandbox's form shows it, or why it cannot.
+- `form`: `{"data": scenario}` -> the board as the sandbox's form shows it, or why it cannot;
+- `link`: `{"text": text}` -> the scenario a shared link carries (`?s=`, `?d=`, once the page has
+  decoded its base64url), as plain data, or why it cannot be opened: a `code` the page says in
+  its language (`too_large`, `unreadable`, `not_scenario`), the message and the line.
 """
 
 from __future__ import annotations
@@ -34,6 +37,11 @@ __all__ = ["call", "SOURCE"]
 SOURCE = "scenario"
 """The name of pasted text in messages ("scenario:12: ..."), as a file's path would be."""
 
+LINK_MAX_CHARS = 20_000
+"""The most characters a link's scenario holds once decoded (`?s=`, `?d=`). The glossary's largest
+scenario holds 1,300 and a 60-card deck about 5,000; an address much longer than this is cut by
+some mail and chat programs. Its lists and mappings nest at most yamlsource.MAX_DEPTH deep."""
+
 KINDS = ("hero", "companion")
 BEFORE_PATHS = ("region", "statistics")
 AFTER_PATHS = ("region", "statistics", "moved_forward", "failed_to_move_forward", "moved_forward_due_to")
@@ -41,10 +49,15 @@ AFTER_PATHS = ("region", "statistics", "moved_forward", "failed_to_move_forward"
 
 def call(command: str, request: str) -> str:
     """Run one command of the sandbox; the answer is JSON text. Never raises for bad input."""
-    handler = {"run": _run, "yaml": _yaml, "data": _data, "form": _form}.get(command)
+    handler = {"run": _run, "yaml": _yaml, "data": _data, "form": _form, "link": _link}.get(command)
     if handler is None:
         return json.dumps({"error": {"message": f"unknown command {command!r}", "line": None}})
-    return json.dumps(handler(json.loads(request)), ensure_ascii=False)
+    try:
+        parsed = json.loads(request)
+    except (ValueError, RecursionError) as exc:  # the page sends a link's text, never data nested this deep
+        why = "nested too deeply" if isinstance(exc, RecursionError) else f"not JSON ({exc})"
+        return json.dumps({"error": {"message": f"the request to {command!r} is {why}", "line": None}})
+    return json.dumps(handler(parsed), ensure_ascii=False)
 
 
 # ---- reading ---------------------------------------------------------------------------------
@@ -287,6 +300,46 @@ def _data(request: dict[str, Any]) -> dict[str, Any]:
     except SourceError as exc:
         return {"data": None, "error": _error(exc.message, exc.line)}
     return {"data": plain_data(data), "error": None}
+
+
+def _link(request: dict[str, Any]) -> dict[str, Any]:
+    """A shared link's scenario: JSON (as the sandbox writes its links) or YAML, within the limits,
+    a scenario or a list of them; else why not, never a guess (the page keeps the text)."""
+    text = request.get("text")
+    if not isinstance(text, str):
+        return _not_opened("not_scenario", "the link holds no text")
+    if len(text) > LINK_MAX_CHARS:
+        return _not_opened("too_large", f"the link holds {len(text):,} characters; a link holds at most {LINK_MAX_CHARS:,}",
+                           size=len(text), limit=LINK_MAX_CHARS)
+    try:
+        data = load_yaml_text(text, "link")
+    except SourceError as exc:
+        return _not_opened("unreadable", exc.message, exc.line)
+    what = _not_a_scenario(data)
+    if what is not None:
+        line = getattr(data, "line", None)
+        return _not_opened("not_scenario", f"the link holds {what}; it must hold a scenario (a mapping with given: and when:) or a list of them", line)
+    return {"data": plain_data(data), "error": None}
+
+
+def _not_opened(code: str, message: str, line: int | None = None, **values: int) -> dict[str, Any]:
+    """Why a link's scenario cannot be opened: the code and values the page words it with, in
+    its language, and the message in English (with the line of the text, where there is one)."""
+    return {"data": None, "error": {"code": code, **_error(message, line), **values}}
+
+
+def _not_a_scenario(data: Any) -> str | None:
+    """What the data is, if it is not a scenario (a non-empty mapping) or a list of them."""
+    if isinstance(data, dict):
+        return None if data else "an empty mapping"
+    if isinstance(data, list):
+        if not data:
+            return "an empty list"
+        odd = next((n for n, item in enumerate(data, 1) if not isinstance(item, dict) or not item), None)
+        return None if odd is None else f"a list whose item {odd} is not a mapping"
+    if data is None:
+        return "nothing"
+    return {bool: "true or false", int: "a number"}.get(type(data), "a text")
 
 
 # ---- the form --------------------------------------------------------------------------------

@@ -331,3 +331,60 @@ def test_no_serious_accessibility_violation_in_the_sandbox(page, base_url, langu
     serious = [f"{v['id']} ({v['impact']}): {v['help']} - " + "; ".join(n["target"][0] for n in v["nodes"][:3])
                for v in results["violations"] if v["impact"] in ("serious", "critical")]
     assert serious == [], "\n".join(serious)
+
+
+def link(param: str, text: str) -> str:
+    """A `?s=` or `?d=` carrying `text` as the sandbox writes its links (base64url, unpadded)."""
+    return f"{param}=" + base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
+
+
+BAD_BOARD = "The board in this link (?s=) could not be opened: {why}. Its text is kept in the Scenario tab: correct it there and run it."
+NESTED = "[" * 5000 + "]" * 5000
+
+
+@pytest.mark.parametrize("query,text,why", [
+    ("s=@@not-base64@@", "@@not-base64@@", "it is not base64url text (the link may have been cut or changed on the way)"),
+    ("s=_w", "_w", "its bytes are not UTF-8 text (the link may have been cut or changed on the way)"),
+    (link("s", NESTED), NESTED, "it is not JSON or YAML that the sandbox can read (line 1: lists and mappings are nested more than 100 deep)"),
+    (link("s", '{"name": "Cut", "given": {"players": ["Alice"'), '{"name": "Cut", "given": {"players": ["Alice"',
+     "it is not JSON or YAML that the sandbox can read (line 1: YAML syntax error: expected ',' or ']', but got '<stream end>')"),
+    (link("s", "42"), "42", "it does not hold a scenario (a mapping with given: and when:, or a list of them)"),
+    (link("s", "x" * 20_001), "x" * 20_001, "it holds 20,001 characters, and a link holds at most 20,000"),
+])
+def test_a_board_link_that_cannot_be_opened_says_why_and_keeps_its_text(page, base_url, query, text, why):
+    open_sandbox(page, f"{base_url}/en/sandbox/?{query}")
+    expect(page.locator('.ar-sb-bad-link[role=alert][data-link="s"]')).to_have_text(BAD_BOARD.format(why=why), timeout=LOADED)
+    # Not a new board in its place: the text is in the Scenario tab, the address still holds the link.
+    expect(page.locator('.ar-sb-tabs--view [data-tab="scenario"]')).to_have_attribute("aria-selected", "true")
+    expect(page.locator("textarea.ar-sb-yaml")).to_have_value(text)
+    expect(page.locator(".ar-sb-form")).to_be_hidden()
+    page.wait_for_timeout(400)   # past the page's deferred writing of its address
+    assert urlsplit(page.url).query == query
+
+
+def test_a_bad_link_is_said_in_the_page_language_and_corrected_in_place(page, base_url):
+    broken = "name: Corrigée\ngiven: {players: [Alice, Bob]\nwhen: dusk"
+    open_sandbox(page, f"{base_url}/fr/sandbox/?{link('s', broken)}")
+    expect(page.locator('.ar-sb-bad-link[data-link="s"]')).to_have_text(
+        "La partie de ce lien (?s=) n'a pas pu être ouverte : ce n'est pas du JSON ou du YAML que le bac à sable sait lire "
+        "(ligne 3: YAML syntax error: expected ',' or '}', but got '<scalar>'). Son texte est conservé dans l'onglet Scénario : "
+        "corrigez-le et lancez-le.", timeout=LOADED)
+    scenario = page.locator("textarea.ar-sb-yaml")
+    scenario.fill(scenario.input_value().replace("[Alice, Bob]", "[Alice, Bob]}"))
+    page.locator(".ar-sb-scenario-pane").get_by_role("button", name="Lancer").click()
+    expect(page.locator(".ar-sb-result h2")).to_have_text("Résultat", timeout=LOADED)
+    # Corrected and run, the address holds the corrected scenario.
+    expect(page).to_have_url(re.compile(r"/fr/sandbox/\?s=[A-Za-z0-9_-]+$"))
+    payload = urlsplit(page.url).query[2:]
+    assert json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))["name"] == "Corrigée"
+
+
+def test_a_deck_link_that_holds_no_deck_says_so_and_keeps_its_text(page, base_url):
+    board = json.dumps({"name": "A board", "given": {"players": ["Alice", "Bob"]}, "when": "dusk"})
+    open_sandbox(page, f"{base_url}/it/sandbox/?{link('d', board)}")
+    expect(page.locator('.ar-sb-bad-link[data-link="d"]')).to_have_text(
+        "Impossibile aprire il Mazzo di questo link (?d=): contiene uno scenario, ma non un Mazzo che il controllo del Mazzo "
+        "sappia mostrare (given: con format: e deck:). Il suo testo è conservato sotto «Incolla una lista»; uno scenario di "
+        "Mazzo si esegue anche nella scheda Scenario di Una partita in corso.", timeout=LOADED)
+    expect(page.get_by_role("tab", name="Un Mazzo")).to_have_attribute("aria-selected", "true")
+    expect(page.locator(".ar-sb-paste textarea")).to_have_value(board)

@@ -1,24 +1,69 @@
-"""Integrity of the published site: the same commit always builds the same bytes."""
+"""Integrity of the published site: the same commit always builds the same bytes, whatever the
+clock, SOURCE_DATE_EPOCH, the files' dates or the folder it is checked out in."""
 
 from __future__ import annotations
 
-import filecmp
+import gzip
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
-from altered_rules.build_site import build
+from test_build import _project_copy
 
 from project_paths import PROJECT
 
 
-def _differences(left, right) -> list[str]:
-    comparison = filecmp.dircmp(left, right)
-    found = [f"{left}/{name}" for name in comparison.diff_files + comparison.left_only + comparison.right_only]
-    for name in comparison.common_dirs:
-        found += _differences(left / name, right / name)
-    return found
+def _checkout(folder: Path, stamp: float) -> Path:
+    """The project's inputs (glossary, pages, configurations, the sandbox's pinned runtime) in
+    `folder`, as another checkout or an unpacked tarball would hold them, every file dated `stamp`."""
+    folder.mkdir(parents=True)
+    copy = _project_copy(folder)
+    shutil.copy(PROJECT / "package.json", copy / "package.json")
+    shutil.copytree(PROJECT / "node_modules" / "pyodide", copy / "node_modules" / "pyodide")
+    for path in [copy, *copy.rglob("*")]:
+        os.utime(path, (stamp, stamp))
+    return copy
 
 
-def test_two_builds_of_the_same_commit_are_byte_identical(site, tmp_path):
-    again = tmp_path / "again"
-    assert build(PROJECT, again) == 0
-    filecmp.clear_cache()
-    assert _differences(site, again) == []
+def _build(copy: Path, **env: str) -> Path:
+    environment = {key: value for key, value in os.environ.items() if key != "SOURCE_DATE_EPOCH"}
+    result = subprocess.run([sys.executable, "-m", "altered_rules.build_site"], cwd=copy, capture_output=True,
+                            text=True, env={**environment, **env})
+    assert result.returncode == 0, result.stdout + result.stderr
+    return copy / "site"
+
+
+def _files(site: Path) -> dict[str, bytes]:
+    return {path.relative_to(site).as_posix(): path.read_bytes() for path in sorted(site.rglob("*")) if path.is_file()}
+
+
+def _differences(left: Path, right: Path) -> list[str]:
+    """Every file that is not in both sites with the very same bytes (not a comparison of sizes and dates)."""
+    first, second = _files(left), _files(right)
+    return sorted(name for name in first.keys() | second.keys() if first.get(name) != second.get(name))
+
+
+def test_two_checkouts_built_with_different_clocks_are_byte_identical(site, tmp_path):
+    # Two folders of different depth and name; SOURCE_DATE_EPOCH set to two dates, or unset (the
+    # clock); files dated 2001 in one and 2033 in the other; neither is a git checkout.
+    first = _build(_checkout(tmp_path / "a", 978_307_200), SOURCE_DATE_EPOCH="1000000000", TZ="UTC")
+    second = _build(_checkout(tmp_path / "another" / "checkout-of-the-same-commit", 2_000_000_000),
+                    SOURCE_DATE_EPOCH="1900000000", TZ="Pacific/Kiritimati")
+    third = _build(_checkout(tmp_path / "c", 1_500_000_000), TZ="America/Adak")
+    assert len(_files(first)) > 500
+    assert _differences(first, second) == []
+    assert _differences(first, third) == []
+    assert _differences(first, site) == []   # and the same bytes as a build of the project itself
+
+
+def test_the_sitemap_carries_no_date(site):
+    for language in ("en", "fr", "it"):
+        sitemap = (site / language / "sitemap.xml").read_bytes()
+        assert sitemap.startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<urlset')
+        assert b"<loc>http://127.0.0.1:8000/" + language.encode() + b"/rules/chapter-4/</loc>" in sitemap
+        assert b"lastmod" not in sitemap
+        packed = (site / language / "sitemap.xml.gz").read_bytes()
+        assert gzip.decompress(packed) == sitemap
+        assert packed[4:8] == b"\0\0\0\0"   # the gzip's MTIME field: no time stamp (RFC 1952)

@@ -17,10 +17,11 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from ..export import export_files
-from ..extra_files import service_worker, short_url_pages, ui_strings
+from ..extra_files import service_worker, short_url_pages, sitemap_gzip, ui_strings
 from ..glossary import Glossary, GlossaryError, load_glossary
 from ..navigation import expand_nav
-from ..render import SANDBOX_PAGE, Page, pages
+from ..page_references import link_rule_references
+from ..render import SANDBOX_PAGE, Page, Renderer, pages
 from ..sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
 from ..sandbox import runtime as sandbox_runtime
 from ..search_index import with_rule_entries
@@ -34,7 +35,9 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.glossary: Glossary | None = None
         self.verification: Verification | None = None
         self.pages: list[Page] = []
+        self.project = ""
         self.glossary_dir = ""
+        self.renderer: Renderer | None = None   # links the rule numbers of the hand-written pages
         self.assets_dir = ""
         self.deferred: dict[str, list[str]] = {}   # page -> its verified scenarios (deferred.py)
         self.sandbox: Runtime | None = None
@@ -45,6 +48,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     @event_priority(50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         project = os.path.dirname(config.config_file_path)
+        self.project = project
         self.glossary_dir = os.path.join(project, self.config.glossary)
         self.assets_dir = os.path.join(project, self.config.assets)
         try:
@@ -60,6 +64,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         except SandboxError as exc:
             raise PluginError(str(exc)) from None
         self.pages = pages(self.glossary, self.config.language, self.verification)
+        self.renderer = Renderer(self.glossary, self.config.language)
         try:
             config.nav = expand_nav(config.nav, self.pages)
         except ValueError as exc:
@@ -89,6 +94,12 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         return files
 
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
+        if page.file.generated_by is None and self.glossary is not None and self.renderer is not None:
+            # A hand-written page: its rule numbers are linked and checked as the glossary's are.
+            path = os.path.relpath(page.file.abs_src_path, self.project).replace(os.sep, "/")
+            markdown, errors = link_rule_references(markdown, path, page.file.src_uri, self.glossary, self.renderer)
+            if errors:
+                raise PluginError(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
         # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
         markdown, self.deferred[page.file.src_uri] = defer(markdown)
         return markdown
@@ -116,6 +127,12 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             index = with_rule_entries(index, self.glossary, self.config.language)
             with open(index_path, "w", encoding="utf-8") as handle:
                 json.dump(index, handle, ensure_ascii=False, separators=(",", ":"))
+        sitemap = os.path.join(site, "sitemap.xml")
+        if os.path.isfile(sitemap):  # MkDocs's gzip of it carries the build's date: written again without it
+            with open(sitemap, "rb") as handle:
+                packed = sitemap_gzip(handle.read())
+            with open(sitemap + ".gz", "wb") as handle:
+                handle.write(packed)
         for relative, text in short_url_pages(self.glossary, self.config.language).items():
             _write(site, relative, text)
         for relative, text in export_files(self.glossary, self.config.language, self.verification).items():
