@@ -304,6 +304,8 @@ class TermbaseEntry:
     forms: dict[str, TermForm]
     seen: str
     confirmed: bool
+    # Words a judge types for the term, per language, that search finds it by (issue 14).
+    search: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

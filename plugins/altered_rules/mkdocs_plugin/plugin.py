@@ -23,7 +23,7 @@ from ..navigation import expand_nav
 from ..render import SANDBOX_PAGE, Page, pages
 from ..sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
 from ..sandbox import runtime as sandbox_runtime
-from ..search_index import with_rule_entries
+from ..search_index import game_page_urls, with_rule_entries
 from ..verification import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .deferred import defer, restore
@@ -113,7 +113,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         if os.path.isfile(index_path):
             with open(index_path, encoding="utf-8") as handle:
                 index = json.load(handle)
-            index = with_rule_entries(index, self.glossary, self.config.language)
+            index = with_rule_entries(index, self.glossary, self.config.language, game_page_urls(self.pages))
             with open(index_path, "w", encoding="utf-8") as handle:
                 json.dump(index, handle, ensure_ascii=False, separators=(",", ":"))
         for relative, text in short_url_pages(self.glossary, self.config.language).items():
@@ -145,12 +145,12 @@ def _write(site: str, relative: str, text: str) -> None:
 
 def _offline_files(site: str, language: str) -> tuple[list[str], list[bytes]]:
     """What the service worker keeps at once (the home page, styles, scripts, the search
-    index and the stemmer this language's search loads), and the bytes its cache name is
-    derived from. The sandbox page's assets are kept with that page, when it asks."""
+    index and our search worker), and the bytes its cache name is derived from. The sandbox
+    page's assets are kept with that page, when it asks."""
     keep = ["./", "search/search_index.json"]
-    # Material's search worker loads no stemmer for English, and for another single language
-    # the stemmer support and that language's (never lunr.multi, which is for several at once).
-    stemmers = () if language == "en" else ("lunr.stemmer.support.min.js", f"lunr.{language}.min.js")
+    # Our search worker (assets/javascripts/workers/altered-rules-search.js) answers every
+    # search itself: Material's lunr worker and its stemmers are never loaded (issue 14).
+    unused = ("assets/javascripts/lunr/", "assets/javascripts/workers/search.")
     versions: list[bytes] = []
     for folder, _, names in sorted(os.walk(site)):
         for name in sorted(names):
@@ -160,8 +160,7 @@ def _offline_files(site: str, language: str) -> tuple[list[str], list[bytes]]:
                 continue
             with open(path, "rb") as handle:
                 versions.append(relative.encode() + handle.read())
-            lunr = relative.startswith("assets/javascripts/lunr/")
-            if relative in PAGE_ASSETS or (lunr and not relative.endswith(stemmers)):
+            if relative in PAGE_ASSETS or relative.startswith(unused):
                 continue
             if relative.startswith("assets/") and relative.endswith((".css", ".js")):
                 keep.append(relative)
