@@ -32,14 +32,16 @@ const RESULTS = 60;         // entries kept after ranking
 const MAX_TERMS = 24;       // query words considered (a pasted paragraph must not stall)
 const SNIPPET = 180;        // characters of context around the matching words
 const K1 = 1.2, B = 0.9;   // BM25
-const FIELDS = {title: 3, cards: 2, text: 1};
+const FIELDS = {title: 1.5, cards: 2, text: 1};
 const SYNONYM = 0.9, PREFIX = 0.6, TYPO = 0.5;
 
 // ---- language analysis -------------------------------------------------------------------
+// Function words, and the words of a question that say nothing of its subject ("what happens",
+// "how many", "combien", "cosa succede"): searching them only adds noise.
 const STOP = {
-  en: "a an and are as at be been but by can could did do does for from had has have how i if in into is it its me my no not of on or our so than that the their them then there these they this those to us was we were what when where which who why will with would you your",
-  fr: "a au aux avec c ca ce ces cet cette d dans de des du elle elles en est et il ils j je l la le les leur leurs lui m ma me mes moi mon n ne nos notre nous on ou par pas peut pour qu quand que quel quelle quelles quels qui quoi s sa se ses si son sont sur t ta te tes toi ton tu un une vos votre vous y",
-  it: "a ad agli ai al all alla alle allo anche c che chi ci come con cosa d da dai dal dall dalla dalle degli dei del dell della delle dello di e ed gli ha hanno i il in io l la le lei li lo loro lui ma mi ne negli nei nel nell nella nelle nello noi non o per posso puo quale quali quando quel quella quelle questo se si sono su sul sull sulla sulle ti tra tu un una uno vi voi",
+  en: "a also an and any are as at be been but by can could did do does for from had happen happened happens has have how i if in into is it its just many me much my no not of on or our so some still than that the their them then there these they this those to us was we were what when where which who why will with would you your",
+  fr: "a au aux avec c ca ce ces cet cette d dans de des du elle elles en est et il ils j je l la le les leur leurs lui m ma me mes moi mon n ne nos notre nous on ou par pas peut pour qu quand que quel quelle quelles quels qui quoi combien faut s sa se ses si son sont sur t ta te tes toi ton tu un une vos votre vous y",
+  it: "a ad agli ai al all alla alle allo anche c che chi ci come con cosa succede quanti quante quanto devo d da dai dal dall dalla dalle degli dei del dell della delle dello di e ed gli ha hanno i il in io l la le lei li lo loro lui ma mi ne negli nei nel nell nella nelle nello noi non o per posso puo quale quali quando quel quella quelle questo se si sono su sul sull sulla sulle ti tra tu un una uno vi voi",
 };
 
 function fold(text) {
@@ -156,7 +158,7 @@ function build(index) {
     synonyms.set(word[0], [...new Set([...(synonyms.get(word[0]) || []), ...term])]);
   }
   const pages = new Map(docs.map((doc, i) => [doc.location, i]).filter(([location]) => !location.includes("#")));
-  engine = {language, stem, stop, docs, postings, average, synonyms, byRule, pages, vocabulary: [...postings.keys()], surfaces, variants: new Map()};
+  engine = {language, stem, stop, docs, postings, average, synonyms, byRule, pages, vocabulary: [...postings.keys()], surfaces, variants: new Map(), written: new Map()};
 }
 
 // ---- a query -----------------------------------------------------------------------------
@@ -166,9 +168,16 @@ function oneEdit(a, b) {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   if (a.length === b.length) {
-    return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+    return sameRest(a, i + 1, b, i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && sameRest(a, i + 2, b, i + 2));
   }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  return a.length > b.length ? sameRest(a, i + 1, b, i) : sameRest(a, i, b, i + 1);
+}
+
+/** Whether a from `from` and b from `to` are the same letters. */
+function sameRest(a, from, b, to) {
+  if (a.length - from !== b.length - to) return false;
+  for (let k = 0; from + k < a.length; k++) if (a.charCodeAt(from + k) !== b.charCodeAt(to + k)) return false;
+  return true;
 }
 
 /** The stems a query word finds, each with its weight: itself, the termbase's term for it,
@@ -222,6 +231,7 @@ function search(query) {
   if (!terms.length) return [];
   const {docs, postings, byRule} = engine;
   const scores = new Map();
+  const stems = new Set();         // every stem the query found, to mark in the results
   const matched = new Map();       // doc -> set of query words it holds
   const weights = new Map();       // query word -> how rare its best match is (idf)
   terms.forEach((word, position) => {
@@ -229,6 +239,7 @@ function search(query) {
     const best = new Map();
     let rarity = 0;
     for (const [s, weight] of found) {
+      stems.add(s);
       const entry = postings.get(s);
       const idf = Math.log(1 + (docs.length - entry.size + 0.5) / (entry.size + 0.5));
       rarity = Math.max(rarity, weight * idf);
@@ -252,8 +263,8 @@ function search(query) {
     let share = 0;
     for (const word of matched.get(i)) share += weights.get(word);
     share /= total;
-    // The numbered rules (boost 2) ahead of other pages.
-    ranked.push({i, score: score * share * Math.sqrt(docs[i].boost)});
+    // The numbered rules (boost 2) ahead of other pages, pages about the site (0.5) after them.
+    ranked.push({i, score: score * share * docs[i].boost});
   }
   // A rule number: that rule first, then the rules it holds.
   const number = fold(text.trim()).replace(/\.$/, "");
@@ -267,17 +278,27 @@ function search(query) {
   }
   const seen = new Set();
   return ranked.sort((a, b) => b.score - a.score).filter(r => !seen.has(r.i) && seen.add(r.i)).slice(0, RESULTS)
-    .map(r => ({...r, words: matched.get(r.i) || new Set(), terms}));
+    .map(r => ({...r, words: matched.get(r.i) || new Set(), terms, stems}));
 }
 
 // ---- what Material draws -----------------------------------------------------------------
+/** The stem of a word as written, remembered: a result's words are mostly the index's. */
+function stemOf(raw) {
+  let known = engine.written.get(raw);
+  if (known === undefined) {
+    const word = fold(raw);
+    known = engine.surfaces.get(word) ?? (RULE.test(word) ? word : engine.stem(word));
+    if (engine.written.size > 50000) engine.written.clear();
+    engine.written.set(raw, known);
+  }
+  return known;
+}
+
 /** Marks the words of `text` whose stem the query found, escaped; `window` cuts it around them. */
 function marked(text, found, window) {
-  const {stem} = engine;
   const spans = [];
   for (const match of text.matchAll(/[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*/gu)) {
-    const word = fold(match[0]);
-    if (found.has(word) || found.has(stem(word))) spans.push([match.index, match.index + match[0].length]);
+    if (found.has(stemOf(match[0]))) spans.push([match.index, match.index + match[0].length]);
   }
   let start = 0, end = text.length;
   if (window && text.length > window) {
@@ -302,11 +323,13 @@ function marked(text, found, window) {
   return out + escapeHtml(text.slice(at, end)) + (end < text.length ? " …" : "");
 }
 
-function resultDoc(doc, score, found, termsShown) {
+function resultDoc(doc, score, found, termsShown, withText = true) {
+  // A long page's context is looked for in its beginning: the time to answer stays bounded.
+  const text = withText && doc.text ? doc.text.slice(0, 20 * SNIPPET) : "";
   return {
     location: doc.location,
     title: marked(doc.title, found, 0),
-    text: doc.text ? `<p>${marked(doc.text, found, SNIPPET)}</p>` : "",
+    text: text ? `<p>${marked(text, found, SNIPPET)}</p>` : "",
     score,
     terms: termsShown,
   };
@@ -316,9 +339,7 @@ function answer(query) {
   if (!engine) return {items: []};
   const ranked = search(query);
   if (!ranked.length) return {items: []};
-  // The found stems of each query word, to mark them in the results.
-  const found = new Set();
-  for (const word of ranked[0].terms) for (const s of variants(word, false).keys()) found.add(s);
+  const found = ranked[0].stems;
   const items = [];
   // Results in their order: Material draws a group per page, so each run of results from one
   // page is a group, and a page whose results are not next to each other has several groups.
@@ -342,8 +363,7 @@ function group(list, found) {
   const docs = list.filter(r => r !== own).map(r => resultDoc(engine.docs[r.i], best, found, termsShown));
   // Material draws a group under its page: the page's own entry, scored 0 when only its parts matched.
   const pageDoc = engine.pages.has(page) ? engine.docs[engine.pages.get(page)] : {location: page, title: page, text: ""};
-  const header = resultDoc(pageDoc, own ? best : 0, found, termsShown);
-  return [...docs, own ? header : {...header, text: ""}];
+  return [...docs, resultDoc(pageDoc, own ? best : 0, found, termsShown, Boolean(own))];
 }
 
 self.addEventListener("message", event => {
