@@ -8,6 +8,20 @@ import pytest
 from playwright.sync_api import Page, expect
 
 
+def _settle(page: Page) -> None:
+    """Wait until the results (and their count) have stayed the same for a moment: under load a
+    search may answer late, and the results of a prefix typed on the way may still show."""
+    page.wait_for_function(
+        """() => {
+             const now = document.querySelector(".md-search-result").innerHTML;
+             const seen = window.__arResults;
+             window.__arResults = {html: now, since: seen && seen.html === now ? seen.since : performance.now()};
+             return performance.now() - window.__arResults.since > 400;
+           }""",
+        polling=100, timeout=10_000,
+    )
+
+
 def _search(page: Page, base_url: str, language: str, query: str, limit: int = 5) -> list[str]:
     """The links of the matching results, best first (the pages' group headers, scored 0, left out)."""
     page.goto(f"{base_url}/{language}/")
@@ -26,15 +40,7 @@ def _search(page: Page, base_url: str, language: str, query: str, limit: int = 5
     else:
         # A word's links carry the matched terms, not what was typed: wait until the results
         # have stayed the same for a moment after the last key.
-        page.wait_for_function(
-            """() => {
-                 const now = document.querySelector(".md-search-result__list").innerHTML;
-                 const seen = window.__arResults;
-                 window.__arResults = {html: now, since: seen && seen.html === now ? seen.since : performance.now()};
-                 return performance.now() - window.__arResults.since > 400;
-               }""",
-            polling=100, timeout=10_000,
-        )
+        _settle(page)
     hrefs = page.eval_on_selector_all(".md-search-result__link:has(article:not([data-md-score='0.00']))",
                                       "links => links.map(link => link.href)")
     return hrefs[:limit]
@@ -119,15 +125,7 @@ def _typed(page: Page, base_url: str, query: str) -> None:
     expect(page.locator(".md-search-result__link[href$='#4.2.4.c']").first).to_be_attached(timeout=10_000)
     page.locator("input.md-search__input").fill(query)
     page.locator("input.md-search__input").press("End")
-    page.wait_for_function(
-        """() => {
-             const now = document.querySelector(".md-search-result").innerHTML;
-             const seen = window.__arSettled;
-             window.__arSettled = {html: now, since: seen && seen.html === now ? seen.since : performance.now()};
-             return performance.now() - window.__arSettled.since > 400;
-           }""",
-        polling=100, timeout=10_000,
-    )
+    _settle(page)
 
 
 @pytest.mark.parametrize(("query", "finds"), [
@@ -148,3 +146,19 @@ def test_bad_input_gets_an_answer_without_error_or_markup(page, base_url, query,
     # An answer: Material's count of results (or its "type to search" when empty) is shown.
     expect(page.locator(".md-search-result__meta")).not_to_be_empty()
     # The page fixture fails the test on any JavaScript error.
+
+
+def test_search_works_offline_once_a_page_was_visited(browser, base_url):
+    """The service worker keeps the search index and our worker (plugins/altered_rules/extra_files.py)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base_url}/fr/")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()  # now controlled by the service worker, which keeps the page
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.reload()
+    page.locator(".md-search__input").first.click()
+    page.locator("input.md-search__input").press_sequentially("jeton réserve", delay=20)
+    expect(page.locator(".md-search-result__link[href*='#']").first).to_be_visible(timeout=10_000)
+    context.close()

@@ -126,7 +126,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         if self.scenarios is not None:
             _write(site, *self.scenarios)
         sandbox_data = [*PAGE_ASSETS, *([self.scenarios[0]] if self.scenarios else [])] if sandbox else []
-        _write(site, "sw.js", service_worker(*_offline_files(site, self.config.language), sandbox=sandbox,
+        _write(site, "sw.js", service_worker(*_offline_files(site), sandbox=sandbox,
                                              sandbox_data=sandbox_data))
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
@@ -143,7 +143,7 @@ def _write(site: str, relative: str, text: str) -> None:
         handle.write(text)
 
 
-def _offline_files(site: str, language: str) -> tuple[list[str], list[bytes]]:
+def _offline_files(site: str) -> tuple[list[str], list[bytes]]:
     """What the service worker keeps at once (the home page, styles, scripts, the search
     index and our search worker), and the bytes its cache name is derived from. The sandbox
     page's assets are kept with that page, when it asks."""
