@@ -125,6 +125,16 @@ def test_a_judges_word_from_the_termbase_finds_the_rules_term():
     assert _links(without[0]) == []
 
 
+def test_a_judges_words_of_several_words_find_the_term_when_typed_together():
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#x", "title": "x", "text": "Ottonblatta entra in gioco.", "boost": 2},
+            {"location": "r/#y", "title": "y", "text": "Una statua di bronzo.", "boost": 2}]
+    index = _index("it", docs, [["Coleottero di Bronzo", "Ottonblatta"]])
+    together, apart = _ask(index, "coleottero di bronzo", "bronzo")
+    assert _links(together)[0] == "r/#x", _links(together)
+    assert _links(apart) == ["r/#y"]
+
+
 def test_results_keep_their_order_across_pages_and_nothing_is_folded():
     docs = [{"location": "a/", "title": "A", "text": ""}, {"location": "b/", "title": "B", "text": ""},
             {"location": "a/#1", "title": "1", "text": "orb orb orb", "boost": 2},

@@ -122,7 +122,6 @@ function build(index) {
   const docs = [];
   const postings = new Map();      // stem -> Map(doc index -> {title, cards, text} counts)
   const totals = {title: 0, cards: 0, text: 0};
-  const byRule = new Map();
   const surfaces = new Map();      // a word as written (folded) -> its stem
   for (const raw of index.docs || []) {
     const location = String(raw.location || "");
@@ -130,8 +129,8 @@ function build(index) {
       location, title: plain(raw.title), text: plain(raw.text), cards: plain(raw.cards),
       boost: Number(raw.boost) > 0 ? Number(raw.boost) : 1, lengths: {}, page: location.split("#")[0],
     };
-    const id = location.includes("#") ? decodeURIComponent(location.split("#")[1]) : "";
-    if (RULE.test(id)) { doc.rule = id; byRule.set(id, docs.length); }
+    const id = location.includes("#") ? location.split("#")[1] : "";
+    if (RULE.test(id)) doc.rule = id;
     for (const field of Object.keys(FIELDS)) {
       const list = words(doc[field]).filter(w => !stop.has(w)).map(w => {
         if (!surfaces.has(w)) surfaces.set(w, stem(w));
@@ -151,14 +150,18 @@ function build(index) {
   }
   const average = {};
   for (const field of Object.keys(FIELDS)) average[field] = Math.max(1, totals[field] / Math.max(1, docs.length));
-  const synonyms = new Map();      // a judge's word's stem -> the stems of the rules' term
+  // A judge's word (or words: "tie-break", "Coleottero di Bronzo"), as stems joined by a space
+  // -> the stems of the rules' term.
+  const synonyms = new Map();
   for (const pair of (index.altered && index.altered.synonyms) || []) {
+    if (!Array.isArray(pair) || pair.length !== 2) continue;
     const [word, term] = pair.map(w => words(String(w)).filter(x => !stop.has(x)).map(stem));
-    if (word.length !== 1 || !term.length) continue;
-    synonyms.set(word[0], [...new Set([...(synonyms.get(word[0]) || []), ...term])]);
+    if (!word.length || !term.length) continue;
+    const key = word.join(" ");
+    synonyms.set(key, [...new Set([...(synonyms.get(key) || []), ...term])]);
   }
   const pages = new Map(docs.map((doc, i) => [doc.location, i]).filter(([location]) => !location.includes("#")));
-  engine = {language, stem, stop, docs, postings, average, synonyms, byRule, pages, vocabulary: [...postings.keys()], surfaces, variants: new Map(), written: new Map()};
+  engine = {language, stem, stop, docs, postings, average, synonyms, pages, vocabulary: [...postings.keys()], surfaces, variants: new Map(), written: new Map()};
 }
 
 // ---- a query -----------------------------------------------------------------------------
@@ -229,13 +232,22 @@ function search(query) {
   // Only stop words ("je", "il"): searched as they are, never as prefixes.
   const terms = [...new Set(content.length ? content : all)].slice(0, MAX_TERMS);
   if (!terms.length) return [];
-  const {docs, postings, byRule} = engine;
+  const {docs, postings} = engine;
   const scores = new Map();
   const stems = new Set();         // every stem the query found, to mark in the results
   const matched = new Map();       // doc -> set of query words it holds
   const weights = new Map();       // query word -> how rare its best match is (idf)
+  // A judge's words of several words ("tie-break") find the term when typed side by side.
+  const extra = terms.map(() => []);
+  const stemmed = terms.map(word => engine.stem(word));
+  for (let a = 0; a < terms.length; a++) {
+    for (let b = a + 2; b <= Math.min(terms.length, a + 4); b++) {
+      for (const s of engine.synonyms.get(stemmed.slice(a, b).join(" ")) || []) for (let k = a; k < b; k++) extra[k].push(s);
+    }
+  }
   terms.forEach((word, position) => {
-    const found = variants(word, position === terms.length - 1 && /[\p{L}\p{N}]$/u.test(text));
+    const found = new Map(variants(word, position === terms.length - 1 && /[\p{L}\p{N}]$/u.test(text)));
+    for (const s of extra[position]) if (postings.has(s) && (found.get(s) || 0) < SYNONYM) found.set(s, SYNONYM);
     const best = new Map();
     let rarity = 0;
     for (const [s, weight] of found) {
