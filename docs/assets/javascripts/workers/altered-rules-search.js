@@ -2,11 +2,12 @@
  *
  * Material's page code is unchanged: it fetches search/search_index.json, sends it here
  * ({type: 0, data: index}), and sends each query ({type: 2, data: query}); this worker answers
- * {type: 1} when ready and {type: 3, data: {items}} with the results grouped by page, in the
- * shape Material draws (the search box, ?q= links and the page's highlighting stay Material's).
+ * {type: 1} when ready and {type: 3, data: {items}} with the results in groups of one page, in
+ * the shape Material draws (the search box, ?q= links and the page's highlighting stay Material's).
  * Why not lunr: Material's query syntax makes every word a prefix wildcard ("a", "de", "il" match
  * almost everything), it ranks pages as wholes, and Material folds a page's matches under "N more".
- * benchmarks/search_bench.py measured both: benchmarks/results.md.
+ * The judge's benchmark (benchmarks/search-queries.yaml) measured lunr, Pagefind and this worker:
+ * ENGINE_CHOICE in benchmarks/run.py, written into benchmarks/results.md and search-results.md.
  *
  * How a query is answered:
  * - Words are folded (lower case, no accents), split on anything but letters and digits (so the
@@ -16,13 +17,14 @@
  *   its quoted card names and its text, so a short paragraph that holds the words beats a long
  *   tool page that mentions them once; entries that hold more of the query's words come first.
  * - A word also finds the term the termbase gives for it (its `avoid` variants and `search`
- *   words: index.altered.synonyms), a word's beginning finds the words it begins (typed "gigant",
+ *   words: index.altered.synonyms; words of several words when typed together), a word's beginning finds the words it begins (typed "gigant",
  *   "personagg"), and a word no entry holds finds the words one letter away (a typo).
  * - A rule number ("4.2.4.c") finds that rule first, then the rules under it.
  * - Results keep their order: Material draws a group per page, so each run of results from one
  *   page is a group (a page may have several); nothing is folded under "N more". Each result
  *   shows its rule number and section, and the answering words marked in context.
- * All text from the index is escaped here before it becomes markup; a query is never markup.
+ * All text from the index is escaped here before it becomes markup; a query is never markup, and
+ * only its first 1,000 characters and MAX_TERMS words are read, so any input answers quickly.
  *
  * The theme names this file in place of Material's worker (docs/overrides/main.html).
  */
