@@ -6,9 +6,11 @@ Every build figure is a ratio of two builds timed in the same run, interleaved a
 the CPU time of their processes (user + system; a MkDocs build is single-threaded), with
 the wall-clock time shown beside it. Nothing here is a test: `make test` never runs it.
 
-    .venv/bin/python benchmarks/run.py [--quick] [--keep] [--out FILE]
+    .venv/bin/python benchmarks/run.py [--quick] [--keep] [--out FILE] [--only search]
 
 --quick: two copies instead of ten and one repetition (a smoke run, a minute or two).
+--only search: the search figures of issue 14 alone (the judge's benchmark, latency, index size),
+into benchmarks/search-results.md (`make bench-search`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import yaml
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT / "plugins"))
 sys.path.insert(0, str(PROJECT))
+sys.path.insert(0, str(PROJECT / "benchmarks"))
 
 from altered_rules.glossary import load_glossary  # noqa: E402
 from altered_rules.synth import synthesize  # noqa: E402
@@ -54,6 +57,8 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1700000000"}
 GZIP_LEVEL = 6
 SANDBOX = ("/_sandbox/", "sandbox")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-proxy-server", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 def log(message: str) -> None:
@@ -475,15 +480,16 @@ SEARCH_JS = """async ([query, expect]) => {
   await clear();
   await new Promise(r => setTimeout(r, 100));
   return await new Promise((resolve, reject) => {
+    // expect null: a query that may find nothing; the answer is the result's message changing.
     const found = () => {
       const links = [...list.querySelectorAll("a.md-search-result__link")].map(a => a.href);
-      return links.length && (!expect || links.some(h => h.endsWith(expect)));
+      return expect === null || (links.length && (!expect || links.some(h => h.endsWith(expect))));
     };
     const start = performance.now();
     const seen = new MutationObserver(() => {
       if (found()) { seen.disconnect(); requestAnimationFrame(() => resolve(performance.now() - start)); }
     });
-    seen.observe(list, {childList: true, subtree: true});
+    seen.observe(list.parentElement, {childList: true, subtree: true, characterData: true});
     input.value = query; input.dispatchEvent(new KeyboardEvent("keyup", {bubbles: true}));
     setTimeout(() => { seen.disconnect(); reject(new Error("no result for " + query)); }, 30000);
   });
@@ -513,6 +519,101 @@ def search_latency(browser: Any, server: Server, queries: list[tuple[str, str, s
                 " document.querySelectorAll('.md-search-result article').length]")
         context.close()
     return out
+
+
+def index_transfer(browser: Any, server: Server, language: str) -> int:
+    """Bytes on the wire (gzip) of the search index files one language's first search fetches."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    server.counter.reset()
+    page.goto(f"{server.url}/{language}/", wait_until="load")
+    page.locator(".md-search__input").first.click()
+    page.evaluate(SEARCH_JS, ["4.2.4", ""])
+    requests = server.counter.snapshot()
+    context.close()
+    return sum(r[2] for r in requests if r[0].startswith(f"/{language}/search/"))
+
+
+def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: int, quick: bool,
+                glossary: Any) -> None:
+    """Issue 14's search figures: the judge's benchmark on the real site, query-to-results time on the
+    x-factor site, and the index each language downloads."""
+    from search_bench import QUERIES, load_queries, measure, report_lines
+
+    # A rule number; a word of a few rules; the commonest word of the game; a French and an
+    # Italian question; and the bad inputs of issue 14 (regex characters, markup, 5,000 characters).
+    queries = [("en", "4.2.4.c", "#4.2.4.c"), ("en", "tiebreakers", ""), ("en", "expedition", ""),
+               ("fr", "départage", ""), ("fr", "qui gagne si les deux expéditions se rejoignent", ""),
+               ("it", "segnalino primo giocatore 2v2", ""), ("en", "(a|b)*+[x", None),
+               ("en", "<img src=x onerror=alert(1)> tie", ""), ("en", ("tie " * 1250).strip(), None)]
+    with Server(synth / "site") as server:
+        latency = search_latency(browser, server, queries, 3 if quick else 11)
+    with Server(real / "site") as server:
+        latency_real = search_latency(browser, server, queries[:3], 3 if quick else 5)
+        sizes = {language: index_transfer(browser, server, language) for language in CONFIGS}
+        log("the judge's search benchmark (benchmarks/search-queries.yaml)")
+        measured = measure(browser, server.url, glossary, load_queries(QUERIES, glossary))
+    for (language, query), (med, worst, best) in ((k, v) for k, v in latency.items() if isinstance(k, tuple) and len(k) == 2):
+        groups, entries = latency[("drawn", language, query)]
+        report.facts.setdefault("search", {})[query] = (med, worst, best, groups, entries)
+        real_note = (f"; real glossary: {latency_real[(language, query)][0]:.0f} ms, "
+                     f"{latency_real[('drawn', language, query)][1]} entries" if (language, query) in latency_real else "")
+        shown = query if len(query) < 60 else f"{query[:20]}… ({len(query):,} characters)"
+        report.add(f"Search latency on the x{factor} glossary, `{shown}` ({language})", "< 50 ms",
+                   f"{med:.0f} ms (best {best:.0f}, worst {worst:.0f} ms)", med < 50,
+                   f"{groups} result groups drawn, {entries} entries in them{real_note}")
+    for language in ("en", "fr"):
+        report.add(f"Search index ready after page load, x{factor} glossary ({language})", "—",
+                   f"{latency[f'ready-{language}']:.0f} ms", None,
+                   f"real glossary: {latency_real[f'ready-en']:.0f} ms (en)" if language == "en" else "")
+    for language, size in sizes.items():
+        report.add(f"Search index transfer, real glossary ({language}), gzip", "≤ 40 kB", f"{size / 1000:.1f} kB",
+                   size <= 40_000)
+    for language in (*CONFIGS, "all"):
+        s = measured.site[(language, "all")]
+        met = s.mrr_at_10 >= 0.75 and (language != "all" or s.success_at_1 >= 2 / 3)
+        report.add(f"Judge's search benchmark, {language}: MRR@10 (success@1, recall@5)",
+                   "MRR@10 ≥ 0.75" + (", s@1 ≥ 0.67" if language == "all" else ""),
+                   f"{s.mrr_at_10:.2f} ({s.success_at_1:.2f}, {s.recall_at_5:.2f})", met, f"{s.queries} queries")
+    report.facts["search_table"] = report_lines(measured, "the site's search")
+    report.facts["search_misses"] = [f"`{q.text}` ({q.language}, {q.where}): rank {r or '>10'}, first "
+                                     + ", ".join(h.split('/', 3)[-1] for h in links[:2])
+                                     for q, r, links in measured.misses]
+
+
+def search_only(args: argparse.Namespace) -> int:
+    """`run.py --only search`: the search rows alone, on fresh builds of the real and x-factor glossaries."""
+    factor = 2 if args.quick else 10
+    started = time.perf_counter()
+    work = Path(tempfile.mkdtemp(prefix="altered-bench-search-"))
+    report = Report()
+    try:
+        real, synth = project_copy(work / "real", 1), project_copy(work / f"synth{factor}", factor)
+        for project in (real, synth):
+            log(f"building {project.name}")
+            full_build(project)
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                search_rows(report, browser, real, synth, factor, args.quick, load_glossary(real / "glossary"))
+            finally:
+                browser.close()
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    lines = [f"# Search figures (`benchmarks/run.py --only search`, {time.strftime('%Y-%m-%d')}, "
+             f"{(time.perf_counter() - started) / 60:.1f} min)", "", "| Measure | Goal | Result | Met |", "| --- | --- | --- | --- |"]
+    for row in report.rows:
+        met = "—" if row.met is None else ("yes" if row.met else "**no**")
+        lines.append(f"| {row.measure} | {row.goal} | {row.result}{f' ({row.note})' if row.note else ''} | {met} |")
+    lines += ["", *report.facts["search_table"], "", "## Why this engine", "", *ENGINE_CHOICE,
+              "", "## Misses of the tuned part (rank ≠ 1)", "",
+              *[f"- {m}" for m in report.facts["search_misses"]], ""]
+    args.out.write_text("\n".join(lines), encoding="utf-8")
+    print("\n".join(lines))
+    return 0
 
 
 # ---- mkdocs serve ----------------------------------------------------------------------------
@@ -659,8 +760,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="factor 2, one repetition: a smoke run")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
-    parser.add_argument("--out", type=Path, default=PROJECT / "benchmarks" / "results.md")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="default benchmarks/results.md; with --only search, benchmarks/search-results.md")
+    parser.add_argument("--only", choices=["search"], help="only the search figures (issue 14), a few minutes")
     args = parser.parse_args(argv)
+    if args.only == "search":
+        args.out = args.out or PROJECT / "benchmarks" / "search-results.md"
+        return search_only(args)
+    args.out = args.out or PROJECT / "benchmarks" / "results.md"
     factor = 2 if args.quick else 10
     repeats = 1 if args.quick else 3
     started = time.perf_counter()
@@ -743,22 +850,13 @@ def main(argv: list[str] | None = None) -> int:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM,
-                args=["--no-sandbox", "--disable-gpu", "--no-proxy-server", "--disable-background-networking",
-                      "--disable-component-update", "--disable-sync", "--no-first-run"])
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
                 weights = {}
                 for label, project in (("real", real), (f"x{factor}", synth)):
                     with Server(project / "site") as server:
                         weights[label] = page_weight(browser, server, "/en/rules/chapter-4/", "/en/rules/chapter-2/")
-                # A rule number; a word of a few rules; the commonest word of the game; a French word.
-                queries = [("en", "4.2.4.c", "#4.2.4.c"), ("en", "tiebreakers", ""), ("en", "expedition", ""),
-                           ("fr", "départage", "")]
-                with Server(synth / "site") as server:
-                    latency = search_latency(browser, server, queries, 3 if args.quick else 11)
-                with Server(real / "site") as server:
-                    latency_real = search_latency(browser, server, queries[:3], 3 if args.quick else 5)
+                search_rows(report, browser, real, synth, factor, args.quick, real_glossary)
             finally:
                 browser.close()
         for label, weight in weights.items():
@@ -770,18 +868,6 @@ def main(argv: list[str] | None = None) -> int:
                 report.add(f"Rule page `en/rules/chapter-4/` ({label} glossary), {what}: bytes on the wire, gzip",
                            goal, f"{w['wire'] / 1000:.1f} kB in {w['requests']} requests", met,
                            f"{w['raw'] / 1000:.0f} kB uncompressed; {w['not_modified']} answered 304")
-        for (language, query), (med, worst, best) in ((k, v) for k, v in latency.items() if isinstance(k, tuple) and len(k) == 2):
-            groups, entries = latency[("drawn", language, query)]
-            report.facts.setdefault("search", {})[query] = (med, worst, best, groups, entries)
-            real_note = (f"; real glossary: {latency_real[(language, query)][0]:.0f} ms, "
-                         f"{latency_real[('drawn', language, query)][1]} entries" if (language, query) in latency_real else "")
-            report.add(f"Search latency on the x{factor} glossary, `{query}` ({language})", "< 50 ms",
-                       f"{med:.0f} ms (best {best:.0f}, worst {worst:.0f} ms)", med < 50,
-                       f"{groups} result groups drawn, {entries} entries in them{real_note}")
-        for language in ("en", "fr"):
-            report.add(f"Search index ready after page load, x{factor} glossary ({language})", "—",
-                       f"{latency[f'ready-{language}']:.0f} ms", None,
-                       f"real glossary: {latency_real[f'ready-en']:.0f} ms (en)" if language == "en" else "")
         split_page = chapter_page_split(real / "site")
         report.facts["page_split"] = split_page
         report.detail(f"en/rules/chapter-4/ (real glossary) gzip: {split_page['page'] / 1000:.1f} kB; without its verified "
@@ -836,6 +922,8 @@ def write_results(path: Path, report: Report, factor: int, repeats: int, elapsed
         met = "—" if row.met is None else ("yes" if row.met else "**no**")
         note = f" ({row.note})" if row.note else ""
         lines.append(f"| {row.measure} | {row.goal} | {row.result}{note} | {met} |")
+    if report.facts.get("search_table"):
+        lines += ["", "## The judge's search benchmark", "", *report.facts["search_table"]]
     lines += ["", "## How each figure is taken", "", *METHOD, "", "## Details of this run", ""]
     lines += [f"- {d}" for d in report.details]
     lines += ["", "## What the numbers led to", "", *FIXED, "", "## Gaps", ""]
@@ -871,12 +959,40 @@ METHOD = [
     "  search box (a keyup, as typing does) and the time to the results in the page is measured inside the page",
     "  (`performance.now()` to the DOM change plus one frame), median of several. *Index ready* is from navigation",
     "  to the first results.",
+    "- **Judge's search benchmark** (issue 14): the questions of benchmarks/search-queries.yaml (written the way judges",
+    "  ask, in three languages, each with the anchors that answer it; `split: heldout` marks the part never tuned on)",
+    "  typed into the search box of the real site in Chromium; the links drawn are read in order (a page header",
+    "  that did not match and anything folded shut are not results). success@1: the first result answers; recall@5:",
+    "  an answer in the first five; MRR@10: the mean of 1/rank of the first answer (0 past ten). The substring",
+    "  baseline ranks every paragraph, ruling, term and mode by how many of the question's words (3 letters or more)",
+    "  it holds as substrings, folded. *Index transfer*: the gzip bytes under `<language>/search/` that a first visit",
+    "  fetches. `benchmarks/run.py --only search` runs these rows alone (a few minutes) into",
+    "  benchmarks/search-results.md, with the tuned part's misses.",
     "- **`mkdocs serve`**: `mkdocs serve -a 127.0.0.1:PORT` in a copy of the project; rules/4/4.2.4.yaml is rewritten",
     "  with a marker in its first paragraph, and the served chapter page is fetched every 20 ms until it shows it:",
     "  the file watcher, MkDocs' rebuild (its own figure is given too) and serving.",
 ]
 
+# Why the site's search is what it is (issue 14): in results.md and search-results.md.
+ENGINE_CHOICE = [
+    "- Search (issue 14), chosen on the judge's benchmark (161 questions; MRR@10 overall, tuned / held-out part):",
+    "  Material's lunr with our per-paragraph entries and its per-language stemmers 0.31 (0.27 / 0.39), below the",
+    "  plain substring baseline 0.54: every word is a prefix wildcard (\"a\", \"de\", \"il\" match everything), pages rank",
+    "  as wholes and a page's matches fold under \"N more\". Pagefind 1.5 on the built pages (per-language index,",
+    "  stemming, sub-results by heading) 0.04 (0.02 / 0.08), 0.22 even counting the section of the answering paragraph: it ranks",
+    "  pages and their headings, and our rule paragraphs are not headings. Our own worker",
+    "  (assets/javascripts/workers/altered-rules-search.js, in place of Material's, same messages, same search box,",
+    "  ?q= links and highlighting) ranks each paragraph with BM25 (length-normalised), drops stop words and a",
+    "  question's filler words, stems English, French and Italian lightly, folds accents and splits elisions, takes",
+    "  the termbase's `avoid` and `search` words as the term, and matches beginnings and one-letter typos: 0.80",
+    "  (0.76 / 0.87) in Chromium; English 0.73, French 0.81, Italian 0.85 (English below the 0.75 goal: judges'",
+    "  words the English rules do not use, which the termbase's `search` words are for). Its index is",
+    "  Material's JSON (its markup stripped) with the paragraphs' section titles and quoted cards: 35 to 39 kB",
+    "  gzip per language. Results keep their order across pages (a page's runs of results are groups) and fold none.",
+]
+
 FIXED = [
+    *ENGINE_CHOICE,
     "- YAML is read from libyaml's parser events (`yamlsource.py`): a glossary loads about five times faster (most of",
     "  a glossary load was PyYAML's pure-Python composer), with limits on nesting and aliases found by fuzzing.",
     "- Verified scenarios (their YAML and the engine's trace: most of a chapter page's bytes) skip Markdown and the",
@@ -898,6 +1014,7 @@ FIXED = [
     "- Search draws at most six matches of a page and a last entry with how many more, which opens the page with",
     "  them highlighted (`assets/javascripts/workers/altered-rules-search.js`, in front of Material's worker):",
     "  Material drew every match, 727 entries for `expedition` on the x10 glossary (85 to 115 ms); now about 40 ms.",
+    "  (Issue 14 replaced that worker with our own search: see the first entry.)",
     "- A first visit no longer precaches the sandbox's own script, styles and worker (they are kept with the sandbox",
     "  page when it asks), nor lunr files English search never loads: about 17 kB less for every new reader.",
 ]
@@ -961,20 +1078,23 @@ def _gap_weight(report: Report) -> str:
 
 def _gap_search(report: Report) -> str:
     search = report.facts.get("search", {})
-    drawn = ", ".join(f"`{q}` {v[4]} entries in {v[3]} groups ({v[0]:.0f} ms)" for q, v in search.items())
+    drawn = ", ".join(f"`{q[:30]}` {v[4]} entries in {v[3]} groups ({v[0]:.0f} ms)" for q, v in search.items())
     return (
-        "Material's search asks its web worker (lunr) for the matches, then draws the first ten result groups, one "
-        "group per page; our worker in front of it (altered-rules-search.js) limits a page's group to its six best "
-        "matches and a link to the rest. What is left is lunr's own search and highlighting of every match in the "
-        "worker, and the groups drawn, which the run counted: "
-        f"{drawn}. The synthetic glossary grows by sections inside the same seven chapters, so a common word "
-        "matches ten times more rules per page. One page per section instead of one per chapter would make "
-        "the worker's part smaller too; it changes the address of every rule."
+        "Our search worker (altered-rules-search.js) scores the entries that hold the query's words (BM25), then "
+        "marks the words in the results' text; Material draws the groups. The run counted: "
+        f"{drawn}. A slow run on a loaded machine shows in the worst times first."
     )
+
+
+def _gap_judge(report: Report) -> str:
+    return ("The misses of the tuned part are listed in benchmarks/search-results.md (`run.py --only search`): "
+            "mostly a judge's word the rules do not use (\"twice\" for \"more than one\", \"stats\"); a word judges "
+            "use for a game term can be added to the termbase's `search` words (docs/en/editing.md).")
 
 
 GAP_TEXTS: dict[str, Callable[[Report], str]] = {
     "Search latency": _gap_search,
+    "Judge's search benchmark": _gap_judge,
     "Verification cost": _gap_verification,
     "Plugin overhead": _gap_verification,
     "Engine: Dusk": _gap_dusk,

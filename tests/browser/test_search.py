@@ -8,6 +8,20 @@ import pytest
 from playwright.sync_api import Page, expect
 
 
+def _settle(page: Page) -> None:
+    """Wait until the results (and their count) have stayed the same for a moment: under load a
+    search may answer late, and the results of a prefix typed on the way may still show."""
+    page.wait_for_function(
+        """() => {
+             const now = document.querySelector(".md-search-result").innerHTML;
+             const seen = window.__arResults;
+             window.__arResults = {html: now, since: seen && seen.html === now ? seen.since : performance.now()};
+             return performance.now() - window.__arResults.since > 400;
+           }""",
+        polling=100, timeout=10_000,
+    )
+
+
 def _search(page: Page, base_url: str, language: str, query: str, limit: int = 5) -> list[str]:
     """The links of the matching results, best first (the pages' group headers, scored 0, left out)."""
     page.goto(f"{base_url}/{language}/")
@@ -26,15 +40,7 @@ def _search(page: Page, base_url: str, language: str, query: str, limit: int = 5
     else:
         # A word's links carry the matched terms, not what was typed: wait until the results
         # have stayed the same for a moment after the last key.
-        page.wait_for_function(
-            """() => {
-                 const now = document.querySelector(".md-search-result__list").innerHTML;
-                 const seen = window.__arResults;
-                 window.__arResults = {html: now, since: seen && seen.html === now ? seen.since : performance.now()};
-                 return performance.now() - window.__arResults.since > 400;
-               }""",
-            polling=100, timeout=10_000,
-        )
+        _settle(page)
     hrefs = page.eval_on_selector_all(".md-search-result__link:has(article:not([data-md-score='0.00']))",
                                       "links => links.map(link => link.href)")
     return hrefs[:limit]
@@ -73,29 +79,86 @@ def test_a_word_typed_without_its_accents_finds_the_same_rules(page, base_url, l
     assert plain & exact, (sorted(plain), sorted(exact))
 
 
-@pytest.mark.parametrize(("language", "word"), [("en", "expedition"), ("fr", "expédition"), ("it", "spedizione")])
-def test_a_common_word_draws_a_pages_best_matches_and_opens_the_rest_highlighted(page, base_url, language, word):
-    """A page with many matches draws its six best and a last entry with how many more, which
-    opens the page with them highlighted (assets/javascripts/workers/altered-rules-search.js)."""
-    _search(page, base_url, language, word, limit=1)
-    groups = page.eval_on_selector_all(
+@pytest.mark.parametrize(("language", "query", "answer", "section"), [
+    ("en", "is a tie enough to advance", "4.2.4.c", "Dusk"),
+    ("fr", "gigantesque compte double départage", "7.4.3.i", "Gigantesque"),
+    ("it", "gigantesco conta doppio nello spareggio", "7.4.3.i", "Colossale"),
+])
+def test_a_question_shows_the_answering_paragraph_its_section_and_words_in_context(page, base_url, language, query,
+                                                                                 answer, section):
+    hrefs = _search(page, base_url, language, query, limit=5)
+    assert any(href.endswith(f"#{answer}") for href in hrefs), hrefs
+    result = page.locator(f".md-search-result__link[href$='#{answer}'] article").first
+    expect(result.locator("h2")).to_contain_text(f"{answer} · {section}")
+    # The paragraph's words, with those of the question marked.
+    expect(result.locator("mark").first).to_be_visible()
+    # Nothing is folded: no "N more" drawer hides a result.
+    assert page.locator(".md-search-result__more").count() == 0
+
+
+def test_a_common_word_keeps_the_results_order_across_pages_and_folds_none(page, base_url):
+    _search(page, base_url, "en", "expedition", limit=1)
+    scores = page.eval_on_selector_all(
         ".md-search-result__item",
-        "items => items.map(item => [...item.querySelectorAll('a.md-search-result__link')]"
-        "  .map(a => [a.href, a.querySelector('h1, h2').textContent.trim()]))")
-    assert groups and all(len(links) <= 8 for links in groups), [len(links) for links in groups]
-    # Material draws the page first, then its matches; the last is ours, in Material's own words.
-    template = page.evaluate("() => JSON.parse(document.getElementById('__config').textContent)"
-                             "  .translations['search.result.more.other']")
-    pattern = re.compile(re.escape(template).replace("\\#", "#").replace("#", r"(\d+)") + "$")
-    more = [(links[0][0], *links[-1]) for links in groups if len(links) == 8]
-    assert more, "no page had more matches than it draws"
-    group_page, href, title = more[0]
-    found = pattern.match(title)
-    assert found and int(found.group(1)) > 0, (title, template)
-    assert all(not pattern.match(title) for links in groups for _, title in links[:-1])
-    # It opens its group's page, with the query's terms to highlight.
-    assert href.split("?")[0] == group_page.split("?")[0].split("#")[0] and "?h=" in href, (href, group_page)
-    page.goto(href)
-    # Material's search.highlight marks the query's terms on the page it opens.
-    expect(page.locator("article mark[data-md-highlight]").first).to_be_attached(timeout=10_000)
-    assert page.locator("article mark[data-md-highlight]").count() >= int(found.group(1))
+        "items => items.map(item => [...item.querySelectorAll('article')].slice(1)"
+        "  .map(a => parseFloat(a.dataset.mdScore)))")
+    assert scores and all(group for group in scores)
+    firsts = [group[0] for group in scores]
+    # Groups come in the order of their results, and each group's results are all open.
+    assert firsts == sorted(firsts, reverse=True), firsts
+    assert page.locator(".md-search-result__more").count() == 0
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_a_card_name_finds_the_rule_that_quotes_it(page, base_url, language):
+    hrefs = _search(page, base_url, language, "Kuwat", limit=3)
+    assert hrefs and hrefs[0].endswith("#2.1.c"), hrefs
+
+
+def _typed(page: Page, base_url: str, query: str) -> None:
+    """`query` put in the search box at once (a paste), and the results settled."""
+    page.goto(f"{base_url}/en/")
+    page.locator(".md-search__input").first.click()
+    # The index is ready when a rule number finds its rule.
+    page.locator("input.md-search__input").fill("4.2.4.c")
+    page.locator("input.md-search__input").press("End")  # Material searches on keyup
+    expect(page.locator(".md-search-result__link[href$='#4.2.4.c']").first).to_be_attached(timeout=10_000)
+    page.locator("input.md-search__input").fill(query)
+    page.locator("input.md-search__input").press("End")
+    _settle(page)
+
+
+@pytest.mark.parametrize(("query", "finds"), [
+    ("", False),
+    # Regex characters are separators: what is left ("b", "x") may find rules that hold it.
+    ("(a|b)*+[x", None),
+    ("\\ ^$ .* ?", False),
+    ("<img src=x onerror=window.__pwned=1> tie", True),
+    ("<script>window.__pwned=1</script>", None),
+    (("tie " * 1250).strip(), True),
+])
+def test_bad_input_gets_an_answer_without_error_or_markup(page, base_url, query, finds):
+    _typed(page, base_url, query)
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator(".md-search-result img, .md-search-result script").count() == 0
+    links = page.locator(".md-search-result__link").count()
+    assert finds is None or (links > 0) == finds, links
+    # An answer: Material's count of results (or its "type to search" when empty) is shown.
+    expect(page.locator(".md-search-result__meta")).not_to_be_empty()
+    # The page fixture fails the test on any JavaScript error.
+
+
+def test_search_works_offline_once_a_page_was_visited(browser, base_url):
+    """The service worker keeps the search index and our worker (plugins/altered_rules/extra_files.py)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base_url}/fr/")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()  # now controlled by the service worker, which keeps the page
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.reload()
+    page.locator(".md-search__input").first.click()
+    page.locator("input.md-search__input").press_sequentially("jeton réserve", delay=20)
+    expect(page.locator(".md-search-result__link[href*='#']").first).to_be_visible(timeout=10_000)
+    context.close()

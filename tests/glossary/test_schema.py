@@ -141,3 +141,20 @@ def test_every_problem_is_reported_in_one_pass(glossary_copy):
 def test_a_non_yaml_file_in_the_glossary_is_reported(glossary_copy):
     (glossary_copy / "rules/4/notes.txt").write_text("scratch", encoding="utf-8")
     assert "not a YAML file" in _one_error(glossary_copy)
+
+
+TERMBASE = Path("termbase.yaml")
+
+
+@pytest.mark.parametrize(("search", "message"), [
+    ("search: {en: [giant], de: [Riese]}", "unknown key 'de' in 'search' of termbase entry 'gigantic'"),
+    ("search: {en: giant}", "'en' of 'search' of termbase entry 'gigantic' must be a non-empty list of words"),
+    ("search: {fr: []}", "'fr' of 'search' of termbase entry 'gigantic' must be a non-empty list of words"),
+    ("search: [giant]", "'search' of termbase entry 'gigantic' must be a mapping with keys"),
+])
+def test_a_malformed_search_word_list_is_rejected_with_its_line(glossary_copy, search, message):
+    """Judges' words for a term (issue 14): per language, a list of words."""
+    _break(glossary_copy, TERMBASE, "search: {en: [giant], fr: [géant]}", search)
+    line = _line_of(glossary_copy, TERMBASE, search)
+    error = _one_error(glossary_copy)
+    assert f"termbase.yaml:{line}: {message}" in error, error

@@ -1,13 +1,13 @@
-"""The search worker that limits what one page's results draw (docs/assets/javascripts/workers/
-altered-rules-search.js), run in Node against Material's result messages, and its place in the
-built site: the theme's configuration names it, with Material's real worker beside it."""
+"""The site's search worker (docs/assets/javascripts/workers/altered-rules-search.js, issue 14),
+run in Node with Material's messages on small indexes, and its place in the built site: the
+theme's configuration names it in place of Material's lunr worker."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
-from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -16,96 +16,182 @@ from project_paths import PROJECT
 WORKER = PROJECT / "docs" / "assets" / "javascripts" / "workers" / "altered-rules-search.js"
 WORKER_URL = "https://example.org/en/assets/javascripts/workers/altered-rules-search.js"
 
-# Loads the worker in a context shaped like a web worker's global scope, then posts each message
-# of argv[2] as Material's worker would, and prints what reaches the page and what it imported.
+# Loads the worker in a context shaped like a web worker's global scope, sends it Material's
+# messages (argv: the index, then the queries) and prints every answer it posts.
 HARNESS = r"""
 const fs = require("fs"), vm = require("vm");
-const [file, url, messages] = process.argv.slice(1);
-const out = {posted: [], imported: [], error: null};
-const self = {location: {href: url}, postMessage: message => out.posted.push(message)};
+const [file, url, index, queries] = process.argv.slice(1);
+const out = {posted: [], error: null};
+const listeners = [];
+const self = {location: {href: url}, postMessage: message => out.posted.push(message), console,
+              addEventListener: (type, listener) => listeners.push(listener)};
 self.self = self;
 self.URL = URL;
-self.importScripts = (...urls) => out.imported.push(...urls);
 const context = vm.createContext(self);
 try {
   vm.runInContext(fs.readFileSync(file, "utf8"), context, {filename: file});
-  for (const message of JSON.parse(messages)) vm.runInContext("postMessage", context)(message);
+  const send = data => listeners.forEach(listener => listener({data}));
+  send({type: 0, data: JSON.parse(index)});
+  for (const query of JSON.parse(queries)) send({type: 2, data: query});
 } catch (error) {
   out.error = String(error.message);
 }
 process.stdout.write(JSON.stringify(out));
 """
 
-def _run(messages: list[object], query: str = "?material=search.a7633da7.min.js&more=%23+more+on+this+page") -> dict:
+
+def _index(language: str, docs: list[dict], synonyms: list[list[str]] = ()) -> dict:
+    return {"config": {"lang": [language], "separator": r"[\s\-]+"}, "docs": docs,
+            "altered": {"format": 1, "language": language, "synonyms": list(synonyms)}}
+
+
+def _ask(index: dict, *queries: str) -> list[list[list[dict]]]:
+    """Each query's result groups, as Material receives them."""
     # Node.js is a requirement of the README's set-up (npm ci): no Node, no test run, not a skip.
-    done = subprocess.run(["node", "-e", HARNESS, str(WORKER), WORKER_URL + query, json.dumps(messages)],
+    done = subprocess.run(["node", "-e", HARNESS, str(WORKER), WORKER_URL, json.dumps(index), json.dumps(queries)],
                           capture_output=True, text=True, timeout=60, check=True)
-    return json.loads(done.stdout)
+    out = json.loads(done.stdout)
+    assert out["error"] is None, out["error"]
+    assert out["posted"][0] == {"type": 1}
+    assert all(message["type"] == 3 for message in out["posted"][1:])
+    return [message["data"]["items"] for message in out["posted"][1:]]
 
 
-def _group(page: str, matches: int, *, page_score: float = 0.0) -> list[dict]:
-    docs = [{"location": f"{page}#r{i}", "title": f"r{i}", "text": "", "score": 10.0 - i * 0.5,
-             "terms": {"expedit": True}} for i in range(matches)]
-    # Material adds the page itself, scored 0, after its matches when only its rules matched.
-    return docs + [{"location": page, "title": page, "text": "", "score": page_score, "terms": {}}]
+def _links(groups: list[list[dict]]) -> list[str]:
+    """The links a judge sees, in Material's drawing order: each group's page when it matched
+    itself (scored above 0), then its entries."""
+    links = []
+    for group in groups:
+        page = next(doc for doc in group if "#" not in doc["location"])
+        links += ([page["location"]] if page["score"] > 0 else []) + [d["location"] for d in group if d is not page]
+    return links
 
 
-def test_a_page_with_many_matches_draws_its_best_six_then_how_many_more():
-    result = {"type": 3, "data": {"items": [_group("rules/chapter-4/", 20)]}}
-    out = _run([result])
-    assert out["error"] is None
-    (group,) = out["posted"][0]["data"]["items"]
-    titles = [doc["title"] for doc in group]
-    assert titles == ["r0", "r1", "r2", "r3", "r4", "r5", "14 more on this page", "rules/chapter-4/"]
-    more = group[6]
-    # It opens the page (an anchor, so Material does not take it for the page) with the terms highlighted.
-    assert more["location"] == "rules/chapter-4/#"
-    assert more["terms"] == {"expedit": True}
-    # All six are drawn open: none scores below the first, which Material folds.
-    assert all(doc["score"] >= group[0]["score"] for doc in group[:7])
+RULES = [
+    {"location": "rules/chapter-4/", "title": "4. The day", "text": ""},
+    {"location": "rules/chapter-4/#4.2.4", "title": "4.2.4 Dusk", "text": "", "boost": 4},
+    {"location": "rules/chapter-4/#4.2.4.c", "title": "4.2.4.c · Dusk", "text": "A tie is not sufficient to advance.", "boost": 2},
+    {"location": "rules/chapter-4/#4.2.4.d", "title": "4.2.4.d · Dusk",
+     "text": "A statistic of 0 is not sufficient to advance, even if the opposing expedition&#39;s statistic is negative.",
+     "boost": 2},
+    {"location": "scenarios/", "title": "Scenario format",
+     "text": "A scenario says what the engine decides: " + "expedition statistic advance region card player " * 40
+             + "a tie. ", "boost": 0.5},
+]
 
 
-def test_a_page_with_few_matches_and_other_messages_are_left_as_material_sent_them():
-    small = _group("rules/chapter-2/", 6)
-    result = {"type": 3, "data": {"items": [small], "suggest": ["x"]}}
-    ready = {"type": 1}
-    out = _run([ready, result])
-    assert out["error"] is None
-    assert out["posted"] == [ready, result]
+def test_a_paragraph_that_holds_the_words_beats_a_long_page_that_mentions_them():
+    (groups,) = _ask(_index("en", RULES), "can a tie advance")
+    assert _links(groups)[0] == "rules/chapter-4/#4.2.4.c", _links(groups)
 
 
-def test_the_count_uses_the_sites_language_and_every_group_is_limited():
-    result = {"type": 3, "data": {"items": [_group("rules/chapter-4/", 9), _group("rules/chapter-7/", 30)]}}
-    out = _run([result], "?material=search.a7633da7.min.js&more=%23+autres+sur+cette+page")
-    first, second = out["posted"][0]["data"]["items"]
-    assert first[6]["title"] == "3 autres sur cette page"
-    assert second[6]["title"] == "24 autres sur cette page"
-    assert len(first) == len(second) == 8
+def test_a_rule_number_lands_on_that_rule_then_the_rules_under_it():
+    exact, section = _ask(_index("en", RULES), "4.2.4.d", "4.2.4")
+    assert _links(exact)[0] == "rules/chapter-4/#4.2.4.d"
+    assert _links(section)[:3] == ["rules/chapter-4/#4.2.4", "rules/chapter-4/#4.2.4.c", "rules/chapter-4/#4.2.4.d"]
 
 
-def test_it_loads_materials_worker_from_beside_it_and_refuses_anything_else():
-    out = _run([])
-    assert out["imported"] == ["https://example.org/en/assets/javascripts/workers/search.a7633da7.min.js"]
-    bad = _run([], "?material=https://evil.example/x.js")
-    assert bad["imported"] == []
-    assert "'material' must name Material's search worker" in bad["error"]
-    assert "https://evil.example/x.js" in bad["error"]
+FRENCH = [
+    {"location": "regles/", "title": "Règles", "text": ""},
+    {"location": "regles/#a", "title": "a", "text": "Une carte jouée depuis la Réserve gagne Fugace.", "boost": 2},
+    {"location": "regles/#b", "title": "b", "text": "Défausser une carte de la Main.", "boost": 2},
+    {"location": "regles/#c", "title": "c", "text": "Les Expéditions se rejoignent dans l&#39;Arène.", "boost": 2},
+]
 
 
-@pytest.mark.parametrize(("language", "more"), [("en", "# more on this page"), ("fr", None), ("it", None)])
-def test_the_theme_runs_search_in_our_worker_with_materials_beside_it(site, language, more):
+def test_stop_words_are_not_searched_as_the_beginning_of_words():
+    # "de" would begin "Défausser": only "reserve" is searched, without its accent.
+    (groups,) = _ask(_index("fr", FRENCH), "de la reserve")
+    assert _links(groups) == ["regles/#a"]
+
+
+@pytest.mark.parametrize(("query", "found"), [
+    ("l'arene", "regles/#c"),             # an elided article comes apart, the accent is folded
+    ("d’expédition", "regles/#c"),        # a typographic apostrophe, a singular for a plural
+    ("rejoignez", "regles/#c"),           # a verb with another ending
+    ("RÉSERVES", "regles/#a"),
+    ("expedtion", "regles/#c"),           # a letter missing
+])
+def test_french_words_are_found_by_their_stem_without_accents_or_articles(query, found):
+    (groups,) = _ask(_index("fr", FRENCH), query)
+    assert _links(groups)[:1] == [found], (query, _links(groups))
+
+
+def test_a_judges_word_from_the_termbase_finds_the_rules_term():
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#x", "title": "x", "text": "Un Personaggio con Colossale è in entrambe le spedizioni.", "boost": 2}]
+    with_words, without = _ask(_index("it", docs, [["Gigantesco", "Colossale"]]), "gigantesco"), _ask(_index("it", docs), "gigantesco")
+    assert _links(with_words[0]) == ["r/#x"]
+    assert _links(without[0]) == []
+
+
+def test_a_judges_words_of_several_words_find_the_term_when_typed_together():
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#x", "title": "x", "text": "Ottonblatta entra in gioco.", "boost": 2},
+            {"location": "r/#y", "title": "y", "text": "Una statua di bronzo.", "boost": 2}]
+    index = _index("it", docs, [["Coleottero di Bronzo", "Ottonblatta"]])
+    together, apart = _ask(index, "coleottero di bronzo", "bronzo")
+    assert _links(together)[0] == "r/#x", _links(together)
+    assert _links(apart) == ["r/#y"]
+
+
+def test_results_keep_their_order_across_pages_and_nothing_is_folded():
+    docs = [{"location": "a/", "title": "A", "text": ""}, {"location": "b/", "title": "B", "text": ""},
+            {"location": "a/#1", "title": "1", "text": "orb orb orb", "boost": 2},
+            {"location": "b/#1", "title": "1", "text": "orb orb", "boost": 2},
+            {"location": "a/#2", "title": "2", "text": "orb and many other words here", "boost": 2}]
+    (groups,) = _ask(_index("en", docs), "orb")
+    assert _links(groups) == ["a/#1", "b/#1", "a/#2"]
+    assert len(groups) == 3
+    # Material folds an entry that scores below its group's first one: none does.
+    assert all(doc["score"] >= group[0]["score"] for group in groups for doc in group if "#" in doc["location"])
+
+
+def test_a_result_shows_the_matching_words_in_context_and_only_escaped_text():
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#x", "title": "x &lt;b&gt;", "text": "Before. " * 60 + "The tie &lt;script&gt;alert(1)&lt;/script&gt; here. "
+             + "After. " * 60, "boost": 2}]
+    hostile = "<img src=x onerror=alert(1)> tie"
+    (groups,) = _ask(_index("en", docs), hostile)
+    entry = groups[0][0]
+    assert "<mark>tie</mark>" in entry["text"]
+    assert len(entry["text"]) < 400 and entry["text"].startswith("<p>… ")
+    tags = set(re.findall(r"</?([a-z]+)", entry["title"] + entry["text"]))
+    assert tags <= {"p", "mark"}, tags
+    assert "&lt;script&gt;" in entry["text"] and "&lt;b&gt;" in entry["title"]
+
+
+@pytest.mark.parametrize("query", ["", "   ", "(a|b)*+[x", "\\", "^$.*?", "tie " * 1250, "é" * 5000, "<>&\"'"])
+def test_bad_input_gets_an_answer_and_no_error(query):
+    (groups,) = _ask(_index("en", RULES), query)
+    assert isinstance(groups, list)
+    for group in groups:
+        for doc in group:
+            assert set(re.findall(r"</?([a-z]+)", doc["title"] + doc["text"])) <= {"p", "mark"}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_the_theme_runs_search_in_our_worker(site, language):
     html = (site / language / "rules" / "chapter-4" / "index.html").read_text(encoding="utf-8")
     start = html.index('<script id="__config" type="application/json">') + len('<script id="__config" type="application/json">')
     config = json.loads(html[start:html.index("</script>", start)])
     url = urlsplit(config["search"])
     assert url.path.endswith("assets/javascripts/workers/altered-rules-search.js")
-    params = parse_qs(url.query)
     workers = site / language / "assets" / "javascripts" / "workers"
-    # The name in docs/overrides/main.html must be the worker this Material ships.
-    assert (workers / params["material"][0]).is_file(), sorted(p.name for p in workers.iterdir())
     assert (workers / "altered-rules-search.js").is_file()
-    # Material's own "# more on this page", in the page's language.
-    assert params["more"][0] == (more or config["translations"]["search.result.more.other"])
-    assert "#" in params["more"][0]
-    if language != "en":
-        assert params["more"][0] != "# more on this page"
+    # The name in docs/overrides/main.html must be the worker this Material ships, or Material's
+    # lunr worker would run instead of ours.
+    assert (workers / "search.a7633da7.min.js").is_file(), sorted(p.name for p in workers.iterdir())
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_the_index_carries_the_paragraphs_their_cards_and_the_termbase_words(site, language):
+    index = json.loads((site / language / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["altered"]["language"] == language
+    by_location = {doc["location"]: doc for doc in index["docs"]}
+    rule = by_location["rules/chapter-2/#2.1.c"]
+    assert rule["title"].startswith("2.1.c · ") and "Kuwat, the Dissenter" in rule["cards"]
+    words = {tuple(pair) for pair in index["altered"]["synonyms"]}
+    if language == "it":
+        assert ("Gigantesco", "Colossale") in words
+    assert not any("<" in doc["text"] for doc in index["docs"])

@@ -521,14 +521,32 @@ def _load_termbase(root: Path, reader: _Reader) -> list[TermbaseEntry]:
         confirmed = entry.get("confirmed", True)
         if not isinstance(confirmed, bool):
             reader.error(entry, "confirmed", f"'confirmed' of {what} must be true or false")
+        search = _search_words(entry, reader, what)
         if tid and kind and english and seen and len(forms) == 2:
             # An entry seen only in the old community glossary is never confirmed.
             if seen == "fan" and confirmed is True and "confirmed" in entry:
                 reader.error(entry, "confirmed", f"{what} is seen only in the community glossary (fan): it cannot be confirmed")
             paired = reader.boolean(entry, "paired", what)
             source = str(entry.get("source") or "")
-            entries.append(TermbaseEntry(tid, kind, english, forms, seen, bool(confirmed) and seen != "fan", paired, source))
+            entries.append(TermbaseEntry(tid, kind, english, forms, seen, bool(confirmed) and seen != "fan", paired, source, search))
     return entries
+
+
+def _search_words(entry: LineDict, reader: _Reader, what: str) -> dict[str, tuple[str, ...]]:
+    """`search: {en: [giant], it: [gigante]}`: the words judges type for a term, per language."""
+    if "search" not in entry:
+        return {}
+    node = reader.mapping(entry.get("search"), {language: False for language in S.SEARCH_LANGUAGES},
+                          f"'search' of {what}", entry, "search")
+    if node is None:
+        return {}
+    words: dict[str, tuple[str, ...]] = {}
+    for language, value in node.items():
+        if not isinstance(value, list) or not value or not all(isinstance(w, str) and w.strip() for w in value):
+            reader.error(node, language, f"'{language}' of 'search' of {what} must be a non-empty list of words")
+            continue
+        words[str(language)] = tuple(w.strip() for w in value)
+    return words
 
 
 def _load_note(item: Any, parent: LineList, index: int, paragraph: Paragraph, reader: _Reader, sources: dict[str, Source]) -> Note | None:

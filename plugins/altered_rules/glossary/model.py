@@ -363,6 +363,8 @@ class TermbaseEntry:
     confirmed: bool
     paired: bool = False    # where the English uses the term, a translation must use its word
     source: str = ""        # where an editorial term was taken from
+    # Words a judge types for the term, per language, that search finds it by (issue 14).
+    search: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

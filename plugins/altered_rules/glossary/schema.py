@@ -53,7 +53,9 @@ SOURCE_KEYS = {"id": True, "title": True, "file": False, "description": True}
 EXTERNAL_RULE_KEYS = {"id": True, "title": True}
 
 TERMBASE_KEYS = {"id": True, "kind": True, "en": True, "fr": True, "it": True, "seen": True, "confirmed": False,
-                 "paired": False, "source": False}
+                 "paired": False, "source": False, "search": False}
+# `search` of a termbase entry: per language, the words a judge types for the term (issue 14).
+SEARCH_LANGUAGES = ("en", "fr", "it")
 TERM_FORM_KEYS = {"term": True, "gender": True, "avoid": False, "trigger": False, "status": False,
                   "feminine": False, "has_status": False, "stem": False}
 TERMBASE_KINDS = ("type", "subtype", "zone", "phase", "keyword", "status", "game", "region-type", "faction", "card")

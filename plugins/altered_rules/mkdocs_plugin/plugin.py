@@ -24,7 +24,7 @@ from ..page_references import link_rule_references
 from ..render import SANDBOX_PAGE, Page, Renderer, pages
 from ..sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
 from ..sandbox import runtime as sandbox_runtime
-from ..search_index import with_rule_entries
+from ..search_index import game_page_urls, with_rule_entries
 from ..verification import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .deferred import defer, restore
@@ -124,7 +124,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         if os.path.isfile(index_path):
             with open(index_path, encoding="utf-8") as handle:
                 index = json.load(handle)
-            index = with_rule_entries(index, self.glossary, self.config.language)
+            index = with_rule_entries(index, self.glossary, self.config.language, game_page_urls(self.pages))
             with open(index_path, "w", encoding="utf-8") as handle:
                 json.dump(index, handle, ensure_ascii=False, separators=(",", ":"))
         sitemap = os.path.join(site, "sitemap.xml")
@@ -143,7 +143,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         if self.scenarios is not None:
             _write(site, *self.scenarios)
         sandbox_data = [*PAGE_ASSETS, *([self.scenarios[0]] if self.scenarios else [])] if sandbox else []
-        _write(site, "sw.js", service_worker(*_offline_files(site, self.config.language), sandbox=sandbox,
+        _write(site, "sw.js", service_worker(*_offline_files(site), sandbox=sandbox,
                                              sandbox_data=sandbox_data))
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
@@ -160,14 +160,14 @@ def _write(site: str, relative: str, text: str) -> None:
         handle.write(text)
 
 
-def _offline_files(site: str, language: str) -> tuple[list[str], list[bytes]]:
+def _offline_files(site: str) -> tuple[list[str], list[bytes]]:
     """What the service worker keeps at once (the home page, styles, scripts, the search
-    index and the stemmer this language's search loads), and the bytes its cache name is
-    derived from. The sandbox page's assets are kept with that page, when it asks."""
+    index and our search worker), and the bytes its cache name is derived from. The sandbox
+    page's assets are kept with that page, when it asks."""
     keep = ["./", "search/search_index.json"]
-    # Material's search worker loads no stemmer for English, and for another single language
-    # the stemmer support and that language's (never lunr.multi, which is for several at once).
-    stemmers = () if language == "en" else ("lunr.stemmer.support.min.js", f"lunr.{language}.min.js")
+    # Our search worker (assets/javascripts/workers/altered-rules-search.js) answers every
+    # search itself: Material's lunr worker and its stemmers are never loaded (issue 14).
+    unused = ("assets/javascripts/lunr/", "assets/javascripts/workers/search.")
     versions: list[bytes] = []
     for folder, _, names in sorted(os.walk(site)):
         for name in sorted(names):
@@ -177,8 +177,7 @@ def _offline_files(site: str, language: str) -> tuple[list[str], list[bytes]]:
                 continue
             with open(path, "rb") as handle:
                 versions.append(relative.encode() + handle.read())
-            lunr = relative.startswith("assets/javascripts/lunr/")
-            if relative in PAGE_ASSETS or (lunr and not relative.endswith(stemmers)):
+            if relative in PAGE_ASSETS or relative.startswith(unused):
                 continue
             if relative.startswith("assets/") and relative.endswith((".css", ".js")):
                 keep.append(relative)
