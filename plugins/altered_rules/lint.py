@@ -2,9 +2,10 @@
 
 Each problem is a line `file:line: where: what is wrong (what to do)`. The
 checks: known scraping defects, lists lost without a gap, stale corrections,
-and for French and Italian: a text missing a language, a translation
-identical to its English, and a game term written in English or in a
-non-official variant where the termbase gives the official word.
+a card's `seen_in` that disagrees with the examples that name it (cards.py),
+and for French and Italian: a text missing a language, a translation identical
+to its English, and a game term written in English or in a non-official
+variant where the termbase gives the official word.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
+from .cards import seen_in_problems
 from .glossary.model import Correction, Glossary, TermbaseEntry, Text
 
 TRANSLATIONS = ("fr", "it")
@@ -190,6 +192,7 @@ def lint_glossary(glossary: Glossary, *, translations: bool = True) -> list[str]
     """Every editorial problem of the glossary, one line each."""
     problems: list[str] = []
     _check_sources(glossary, problems)
+    problems += seen_in_problems(glossary)
     if translations:
         _check_translations(glossary, problems)
     return problems
