@@ -161,7 +161,8 @@ class CardPages:
             listed = self.others_html(mentions, kind, page)
             if listed:
                 out += ["\n", unsearched_heading(2, title, anchor), listed]
-        return self.r.finish(page, card.name, out)
+        # MkDocs puts a page's title in the navigation and the header as it is (Material does not escape it).
+        return self.r.finish(page, html.escape(card.name), out)
 
     def index(self, cards: list[CardData]) -> Page:
         title = self.r.t("cards_title")
