@@ -168,3 +168,20 @@ def test_a_card_name_with_markup_is_shown_as_text(glossary_copy):
     assert card.title == '&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &lt;b&gt;Bold&lt;/b&gt;'
     assert f'href="../../cards/{card_slug(MARKUP)}/">&lt;img' in chapter
     assert 'href="../../rules/chapter-4/#4.2.4.c">rule text</a>' in card.markdown
+
+
+def test_the_export_lists_each_card_with_its_page_and_mentions_and_stays_valid(glossary):
+    import jsonschema
+
+    from altered_rules.export import SCHEMA, export_glossary
+
+    data = export_glossary(glossary, "fr", None)
+    jsonschema.validate(data, SCHEMA, cls=jsonschema.Draft202012Validator)
+    cards = {card["name"]: card for card in data["cards"]}
+    assert set(cards) == set(glossary.cards)
+    kuwat = cards["Kuwat, the Dissenter"]
+    assert kuwat["permalink"] == "cards/kuwat-the-dissenter/"
+    assert kuwat["mentions"] == [{"kind": "example", "rule": "2.1.c", "permalink": "rules/chapter-2/#2.1.c-example-1"}]
+    assert cards["Tinker Bell"]["names"] == {"fr": "Fée Clochette"}
+    # Without verification the illustrations are not drawn: their mention links to the rule itself.
+    assert {"kind": "scenario", "rule": "1.2.4.d", "permalink": "rules/chapter-1/#1.2.4.d"} in cards["Aloe Vera"]["mentions"]
