@@ -185,3 +185,17 @@ def test_the_export_lists_each_card_with_its_page_and_mentions_and_stays_valid(g
     assert cards["Tinker Bell"]["names"] == {"fr": "Fée Clochette"}
     # Without verification the illustrations are not drawn: their mention links to the rule itself.
     assert {"kind": "scenario", "rule": "1.2.4.d", "permalink": "rules/chapter-1/#1.2.4.d"} in cards["Aloe Vera"]["mentions"]
+
+
+def test_a_card_s_facts_use_the_termbase_words_and_the_site_s_symbols(glossary):
+    from altered_rules.card_pages import CardPages
+    from altered_rules.glossary.model import CardData
+    from altered_rules.render import Renderer
+
+    card = CardData("Test", "character", ("Soldier",), "2/1/3", "Ordis", "rare", {"it": "Prova"}, (), ())
+    facts = CardPages(Renderer(glossary, "it")).facts_html(card)
+    assert "Tipo: <strong>Personaggio — Soldato</strong>" in facts and "Rarità: rara" in facts
+    # forest 2, mountain 1, water 3: each a badge with its label for screen readers.
+    assert re.findall(r'ar-symbol--region.*?<span class="ar-sr">(\w+)</span></span> (\d)', facts) == [
+        ("foresta", "2"), ("montagna", "1"), ("acqua", "3")]
+    assert '<span lang="it">Prova</span> (italiano)' in facts
