@@ -12,11 +12,15 @@ import hashlib
 import json
 from typing import Any
 
+from .card_pages import CardPages
+from .cards import MentionKind, card_page
 from .glossary.model import Correction, Glossary, Paragraph, Text
-from .render import chapter_page, mode_page, page_url
+from .glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
+from .render import Renderer, chapter_page, mode_page, page_url
 from .verification import Verification
 
-FORMAT_VERSION = "1.0.0"
+# 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
+FORMAT_VERSION = "1.1.0"
 SCHEMA_FILE = "glossary.schema.json"
 
 
@@ -62,6 +66,23 @@ def _paragraph(glossary: Glossary, paragraph: Paragraph, language: str, chapter:
 def content_hash(glossary_json: dict[str, Any]) -> str:
     body = json.dumps(glossary_json, sort_keys=True, ensure_ascii=False).encode()
     return hashlib.sha256(body).hexdigest()
+
+
+def _cards(glossary: Glossary, language: str, verification: Verification | None) -> list[dict[str, Any]]:
+    """Each card with its page and its mentions, linked as the card's page links them."""
+    pages = CardPages(Renderer(glossary, language, verification))
+    root = "index.md"   # permalinks are relative to the language's site root
+    return [
+        {
+            "name": card.name, "permalink": page_url(card_page(card)), "type": card.type,
+            "subtypes": list(card.subtypes), "stats": card.stats, "faction": card.faction, "rarity": card.rarity,
+            "names": dict(card.names),
+            "abilities": [{"printed": a.printed, "kind": a.kind} for a in card.abilities],
+            "mentions": [{"kind": m.kind.value, "rule": m.rule, "permalink": pages.mention_href(m, root)}
+                         for m in pages.r.card_mentions[card.name]],
+        }
+        for card in glossary.cards.values()
+    ]
 
 
 def export_glossary(glossary: Glossary, language: str, verification: Verification | None) -> dict[str, Any]:
@@ -119,6 +140,7 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
              "confirmed": t.confirmed}
             for t in glossary.termbase
         ],
+        "cards": _cards(glossary, language, verification),
     }
     return {
         "$schema": SCHEMA_FILE,
@@ -247,6 +269,37 @@ SCHEMA: dict[str, Any] = {
                       "required": ["id", "kind", "en", "fr", "it", "confirmed"],
                       "properties": {"id": _TEXT, "kind": _TEXT, "en": _TEXT, "fr": _TEXT, "it": _TEXT,
                                      "confirmed": {"type": "boolean"}}},
+        },
+        "cards": {
+            "description": "The cards the glossary names (names are proper names: the same in every language).",
+            "type": "array",
+            "items": {
+                "type": "object", "additionalProperties": False,
+                "required": ["name", "permalink", "type", "subtypes", "stats", "faction", "rarity", "names",
+                             "abilities", "mentions"],
+                "properties": {
+                    "name": _TEXT, "permalink": _TEXT,
+                    "type": {"enum": list(CARD_TYPES)},
+                    "subtypes": {"type": "array", "items": _TEXT},
+                    "stats": {"oneOf": [{"type": "null"}, {"type": "string", "pattern": STATS.pattern}],
+                              "description": "forest/mountain/water, where a source gives them"},
+                    "faction": _OPTIONAL_TEXT, "rarity": _OPTIONAL_TEXT,
+                    "names": {"type": "object", "additionalProperties": False,
+                              "properties": {"fr": _TEXT, "it": _TEXT}, "description": "printed names in French, Italian"},
+                    "abilities": {
+                        "type": "array",
+                        "items": {"type": "object", "additionalProperties": False, "required": ["printed", "kind"],
+                                  "properties": {"printed": {**_TEXT, "description": "as printed, in English; symbols as {id}"},
+                                                 "kind": {"enum": list(ABILITY_KINDS)}}},
+                    },
+                    "mentions": {
+                        "type": "array",
+                        "items": {"type": "object", "additionalProperties": False, "required": ["kind", "rule", "permalink"],
+                                  "properties": {"kind": {"enum": [k.value for k in MentionKind]},
+                                                 "rule": {"oneOf": [{"type": "null"}, _RULE]}, "permalink": _TEXT}},
+                    },
+                },
+            },
         },
     },
     "$defs": {

@@ -8,6 +8,7 @@ non-official variant where the termbase gives the official word, or a paired ter
 missing where the English uses the term. The same termbase checks run on rulings, game modes
 and terms (all in `iter_texts`), on the interface strings and on the hand-written pages of each
 translation (`lint_interface`).
+A card's `seen_in` that disagrees with the examples that name it is reported too (cards.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
+from .cards import seen_in_problems
 from .glossary.model import Correction, Glossary, TermbaseEntry, Text
 
 if TYPE_CHECKING:
@@ -270,6 +272,7 @@ def lint_glossary(glossary: Glossary, *, translations: bool = True) -> list[str]
     """Every editorial problem of the glossary, one line each."""
     problems: list[str] = []
     _check_sources(glossary, problems)
+    problems += seen_in_problems(glossary)
     if translations:
         _check_translations(glossary, problems)
     return problems

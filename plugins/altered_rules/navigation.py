@@ -8,6 +8,7 @@ the hand-written pages stays in the editors' hands:
     - Rules: altered-rules:chapters
     - altered-rules:terms
     - Game modes: altered-rules:modes
+    - Cards: altered-rules:cards
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from .cards import CARDS_DIR
 from .render import Page
 
 PLACEHOLDER = "altered-rules:"
@@ -23,12 +25,15 @@ PLACEHOLDER = "altered-rules:"
 def _groups(generated: list[Page]) -> dict[str, list[dict[str, str]]]:
     groups: dict[str, list[dict[str, str]]] = {
         "chapters": [], "modes": [], "terms": [], "rulings": [], "sources": [], "coverage": [], "keywords": [],
+        "cards": [],   # the cards' index, then a page per card (card_pages.py)
     }
     for page in generated:
         if page.path.startswith("rules/"):
             key = "chapters"
         elif page.path.startswith("modes/"):
             key = "modes"
+        elif page.path.startswith(f"{CARDS_DIR}/"):
+            key = "cards"
         else:
             key = page.path.removesuffix(".md").replace("glossary-", "")
         # MkDocs themes print a nav title as HTML (Material: the navigation, the header, the

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Iterable
 from urllib.parse import quote
 
+from .cards import card_mentions, card_page, cards_by_place
 from .glossary.loader import rule_sort_key
 from .glossary.model import (
     Block,
@@ -146,6 +147,9 @@ class Renderer:
             self.page_of[f"mode-{mode.id}"] = mode_page(mode.id)
         for ruling in glossary.rulings:
             self.page_of[f"ruling-{ruling.id}"] = RULINGS_PAGE
+        # Every card's mentions (its page lists them) and, per entry, the cards it names (linked back).
+        self.card_mentions = card_mentions(glossary)
+        self.cards_at = cards_by_place(glossary, self.card_mentions)
 
     # -- words ------------------------------------------------------------
     def t(self, key: str, **values: object) -> str:
@@ -316,6 +320,18 @@ class Renderer:
         )
         return f'<span class="ar-meta__item ar-meta__rulings">{self.label("rulings")} {links}</span>'
 
+    def cards_html(self, place: str, page: str) -> str:
+        """Links to the pages of the cards that the entry `place` names (cards.py finds them)."""
+        cards = self.cards_at.get(place)
+        if not cards:
+            return ""
+        # Card names hold commas ("Kuwat, the Dissenter"): a semicolon separates them.
+        links = "; ".join(
+            f'<a class="ar-card-link" href="{relative_url(page, card_page(card))}">{html.escape(card.name)}</a>'
+            for card in cards
+        )
+        return f'<span class="ar-meta__item ar-meta__cards">{self.label("cards_named")} {links}</span>'
+
     def meta_html(self, *items: str) -> str:
         items = tuple(i for i in items if i)
         return f'<p class="ar-meta">{" · ".join(items)}</p>\n' if items else ""
@@ -329,6 +345,7 @@ class Renderer:
             f'<aside {self.lang_attrs(note.text, f"ar-note ar-note--{kind}")} id="{note.anchor}">\n{body}'
             f"{self.gap_html(note.gap, page)}{self.stale_html((note.text, note.gap), page, note.anchor)}"
             f"{self.check_html(self.checks.get(note.anchor), page) if note.kind is NoteKind.EXAMPLE else ''}"
+            f"{self.meta_html(self.cards_html(note.anchor, page))}"
             f"{self.corrections_html(note.corrections, page)}</aside>\n"
         )
 
@@ -443,6 +460,7 @@ class Renderer:
             self.sources_html(paragraph.sources, page, paragraph.text_from),
             self.cited_by_html(pid, page),
             self.rulings_html(pid, page),
+            self.cards_html(pid, page),
         ))
         out.append(self.corrections_html(paragraph.corrections, page))
         out.append("</div>\n")
@@ -490,6 +508,7 @@ class Renderer:
         out.append(self.meta_html(
             f'<span class="ar-meta__item">{self.label("see_rules")} {see}</span>' if see else "",
             self.sources_html(term.sources, page),
+            self.cards_html(f"term-{term.id}", page),
         ))
         out.append(self.corrections_html(term.corrections, page))
         out.append("</div>\n\n")
@@ -545,14 +564,15 @@ class Renderer:
                 out.append(f"<p>{self.inline(self.text(mode.deck_intro), page)}</p>\n")
             out.append(f'<ul class="ar-list">{"".join(self.deck_rule_html(r, page) for r in mode.deck_rules)}</ul>\n')
             out.append("</div>\n\n")
-        out.append(self.meta_html(self.sources_html(mode.sources, page)))
+        out.append(self.meta_html(self.sources_html(mode.sources, page), self.cards_html(f"mode-{mode.id}", page)))
         out.append(self.corrections_html(mode.corrections, page))
         return self.finish(page, title, out)
 
     def ruling_html(self, ruling: Ruling, page: str) -> str:
         rules = ", ".join(self.rule_link(r, page) for r in ruling.rules)
         parts = [self.heading(2, self.text(ruling.title), f"ruling-{ruling.id}"), '<div class="ar-ruling">\n']
-        parts.append(f'<p class="ar-meta">{self.label("about_rules")} {rules}</p>\n')
+        cards = self.cards_html(f"ruling-{ruling.id}", page)
+        parts.append(f'<p class="ar-meta">{self.label("about_rules")} {rules}{" · " + cards if cards else ""}</p>\n')
         for key in ("conflict", "reading", "why"):
             parts.append(f'<p><strong>{self.t(key)}.</strong> {self.inline(self.text(getattr(ruling, key)), page)}</p>\n')
         parts.append(self.stale_html((ruling.title, ruling.conflict, ruling.reading, ruling.why), page, f"ruling-{ruling.id}"))
@@ -703,6 +723,8 @@ def pages(glossary: Glossary, language: str = "en", verification: Verification |
     if verification is not None:
         result.append(renderer.coverage())
     result.append(renderer.translations())
+    from .card_pages import card_pages   # imported here: card_pages imports this module's Renderer
+    result += card_pages(renderer)
     return result
 
 

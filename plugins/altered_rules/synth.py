@@ -197,8 +197,11 @@ def synthesize(glossary: Path, out: Path, factor: int, project: Path | None = No
         copies = [_Copy(k, stride, rules) for k in range(2, factor + 1)]
         for copy in copies:
             summary.files += _write_copy(glossary, target, copy)
-        if copies and (glossary / "keywords.yaml").is_file():
-            _extend_keywords(glossary / "keywords.yaml", target / "keywords.yaml", copies)
+        if copies:
+            # Each copy's rules define the same keywords, and their examples name the same cards.
+            for name, key, what in (("keywords.yaml", "defined_in", "The keyword index"), ("cards.yaml", "seen_in", "The cards")):
+                if (glossary / name).is_file():
+                    _extend_rule_lists(glossary / name, target / name, copies, key, what)
         _copy_project(project if project is not None else glossary.resolve().parent, out)
     except SourceError as exc:
         raise SynthError(f"the glossary cannot be read: {exc}") from None
@@ -222,14 +225,14 @@ def _write_copy(glossary: Path, target: Path, copy: _Copy) -> int:
     return written
 
 
-def _extend_keywords(source: Path, target: Path, copies: list[_Copy]) -> None:
-    """Each keyword is defined by the same rules in every copy."""
+def _extend_rule_lists(source: Path, target: Path, copies: list[_Copy], key: str, what: str) -> None:
+    """Each entry's list of rules (`key`) extended with the same rules in every copy."""
     entries = load_yaml_file(source)
     for entry in entries if isinstance(entries, list) else ():
-        if isinstance(entry, dict) and isinstance(entry.get("defined_in"), list):
-            original = [str(r) for r in entry["defined_in"]]
-            entry["defined_in"] = original + [c.rule(r) for c in copies for r in original]
-    _dump(entries, target, "The keyword index, with the rules of every synthetic copy (altered-rules synth).")
+        if isinstance(entry, dict) and isinstance(entry.get(key), list):
+            original = [str(r) for r in entry[key]]
+            entry[key] = original + [c.rule(r) for c in copies for r in original]
+    _dump(entries, target, f"{what}, with the rules of every synthetic copy (altered-rules synth).")
 
 
 def _copy_project(project: Path, out: Path) -> None:

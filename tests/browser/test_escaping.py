@@ -1,8 +1,9 @@
 """HTML or script in the glossary's text never reaches a page as markup: a script element and
 an image with an onerror handler put in every kind of text (a chapter's and a section's title,
 a game mode's title, which the navigation and the title element show on every page, a rule's
-text in three languages, a note, a scenario's caption and name, a term, a deck rule, a ruling)
-are shown as typed in the built site, and nothing runs in Chromium, on the pages or in search."""
+text in three languages, a note, a scenario's caption and name, a term, a deck rule, a ruling,
+a card's name and ability) are shown as typed in the built site, and nothing runs in Chromium,
+on the pages or in search."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from typing import Any, Iterator
 import pytest
 from playwright.sync_api import expect
 
+from altered_rules.glossary.model import card_slug
 from altered_rules.synth import _dump, synthesize
 from altered_rules.yamlsource import load_yaml_file
 
@@ -29,6 +31,11 @@ MARK = "pwnedword"
 def payload(where: str) -> str:
     return (f'{MARK} <script>window.__pwned = "{where}"</script><img src="x" onerror="window.__pwned = \'{where}\'">'
             f"<b>bold</b> ")
+
+
+# A card named with markup: its page, the cards' index and the navigation of every page show it;
+# its page's <title> too, which "</title>" would close if the name were not escaped there.
+CARD = payload("card").strip() + "</title><script>window.__pwned = 'title'</script>"
 
 
 def _edit(path: Path, change) -> None:
@@ -65,6 +72,11 @@ def _inject(glossary: Path) -> None:
     _edit(glossary / "modes/standard.yaml",
           lambda d: d["deck"]["rules"][0]["text"].update(en=payload("deck-rule") + d["deck"]["rules"][0]["text"]["en"]))
     _edit(glossary / "rulings/sacrifice.yaml", lambda d: d["reading"].update(en=payload("ruling") + d["reading"]["en"]))
+    # The ruling names the card, so that it links to the card's page and the page back to it.
+    _edit(glossary / "rulings/sacrifice.yaml", lambda d: d["why"].update(en=f"{d['why']['en']} See {CARD}."))
+    _edit(glossary / "cards.yaml", lambda cards: cards.append(
+        {"name": CARD, "type": "spell", "abilities": [{"printed": payload("ability") + "{etb} Draw", "kind": "effect"}],
+         "seen_in": ["2.1.c"]}))
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -121,7 +133,8 @@ def test_the_search_indexes_hold_it_as_text_only(marked_site):
 
 
 @pytest.mark.parametrize("path", ["en/rules/chapter-4/", "fr/rules/chapter-4/", "it/rules/chapter-4/", "en/glossary-terms/",
-                                  "en/modes/standard/", "en/modes/free-for-all/", "en/rulings/", "fr/rules/chapter-1/"])
+                                  "en/modes/standard/", "en/modes/free-for-all/", "en/rulings/", "fr/rules/chapter-1/",
+                                  f"en/cards/{card_slug(CARD)}/", f"fr/cards/{card_slug(CARD)}/", "it/cards/"])
 def test_nothing_runs_on_the_pages(page, marked_url, path):
     page.goto(f"{marked_url}/{path}")
     expect(page.get_by_text(MARK).first).to_be_attached()
@@ -140,3 +153,14 @@ def test_nothing_runs_in_the_search_results(page, marked_url, language):
     page.wait_for_timeout(300)
     assert page.evaluate("window.__pwned") is None
     assert page.locator('img[src="x"]').count() == 0
+
+
+def test_a_card_named_with_markup_shows_its_name_as_typed(page, marked_url):
+    """In its page's heading, its tab title, the navigation and the ruling that names it."""
+    page.goto(f"{marked_url}/en/cards/{card_slug(CARD)}/")
+    assert page.locator("article h1").inner_text().removesuffix("¶").strip() == CARD   # ¶: its permalink
+    assert page.title() == f"{CARD} - Altered Rules"
+    expect(page.locator(".md-nav__link", has_text=CARD).first).to_be_attached()
+    page.goto(f"{marked_url}/en/rulings/")
+    expect(page.locator("a.ar-card-link", has_text=CARD)).to_have_count(1)
+    assert page.evaluate("window.__pwned") is None

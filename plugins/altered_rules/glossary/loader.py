@@ -47,6 +47,7 @@ from .model import (
     Note,
     NoteKind,
     Paragraph,
+    RESERVED_CARD_SLUGS,
     Ruling,
     Section,
     Source,
@@ -55,6 +56,7 @@ from .model import (
     TermbaseEntry,
     TermForm,
     Text,
+    card_slug,
 )
 
 
@@ -480,6 +482,8 @@ def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:
         seen_in = reader.rule_ids(entry, "seen_in", what, f"card-{name}")
         if name in cards:
             reader.error(entry, "name", f"duplicate card '{name}'")
+        elif name:
+            _check_card_slug(name, entry, cards, reader)
         if name and kind:
             cards[name] = CardData(
                 name, kind, tuple(str(s) for s in entry.get("subtypes") or ()), stats, entry.get("faction"),
@@ -864,6 +868,20 @@ def _check_layout(root: Path, reader: _Reader) -> None:
         reader.errors.append(SourceError(_display(path), None, f"the glossary does not read this {'folder' if path.is_dir() else 'file'}; "
                                          f"it holds the files {', '.join(GLOSSARY_FILES)} and the folders "
                                          f"{', '.join(f + '/' for f in GLOSSARY_FOLDERS)}"))
+
+
+def _check_card_slug(name: str, entry: LineDict, cards: dict[str, CardData], reader: _Reader) -> None:
+    """Each card has a page of its own at cards/<slug>/: two cards may not share a slug."""
+    slug = card_slug(name)
+    if not slug or slug in RESERVED_CARD_SLUGS:
+        reader.error(entry, "name", f"card '{name}' gives its page the URL 'cards/{slug}/', which is "
+                                    f"{'empty' if not slug else 'the cards index'}; a card name needs a letter or digit "
+                                    f"and may not be {', '.join(repr(s) for s in RESERVED_CARD_SLUGS)}")
+        return
+    other = next((card for card in cards.values() if card.slug == slug), None)
+    if other is not None:
+        reader.error(entry, "name", f"card '{name}' gives its page the same URL 'cards/{slug}/' as card "
+                                    f"'{other.name}' ({other.file}:{other.line}); rename one of them")
 
 
 def load_glossary(root: str | Path) -> Glossary:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Iterator
@@ -333,6 +334,21 @@ class CardData:
     seen_in: tuple[str, ...]         # the rules whose examples name it
     file: str = ""
     line: int = 0
+
+    @property
+    def slug(self) -> str:
+        return card_slug(self.name)
+
+
+# Slugs a card's page cannot take: the cards' index page is cards/index.md.
+RESERVED_CARD_SLUGS = ("index",)
+
+
+def card_slug(name: str) -> str:
+    """The stable part of a card page's URL: "Kuwat, the Dissenter" -> "kuwat-the-dissenter",
+    "Coppélia" -> "coppelia". Empty when the name has no letter or digit (the loader refuses it)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", "-", plain.casefold()).strip("-")
 
 
 @dataclass(frozen=True)
