@@ -8,6 +8,9 @@ Subcommands:
   stats [--json]    how much of the glossary the engine verifies
   synth --factor N --out DIR
                     a synthetic glossary N times the size of the real one (benchmarks)
+  release VERSION --date D --notes TEXT
+                    record a release of the glossary (and tag it in git)
+  diff A B [--json] what changed between two releases (or `current`), word by word
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -147,6 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     synth.add_argument("--force", action="store_true", help="replace what synth wrote in DIR before")
     synth.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder to copy (default: glossary)")
     synth.set_defaults(func=_cmd_synth)
+    from .release_cli import add_parsers as add_release_parsers
+    add_release_parsers(sub, DEFAULT_GLOSSARY)
     return parser
 
 

@@ -14,6 +14,7 @@ Layout of the folder:
   terms/<id>.yaml        unnumbered glossary terms
   modes/<id>.yaml        game-mode pages with their deck-building rules
   rulings/<id>.yaml      which reading we follow where two texts disagree
+  releases.yaml          releases of the glossary (optional), with releases/<version>.json.gz
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any, Iterable, Iterator
 
 from ..yamlsource import LineDict, LineList, SourceError, load_yaml_file
 from . import schema as S
+from .releases import read_releases
 from .model import (
     Ability,
     Block,
@@ -744,6 +746,7 @@ def load_glossary(root: str | Path) -> Glossary:
         raise GlossaryError([SourceError(_display(root), None, "glossary folder not found")])
     reader = _Reader()
     sources = _load_sources(root, reader)
+    releases = read_releases(root, reader, sources)
     reader.symbols = _load_symbols(root, reader)
     chapters = _load_chapters(root, reader)
     external = _load_external(root, reader)
@@ -784,7 +787,7 @@ def load_glossary(root: str | Path) -> Glossary:
     glossary = Glossary(
         root=str(root), chapters=[], sections=sections, paragraphs=paragraphs, terms=terms, modes=modes,
         rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external, termbase=termbase,
-        cards=cards, keywords=keywords,
+        cards=cards, keywords=keywords, releases=releases,
     )
     _resolve_citations(glossary, reader)
     for section in sorted(sections.values(), key=lambda s: rule_sort_key(s.id)):
