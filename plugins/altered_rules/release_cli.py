@@ -157,6 +157,68 @@ def cmd_release(args: argparse.Namespace) -> int:
     return 0
 
 
+def _terminal_diff(segments: Any) -> str:
+    """git's word-diff markers: [-deleted-]{+inserted+}."""
+    return "".join(text if op == "=" else (f"[-{text}-]" if op == "-" else f"{{+{text}+}}") for op, text in segments)
+
+
+def diff_data(changes: Any, old: str, new: str) -> dict[str, Any]:
+    """The changes from release `old` to `new` as JSON-ready data, every language."""
+    from .history import word_diff
+
+    def field(change: Any) -> list[dict[str, Any]]:
+        return [{"field": f.field, "languages": {lang: {"old": f.old.get(lang), "new": f.new.get(lang),
+                                                       "diff": [list(s) for s in word_diff(f.old.get(lang, ""), f.new.get(lang, ""))]}
+                                                for lang in f.languages}} for f in change.fields]
+
+    return {"from": old, "to": new, "count": len(changes), "changes": [
+        {"key": c.key, "kind": c.kind.value, "entry": c.entry_kind, "group": c.group, "renumbered_from": c.renumbered_from,
+         "fields": field(c), "corrections": [{"was": w, "now": n, "why": y} for w, n, y in c.corrections]}
+        for c in changes]}
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from .glossary import GlossaryError, load_glossary
+    from .history import WORKING, compare, glossary_history, word_diff
+    from .yamlsource import SourceError
+
+    try:
+        glossary = load_glossary(args.glossary)
+        history = glossary_history(glossary)
+    except GlossaryError as exc:
+        print(f"diff: the glossary has errors:\n{exc}", file=sys.stderr)
+        return 1
+    except SourceError as exc:
+        print(f"diff: {exc}", file=sys.stderr)
+        return 1
+    known = [r.version for r in history.releases] + [WORKING]
+    snapshots = {**history.snapshots, WORKING: history.current}
+    for version in (args.old, args.new):
+        if version not in snapshots:
+            print(f"diff: unknown release '{version}'; known: {', '.join(known)}", file=sys.stderr)
+            return 2
+    changes = compare(snapshots[args.old], snapshots[args.new])
+    if args.json:
+        print(json.dumps(diff_data(changes, args.old, args.new), ensure_ascii=False, indent=1))
+        return 0
+    language = args.language
+    print(f"{len(changes)} change(s) from {args.old} to {args.new}")
+    group = None
+    for change in changes:
+        if change.group != group:
+            group = change.group
+            print(f"\n== {group}")
+        moved = f" (from {change.renumbered_from})" if change.renumbered_from else ""
+        print(f"{change.key} {change.kind.value}{moved}")
+        for field in change.fields:
+            for lang in ((language,) if language in field.languages else field.languages):
+                line = _terminal_diff(word_diff(field.old.get(lang, ""), field.new.get(lang, "")))
+                print(f"  {field.field} [{lang}]: {line}")
+        for was, now, why in change.corrections:
+            print(f"  correction ({why}): [-{was}-]{{+{now}+}}")
+    return 0
+
+
 def add_parsers(sub: Any, default_glossary: Path) -> None:
     release = sub.add_parser("release", help="record a release of the glossary (and tag it in git)")
     release.add_argument("version", help="the release's version, e.g. 2026.2")
@@ -172,3 +234,10 @@ def add_parsers(sub: Any, default_glossary: Path) -> None:
     release.add_argument("--no-git", action="store_true", help="do not commit and tag, even in a git checkout")
     release.add_argument("--glossary", type=Path, default=default_glossary, help="glossary folder (default: glossary)")
     release.set_defaults(func=cmd_release)
+    diff = sub.add_parser("diff", help="what changed between two releases (or `current`, the glossary on disk), word by word")
+    diff.add_argument("old", help="a release's version")
+    diff.add_argument("new", help="a later release's version, or current")
+    diff.add_argument("--json", action="store_true", help="print JSON: every change, every language, word-level pieces")
+    diff.add_argument("--language", choices=("en", "fr", "it"), default="en", help="language of the text output (default: en)")
+    diff.add_argument("--glossary", type=Path, default=default_glossary, help="glossary folder (default: glossary)")
+    diff.set_defaults(func=cmd_diff)
