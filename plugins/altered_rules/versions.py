@@ -302,7 +302,8 @@ class VersionRenderer:
             if found is None or key not in self.history.current.entries:
                 continue
             release, change = found
-            result[key] = (self.t("changed_in", version=release.version), history_page(change.group))
+            label = "added_in" if change.kind is ChangeKind.ADDED else "changed_in"
+            result[key] = (self.t(label, version=release.version), history_page(change.group))
         return result
 
 
