@@ -7,8 +7,11 @@ the CPU time of their processes (user + system; a MkDocs build is single-threade
 the wall-clock time shown beside it. Nothing here is a test: `make test` never runs it.
 
     .venv/bin/python benchmarks/run.py [--quick] [--keep] [--out FILE]
+    .venv/bin/python benchmarks/run.py --only releases [--quick]
 
 --quick: two copies instead of ten and one repetition (a smoke run, a minute or two).
+--only releases: only the build of a glossary with ten releases against one (issue 19), printed,
+results.md left as it is (a few minutes).
 """
 
 from __future__ import annotations
@@ -649,6 +652,28 @@ def chapter_page_split(site: Path) -> dict[str, int]:
 
 
 # ---- the run ---------------------------------------------------------------------------------
+RELEASES = 10
+
+
+def releases_ratio(report: Report, work: Path, repeats: int) -> None:
+    """Issue 19: the full build of the real glossary with ten releases (its own 2026.1 and nine
+    FIXTURE releases made by tests/release_fixtures.py, each changing, translating, adding,
+    removing a paragraph) against the same glossary with its one release. Ten releases add
+    their release pages, their history and a text page per rule and release."""
+    sys.path.insert(0, str(PROJECT / "tests"))
+    from release_fixtures import make_fixture_releases
+
+    one = project_copy(work / "releases-1", 1)
+    ten = project_copy(work / "releases-10", 1)
+    make_fixture_releases(ten / "glossary", RELEASES - 1)
+    log(f"builds: the real glossary with {RELEASES} releases against 1")
+    timings = interleaved({"1 release": lambda: full_build(one), f"{RELEASES} releases": lambda: full_build(ten)}, repeats)
+    a, b = median(timings[f"{RELEASES} releases"]), median(timings["1 release"])
+    files = {label: sum(1 for p in (project / "site").rglob("*") if p.is_file()) for label, project in (("1", one), ("10", ten))}
+    ratio_row(report, f"Releases: build with {RELEASES} releases / the same glossary with 1", "< 1.5x", 1.5, a, b,
+              f"{a.cpu:.1f} s vs {b.cpu:.1f} s CPU; {files['10']:,} vs {files['1']:,} files in site/")
+
+
 def ratio_row(report: Report, measure: str, goal: str, limit: float, a: Timing, b: Timing, note: str) -> float:
     ratio_cpu, ratio_wall = a.cpu / b.cpu, a.wall / b.wall
     report.add(measure, goal, f"{ratio_cpu:.2f}x (wall {ratio_wall:.2f}x)", ratio_cpu < limit, note)
@@ -660,7 +685,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="factor 2, one repetition: a smoke run")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     parser.add_argument("--out", type=Path, default=PROJECT / "benchmarks" / "results.md")
+    parser.add_argument("--only", choices=["releases"], help="run only this part and print it (results.md unchanged)")
     args = parser.parse_args(argv)
+    if args.only == "releases":
+        work = Path(tempfile.mkdtemp(prefix="altered-bench-releases-"))
+        report = Report()
+        try:
+            releases_ratio(report, work, 1 if args.quick else 3)
+        finally:
+            if args.keep:
+                log(f"kept {work}")
+            else:
+                shutil.rmtree(work, ignore_errors=True)
+        for row in report.rows:
+            log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
+        return 0 if all(row.met for row in report.rows) else 1
     factor = 2 if args.quick else 10
     repeats = 1 if args.quick else 3
     started = time.perf_counter()
@@ -701,6 +740,9 @@ def main(argv: list[str] | None = None) -> int:
         real_t, synth_t = median(scale["real"]), median(scale[f"x{factor}"])
         scaling = ratio_row(report, f"Scaling: x{factor} synthetic glossary build / real build", f"< {factor}x", factor,
                             synth_t, real_t, f"{synth_t.cpu:.1f} s vs {real_t.cpu:.1f} s CPU")
+
+        # -- releases (issue 19)
+        releases_ratio(report, work, max(1, repeats - 1))
 
         # -- the engine
         log("engine throughput")
