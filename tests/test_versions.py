@@ -105,11 +105,11 @@ def test_the_release_page_groups_changes_by_chapter_with_word_differences(fixtur
     en = _page(glossary, history, "en", "releases/2026.2.md")
     assert en.index("{ #chapter-1 }") < en.index("{ #terms }")
     assert re.search(r"<ins>FIXTURE-2026\.2 ?</ins>", en)
-    assert "renumbered from " + made.renumbered[0] in en
+    assert "renumbered from " + made.renumbered[0] in en and "renumbered · renumbered" not in en
     fr = _page(glossary, history, "fr", "releases/2026.2.md")
     assert re.search(r"<ins>FIXTURE-2026\.2 ?</ins>", fr) and "traduction modifiée" in fr and "Modifications" not in fr.split("\n")[0]
     it = _page(glossary, history, "it", "releases/2026.2.md")
-    assert "rinumerato" in it and "aggiunto" in it and "rimosso" in it
+    assert f"in precedenza {made.renumbered[0]}" in it and "aggiunto" in it and "rimosso" in it
 
 
 def test_a_history_page_lists_each_change_of_an_entry(fixture):
@@ -119,6 +119,8 @@ def test_a_history_page_lists_each_change_of_an_entry(fixture):
     assert f"{{ #{made.changed} }}" in page and f"{{ #{made.removed} }}" in page
     block = page.split(f"{{ #{made.changed} }}")[1].split("\n## ")[0]
     assert "2026.2" in block and "changed" in block
+    removed = page.split(f"{{ #{made.removed} }}")[1].split("\n## ")[0]
+    assert "removed" in removed and f"v/2026.1/r/{made.removed}/" in removed   # its last text
 
 
 def test_text_from_yaml_is_escaped_in_every_page(fixture):

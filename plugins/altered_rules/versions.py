@@ -182,10 +182,17 @@ class VersionRenderer:
         href = relative_url(page, "index.md") + versioned_path(version, key)
         return f'<a href="{html.escape(href)}">{html.escape(self.t("text_in", version=version))}</a>'
 
+    def text_link(self, page: str, version: str, change: Change) -> str:
+        """A link to the entry's text as `version` left it (a removed one: as the release before)."""
+        if change.kind is ChangeKind.REMOVED:
+            versions = [d.release.version for d in self.history.diffs]
+            version = versions[versions.index(version) - 1]
+        return self.versioned_link(page, version, change.key)
+
     def kind_html(self, change: Change) -> str:
         text = self.t(f"change_{change.kind.value}")
         if change.renumbered_from:
-            text += " · " + self.t("renumbered_from", old=change.renumbered_from)
+            text = self.t("renumbered_from", old=change.renumbered_from)
         return f'<span class="ar-change__kind ar-change__kind--{change.kind.value}">{html.escape(text)}</span>'
 
     def group_title(self, group: str) -> str:
@@ -247,11 +254,7 @@ class VersionRenderer:
         head = [self.link_to_current(change.key, page, self.entry_title(change.entry)), self.kind_html(change)]
         if history:
             head.append(f'<a href="{relative_url(page, history_page(change.group), change.key)}">{html.escape(self.t("history_link"))}</a>')
-        if change.kind is ChangeKind.REMOVED and change.old is not None:
-            previous = self.history.diffs[[d.release.version for d in self.history.diffs].index(version) - 1].release.version
-            head.append(self.versioned_link(page, previous, change.key))
-        else:
-            head.append(self.versioned_link(page, version, change.key))
+        head.append(self.text_link(page, version, change))
         return (f'<div class="ar-change ar-change--{change.kind.value}" data-key="{html.escape(change.key)}">'
                 f'<p class="ar-change__head">{" · ".join(h for h in head if h)}</p>\n{self.fields_html(change)}</div>\n')
 
@@ -279,10 +282,10 @@ class VersionRenderer:
                 moved = ""
                 if change.renumbered_from == key:
                     moved = " · " + html.escape(self.t("renumbered_to", new=change.key))
+                text = self.text_link(page, release.version, change)
                 out.append(f'<div class="ar-history__release"><p class="ar-change__head"><a href="{relative_url(page, release_page(release.version))}">'
                            f'{html.escape(release.version)}</a> ({html.escape(release.date)}) · {self.kind_html(change)}{moved}'
-                           f'{" · " + self.versioned_link(page, release.version, change.key) if self.versioned_link(page, release.version, change.key) else ""}</p>\n'
-                           f'{self.fields_html(change)}</div>\n')
+                           f'{" · " + text if text else ""}</p>\n{self.fields_html(change)}</div>\n')
             out.append("</div>\n\n")
         return self.r.finish(page, title, out)
 
