@@ -62,9 +62,15 @@ def test_the_first_release_is_the_glossary_as_it_stands(glossary):
     assert first.based_on.date == "2024-09-14" and set(first.based_on.sources) == {f"seed-00{i}" for i in range(5)}
     assert all(first.notes.has(lang) for lang in ("en", "fr", "it"))
     history = glossary_history(glossary)
-    assert not history.unreleased, "the glossary differs from its first release's snapshot: record a release"
-    # The committed snapshot is what `altered-rules release` writes for this glossary, byte for byte.
-    assert first.snapshot_path(glossary.root).read_bytes() == snapshot_bytes(snapshot_of(glossary, "2026.1"))
+    assert history.latest is first and len(history.diffs) == 1
+
+
+def test_a_snapshot_reads_back_as_written_and_is_reproducible(glossary, tmp_path):
+    snapshot = snapshot_of(glossary, "2026.1")
+    assert snapshot_bytes(snapshot) == snapshot_bytes(snapshot_of(glossary, "2026.1"))   # no timestamp, sorted
+    (tmp_path / "releases").mkdir()
+    (tmp_path / "releases" / "2026.1.json.gz").write_bytes(snapshot_bytes(snapshot))
+    assert read_snapshot(tmp_path, glossary.releases[0]) == snapshot
 
 
 def test_a_snapshot_keeps_texts_only_and_is_small(glossary):
@@ -183,3 +189,12 @@ def test_release_refuses_bad_input(glossary_copy, version, date, message, capsys
     assert code == 1
     assert message in capsys.readouterr().err
     assert not (glossary_copy / "releases" / f"{version}.json.gz").exists() or version == "2026.1"
+
+
+def test_more_releases_than_the_limit_are_refused_with_file_and_line(glossary_copy, monkeypatch):
+    from altered_rules.glossary import releases
+
+    monkeypatch.setattr(releases, "MAX_RELEASES", 1)
+    _with_second(glossary_copy)
+    errors = _errors(glossary_copy)
+    assert any("releases.yaml:3: releases.yaml lists 2 releases; at most 1 are allowed" in e for e in errors), errors
