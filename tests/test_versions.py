@@ -7,7 +7,6 @@ import json
 import re
 import shutil
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 

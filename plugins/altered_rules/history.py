@@ -24,7 +24,6 @@ from typing import Iterable
 from .glossary.loader import rule_sort_key
 from .glossary.model import LANGUAGES, Glossary
 from .glossary.releases import Entry, Release, Snapshot, read_snapshot, snapshot_of
-from .yamlsource import SourceError
 
 
 class ChangeKind(str, Enum):
@@ -272,4 +271,4 @@ def glossary_history(glossary: Glossary) -> History:
 
 
 __all__ = ["ChangeKind", "EntryKind", "Change", "FieldChange", "ReleaseDiff", "History", "compare", "word_diff",
-           "build_history", "glossary_history", "SourceError", "WORKING"]
+           "build_history", "glossary_history", "WORKING"]

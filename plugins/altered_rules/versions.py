@@ -30,7 +30,7 @@ from .glossary.model import Glossary
 from .glossary.releases import Entry, Release
 from .glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
 from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff
-from .render import MODE_ORDER, Page, Renderer, mode_page, page_url, relative_url
+from .render import Page, Renderer, mode_page, page_url, relative_url
 
 RELEASES_PAGE = "releases/index.md"
 FEED = "releases/feed.xml"
@@ -365,7 +365,7 @@ def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str]) 
     lang = vr.language
     for name, texts in entry.fields:
         language = lang if texts.get(lang) else "en"
-        attrs = f' lang="en" class="ar-untranslated"' if language != lang else ""
+        attrs = ' lang="en" class="ar-untranslated"' if language != lang else ""
         text = inline(texts.get(language, ""))
         if name == "text":
             label = entry.field("label")
@@ -526,4 +526,4 @@ def check_versioned_links(text: str, path: str, history: History) -> list[str]:
 
 
 __all__ = ["version_pages", "versioned_pages", "atom_feed", "site_label", "citation_script", "removed_rule_redirects",
-           "check_versioned_links", "VersionRenderer", "MODE_ORDER"]
+           "check_versioned_links", "VersionRenderer"]
