@@ -198,3 +198,17 @@ def test_more_releases_than_the_limit_are_refused_with_file_and_line(glossary_co
     _with_second(glossary_copy)
     errors = _errors(glossary_copy)
     assert any("releases.yaml:3: releases.yaml lists 2 releases; at most 1 are allowed" in e for e in errors), errors
+
+
+def test_a_glossary_without_releases_builds_pages_that_say_so(glossary_copy):
+    from altered_rules.versions import citation_script, site_label, version_pages, versioned_pages
+
+    (glossary_copy / RELEASES).unlink()
+    shutil.rmtree(glossary_copy / "releases")
+    glossary = load_glossary(glossary_copy)
+    history = glossary_history(glossary)
+    assert glossary.releases == [] and history.latest is None and not history.unreleased
+    assert version_pages(glossary, history, "fr") == [] and versioned_pages(glossary, history, "fr") == {}
+    label = site_label(history, "it", lambda key, **values: key)
+    assert label.text == "release_none" and label.href == "" and label.version is None
+    assert '"version": null' in citation_script(label, "it")
