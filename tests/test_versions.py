@@ -202,9 +202,13 @@ def test_diff_command_prints_the_changes_and_json(fixture, capsys):
 
 def test_links_to_an_unknown_release_are_reported_with_file_and_line(fixture):
     _, made, _, history = fixture
-    text = "Intro\n\nSee [the old text](v/2026.1/r/4.2.4.a/).\nAnd [this](../v/2025.9/r/4.2.4.a/) and [that](v/2026.2/r/9.9.9.z/).\n"
+    text = ("Intro, and `v/2024.1/r/1.1/` as code, not a link\n\nSee [the old text](v/2026.1/r/4.2.4.a/).\n"
+            "And [this](../v/2025.9/r/4.2.4.a/) and [that](v/2026.2/r/9.9.9.z/).\n"
+            '<a href="v/2019.1/r/4.2.4.a/">html</a>\n[ref]: ./v/2026.1/r/9.9.9.y/\n')
     problems = check_versioned_links(text, "docs/en/index.md", history)
     assert problems == [
         "docs/en/index.md:4: link to release 2025.9, which releases.yaml does not declare; declared: 2026.1, 2026.2, 2026.3",
         "docs/en/index.md:4: link to rule 9.9.9.z in release 2026.2, which that release does not hold",
+        "docs/en/index.md:5: link to release 2019.1, which releases.yaml does not declare; declared: 2026.1, 2026.2, 2026.3",
+        "docs/en/index.md:6: link to rule 9.9.9.y in release 2026.1, which that release does not hold",
     ]

@@ -506,7 +506,9 @@ def atom_feed(glossary: Glossary, history: History, language: str, site_url: str
 
 
 # ---- links to a release that editors write --------------------------------------------------
-VERSIONED_LINK = re.compile(r"(?<![\w/.-])(?:\.\./)*v/([^/\s()\"'<>]+)/r/([^/\s()\"'<>#]+)")
+# The target of a Markdown link, a reference definition or an HTML href (not text in `code`):
+# [cited](v/2026.1/r/4.2.4.c/), [id]: ../v/2026.1/r/4.2.4.c/, <a href="v/2026.1/r/4.2.4.c/">.
+VERSIONED_LINK = re.compile(r"(?:\]\(<?|href=[\"']|^\s*\[[^\]]+\]:\s*)(?:\.{1,2}/)*v/([^/\s()\"'<>]+)/r/([^/\s()\"'<>#]+)")
 
 
 def check_versioned_links(text: str, path: str, history: History) -> list[str]:
