@@ -6,11 +6,13 @@ Every build figure is a ratio of two builds timed in the same run, interleaved a
 the CPU time of their processes (user + system; a MkDocs build is single-threaded), with
 the wall-clock time shown beside it. Nothing here is a test: `make test` never runs it.
 
-    .venv/bin/python benchmarks/run.py [--quick] [--keep] [--out FILE] [--only search]
+    .venv/bin/python benchmarks/run.py [--quick] [--keep] [--out FILE] [--only search|releases]
 
 --quick: two copies instead of ten and one repetition (a smoke run, a minute or two).
 --only search: the search figures of issue 14 alone (the judge's benchmark, latency, index size),
 into benchmarks/search-results.md (`make bench-search`).
+--only releases: only the build of a glossary with ten releases against one (issue 19), printed,
+results.md left as it is (a few minutes).
 """
 
 from __future__ import annotations
@@ -750,6 +752,28 @@ def chapter_page_split(site: Path) -> dict[str, int]:
 
 
 # ---- the run ---------------------------------------------------------------------------------
+RELEASES = 10
+
+
+def releases_ratio(report: Report, work: Path, repeats: int) -> None:
+    """Issue 19: the full build of the real glossary with ten releases (its own 2026.1 and nine
+    FIXTURE releases made by tests/release_fixtures.py, each changing, translating, adding,
+    removing a paragraph) against the same glossary with its one release. Ten releases add
+    their release pages, their history and a text page per rule and release."""
+    sys.path.insert(0, str(PROJECT / "tests"))
+    from release_fixtures import make_fixture_releases
+
+    one = project_copy(work / "releases-1", 1)
+    ten = project_copy(work / "releases-10", 1)
+    make_fixture_releases(ten / "glossary", RELEASES - 1)
+    log(f"builds: the real glossary with {RELEASES} releases against 1")
+    timings = interleaved({"1 release": lambda: full_build(one), f"{RELEASES} releases": lambda: full_build(ten)}, repeats)
+    a, b = median(timings[f"{RELEASES} releases"]), median(timings["1 release"])
+    files = {label: sum(1 for p in (project / "site").rglob("*") if p.is_file()) for label, project in (("1", one), ("10", ten))}
+    ratio_row(report, f"Releases: build with {RELEASES} releases / the same glossary with 1", "< 1.5x", 1.5, a, b,
+              f"{a.cpu:.1f} s vs {b.cpu:.1f} s CPU; {files['10']:,} vs {files['1']:,} files in site/")
+
+
 def ratio_row(report: Report, measure: str, goal: str, limit: float, a: Timing, b: Timing, note: str) -> float:
     ratio_cpu, ratio_wall = a.cpu / b.cpu, a.wall / b.wall
     report.add(measure, goal, f"{ratio_cpu:.2f}x (wall {ratio_wall:.2f}x)", ratio_cpu < limit, note)
@@ -762,11 +786,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     parser.add_argument("--out", type=Path, default=None,
                         help="default benchmarks/results.md; with --only search, benchmarks/search-results.md")
-    parser.add_argument("--only", choices=["search"], help="only the search figures (issue 14), a few minutes")
+    parser.add_argument("--only", choices=["search", "releases"],
+                        help="only the search figures (issue 14), or only the releases build ratio (issue 19)")
     args = parser.parse_args(argv)
     if args.only == "search":
         args.out = args.out or PROJECT / "benchmarks" / "search-results.md"
         return search_only(args)
+    if args.only == "releases":
+        work = Path(tempfile.mkdtemp(prefix="altered-bench-releases-"))
+        report = Report()
+        try:
+            releases_ratio(report, work, 1 if args.quick else 3)
+        finally:
+            if args.keep:
+                log(f"kept {work}")
+            else:
+                shutil.rmtree(work, ignore_errors=True)
+        for row in report.rows:
+            log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
+        return 0 if all(row.met for row in report.rows) else 1
     args.out = args.out or PROJECT / "benchmarks" / "results.md"
     factor = 2 if args.quick else 10
     repeats = 1 if args.quick else 3
@@ -808,6 +846,9 @@ def main(argv: list[str] | None = None) -> int:
         real_t, synth_t = median(scale["real"]), median(scale[f"x{factor}"])
         scaling = ratio_row(report, f"Scaling: x{factor} synthetic glossary build / real build", f"< {factor}x", factor,
                             synth_t, real_t, f"{synth_t.cpu:.1f} s vs {real_t.cpu:.1f} s CPU")
+
+        # -- releases (issue 19)
+        releases_ratio(report, work, max(1, repeats - 1))
 
         # -- the engine
         log("engine throughput")

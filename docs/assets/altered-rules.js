@@ -72,6 +72,26 @@
     });
   }
 
+  // The site's root (Material's __config names it relative to the page).
+  function siteBase() {
+    try { return JSON.parse(document.getElementById("__config").textContent).base || "."; } catch (e) { return "."; }
+  }
+
+  // A citation names the release the reader read and links to that release's text of the rule
+  // (v/<release>/r/<rule>/), which stays online when later releases change it (issue 19). Without
+  // a release, or with changes not yet released, it links to the rule on this page.
+  var release = null;
+  function citation(id) {
+    if (release === null) {
+      try { release = JSON.parse(document.getElementById("ar-release").textContent) || {}; } catch (e) { release = {}; }
+    }
+    var here = location.href.split("#")[0] + "#" + id;
+    if (!release.version) return here;
+    if (release.unreleased) return release.cite + ": " + here;
+    var path = siteBase() + "/" + release.prefix + "/" + encodeURIComponent(release.version) + "/r/" + encodeURIComponent(id) + "/";
+    return release.cite + ": " + new URL(path, location.href).href;
+  }
+
   function addCopyButtons(root) {
     root.querySelectorAll(".ar-rule[id]").forEach(function (rule) {
       var number = rule.querySelector(".ar-rule__number");
@@ -83,8 +103,7 @@
       button.title = say("copy_rule", rule.id);
       button.innerHTML = COPY_ICON;
       button.addEventListener("click", function () {
-        var link = location.href.split("#")[0] + "#" + rule.id;
-        copyText(ruleText(rule) + "\n" + link).then(function () {
+        copyText(ruleText(rule) + "\n" + citation(rule.id)).then(function () {
           button.innerHTML = DONE_ICON;
           button.setAttribute("aria-label", say("copied"));
           setTimeout(function () { button.innerHTML = COPY_ICON; button.setAttribute("aria-label", say("copy_rule", rule.id)); }, 1500);
@@ -207,9 +226,7 @@
   // ---- Offline: a service worker keeps what the reader visited --------------------------------
   function registerOffline() {
     if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-    var base = ".";
-    try { base = JSON.parse(document.getElementById("__config").textContent).base || "."; } catch (e) { base = "."; }
-    navigator.serviceWorker.register(new URL(base + "/sw.js", location.href).href).catch(function () { /* no offline copy */ });
+    navigator.serviceWorker.register(new URL(siteBase() + "/sw.js", location.href).href).catch(function () { /* no offline copy */ });
   }
 
   // The search dialog gets an accessible name: its input's placeholder, in the page's language.

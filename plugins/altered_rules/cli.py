@@ -10,6 +10,9 @@ Subcommands:
                     a synthetic glossary N times the size of the real one (benchmarks)
   i18n stamp|export|import
                     translators' files: record current translations, PO files out and in
+  release VERSION --date D --notes TEXT
+                    record a release of the glossary (and tag it in git)
+  diff A B [--json] what changed between two releases (or `current`), word by word
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -242,6 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
     for action in (stamp, export, load):
         action.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
     i18n.set_defaults(func=_cmd_i18n)
+    from .release_cli import add_parsers as add_release_parsers
+    add_release_parsers(sub, DEFAULT_GLOSSARY)
     return parser
 
 

@@ -52,10 +52,14 @@ def rule_targets(glossary: Glossary) -> dict[str, str]:
     return dict(sorted(targets.items(), key=lambda item: rule_sort_key(item[0])))
 
 
-def short_url_pages(glossary: Glossary, language: str) -> dict[str, str]:
-    """`r/<rule>/index.html` -> a page that redirects to the rule's permalink (same language)."""
+def short_url_pages(glossary: Glossary, language: str, removed: dict[str, str] | None = None) -> dict[str, str]:
+    """`r/<rule>/index.html` -> a page that redirects to the rule's permalink (same language).
+
+    `removed`: rules no longer in the glossary and where their last text is (from the
+    language's root, versions.removed_rule_redirects), so that an old short URL still resolves."""
     pages = {}
-    for rule, target in rule_targets(glossary).items():
+    targets = {**(removed or {}), **rule_targets(glossary)}
+    for rule, target in targets.items():
         relative = f"../../{target}"  # from r/<rule>/ back to the language's root
         pages[f"{SHORT_URL_PREFIX}/{rule}/index.html"] = _REDIRECT.format(
             lang=language, rule=html.escape(rule), target=html.escape(relative), target_js=json.dumps(relative),

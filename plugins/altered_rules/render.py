@@ -133,6 +133,8 @@ class Renderer:
         self.untranslated = 0
         self.stale = 0
         self.keyword_pattern, self.keyword_order = keyword_pattern(glossary, language)
+        # Entries a release changed since the first: anchor -> (label, history page) (versions.py).
+        self.changed_in: dict[str, tuple[str, str]] = {}
         self.page_of: dict[str, str] = {}
         for chapter in glossary.chapters:
             for section in chapter.sections:
@@ -332,6 +334,14 @@ class Renderer:
         )
         return f'<span class="ar-meta__item ar-meta__cards">{self.label("cards_named")} {links}</span>'
 
+    def changed_html(self, anchor: str, page: str) -> str:
+        """"Changed in <release>", linking to the entry's history (only once a release changed it)."""
+        if anchor not in self.changed_in:
+            return ""
+        label, history = self.changed_in[anchor]
+        return (f'<span class="ar-meta__item ar-meta__changed"><a href="{relative_url(page, history, anchor)}">'
+                f'{html.escape(label)}</a></span>')
+
     def meta_html(self, *items: str) -> str:
         items = tuple(i for i in items if i)
         return f'<p class="ar-meta">{" · ".join(items)}</p>\n' if items else ""
@@ -461,6 +471,7 @@ class Renderer:
             self.cited_by_html(pid, page),
             self.rulings_html(pid, page),
             self.cards_html(pid, page),
+            self.changed_html(pid, page),
         ))
         out.append(self.corrections_html(paragraph.corrections, page))
         out.append("</div>\n")
@@ -509,6 +520,7 @@ class Renderer:
             f'<span class="ar-meta__item">{self.label("see_rules")} {see}</span>' if see else "",
             self.sources_html(term.sources, page),
             self.cards_html(f"term-{term.id}", page),
+            self.changed_html(f"term-{term.id}", page),
         ))
         out.append(self.corrections_html(term.corrections, page))
         out.append("</div>\n\n")
@@ -572,7 +584,9 @@ class Renderer:
         rules = ", ".join(self.rule_link(r, page) for r in ruling.rules)
         parts = [self.heading(2, self.text(ruling.title), f"ruling-{ruling.id}"), '<div class="ar-ruling">\n']
         cards = self.cards_html(f"ruling-{ruling.id}", page)
-        parts.append(f'<p class="ar-meta">{self.label("about_rules")} {rules}{" · " + cards if cards else ""}</p>\n')
+        changed = self.changed_html(f"ruling-{ruling.id}", page)
+        extra = "".join(" · " + item for item in (cards, changed) if item)
+        parts.append(f'<p class="ar-meta">{self.label("about_rules")} {rules}{extra}</p>\n')
         for key in ("conflict", "reading", "why"):
             parts.append(f'<p><strong>{self.t(key)}.</strong> {self.inline(self.text(getattr(ruling, key)), page)}</p>\n')
         parts.append(self.stale_html((ruling.title, ruling.conflict, ruling.reading, ruling.why), page, f"ruling-{ruling.id}"))
@@ -710,9 +724,12 @@ def sandbox_link(page: str, scenario_id: str) -> str:
     return f"{relative_url(page, SANDBOX_PAGE)}?{SCENARIO_PARAMETER}={quote(scenario_id, safe='')}"
 
 
-def pages(glossary: Glossary, language: str = "en", verification: Verification | None = None) -> list[Page]:
-    """Every generated page of the site in `language` (with the engine's results, if given)."""
+def pages(glossary: Glossary, language: str = "en", verification: Verification | None = None,
+          changed_in: dict[str, tuple[str, str]] | None = None) -> list[Page]:
+    """Every generated page of the site in `language` (with the engine's results, if given, and
+    the entries a release changed, `changed_in`, from versions.VersionRenderer.changed_in)."""
     renderer = Renderer(glossary, language, verification)
+    renderer.changed_in = changed_in or {}
     result = [renderer.chapter(chapter) for chapter in glossary.chapters]
     result.append(renderer.terms())
     if glossary.keywords:

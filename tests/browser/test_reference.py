@@ -99,7 +99,14 @@ def test_the_copy_button_copies_number_text_and_permalink(browser, base_url):
     context.close()
     lines = copied.split("\n")
     assert lines[0] == "4.2.4.c Une égalité ne suffit pas pour avancer."
-    assert lines[-1] == f"{base_url}/fr/rules/chapter-4/#4.2.4.c"
+    # The citation names the release and links to that release's text of the rule (issue 19).
+    assert lines[-1] == f"Altered Rules, version 2026.1: {base_url}/fr/v/2026.1/r/4.2.4.c/"
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base_url}/fr/v/2026.1/r/4.2.4.c/")
+    assert page.locator(".ar-rule__text").inner_text().startswith("4.2.4.c Une égalité ne suffit pas pour avancer.")
+    assert "la plus récente" in page.locator(".ar-version-banner").inner_text()
+    context.close()
 
 
 def test_symbols_are_copied_as_words(browser, base_url):

@@ -14,6 +14,7 @@ Layout of the folder:
   terms/<id>.yaml        unnumbered glossary terms
   modes/<id>.yaml        game-mode pages with their deck-building rules
   rulings/<id>.yaml      which reading we follow where two texts disagree
+  releases.yaml          releases of the glossary (optional), with releases/<version>.json.gz
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from engine.limits import MAX_FILE_BYTES
 
 from ..yamlsource import LineDict, LineList, SourceError, load_yaml_file
 from . import schema as S
+from .releases import read_releases
 from .model import (
     Ability,
     Block,
@@ -425,7 +427,7 @@ def _load_external(root: Path, reader: _Reader) -> dict[str, ExternalRule]:
     return external
 
 
-_OPTIONAL_FILES = ("keywords.yaml", "cards.yaml")
+_OPTIONAL_FILES = ("keywords.yaml", "cards.yaml", "releases.yaml")
 
 
 def _load_keywords(root: Path, reader: _Reader, termbase: list[TermbaseEntry]) -> list[Keyword]:
@@ -855,7 +857,7 @@ def _yaml_files(folder: Path, reader: _Reader) -> list[Path]:
 
 # What the glossary folder holds (see the module's docstring): anything else would be read by nothing.
 GLOSSARY_FILES = ("sources.yaml", "symbols.yaml", "chapters.yaml", "external-rules.yaml", "termbase.yaml", *_OPTIONAL_FILES)
-GLOSSARY_FOLDERS = ("rules", "terms", "modes", "rulings")
+GLOSSARY_FOLDERS = ("rules", "terms", "modes", "rulings", "releases")
 
 
 def _check_layout(root: Path, reader: _Reader) -> None:
@@ -892,6 +894,7 @@ def load_glossary(root: str | Path) -> Glossary:
     reader = _Reader()
     _check_layout(root, reader)
     sources = _load_sources(root, reader)
+    releases = read_releases(root, reader, sources)
     reader.symbols = _load_symbols(root, reader)
     chapters, chapter_files = _load_chapters(root, reader)
     external = _load_external(root, reader)
@@ -932,7 +935,7 @@ def load_glossary(root: str | Path) -> Glossary:
     glossary = Glossary(
         root=str(root), chapters=[], sections=sections, paragraphs=paragraphs, terms=terms, modes=modes,
         rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external, termbase=termbase,
-        cards=cards, keywords=keywords,
+        cards=cards, keywords=keywords, releases=releases,
     )
     _cite_scenario_rules(glossary, reader)
     _resolve_citations(glossary, reader)

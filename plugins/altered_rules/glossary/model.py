@@ -415,6 +415,7 @@ class Glossary:
     keywords: list[Keyword] = field(default_factory=list)
     cited_by: dict[RuleId, list[str]] = field(default_factory=dict)  # rule -> anchors citing it
     rulings_by_rule: dict[RuleId, list[Ruling]] = field(default_factory=dict)
+    releases: list[Any] = field(default_factory=list)   # releases.Release, oldest first (releases.yaml)
 
     def quotable(self) -> dict[str, Text]:
         """The texts a ruling may quote with {rule-text ...}: each paragraph's text, each item of

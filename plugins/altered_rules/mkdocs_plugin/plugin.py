@@ -14,11 +14,14 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 
 from ..export import export_files
 from ..extra_files import service_worker, short_url_pages, sitemap_gzip, ui_strings
 from ..glossary import Glossary, GlossaryError, load_glossary
+from ..history import History, glossary_history
+from ..yamlsource import SourceError
+from .. import versions
 from ..navigation import expand_nav
 from ..page_references import link_rule_references
 from ..render import SANDBOX_PAGE, Page, Renderer, pages
@@ -42,6 +45,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.deferred: dict[str, list[str]] = {}   # page -> its verified scenarios (deferred.py)
         self.sandbox: Runtime | None = None
         self.scenarios: tuple[str, str] | None = None   # the sandbox's scenario file: (path, text)
+        self.history: History | None = None
+        self.version_pages: list[Page] = []   # releases and history (versions.py), not in the nav
 
     # Runs before other plugins' on_config (priority 50) so that the
     # navigation they see already lists the generated pages.
@@ -63,7 +68,15 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             self.scenarios = scenario_file(self.glossary, self.verification) if self.verification else None
         except SandboxError as exc:
             raise PluginError(str(exc)) from None
-        self.pages = pages(self.glossary, self.config.language, self.verification)
+        try:
+            self.history = glossary_history(self.glossary)
+        except SourceError as exc:
+            raise PluginError(str(exc)) from None
+        releases = versions.VersionRenderer(self.glossary, self.history, self.config.language)
+        self.version_pages = versions.version_pages(self.glossary, self.history, self.config.language)
+        label = versions.site_label(self.history, self.config.language, releases.t)
+        config.extra["altered_rules_release"] = {"text": label.text, "href": label.href}
+        self.pages = pages(self.glossary, self.config.language, self.verification, releases.changed_in())
         self.renderer = Renderer(self.glossary, self.config.language)
         try:
             config.nav = expand_nav(config.nav, self.pages)
@@ -84,6 +97,10 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             if files.get_file_from_path(page.path) is not None:
                 raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
             files.append(File.generated(config, page.path, content=page.markdown))
+        for page in self.version_pages:   # reached from the footer and the rules, not from the nav
+            if files.get_file_from_path(page.path) is not None:
+                raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
+            files.append(File.generated(config, page.path, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV))
         # The shared assets live outside each language's docs_dir; serve them in every build.
         shared_root = os.path.dirname(self.assets_dir)
         for folder, _, names in sorted(os.walk(self.assets_dir)):
@@ -102,12 +119,20 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                 raise PluginError(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
         # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
         markdown, self.deferred[page.file.src_uri] = defer(markdown)
+        if page.file.abs_src_path and self.history is not None:   # a page an editor wrote
+            shown = os.path.relpath(page.file.abs_src_path, os.path.dirname(config.config_file_path))
+            problems = versions.check_versioned_links(markdown, shown, self.history)
+            if problems:
+                raise PluginError("\n".join(problems))
         return markdown
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
         output = restore(output, self.deferred.pop(page.file.src_uri, []))
         # The site's script reads its interface strings, in the page's language, from the page.
         head = ui_strings(self.config.language)
+        if self.history is not None:   # the release the copy button cites
+            head += "\n" + versions.citation_script(
+                versions.site_label(self.history, self.config.language, lambda *a, **k: ""), self.config.language)
         if page.file.src_uri == SANDBOX_PAGE and self.glossary is not None and self.sandbox is not None:
             scenarios = self.scenarios[0] if self.scenarios else None
             head += "\n" + page_head(self.glossary, self.config.language, self.sandbox, scenarios)  # only this page loads it
@@ -133,8 +158,18 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                 packed = sitemap_gzip(handle.read())
             with open(sitemap + ".gz", "wb") as handle:
                 handle.write(packed)
-        for relative, text in short_url_pages(self.glossary, self.config.language).items():
+        removed = versions.removed_rule_redirects(self.history) if self.history else {}
+        for relative, text in short_url_pages(self.glossary, self.config.language, removed).items():
             _write(site, relative, text)
+        if self.history is not None and self.history.releases:
+            styles = sorted(os.path.relpath(os.path.join(folder, name), site).replace(os.sep, "/")
+                            for folder, _, names in os.walk(os.path.join(site, "assets", "stylesheets"))
+                            for name in names if name.endswith(".min.css"))
+            files = versions.versioned_pages(self.glossary, self.history, self.config.language,
+                                             [*styles, "assets/altered-rules.css"])
+            files[versions.FEED] = versions.atom_feed(self.glossary, self.history, self.config.language, config.site_url or "")
+            for relative, text in files.items():
+                _write(site, relative, text)
         for relative, text in export_files(self.glossary, self.config.language, self.verification).items():
             _write(site, relative, text)
         sandbox = None

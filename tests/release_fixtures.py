@@ -1,0 +1,178 @@
+"""FIXTURE releases, for the tests and the benchmark only: never a real version of the rules.
+
+`make_fixture_releases(root, rounds)` edits a *copy* of the glossary and records a release after
+each round with `altered-rules release` (record_release, without git), so that every path of a
+release is the real one. Each round's edits are marked "FIXTURE" in the text they write:
+
+- changed: a word is added to the English text (and the French and Italian) of a paragraph;
+- translated: only the Italian text of a term changes;
+- added: a paragraph is added at the end of a section;
+- removed: a paragraph is removed (round 0: a paragraph of the real glossary that nothing cites;
+  later rounds: the paragraph the round before added);
+- renumbered (round 0 only): a paragraph nothing cites gets a new letter, its text unchanged.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from altered_rules.glossary import load_glossary
+from altered_rules.glossary.loader import rule_sort_key
+from altered_rules.release_cli import record_release
+
+FIXTURE = "FIXTURE"
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass
+class Round:
+    """What one fixture round did, for the tests to check against."""
+
+    version: str
+    changed: str = ""
+    translated: str = ""
+    added: str = ""
+    removed: str = ""
+    renumbered: tuple[str, str] = ("", "")
+    notes: dict[str, str] = field(default_factory=dict)
+
+
+def _id_pattern(rule: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w.]){re.escape(rule)}(?![\w]|\.[0-9a-z])")
+
+
+def _texts(root: Path) -> dict[Path, str]:
+    return {p: p.read_text(encoding="utf-8") for p in sorted(root.rglob("*.yaml"))}
+
+
+def _isolated(root: Path, paragraphs: list[str], texts: dict[Path, str]) -> list[tuple[Path, str]]:
+    """Paragraphs whose number appears in their own file only (nothing else cites them)."""
+    found = []
+    for pid in paragraphs:
+        pattern = _id_pattern(pid)
+        files = [p for p, t in texts.items() if pattern.search(t)]
+        own = root / "rules" / pid.split(".")[0] / f"{pid.rsplit('.', 1)[0]}.yaml"
+        if files == [own] and len(pattern.findall(texts[own])) == 1:
+            found.append((own, pid))
+    return found
+
+
+def _block(lines: list[str], pid: str) -> tuple[int, int, str]:
+    """The lines [start, end) of paragraph `pid` in a section file, and its item indentation."""
+    start = next(i for i, line in enumerate(lines) if re.fullmatch(rf"(\s*)- id: {re.escape(pid)}", line))
+    indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
+    end = start + 1
+    while end < len(lines):
+        line = lines[end]
+        stripped = line.lstrip()
+        if stripped and (len(line) - len(stripped) < len(indent) or (line.startswith(indent + "- ") and len(line) - len(stripped) == len(indent))):
+            break
+        end += 1
+    return start, end, indent
+
+
+def _remove(path: Path, pid: str) -> None:
+    lines = path.read_text(encoding="utf-8").split("\n")
+    start, end, _ = _block(lines, pid)
+    path.write_text("\n".join(lines[:start] + lines[end:]), encoding="utf-8")
+
+
+def _add(path: Path, section: str, letter: str, version: str) -> str:
+    pid = f"{section}.{letter}"
+    text = path.read_text(encoding="utf-8").rstrip("\n")
+    last_item = [line for line in text.split("\n") if re.fullmatch(r"\s*- id: [0-9.]+[a-z]", line)][-1]
+    indent = last_item[: len(last_item) - len(last_item.lstrip())]
+    body = (f"{indent}- id: {pid}\n{indent}  text:\n"
+            f"{indent}    en: {FIXTURE} paragraph added in release {version}; not rules text.\n"
+            f"{indent}    fr: Paragraphe {FIXTURE} ajouté dans la version {version} ; pas un texte de règles.\n"
+            f"{indent}    it: Paragrafo {FIXTURE} aggiunto nella versione {version}; non è testo delle regole.\n"
+            f"{indent}  sources: [editorial]\n")
+    path.write_text(text + "\n" + body, encoding="utf-8")
+    return pid
+
+
+def _edit_text(path: Path, pid: str, version: str, languages: tuple[str, ...]) -> None:
+    """Puts a marked word at the start of the paragraph's texts in `languages`."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    start, end, indent = _block(lines, pid)
+    in_text = False
+    for i in range(start, end):
+        line = lines[i]
+        if line == f"{indent}  text:":
+            in_text = True
+            continue
+        if in_text and re.match(rf"{indent}    ({'|'.join(languages)}): ", line):
+            key, value = line.split(": ", 1)
+            if value.startswith((">", "|")):
+                lines[i + 1] = re.sub(r"^(\s*)", rf"\g<1>{FIXTURE}-{version} ", lines[i + 1], count=1)
+            elif value.startswith(('"', "'")):
+                lines[i] = f"{key}: {value[0]}{FIXTURE}-{version} {value[1:]}"
+            else:
+                lines[i] = f"{key}: {FIXTURE}-{version} {value}"
+        elif in_text and not line.startswith(indent + "    "):
+            in_text = False
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def make_fixture_releases(root: Path, rounds: int = 1, first_date: str = "2026-12-01") -> list[Round]:
+    """`rounds` fixture releases (2026.2, 2026.3, ...) recorded in the glossary copy at `root`."""
+    glossary = load_glossary(root)
+    texts = _texts(root)
+    paragraphs = sorted(glossary.paragraphs, key=rule_sort_key)
+    isolated = _isolated(root, paragraphs, texts)
+    assert len(isolated) >= 2 + rounds, "fixture: not enough paragraphs that nothing cites"
+    # Sections whose paragraphs are the file's last list, at column 0 or 2: a paragraph can be appended.
+    sections = [s for s in sorted(glossary.sections.values(), key=lambda s: rule_sort_key(s.id))
+                if s.paragraphs and len(s.paragraphs) < 20
+                and Path(s.file).read_text(encoding="utf-8").rstrip().split("\n")[-1].startswith((" ", "-"))]
+    terms = sorted(glossary.terms, key=lambda t: t.id)
+    done: list[Round] = []
+    added_before = ""
+    base = dt.date.fromisoformat(first_date)
+    for number in range(rounds):
+        version = f"2026.{number + 2}"
+        fixture = Round(version)
+        # changed: a paragraph with a plain English text line
+        path, pid = isolated[2 + number]
+        _edit_text(path, pid, version, ("en", "fr", "it"))
+        fixture.changed = pid
+        # translated: the Italian of a term only
+        term = terms[number % len(terms)]
+        term_path = root / "terms" / f"{term.id}.yaml"
+        term_text = term_path.read_text(encoding="utf-8")
+        term_path.write_text(re.sub(r"(?m)^(\s*it: )(>-\n\s*)?", lambda m: f"{m.group(1)}{m.group(2) or ''}{FIXTURE}-{version} ",
+                                    term_text, count=1) if "text:" in term_text else term_text, encoding="utf-8")
+        fixture.translated = f"term-{term.id}"
+        # removed
+        if number == 0:
+            path0, removed = isolated[0]
+            _remove(path0, removed)
+        else:
+            removed = added_before
+            _remove(root / "rules" / removed.split(".")[0] / f"{removed.rsplit('.', 1)[0]}.yaml", removed)
+        fixture.removed = removed
+        # renumbered (once)
+        if number == 0:
+            path1, old = isolated[1]
+            section = old.rsplit(".", 1)[0]
+            taken = {p for p in paragraphs if p.startswith(section + ".")}
+            new = next(f"{section}.{letter}" for letter in reversed(LETTERS) if f"{section}.{letter}" not in taken)
+            path1.write_text(_id_pattern(old).sub(new, path1.read_text(encoding="utf-8")), encoding="utf-8")
+            fixture.renumbered = (old, new)
+        # added
+        section = sections[number % len(sections)]
+        current = load_glossary(root)
+        taken = {p for p in current.paragraphs if p.startswith(section.id + ".")}
+        letter = next(letter for letter in LETTERS[10:] if f"{section.id}.{letter}" not in taken)
+        added_before = _add(Path(section.file) if Path(section.file).is_absolute() else Path.cwd() / section.file,
+                            section.id, letter, version)
+        fixture.added = added_before
+        fixture.notes = {"en": f"{FIXTURE} release {version} for tests; not a real version of the rules.",
+                         "fr": f"Version {FIXTURE} {version} pour les tests ; pas une vraie version des règles.",
+                         "it": f"Versione {FIXTURE} {version} per i test; non è una vera versione delle regole."}
+        record_release(root, version, (base + dt.timedelta(days=7 * number)).isoformat(), fixture.notes, git=False)
+        done.append(fixture)
+    return done

@@ -1,0 +1,214 @@
+"""History, diffs, versioned permalinks and the feed, on FIXTURE releases (tests/release_fixtures.py)
+made from a copy of the glossary: added, changed, translated, removed and renumbered entries."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from altered_rules.cli import main
+from altered_rules.glossary import load_glossary
+from altered_rules.history import ChangeKind, glossary_history, word_diff
+from altered_rules.release_cli import record_release
+from altered_rules.render import pages
+from altered_rules.versions import (
+    VersionRenderer, atom_feed, check_versioned_links, removed_rule_redirects, version_pages, versioned_pages,
+)
+
+from project_paths import GLOSSARY
+from release_fixtures import make_fixture_releases
+
+HOSTILE = '<img src=x onerror="alert(1)"> & </script>'
+
+
+@pytest.fixture(scope="module")
+def fixture(tmp_path_factory):
+    """A glossary copy with FIXTURE releases 2026.2 (every kind of change) and 2026.3 (a hostile text)."""
+    root = tmp_path_factory.mktemp("releases") / "glossary"
+    shutil.copytree(GLOSSARY, root)
+    rounds = make_fixture_releases(root, 1)
+    gift = root / "terms" / "gift.yaml"
+    gift.write_text(gift.read_text(encoding="utf-8").replace("Grants the possibility", f"Grants {HOSTILE} the possibility"),
+                    encoding="utf-8")
+    record_release(root, "2026.3", "2026-12-20", {"en": f"FIXTURE notes {HOSTILE}"}, git=False)
+    glossary = load_glossary(root)
+    return root, rounds[0], glossary, glossary_history(glossary)
+
+
+def _change(history, version, key):
+    diff = next(d for d in history.diffs if d.release.version == version)
+    return next(c for c in diff.changes if c.key == key)
+
+
+def test_each_kind_of_change_is_found_by_comparing_entries(fixture):
+    _, made, _, history = fixture
+    assert [r.version for r in history.releases] == ["2026.1", "2026.2", "2026.3"]
+    assert _change(history, "2026.2", made.changed).kind is ChangeKind.CHANGED
+    translated = _change(history, "2026.2", made.translated)
+    assert translated.kind is ChangeKind.TRANSLATED and [f.languages for f in translated.fields] == [("it",)]
+    assert _change(history, "2026.2", made.added).kind is ChangeKind.ADDED
+    assert _change(history, "2026.2", made.removed).kind is ChangeKind.REMOVED
+    old, new = made.renumbered
+    renumbered = _change(history, "2026.2", new)
+    assert renumbered.kind is ChangeKind.RENUMBERED and renumbered.renumbered_from == old and not renumbered.fields
+    keys = {c.key for c in history.diffs[1].changes}
+    assert old not in keys, "a renumbered paragraph is one change, not a removal and an addition"
+    assert len(history.diffs[1].changes) == 5
+    assert not history.unreleased
+
+
+def test_the_first_release_shows_the_editors_corrections_as_its_changes(fixture):
+    _, _, glossary, history = fixture
+    first = history.diffs[0]
+    assert first.previous is None and first.changes
+    assert all(c.kind is ChangeKind.CORRECTED and c.corrections for c in first.changes)
+    corrected = {p.id for p in glossary.paragraphs.values() if p.corrections or any(n.corrections for n in p.notes)}
+    assert corrected <= {c.key for c in first.changes}
+
+
+def test_changed_since_first_release_and_newer_texts(fixture):
+    _, made, _, history = fixture
+    release, change = history.changed_since_first(made.changed)
+    assert release.version == "2026.2" and change.kind is ChangeKind.CHANGED
+    assert history.changed_since_first("4.2.4.a") is None   # only its first release
+    assert history.newer("2026.1", made.changed)[0].version == "2026.2"
+    assert history.newer("2026.2", made.changed) is None
+    assert history.last_release_with(made.removed).version == "2026.1"
+
+
+@pytest.mark.parametrize("old, new", [
+    ("There is one daily effect during dusk.", "There is exactly one daily effect during dusk."),
+    ("abilitys", "abilities"), ("", "new text"), ("old text", ""), ("a  b\nc", "a b c d"),
+])
+def test_word_diff_rebuilds_both_texts(old, new):
+    segments = word_diff(old, new)
+    assert "".join(t for op, t in segments if op != "+") == old
+    assert "".join(t for op, t in segments if op != "-") == new
+
+
+def test_word_diff_marks_words_not_lines():
+    segments = word_diff("There is one daily effect.", "There is exactly one daily effect.")
+    assert [(op, text.strip()) for op, text in segments if op != "="] == [("+", "exactly")]
+
+
+def _page(glossary, history, language, path):
+    return next(p for p in version_pages(glossary, history, language) if p.path == path).markdown
+
+
+def test_the_release_page_groups_changes_by_chapter_with_word_differences(fixture):
+    _, made, glossary, history = fixture
+    en = _page(glossary, history, "en", "releases/2026.2.md")
+    assert en.index("{ #chapter-1 }") < en.index("{ #terms }")
+    assert re.search(r"<ins>FIXTURE-2026\.2 ?</ins>", en)
+    assert "renumbered from " + made.renumbered[0] in en and "renumbered · renumbered" not in en
+    fr = _page(glossary, history, "fr", "releases/2026.2.md")
+    assert re.search(r"<ins>FIXTURE-2026\.2 ?</ins>", fr) and "traduction modifiée" in fr and "Modifications" not in fr.split("\n")[0]
+    it = _page(glossary, history, "it", "releases/2026.2.md")
+    assert f"in precedenza {made.renumbered[0]}" in it and "aggiunto" in it and "rimosso" in it
+
+
+def test_a_history_page_lists_each_change_of_an_entry(fixture):
+    _, made, glossary, history = fixture
+    chapter = made.changed.split(".")[0]
+    page = _page(glossary, history, "en", f"history/chapter-{chapter}.md")
+    assert f"{{ #{made.changed} }}" in page and f"{{ #{made.removed} }}" in page
+    block = page.split(f"{{ #{made.changed} }}")[1].split("\n## ")[0]
+    assert "2026.2" in block and "changed" in block
+    removed = page.split(f"{{ #{made.removed} }}")[1].split("\n## ")[0]
+    assert "removed" in removed and f"v/2026.1/r/{made.removed}/" in removed   # its last text
+
+
+def test_text_from_yaml_is_escaped_in_every_page(fixture):
+    _, _, glossary, history = fixture
+    release = _page(glossary, history, "en", "releases/2026.3.md")
+    assert "<img" not in release and "&lt;img src=x onerror=" in release
+    assert "</script>" not in release and "&lt;/script&gt;" in release
+    index = _page(glossary, history, "en", "releases/index.md")
+    assert "<img" not in index and "&lt;img" in index
+    feed = atom_feed(glossary, history, "en", "https://example.org/en/")
+    assert "<img" not in feed
+    parsed = ET.fromstring(feed.encode())
+    content = parsed.find("{http://www.w3.org/2005/Atom}entry/{http://www.w3.org/2005/Atom}content").text
+    assert "&lt;img" in content   # escaped once more inside the HTML the feed carries
+
+
+def test_a_rule_page_says_changed_in_only_after_the_first_release(fixture):
+    _, made, glossary, history = fixture
+    changed = VersionRenderer(glossary, history, "fr").changed_in()
+    assert made.changed in changed and "4.2.4.a" not in changed
+    chapter = next(p for p in pages(glossary, "fr", None, changed) if p.path == f"rules/chapter-{made.changed[0]}.md")
+    block = chapter.markdown.split(f'id="{made.changed}"')[1].split('<div class="ar-rule')[0]
+    assert "Modifié dans la version 2026.2" in block and f"history/chapter-{made.changed[0]}/#{made.changed}" in block
+    plain = next(p for p in pages(glossary, "fr", None) if p.path == chapter.path)
+    assert "Modifié dans la version" not in plain.markdown
+
+
+def test_versioned_permalinks_say_whether_a_newer_text_exists(fixture):
+    _, made, glossary, history = fixture
+    files = versioned_pages(glossary, history, "en")
+    old = files[f"v/2026.1/r/{made.changed}/index.html"]
+    assert "A newer text exists: it changed in release 2026.2." in old and "ar-version-banner--newer" in old
+    assert f'href="../../../../r/{made.changed}/"' in old
+    latest = files[f"v/2026.3/r/{made.changed}/index.html"]
+    assert "the latest release" in latest and "FIXTURE-2026.2" in latest
+    assert "FIXTURE-2026.2" not in old
+    removed = files[f"v/2026.1/r/{made.removed}/index.html"]
+    assert f"{made.removed} was removed in release 2026.2. This is its last text, from release 2026.1." in removed
+    was, now = made.renumbered
+    assert f"{was} is numbered {now} since release 2026.2" in files[f"v/2026.1/r/{was}/index.html"]
+    assert f"v/2026.2/r/{made.removed}/index.html" not in files
+    # The old short URLs of the removed and renumbered paragraphs lead to their last text.
+    redirects = removed_rule_redirects(history)
+    assert redirects[made.removed] == f"v/2026.1/r/{made.removed}/" and redirects[was] == f"v/2026.1/r/{was}/"
+    assert made.changed not in redirects
+
+
+def test_the_feed_is_atom_with_stable_dates(fixture):
+    _, _, glossary, history = fixture
+    feed = atom_feed(glossary, history, "it", "https://example.org/it/")
+    assert feed == atom_feed(glossary, history, "it", "https://example.org/it/")
+    root = ET.fromstring(feed.encode())
+    atom = "{http://www.w3.org/2005/Atom}"
+    assert root.tag == f"{atom}feed" and root.find(f"{atom}updated").text == "2026-12-20T00:00:00Z"
+    entries = root.findall(f"{atom}entry")
+    assert [e.find(f"{atom}title").text for e in entries] == ["Versione 2026.3", "Versione 2026.2", "Versione 2026.1"]
+    for entry in entries:   # what RFC 4287 requires of an entry
+        assert entry.find(f"{atom}id").text.startswith("https://example.org/it/releases/")
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT00:00:00Z", entry.find(f"{atom}updated").text)
+        assert entry.find(f"{atom}link").get("rel") == "alternate"
+    assert root.find(f"{atom}author/{atom}name").text
+
+
+def test_diff_command_prints_the_changes_and_json(fixture, capsys):
+    root, made, _, _ = fixture
+    assert main(["diff", "2026.1", "2026.2", "--glossary", str(root)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("5 change(s) from 2026.1 to 2026.2")
+    assert re.search(rf"^{re.escape(made.changed)} changed$", out, re.M) and "{+FIXTURE-2026.2 +}" in out
+    assert f"{made.renumbered[1]} renumbered (from {made.renumbered[0]})" in out
+    assert main(["diff", "2026.1", "2026.2", "--json", "--glossary", str(root)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    kinds = {c["key"]: c["kind"] for c in data["changes"]}
+    assert kinds[made.translated] == "translated" and kinds[made.removed] == "removed"
+    translated = next(c for c in data["changes"] if c["key"] == made.translated)
+    assert list(translated["fields"][0]["languages"]) == ["it"]
+    assert main(["diff", "2026.1", "2027.9", "--glossary", str(root)]) == 2
+    assert "unknown release '2027.9'; known: 2026.1, 2026.2, 2026.3, current" in capsys.readouterr().err
+
+
+def test_links_to_an_unknown_release_are_reported_with_file_and_line(fixture):
+    _, made, _, history = fixture
+    text = ("Intro, and `v/2024.1/r/1.1/` as code, not a link\n\nSee [the old text](v/2026.1/r/4.2.4.a/).\n"
+            "And [this](../v/2025.9/r/4.2.4.a/) and [that](v/2026.2/r/9.9.9.z/).\n"
+            '<a href="v/2019.1/r/4.2.4.a/">html</a>\n[ref]: ./v/2026.1/r/9.9.9.y/\n')
+    problems = check_versioned_links(text, "docs/en/index.md", history)
+    assert problems == [
+        "docs/en/index.md:4: link to release 2025.9, which releases.yaml does not declare; declared: 2026.1, 2026.2, 2026.3",
+        "docs/en/index.md:4: link to rule 9.9.9.z in release 2026.2, which that release does not hold",
+        "docs/en/index.md:5: link to release 2019.1, which releases.yaml does not declare; declared: 2026.1, 2026.2, 2026.3",
+        "docs/en/index.md:6: link to rule 9.9.9.y in release 2026.1, which that release does not hold",
+    ]
