@@ -107,6 +107,7 @@ RULINGS = (
     "played-from-reserve",
     "sacrifice",
     "free-for-all-tiebreaker",
+    "card-text-over-rules",
 )
 """Ids of the glossary's ruling entries (glossary/rulings/) the engine's trace cites."""
 

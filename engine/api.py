@@ -13,7 +13,7 @@ from .events import check_reactions, pay_cost, play_card, possessive, resolve_ef
 from .movement import move_backward, move_forward
 from .objects import GameObject
 from .state import IN_PLAY, CardInZone, Game, Happening
-from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Phase, PlayerName, Zone
+from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Mode, Phase, PlayerName, Zone
 
 __all__ = [
     "dusk",
@@ -227,11 +227,16 @@ def use_ability(
         return None
     cost = ability.cost
     if ability.more_unless_first:
-        if player != game.first_player:
+        first, rule = game.is_first_player(player)
+        if not first:
             cost = cost + (f"pay {ability.more_unless_first}",)
+        holder = ""
+        if game.mode is Mode.TWO_VS_TWO and player != game.first_player:
+            holder = f" ({game.first_player}, {'a' if first else 'not a'} team member, has the first player token)"
         game.trace.add(
-            f"{player} {'is not' if player != game.first_player else 'is'} the first player: the action "
-            f"{'costs' if player != game.first_player else 'does not cost'} {ability.more_unless_first} more"
+            f"{player} {'is' if first else 'is not'} the first player{holder}: the action "
+            f"{'does not cost' if first else 'costs'} {ability.more_unless_first} more",
+            rule,
         )
     after = pay_cost(game, player, obj, cost, f"{obj.name}'s {what}") if cost else obj
     record = resolve_effect(game, ability.effect, player, me=after.id if after is not None else None, source_name=obj.name)

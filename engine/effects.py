@@ -276,6 +276,17 @@ class CostRecord:
     steps: int
     atomic_actions: int | None
     """None when a part of the cost is lost in the sources."""
+    parts: tuple[str, ...] = ()
+    """What was paid, as read (Activated.cost): "exhaust", "discard", "pay 1", "lost"; "pay 1" added
+    when an ability costs more (Lindiwe & Maw's "if you are not the first player")."""
+
+    @property
+    def mana(self) -> int | None:
+        """The Mana the cost asks for, the sum of its "pay N" parts; None when a part is lost in the
+        sources (a lost cost symbol may ask for Mana too)."""
+        if "lost" in self.parts:
+            return None
+        return sum(int(p.split()[1]) for p in self.parts if p.startswith("pay "))
 
 
 # ---- text helpers ----------------------------------------------------------------------------

@@ -211,7 +211,21 @@ def decide_tiebreaker(game: Game) -> None:
     wins = [0, 0]
     names = [" and ".join(side) for side in sides]
     comparisons = []
-    for statistic in RegionType:  # the Arena has all three region types (4.3.f)
+    compared: tuple[RegionType, ...] = tuple(RegionType)
+    if game.mode is Mode.TWO_VS_TWO:
+        # The 2v2 page: "each team totals the statistics of its Characters for each type of Region in
+        # the Arena ... The team that beats its opponent in the most region types wins": the Arena's
+        # region types as they are (4.3.f, changed by abilities in play, 2.2.2.p). 4.3.h (two
+        # players) compares each statistic, whatever the Arena's types.
+        arena = game.region_types_at(ARENA)
+        compared = tuple(t for t in RegionType if t in arena)
+        if len(compared) < len(RegionType):
+            game.trace.add(
+                f"The Arena's region types are {', '.join(t.value for t in compared) or 'none'} (changed by abilities in play): "
+                "only those are compared",
+                "2v2.tiebreaker", "4.3.f", "2.2.2.p",
+            )
+    for statistic in compared:  # the Arena has all three region types (4.3.f) unless an ability changes them
         a, b = totals[0][statistic], totals[1][statistic]
         if a == b:
             comparisons.append(f"{statistic.value} {a} against {b} is a tie")

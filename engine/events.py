@@ -41,7 +41,7 @@ from .ending import check_end
 from .errors import Forbidden, LoopLimit, RulesSilent
 from .objects import CannotActivate, Card, EmblemInfo, GameObject, Reaction, Trigger, describe_character
 from .state import IN_PLAY, INITIATIVE_ORDER, OPPOSING_EXPEDITIONS, CardInZone, Expedition, Game, Happening, Unknown
-from .vocabulary import Duration, ExpeditionKind, ObjectType, Phase, PlayerName, Status, Zone
+from .vocabulary import Duration, ExpeditionKind, Mode, ObjectType, Phase, PlayerName, Status, Zone
 
 __all__ = [
     "MAX_ACTIVATIONS_PER_DAY",
@@ -64,6 +64,7 @@ MAX_ACTIVATIONS_PER_DAY = 100  # 6.3.f
 MAX_STEPS = 1000
 """No real situation takes this many steps; more means a loop no rule in the sources ends."""
 PLAYED_FROM_RESERVE = "played-from-reserve"
+CARD_TEXT_OVER_RULES = "card-text-over-rules"
 SACRIFICE = "sacrifice"
 
 _NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
@@ -570,25 +571,71 @@ def sacrifice(game: Game, obj: GameObject, by: PlayerName) -> GameObject | None:
     return new
 
 
-def _target(game: Game, res: Resolution, types: tuple[ObjectType, ...]) -> GameObject | None:
-    """"target Character or Permanent": an object in play with one of these types (2.2.1.h),
-    given by the action (`target:`) or chosen by the controller."""
+def _target(
+    game: Game, res: Resolution, types: tuple[ObjectType, ...], *, you_control: bool = False, may: bool = False
+) -> GameObject | None:
+    """"target Character or Permanent" ("... you control"): an object in play with one of these types
+    (2.2.1.h), controlled by the ability's controller when the text says "you control" ("you" is the
+    controller, 7.2.2.a), given by the action (`target:`) or chosen by the controller. A target the
+    text does not allow is refused with the rule it breaks, never ignored."""
     kinds = " or ".join(t.value.capitalize() for t in types)
-    legal = [o for o in game.objects.values() if o.zone in IN_PLAY and o.card.type in types]
+    phrase = f"target {kinds}" + (" you control" if you_control else "")
+    legal = [
+        o for o in game.objects.values()
+        if o.zone in IN_PLAY and o.card.type in types and (not you_control or o.controller == res.controller)
+    ]
     target = res.target_object
     if target is None:
-        name = choose(game, res.controller, f"the target {kinds}", list(dict.fromkeys(o.name for o in legal)))
+        target = _chosen_illegal(game, res, legal, types)
+    if target is None:
+        name = choose(game, res.controller, f"the {phrase}", list(dict.fromkeys(o.name for o in legal)), may=may)
         if name is None:
-            game.trace.add(f"There is no {kinds} in play to target", "2.2.1.h")
+            if legal:
+                game.trace.add(f"{res.controller} chooses no {phrase}: the step does nothing", "6.1.g")
+            else:
+                game.trace.add(f"There is no {kinds} in play{' that ' + res.controller + ' controls' if you_control else ''} to target: the step does nothing", "2.2.1.h", *(("7.2.2.a",) if you_control else ()))
             return None
         return _alike(legal, name)
     if target not in legal:
-        options = ", ".join(f"{o.controller}'s {o.name}" for o in sorted(legal, key=lambda o: o.timestamp)) or "none"
-        raise Forbidden(
-            f"\"target {kinds}\" refers to a {kinds} in play (2.2.1.h): {res.controller} cannot choose "
-            f"{target.controller}'s {target.name} in the {zone_words(target.zone)}. In play: {options}"
-        )
+        raise Forbidden(_illegal_target(game, res, target, phrase, types, legal, you_control))
     return target
+
+
+def _illegal_target(
+    game: Game, res: Resolution, target: GameObject, phrase: str, types: tuple[ObjectType, ...], legal: list[GameObject], you_control: bool
+) -> str:
+    """Why `target` cannot be chosen for `phrase`, citing each rule it breaks."""
+    kinds = " or ".join(t.value.capitalize() for t in types)
+    reasons = []
+    if target.zone not in IN_PLAY:
+        reasons.append(f"it is in {possessive(target.owner)} {zone_words(target.zone)}, and \"a [type]\" is an object in play (2.2.1.h) unless the text names a zone")
+    if target.card.type not in types:
+        reasons.append(f"it is a {target.card.type.value.capitalize()}, not a {kinds} (2.2.1.h)")
+    if you_control and target.controller != res.controller:
+        team = game.mode is Mode.TWO_VS_TWO and target.controller in game.team_of(res.controller)
+        reasons.append(
+            f"{target.controller} controls it, not {res.controller} (7.2.2.a: \"you\" is the ability's controller"
+            + ("; 2v2 page: \"you control\" applies only to your side of the board, not your teammate's" if team else "")
+            + ")"
+        )
+    options = ", ".join(f"{o.controller}'s {o.name}" for o in sorted(legal, key=lambda o: o.timestamp)) or "none"
+    allowed = f"In play under {res.controller}'s control" if you_control else "In play"
+    return f"\"{phrase}\": {res.controller} cannot choose {target.controller}'s {target.name}: {'; '.join(reasons)}. {allowed}: {options}"
+
+
+def _chosen_illegal(game: Game, res: Resolution, legal: list[GameObject], types: tuple[ObjectType, ...]) -> GameObject | None:
+    """A decision in `choices:` that names an object the target may not be (in the Reserve, of another
+    player...): that object, so that it is refused with its rule rather than as an unknown name."""
+    if not game.answers or game.answers[0].player != res.controller:
+        return None
+    answer = str(game.answers[0].answer).strip().lower()
+    if any(o.name.lower() == answer for o in legal):
+        return None
+    others = sorted(
+        (o for o in game.objects.values() if o.card.name is not None and o.name.lower() == answer and o not in legal),
+        key=lambda o: (o.controller != res.controller, o.timestamp),
+    )
+    return others[0] if others else None
 
 
 def _gain(game: Game, instruction: Instruction, res: Resolution) -> None:
@@ -724,13 +771,11 @@ def _discard_target(game: Game, instruction: Instruction, res: Resolution) -> No
 
 def _activate_triggers(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, ActivateTriggers)
-    kinds = instruction.type.value.capitalize()
-    legal = [o for o in game.objects.values() if o.zone in IN_PLAY and o.card.type is instruction.type and o.controller == res.controller]
-    name = choose(game, res.controller, f"the target {kinds} they control", list(dict.fromkeys(o.name for o in legal)), may=instruction.optional)
-    if name is None:
-        game.trace.add(f"{res.controller} activates nothing")
+    # "target Permanent you control": a Permanent in play (2.2.1.h) that the ability's controller
+    # controls (7.2.2.a); an illegal target is refused with its rule, never ignored.
+    target = _target(game, res, (instruction.type,), you_control=True, may=instruction.optional)
+    if target is None:
         return
-    target = _alike(legal, name)
     symbol = instruction.trigger.symbol or instruction.trigger.value
     game.trace.add(
         f"The step activates the {symbol} triggers of {target.name}: it is modified by {possessive(target.name)} reactions, "
@@ -860,8 +905,14 @@ def play_card(
             f"{thing.name} is a {card.type.value}: where a played {card.type.value.capitalize()} goes is not in the sources "
             "(the engine plays Characters, into an expedition)"
         )
-    if origin not in (Zone.HAND, Zone.RESERVE):
+    by_own_text = internal and origin not in (Zone.HAND, Zone.RESERVE)
+    if origin not in (Zone.HAND, Zone.RESERVE) and not internal:
         raise Forbidden(f"{thing.name} is in the {zone_words(origin)}: a card is played from the Hand or the Reserve (2.2.10.i remark)")
+    if by_own_text and not free:
+        raise RulesSilent(
+            f"{thing.name}'s own text plays it from the {zone_words(origin)} (ruling {CARD_TEXT_OVER_RULES}), but not for free: "
+            "which cost a card played from there pays, its Hand cost or its Reserve cost (2.2.6, 2.2.7), is not in the sources"
+        )
     objects: list[GameObject] = []
     statuses = frozenset({Status.FLEETING}) if origin is Zone.RESERVE else frozenset()
 
@@ -877,10 +928,18 @@ def play_card(
         game.happenings.append(Happening("played", new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
 
     cost = "for free" if free else f"paying its {'Hand' if origin is Zone.HAND else 'Reserve'} cost (how Mana pays a cost is not in the sources)"
+    if by_own_text:
+        # A card is played from the Hand or the Reserve, but the card's own text says to play it from
+        # where its ability finds it (2.1.e); the card's text wins (ruling card-text-over-rules).
+        game.trace.add(
+            f"A card is played from the Hand or the Reserve, but {possessive(thing.name)} own text plays it from the "
+            f"{zone_words(origin)}: the card's text wins over the general rule",
+            "2.1.e", "2.2.10.f", rulings=(CARD_TEXT_OVER_RULES,),
+        )
     game.trace.add(
         f"{player} plays {thing.name} from their {zone_words(origin)} {cost}: it goes to Limbo, then into "
         f"{game.expedition(player, kind).label}; each is a new object",
-        "3.2.8.a", "2.1.c", "2.2.6.a" if origin is Zone.HAND else "2.2.7.a",
+        "3.2.8.a", "2.1.c", *({Zone.HAND: ("2.2.6.a",), Zone.RESERVE: ("2.2.7.a",)}.get(origin, ()) if not free else ()),
     )
     mark = game.trace.mark()
     run_step(game, [act])
@@ -934,7 +993,7 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
             actions.append(partial(_pay_mana, game, player, part))
     if atomic is not None:
         atomic = len(actions)
-    game.last_cost = CostRecord(" and ".join(parts), True, 1, atomic)
+    game.last_cost = CostRecord(" and ".join(parts), True, 1, atomic, parts)
     shown = ", ".join("a cost symbol lost in the sources" if p == "lost" else p for p in parts) or "nothing"
     game.trace.add(f"{player} pays the cost of {what} ({shown}) in a single step", "6.4.a", "6.1.d")
     run_step(game, actions)

@@ -773,7 +773,7 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         return expect(value)
     if path == "phase":
         return expect(_located_value(lambda: parse_enum(Phase, value, "phase"), place).value)
-    if path in ("effect.steps", "effect.atomic_actions", "cost.steps", "cost.atomic_actions"):
+    if path in ("effect.steps", "effect.atomic_actions", "cost.steps", "cost.atomic_actions", "cost.mana"):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise bad("expected a whole number")
         return expect(value)
@@ -798,6 +798,10 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
     if path == "effect.step_texts":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise bad("expected the steps' texts, in order, e.g. [Sabotage, Resupply]")
+        return expect([text_key(v) for v in value])
+    if path == "cost.parts":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise bad("expected the cost's parts as paid, in order, e.g. [exhaust, pay 1]; `...` for a cost symbol lost in the sources")
         return expect([text_key(v) for v in value])
     if path == "choices":
         return expect(_read_choice_log(value, bad))

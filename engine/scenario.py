@@ -183,6 +183,12 @@ def _observe(game: Game, path: str) -> Any:
             return None
         if path == "cost.atomic_actions" and cost.atomic_actions is None:
             raise RulesSilent(f"the atomic actions of the cost \"{cost.text}\" are unknown: a part of it is lost in the sources")
+        if path == "cost.parts":
+            return [text_key("..." if p == "lost" else p) for p in cost.parts]
+        if path == "cost.mana":
+            if cost.mana is None:
+                raise RulesSilent(f"the Mana the cost \"{cost.text}\" asks for is unknown: a cost symbol of it is lost in the sources")
+            return cost.mana
         return {"cost.steps": cost.steps, "cost.atomic_actions": cost.atomic_actions, "cost.paid": cost.paid}[path]
     if path.startswith("emblems."):
         return _observe_emblem(game, path)

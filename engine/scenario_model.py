@@ -65,7 +65,7 @@ GAME_PATHS = (
     "winner", "tiebreakers", "first_player", "day", "phase", "turn", "passed", "limbo", "choices", "emblems",
     "reactions_played", "arena.types",
     "effect.steps", "effect.atomic_actions", "effect.step_texts", "effect.controller",
-    "cost.steps", "cost.atomic_actions", "cost.paid", "refused",
+    "cost.steps", "cost.atomic_actions", "cost.paid", "cost.parts", "cost.mana", "refused",
 )
 DECK_PATHS = ("legal", "violations", "refused")
 PLAYER_PATHS = ("statistics", "exhausted", "hand", "deck", "reserve", "discard", "mana", "landmarks", "hero_zone")

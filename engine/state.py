@@ -415,6 +415,17 @@ class Game:
         assert len(others) == 1
         return others[0]
 
+    def is_first_player(self, name: PlayerName) -> tuple[bool, str]:
+        """Whether an effect that asks "if you are the first player" finds `name` to be the first
+        player, and the rule that says so. In 2v2 such effects "activate if one of the team members
+        has the first player token" (the 2v2 page, First player effects); in Free for All "only if you
+        have the first player token" (its page); in a two-player game, the player who has it."""
+        if self.mode is Mode.TWO_VS_TWO:
+            return name in self.team_of(self.first_player), "2v2.first-player"
+        if self.mode is Mode.FREE_FOR_ALL:
+            return name == self.first_player, "free-for-all.first-player"
+        return name == self.first_player, "4.1.g"
+
     def team_of(self, name: PlayerName) -> tuple[PlayerName, PlayerName]:
         """2v2: teammates sit opposite each other, so seats 1 and 3, and seats 2 and 4, are teams."""
         names = self.names
