@@ -696,6 +696,25 @@ def _read_then(raw: Any, item: Any, setup: Setup, where: Location | None) -> lis
     return [_read_expectation(str(path), value, raw, path, setup, _loc(raw, path, where)) for path, value in raw.items()]
 
 
+def _read_undecided(value: Any, setup: Setup, place: Location | None, bad: Callable[[str], ScenarioError]) -> Expectation:
+    """`undecided:` maps each reading the sources allow (its label, as the engine names it) to the
+    values expected under it: the readings give different outcomes (engine.readings)."""
+    if setup.is_deck or not isinstance(value, Mapping) or len(value) < 2:
+        raise bad(
+            "expected each reading and what happens under it, e.g. "
+            "{\"Tidecaller, then Grovekeeper\": {arena.types: [forest]}, \"Grovekeeper, then Tidecaller\": {arena.types: [water]}}"
+        )
+    readings = []
+    for label, inner in value.items():
+        where = _loc(value, label, place)
+        if not isinstance(inner, Mapping) or not inner:
+            raise ScenarioError(f"undecided: the reading {label!r} maps paths to expected values, e.g. {{winner: Alice}}", where)
+        if "undecided" in inner:
+            raise ScenarioError(f"undecided: the reading {label!r} cannot hold another `undecided:`", where)
+        readings.append((text_key(label), tuple(_read_expectation(str(p), v, inner, p, setup, _loc(inner, p, where)) for p, v in inner.items())))
+    return Expectation("undecided", tuple(readings), ", ".join(f"\"{label}\"" for label, _ in readings), place)
+
+
 def _paths_allowed(setup: Setup) -> str:
     if setup.is_deck:
         return ", ".join(DECK_PATHS)
@@ -735,6 +754,8 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
             known += [f"{p}.{k}.{x}" for p in setup.players for k in ("hero", "companion") for x in EXPEDITION_PATHS]
         return bad(f"unknown path{_did_you_mean(path, known)}; allowed: {_paths_allowed(setup)}")
 
+    if path == "undecided":
+        return _read_undecided(value, setup, place, bad)
     if path == "refused":
         word = str(value).strip().lower()
         if word not in REFUSALS:

@@ -8,6 +8,7 @@ value compared with what the engine observes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from . import api
@@ -15,6 +16,7 @@ from .deck import check_deck
 from .errors import BoardError, EngineError, RulesSilent, ScenarioError
 from .objects import Card, GameObject
 from .reader import read_scenario, read_scenarios, text_key
+from .readings import MAX_READINGS, OpenQuestion, ReadingNeeded, ReadingOutcome, Readings
 from .scenario_model import (
     PHASE_ACTIONS,
     REFUSALS,
@@ -29,6 +31,7 @@ from .scenario_model import (
     shown,
 )
 from .state import CardInZone, Game, Adventure
+from .trace import TraceLine, TraceLines
 from .vocabulary import ARENA, HIDDEN_ZONES, ExpeditionKind, Mode, ObjectType, Statistics, Status, Zone
 
 __all__ = [
@@ -354,9 +357,139 @@ def _shown_actual(path: str, actual: Any) -> str:
     return shown(actual)
 
 
+@dataclass
+class _Run:
+    """One run of a scenario, under the readings fixed in `readings`."""
+
+    result: ScenarioResult
+    pending: OpenQuestion | None = None
+    """An open question this run met with no reading fixed: the run stopped there."""
+    actual: dict[str, Any] = field(default_factory=dict)
+    """When the run is one of several readings: each path's value, or the EngineError observing it."""
+
+
 def run_scenario(scenario: Scenario) -> ScenarioResult:
-    """Run a scenario on a fresh game; never raises an EngineError (it is in the result)."""
+    """Run a scenario on a fresh game; never raises an EngineError (it is in the result). Where the
+    sources leave a question open (engine.readings), the scenario is run once per reading and the
+    outcomes compared."""
+    # Paths under `undecided:` are observed in the first run too, so that an open question they
+    # depend on comes up.
+    first = _run_once(scenario, {}, observe=any(e.path == "undecided" for e in scenario.expectations))
+    if first.pending is None:
+        return first.result
+    return _run_every_reading(scenario, first.pending)
+
+
+def _observed_paths(scenario: Scenario) -> list[Expectation]:
+    """The expectations whose values the readings are compared on: every `then:` path, those under
+    `undecided:` included."""
+    out: list[Expectation] = []
+    for expectation in scenario.expectations:
+        if expectation.path == "undecided":
+            for _, inner in expectation.expected:
+                out.extend(e for e in inner if e.path not in ("refused", "undecided") and e.path not in {o.path for o in out})
+        elif expectation.path != "refused" and expectation.path not in {o.path for o in out}:
+            out.append(expectation)
+    return out
+
+
+def _run_every_reading(scenario: Scenario, question: OpenQuestion) -> ScenarioResult:
+    questions = [question]
+    queue: list[dict[str, str]] = [{question.key: r} for r in question.readings]
+    done: list[tuple[dict[str, str], _Run]] = []
+    while queue:
+        if len(done) + len(queue) > MAX_READINGS:
+            result = ScenarioResult(scenario)
+            result.error = RulesSilent(
+                f"the sources leave open {'; '.join(q.question for q in questions)}: more than {MAX_READINGS} combinations "
+                "of readings, too many to compare"
+            ).at(scenario.location)
+            return result
+        fixed = queue.pop(0)
+        run = _run_once(scenario, fixed, observe=True)
+        if run.pending is not None:
+            if all(q.key != run.pending.key for q in questions):
+                questions.append(run.pending)
+            queue.extend({**fixed, run.pending.key: r} for r in run.pending.readings)
+        else:
+            done.append((fixed, run))
+    paths = _observed_paths(scenario)
+    outcomes = tuple(
+        ReadingOutcome(tuple(fixed.items()), tuple((e.path, _shown_observed(e.path, run.actual[e.path])) for e in paths)
+                       + (("refused", _refusal_word(run.result)),))
+        for fixed, run in done
+    )
+    readings = Readings(tuple(questions), outcomes)
+    undecided = next((e for e in scenario.expectations if e.path == "undecided"), None)
+    if readings.decided:
+        result = done[0][1].result
+        result.readings = readings
+        result.trace = TraceLines([TraceLine(readings.describe(), tuple(r for q in questions for r in q.rules)), *result.trace])
+        if undecided is not None and result.error is None:
+            result.differences.append(Difference("undecided", undecided.shown, "decided: every reading gives the same outcome", undecided.location))
+        return result
+    result = ScenarioResult(scenario, readings=readings)
+    lines: list[TraceLine] = []
+    for outcome, (_, run) in zip(outcomes, done):
+        lines.append(TraceLine(f"Under the reading \"{outcome.label}\":"))
+        lines.extend(TraceLine(line.text, line.rules, line.rulings, line.depth + 1) for line in run.result.trace)
+    lines.append(TraceLine(readings.describe(), tuple(r for q in questions for r in q.rules)))
+    result.trace = TraceLines(lines)
+    # A refusal under one reading is that reading's outcome; any other error stops the comparison.
+    error = next((run.result.error for _, run in done if run.result.error is not None and run.result.error is not run.result.refused), None)
+    if error is not None:
+        result.error = error
+        return result
+    if undecided is None:
+        result.error = RulesSilent(
+            readings.describe() + ". Expect `undecided:` with each reading's outcome, or change the board"
+        ).at(scenario.location)
+        return result
+    for outcome, (_, run) in zip(outcomes, done):
+        for difference in run.result.differences:  # paths outside `undecided:` hold under every reading
+            result.differences.append(
+                Difference(f"{difference.path} (reading \"{outcome.label}\")", difference.expected, difference.actual, difference.location)
+            )
+    expected = dict(undecided.expected)
+    actual = {outcome.label: run for outcome, (_, run) in zip(outcomes, done)}
+    if set(expected) != set(actual):
+        result.differences.append(Difference("undecided", shown(sorted(expected)), shown(sorted(actual)), undecided.location))
+        return result
+    for label, inner in expected.items():
+        run = actual[label]
+        for expectation in inner:
+            if expectation.path == "refused":
+                got = _refusal_word(run.result)
+                if got != expectation.expected:
+                    result.differences.append(Difference(f"undecided.{label}.refused", expectation.shown, got, expectation.location))
+                continue
+            value = run.actual[expectation.path]
+            if isinstance(value, EngineError):
+                result.differences.append(Difference(f"undecided.{label}.{expectation.path}", expectation.shown, f"refused: {value.message}", expectation.location))
+                continue
+            difference = _compare(expectation, value)
+            if difference:
+                result.differences.append(Difference(f"undecided.{label}.{expectation.path}", difference.expected, difference.actual, difference.location))
+    return result
+
+
+def _refusal_word(result: ScenarioResult) -> str:
+    refused = result.refused
+    if refused is None:
+        return "none"
+    return next((word for word, kind in REFUSALS.items() if isinstance(refused, kind)), "rules-silent")
+
+
+def _shown_observed(path: str, value: Any) -> str:
+    if isinstance(value, EngineError):
+        return f"refused ({value.message})"
+    return _shown_actual(path, value)
+
+
+def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = False) -> _Run:
+    """Run the scenario once, following `readings` where the sources leave a question open."""
     result = ScenarioResult(scenario)
+    run = _Run(result)
     refusal = next((e for e in scenario.expectations if e.path == "refused"), None)
     refused: EngineError | None = None
     if scenario.setup.is_deck:
@@ -371,12 +504,14 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             difference = _compare(expectation, observed[expectation.path])
             if difference:
                 result.differences.append(difference)
-        return result
+        return run
     try:
         game = build_game(scenario.setup)
     except EngineError as exc:
         result.error = exc.at(scenario.location)
-        return result
+        return run
+    if readings:
+        game.readings = dict(readings)
     trace = game.trace  # keeps what the engine said about the board as given
     game.answers = list(scenario.choices)
     for action in scenario.actions:
@@ -385,17 +520,22 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         trace.depth = 1
         try:
             _apply(game, action)
+        except ReadingNeeded as exc:
+            run.pending = exc.question
+            return run
         except EngineError as exc:
             exc.at(action.location)
             trace.depth = 1
             trace.add(f"The engine refuses: {exc.message}")
+            if isinstance(exc, tuple(REFUSALS.values())):
+                result.refused = exc  # a refusal is an outcome, that readings are compared on
             if refusal is not None and isinstance(exc, REFUSALS[refusal.expected]) and not isinstance(exc, (ScenarioError, BoardError)):
                 refused = exc
             else:
                 result.error = exc
             break
     trace.depth = 0
-    if result.error is None and refused is None and game.answers:
+    if result.error is None and result.refused is None and game.answers:
         left = game.answers[0]
         result.error = ScenarioError(
             f"{len(game.answers)} decision(s) in `choices:` were never asked, from {{{left.player}: {left.answer}}}; "
@@ -403,22 +543,44 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             left.location or scenario.location,
         )
     result.trace = trace.read()  # each line made when a reader reads it
+    if observe:
+        for expectation in _observed_paths(scenario):
+            try:
+                run.actual[expectation.path] = _observe(game, expectation.path)
+            except ReadingNeeded as exc:
+                run.pending = exc.question
+                return run
+            except EngineError as exc:
+                run.actual[expectation.path] = exc
     if result.error is not None:
-        return result
+        return run
     for expectation in scenario.expectations:
         if expectation.path == "refused":
             if refused is None:
                 result.differences.append(Difference("refused", expectation.shown, "no refusal", expectation.location))
             continue
-        try:
-            actual = _observe(game, expectation.path)
-        except EngineError as exc:
-            result.error = exc.at(expectation.location)
-            return result
+        if expectation.path == "undecided":
+            if not readings:
+                result.differences.append(Difference("undecided", expectation.shown, "no open question came up", expectation.location))
+            continue
+        if observe and expectation.path in run.actual:
+            actual = run.actual[expectation.path]
+            if isinstance(actual, EngineError):
+                result.error = actual.at(expectation.location)
+                return run
+        else:
+            try:
+                actual = _observe(game, expectation.path)
+            except ReadingNeeded as exc:
+                run.pending = exc.question
+                return run
+            except EngineError as exc:
+                result.error = exc.at(expectation.location)
+                return run
         difference = _compare(expectation, actual)
         if difference:
             result.differences.append(difference)
-    return result
+    return run
 
 
 def run_scenarios(scenarios: Sequence[Scenario]) -> list[ScenarioResult]:

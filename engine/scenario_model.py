@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from .deck import DeckCard
 from .errors import EngineError, Forbidden, GameOver, Location, LoopLimit, MissingRegionTypes, RulesSilent
 from .objects import Card, describe_character
+from .readings import Readings
 from .state import Region
 from .trace import TraceLine
 from .vocabulary import DeckFormat, ExpeditionKind, Mode, Phase, Status, Zone
@@ -65,7 +66,7 @@ GAME_PATHS = (
     "winner", "tiebreakers", "first_player", "day", "phase", "turn", "passed", "limbo", "choices", "emblems",
     "reactions_played", "arena.types",
     "effect.steps", "effect.atomic_actions", "effect.step_texts", "effect.controller",
-    "cost.steps", "cost.atomic_actions", "cost.paid", "cost.parts", "cost.mana", "refused",
+    "cost.steps", "cost.atomic_actions", "cost.paid", "cost.parts", "cost.mana", "refused", "undecided",
 )
 DECK_PATHS = ("legal", "violations", "refused")
 PLAYER_PATHS = ("statistics", "exhausted", "hand", "deck", "reserve", "discard", "mana", "landmarks", "hero_zone")
@@ -223,6 +224,15 @@ class ScenarioResult:
     trace: Sequence[TraceLine] = field(default_factory=list)
     """What the engine did, line by line (a `TraceLines` after a run: each line made when read)."""
     error: EngineError | None = None
+    refused: EngineError | None = None
+    """The refusal the run ended with (rules-silent, forbidden...), whether expected or not."""
+    readings: Readings | None = None
+    """Where the sources leave a question open: each reading and its outcome (engine.readings)."""
+
+    @property
+    def undecided(self) -> bool:
+        """The readings the sources allow give different outcomes."""
+        return self.readings is not None and not self.readings.decided
 
     @property
     def passed(self) -> bool:

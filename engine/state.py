@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 from .errors import BoardError, MissingRegionTypes, RegionOutOfRange, RulesSilent, UnknownPlayer
 from .objects import Card, EmblemInfo, GameObject, RegionPassive
 from .trace import Trace
+from .readings import reading, region_order_question
 from .vocabulary import (
     ALL_REGION_TYPES,
     ARENA,
@@ -319,6 +320,11 @@ class Game:
     """Every emblem created, in order (an emblem ceases to exist, but the record stays)."""
     unknowns: list[Unknown] = field(default_factory=list)
     used_emblems: set[int] = field(default_factory=set)
+    readings: dict[str, str] = field(default_factory=dict)
+    """Where the sources leave a question open, the reading this run follows, by question key
+    (engine.readings); a question without one stops the run with ReadingNeeded."""
+    readings_said: set[str] = field(default_factory=set)
+    """The questions whose reading the trace has already named."""
     _clock: int = 0
 
     # ---- the checked public constructor -------------------------------------------------
@@ -512,11 +518,11 @@ class Game:
         if not passives:
             return types  # no ability changes region types: the printed ones stand
         if len({p for _, p in passives}) > 1 and any(p.lose_others for _, p in passives):
-            names = ", ".join(f'{o.name} ("{p.text}")' for o, p in passives)
-            raise RulesSilent(
-                f"several abilities change the region types at once ({names}); the sources give no order "
-                "in which such effects apply (2.2.2.p)"
-            )
+            # The sources give no order in which such effects apply (2.2.2.p): each order is a reading
+            # (engine.readings), named by the objects bearing them.
+            labels = _bearer_labels(passives)
+            order = reading(self, region_order_question(labels)).split(", then ")
+            passives = [passives[labels.index(label)] for label in order]
         for _, passive in passives:
             types = frozenset({passive.region_type}) if passive.lose_others else types | {passive.region_type}
         return types
@@ -643,3 +649,8 @@ class Game:
         player.hand.append(card)
         return card
 
+
+def _bearer_labels(passives: list[tuple[GameObject, RegionPassive]]) -> list[str]:
+    """Each region-changing ability named by its object; by its text too where names repeat."""
+    names = [o.name for o, _ in passives]
+    return [f"{o.name} ({p.text})" if names.count(o.name) > 1 else o.name for o, p in passives]
