@@ -40,6 +40,7 @@ from .effects import (
 from .ending import check_end
 from .errors import Forbidden, LoopLimit, RulesSilent
 from .objects import CannotActivate, Card, EmblemInfo, GameObject, Reaction, Trigger, describe_character
+from .readings import CREATOR_CONTROLS, reading, token_controller_question
 from .state import IN_PLAY, INITIATIVE_ORDER, OPPOSING_EXPEDITIONS, CardInZone, Expedition, Game, Happening, Unknown
 from .vocabulary import Duration, ExpeditionKind, Mode, ObjectType, Phase, PlayerName, Status, Zone
 
@@ -417,9 +418,14 @@ def _create_tokens(game: Game, instruction: Instruction, res: Resolution) -> Non
     places = _destinations(game, instruction, res)
     actions: list[Callable[[], object]] = []
     for place in places:
+        # 7.3.3.a: a token is created in an expedition; who controls one created in another player's
+        # expedition, no rule says (the 2v2 page allows it in a teammate's): each reading is run.
+        controller = place.player
+        if place.player != res.controller and reading(game, token_controller_question()) == CREATOR_CONTROLS:
+            controller = res.controller
         for _ in range(instruction.count):
             # 7.3.3.a; 7.4.3.c: a Gigantic token is created in one specific expedition.
-            actions.append(partial(game.enter, instruction.card, Zone.EXPEDITION, place.player, expedition=place.kind))
+            actions.append(partial(game.enter, instruction.card, Zone.EXPEDITION, controller, expedition=place.kind, host=place.player))
     where = " and ".join(f"{count(instruction.count)} in {p.label}" for p in places)
     n = len(actions)
     text = (
@@ -447,11 +453,6 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
             assert chosen is not None
             player, kind = chosen.split(".")
             target = game.expedition(player, ExpeditionKind(kind))
-        if target.player != controller:
-            raise RulesSilent(
-                f"{controller} would create a token in {target.label}; the sources do not say who controls a "
-                "token created in another player's expedition"
-            )
         return [target]
     # "my Expedition": the expedition of the object bearing the ability (7.2.1.a-b); a Gigantic
     # one's expedition is each of its controller's expeditions (7.4.3.f).

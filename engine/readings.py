@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .state import Game
 
 __all__ = ["OpenQuestion", "ReadingNeeded", "ReadingOutcome", "Readings", "reading", "MAX_READINGS", "TOKEN_CONTROLLER",
-           "CREATOR_CONTROLS", "EXPEDITION_PLAYER_CONTROLS", "region_order_question"]
+           "CREATOR_CONTROLS", "EXPEDITION_PLAYER_CONTROLS", "region_order_question", "token_controller_question"]
 
 MAX_READINGS = 24
 """A scenario is run at most this many times, once per combination of readings; past that the

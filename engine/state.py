@@ -325,6 +325,8 @@ class Game:
     (engine.readings); a question without one stops the run with ReadingNeeded."""
     readings_said: set[str] = field(default_factory=set)
     """The questions whose reading the trace has already named."""
+    hosted: bool = False
+    """Whether an object is in an expedition of a player who does not control it (GameObject.host)."""
     _clock: int = 0
 
     # ---- the checked public constructor -------------------------------------------------
@@ -447,10 +449,16 @@ class Game:
 
     def characters_in(self, name: PlayerName, kind: ExpeditionKind) -> list[GameObject]:
         """Characters in an expedition; a Gigantic one is in both of its controller's (7.4.3.b)."""
+        if not self.hosted:  # every object is in its controller's expeditions: the quick filter
+            return [
+                o
+                for o in self.in_zone(Zone.EXPEDITION, name)
+                if o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.gigantic)
+            ]
         return [
             o
-            for o in self.in_zone(Zone.EXPEDITION, name)
-            if o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.gigantic)
+            for o in self.in_zone(Zone.EXPEDITION)
+            if o.side == name and o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.gigantic)
         ]
 
     def expedition_statistics(self, name: PlayerName, kind: ExpeditionKind) -> Statistics:
@@ -477,7 +485,7 @@ class Game:
         if obj.zone is not Zone.EXPEDITION or obj.expedition is None:
             return []
         kinds = list(ExpeditionKind) if obj.card.gigantic else [obj.expedition]
-        return [self.expedition(self.opponent(obj.controller), kind) for kind in kinds]
+        return [self.expedition(self.opponent(obj.side), kind) for kind in kinds]
 
     def board_unknown(self) -> Unknown | None:
         """The first step whose lost game effect leaves the whole board unknown, if any."""
@@ -561,6 +569,7 @@ class Game:
         from_zone: Zone | None = None,
         controller: PlayerName | None = None,
         given: bool = False,
+        host: PlayerName | None = None,
     ) -> GameObject:
         """A new object in a visible zone, with a new identity and timestamp (2.1.c, 7.3.3.a).
         `given`: it is on the board a scenario gives; it did not enter, so nothing happened that a
@@ -573,6 +582,9 @@ class Game:
             face_down, card = card, Card(None, ObjectType.MANA_ORB)
         obj = GameObject(stamp, stamp, card, zone, owner, controller or owner, expedition, exhausted, emblem)
         obj.face_down = face_down
+        if host is not None and host != obj.controller:
+            obj.host = host  # in another player's expedition (engine.readings, token-controller)
+            self.hosted = True
         self.objects[obj.id] = obj
         if emblem is not None:
             self.emblem_log.append(obj)
@@ -583,7 +595,7 @@ class Game:
             for kind in ExpeditionKind:
                 if kind is expedition or card.gigantic:
                     # 7.5.4.b: joins the Expedition zone and its expedition (a Gigantic one: both, 7.4.3.b)
-                    self.happenings.append(Happening("joins-expedition", obj.id, owner, kind, zone))
+                    self.happenings.append(Happening("joins-expedition", obj.id, obj.side, kind, zone))
         return obj
 
     def move(
