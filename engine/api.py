@@ -8,7 +8,8 @@ from dataclasses import replace
 from .day import afternoon_started, begin_afternoon, end_turn, run_phase
 from .effects import CostRecord, EffectRecord
 from .ending import check_end
-from .errors import BoardError, Forbidden, GameOver, RulesSilent, UnsupportedText
+from .readings import Unenumerable, silent
+from .errors import BoardError, Forbidden, GameOver, UnsupportedText
 from .events import check_reactions, pay_cost, play_card, possessive, resolve_effect, run_step, zone_words
 from .movement import move_backward, move_forward
 from .objects import GameObject
@@ -45,7 +46,7 @@ def _playable(game: Game) -> None:
         raise GameOver(f"the game is over ({' and '.join(game.outcome.winners)} won: {game.outcome.reason}); no further action can happen")
     unknown = game.board_unknown()
     if unknown is not None:
-        raise RulesSilent(f"the engine cannot go on: the board is unknown after {unknown.reason}")
+        raise silent(f"the engine cannot go on: the board is unknown after {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
 
 
 def dusk(game: Game) -> None:

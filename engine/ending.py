@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import RulesSilent
+from .readings import Unenumerable, silent
 from .state import Game, Outcome
 from .vocabulary import ARENA, Mode, PlayerName, RegionType, Statistics
 
@@ -268,9 +268,10 @@ def _free_for_all_tiebreaker(game: Game) -> None:
     game.trace.add("; ".join(words), "4.3.f", rulings=(FREE_FOR_ALL_TIEBREAKER,))
     owners = set(holders.values())
     if len(owners) != 1:
-        raise RulesSilent(
+        raise silent(
             FREE_FOR_ALL_TIEBREAKER_LOST
-            + (": here nobody has the highest total in any region type" if not owners else f": here {', '.join(sorted(owners))} each have one")
+            + (": here nobody has the highest total in any region type" if not owners else f": here {', '.join(sorted(owners))} each have one"),
+            Unenumerable.LOST_TEXT,
         )
     (winner,) = owners
     others = [n for n in players if n != winner]

@@ -38,9 +38,9 @@ from .effects import (
     split_steps,
 )
 from .ending import check_end
-from .errors import Forbidden, LoopLimit, RulesSilent
+from .errors import Forbidden, LoopLimit
 from .objects import CannotActivate, Card, EmblemInfo, GameObject, Reaction, Trigger, describe_character
-from .readings import CREATOR_CONTROLS, reading, token_controller_question
+from .readings import CREATOR_CONTROLS, HAND_COST, Unenumerable, play_cost_question, reading, silent, token_controller_question
 from .state import IN_PLAY, INITIATIVE_ORDER, OPPOSING_EXPEDITIONS, CardInZone, Expedition, Game, Happening, Unknown
 from .vocabulary import Duration, ExpeditionKind, Mode, ObjectType, Phase, PlayerName, Status, Zone
 
@@ -387,7 +387,7 @@ def resolve_effect(
                 break
             unknown = game.board_unknown()
             if unknown is not None and not isinstance(instruction, (KeywordAction, LostEffect)):
-                raise RulesSilent(f"step {number} of \"{text}\" ({step_text}) depends on the board, which is unknown after {unknown.reason}")
+                raise silent(f"step {number} of \"{text}\" ({step_text}) depends on the board, which is unknown after {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
             game.trace.add(f"Step {number}: {step_text}", "6.1.c")
             game.trace.depth += 1
             try:
@@ -458,9 +458,10 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
     # one's expedition is each of its controller's expeditions (7.4.3.f).
     source = res.my_object(game)
     if source is None or source.zone is not Zone.EXPEDITION or source.expedition is None:
-        raise RulesSilent(
+        raise silent(
             f"\"my Expedition\" refers to the expedition of {res.me_name or 'the object bearing the ability'}, "
-            "which is not in an expedition now; the sources do not say which expedition is meant"
+            "which is not in an expedition now; the sources do not say which expedition is meant",
+            Unenumerable.NO_CANDIDATES,
         )
     if source.card.gigantic:
         return list(game.player(source.controller).expeditions)
@@ -472,9 +473,10 @@ def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
     controller = res.controller
     deck = game.player(controller).deck
     if len(deck) < instruction.count:
-        raise RulesSilent(
+        raise silent(
             f"{controller} must draw {instruction.count} card(s) but their Deck holds {len(deck)}; "
-            "the sources do not say what happens (7.3.5)"
+            "the sources do not say what happens (7.3.5)",
+            Unenumerable.NO_CANDIDATES,
         )
     _step(
         game, res, [lambda: game.draw_card(controller) for _ in range(instruction.count)],
@@ -486,7 +488,7 @@ def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
 def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, CreateOngoing)
     if instruction.duration is Duration.TURN and game.turn is None:
-        raise RulesSilent(f"\"{instruction.passive}\" lasts \"this Turn\", but no turn is being taken (1.3.2.d): the sources do not say when it ends")
+        raise silent(f"\"{instruction.passive}\" lasts \"this Turn\", but no turn is being taken (1.3.2.d): the sources do not say when it ends", Unenumerable.NO_CANDIDATES)
     info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, game.day or 0)
     controller = res.controller
     _step(
@@ -902,18 +904,19 @@ def play_card(
     (ruling played-from-reserve). The reactions it triggers are created; the caller checks them."""
     card, origin = thing.card, thing.zone
     if card.type is not ObjectType.CHARACTER:
-        raise RulesSilent(
+        raise silent(
             f"{thing.name} is a {card.type.value}: where a played {card.type.value.capitalize()} goes is not in the sources "
-            "(the engine plays Characters, into an expedition)"
+            "(the engine plays Characters, into an expedition)",
+            Unenumerable.NO_CANDIDATES,
         )
     by_own_text = internal and origin not in (Zone.HAND, Zone.RESERVE)
     if origin not in (Zone.HAND, Zone.RESERVE) and not internal:
         raise Forbidden(f"{thing.name} is in the {zone_words(origin)}: a card is played from the Hand or the Reserve (2.2.10.i remark)")
+    paid = "Hand" if origin is Zone.HAND else "Reserve"
     if by_own_text and not free:
-        raise RulesSilent(
-            f"{thing.name}'s own text plays it from the {zone_words(origin)} (ruling {CARD_TEXT_OVER_RULES}), but not for free: "
-            "which cost a card played from there pays, its Hand cost or its Reserve cost (2.2.6, 2.2.7), is not in the sources"
-        )
+        # Its own text plays it from another zone, not for free: which printed cost it pays, no rule
+        # says (2.2.6, 2.2.7); each is a reading (how Mana pays either is not in the sources).
+        paid = "Hand" if reading(game, play_cost_question()) == HAND_COST else "Reserve"
     objects: list[GameObject] = []
     statuses = frozenset({Status.FLEETING}) if origin is Zone.RESERVE else frozenset()
 
@@ -922,13 +925,13 @@ def play_card(
         assert limbo is not None
         objects.append(limbo)
         if not free:
-            _pay_mana(game, player, f"the {'Hand' if origin is Zone.HAND else 'Reserve'} cost of {thing.name}")
+            _pay_mana(game, player, f"the {paid} cost of {thing.name}")
         new = game.move(limbo, Zone.EXPEDITION, expedition=kind, statuses=statuses)
         assert new is not None
         objects.append(new)
         game.happenings.append(Happening("played", new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
 
-    cost = "for free" if free else f"paying its {'Hand' if origin is Zone.HAND else 'Reserve'} cost (how Mana pays a cost is not in the sources)"
+    cost = "for free" if free else f"paying its {paid} cost (how Mana pays a cost is not in the sources)"
     if by_own_text:
         # A card is played from the Hand or the Reserve, but the card's own text says to play it from
         # where its ability finds it (2.1.e); the card's text wins (ruling card-text-over-rules).
@@ -940,7 +943,7 @@ def play_card(
     game.trace.add(
         f"{player} plays {thing.name} from their {zone_words(origin)} {cost}: it goes to Limbo, then into "
         f"{game.expedition(player, kind).label}; each is a new object",
-        "3.2.8.a", "2.1.c", *({Zone.HAND: ("2.2.6.a",), Zone.RESERVE: ("2.2.7.a",)}.get(origin, ()) if not free else ()),
+        "3.2.8.a", "2.1.c", *((("2.2.6.a",) if paid == "Hand" else ("2.2.7.a",)) if not free else ()),
     )
     mark = game.trace.mark()
     run_step(game, [act])

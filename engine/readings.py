@@ -20,6 +20,7 @@ of readings, with the values observed at the scenario's paths.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from .errors import RulesSilent
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
     from .state import Game
 
 __all__ = ["OpenQuestion", "ReadingNeeded", "ReadingOutcome", "Readings", "reading", "MAX_READINGS", "TOKEN_CONTROLLER",
-           "CREATOR_CONTROLS", "EXPEDITION_PLAYER_CONTROLS", "region_order_question", "token_controller_question"]
+           "CREATOR_CONTROLS", "EXPEDITION_PLAYER_CONTROLS", "region_order_question", "token_controller_question",
+           "Unenumerable", "silent", "play_cost_question", "HAND_COST", "RESERVE_COST"]
 
 MAX_READINGS = 24
 """A scenario is run at most this many times, once per combination of readings; past that the
@@ -44,6 +46,27 @@ class OpenQuestion:
     question: str
     readings: tuple[str, ...]
     rules: tuple[str, ...] = ()
+
+
+class Unenumerable(Enum):
+    """Why a question the sources leave open has no readings to work out, one by one."""
+
+    LOST_TEXT = "its text is lost in every source, and no set of readings can stand in for a lost text"
+    NO_CANDIDATES = "the sources name no answer at all, so there are no readings to choose among"
+    UNPRINTED_VALUE = "no source prints the value, and any number could be it"
+    UNKNOWN_BOARD = "what the step does to the board is not in the sources, so nothing after it can be worked out"
+    MULTIPLAYER_LAYOUT = (
+        "which expedition faces which could be enumerated, but where an expedition goes on the shared 2v2 and "
+        "Free for All Adventure is only partly in the sources"
+    )
+
+
+def silent(message: str, why: Unenumerable) -> RulesSilent:
+    """A refusal where the sources are silent, saying why the engine cannot work out every reading
+    instead (the reason is kept as a value on the error, `unenumerable`)."""
+    error = RulesSilent(f"{message} (no reading to work out instead: {why.value})")
+    error.unenumerable = why
+    return error
 
 
 class ReadingNeeded(RulesSilent):
@@ -139,4 +162,17 @@ def region_order_question(names: list[str]) -> OpenQuestion:
         f"the order in which the abilities changing region types apply ({', '.join(names)})",
         orders,
         ("2.2.2.p",),
+    )
+
+
+HAND_COST = "its Hand cost"
+RESERVE_COST = "its Reserve cost"
+
+
+def play_cost_question() -> OpenQuestion:
+    """A card's own text plays it from a zone other than the Hand or the Reserve, not for free
+    (ruling card-text-over-rules): which of its two printed costs is paid (2.2.6, 2.2.7), no rule says."""
+    return OpenQuestion(
+        "play-cost", "which cost a card played from another zone than the Hand or the Reserve pays",
+        (HAND_COST, RESERVE_COST), ("2.2.6.a", "2.2.7.a"),
     )

@@ -16,7 +16,7 @@ from .deck import check_deck
 from .errors import BoardError, EngineError, RulesSilent, ScenarioError
 from .objects import Card, GameObject
 from .reader import read_scenario, read_scenarios, text_key
-from .readings import MAX_READINGS, OpenQuestion, ReadingNeeded, ReadingOutcome, Readings
+from .readings import MAX_READINGS, OpenQuestion, ReadingNeeded, ReadingOutcome, Readings, Unenumerable, silent
 from .scenario_model import (
     PHASE_ACTIONS,
     REFUSALS,
@@ -108,7 +108,7 @@ def _apply(game: Game, action: Action) -> None:
     elif action.kind in ("move_forward", "move_backward"):
         assert action.player and action.expedition
         if game.mode is not Mode.TWO_PLAYER:
-            raise RulesSilent("moving expeditions on a multiplayer board is not modelled (its Adventure layout is only partly in the sources); use check_victory")
+            raise silent("moving expeditions on a multiplayer board is not modelled (its Adventure layout is only partly in the sources); use check_victory", Unenumerable.MULTIPLAYER_LAYOUT)
         (api.advance if action.kind == "move_forward" else api.retreat)(game, action.player, action.expedition)
     elif action.kind == "switch_expeditions":
         assert action.player and action.expedition and action.name
@@ -185,12 +185,12 @@ def _observe(game: Game, path: str) -> Any:
         if cost is None:
             return None
         if path == "cost.atomic_actions" and cost.atomic_actions is None:
-            raise RulesSilent(f"the atomic actions of the cost \"{cost.text}\" are unknown: a part of it is lost in the sources")
+            raise silent(f"the atomic actions of the cost \"{cost.text}\" are unknown: a part of it is lost in the sources", Unenumerable.LOST_TEXT)
         if path == "cost.parts":
             return [text_key("..." if p == "lost" else p) for p in cost.parts]
         if path == "cost.mana":
             if cost.mana is None:
-                raise RulesSilent(f"the Mana the cost \"{cost.text}\" asks for is unknown: a cost symbol of it is lost in the sources")
+                raise silent(f"the Mana the cost \"{cost.text}\" asks for is unknown: a cost symbol of it is lost in the sources", Unenumerable.LOST_TEXT)
             return cost.mana
         return {"cost.steps": cost.steps, "cost.atomic_actions": cost.atomic_actions, "cost.paid": cost.paid}[path]
     if path.startswith("emblems."):
@@ -330,11 +330,11 @@ def _printed_value(card: Card, attribute: str) -> Any:
         return card.faction.value if card.faction else None  # no faction: neutral (2.2.8.b)
     if attribute == "rarity":
         if card.rarity is None and not (card.token or card.type is ObjectType.HERO):
-            raise RulesSilent(f"the rarity of {card.name} is not given in the scenario")
+            raise silent(f"the rarity of {card.name} is not given in the scenario", Unenumerable.UNPRINTED_VALUE)
         return card.rarity.value if card.rarity else None
     value = card.hand_cost if attribute == "hand_cost" else card.reserve_cost
     if value is None:
-        raise RulesSilent(f"the {attribute.replace('_', ' ')} of {card.name} is not given (the sources do not print it)")
+        raise silent(f"the {attribute.replace('_', ' ')} of {card.name} is not given (the sources do not print it)", Unenumerable.UNPRINTED_VALUE)
     return value
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 from .errors import BoardError, MissingRegionTypes, RegionOutOfRange, RulesSilent, UnknownPlayer
 from .objects import Card, EmblemInfo, GameObject, RegionPassive
 from .trace import Trace
-from .readings import reading, region_order_question
+from .readings import Unenumerable, reading, region_order_question, silent
 from .vocabulary import (
     ALL_REGION_TYPES,
     ARENA,
@@ -468,9 +468,10 @@ class Game:
         for character in self.characters_in(name, kind):
             statistics = character.card.statistics
             if statistics is None:
-                raise RulesSilent(
+                raise silent(
                     f"{character.name}'s statistics are not given (the sources do not print them); "
-                    f"the engine cannot sum {self.expedition(name, kind).label}'s statistics"
+                    f"the engine cannot sum {self.expedition(name, kind).label}'s statistics",
+                    Unenumerable.UNPRINTED_VALUE,
                 )
             forest += statistics.forest
             mountain += statistics.mountain
@@ -481,7 +482,7 @@ class Game:
         """The expeditions facing an object in the Expedition zone: in a two-player game, the
         opponent's expedition of the same kind (ruling opposing-expeditions)."""
         if self.mode is not Mode.TWO_PLAYER:
-            raise RulesSilent("which expedition faces which in a multiplayer game is not in the sources")
+            raise silent("which expedition faces which in a multiplayer game is not in the sources", Unenumerable.MULTIPLAYER_LAYOUT)
         if obj.zone is not Zone.EXPEDITION or obj.expedition is None:
             return []
         kinds = list(ExpeditionKind) if obj.card.gigantic else [obj.expedition]
@@ -500,7 +501,7 @@ class Game:
                 or (unknown.scope == "mana" and zone is Zone.MANA and unknown.player == player)
                 or (unknown.scope == "object" and object_id is not None and unknown.object_id == object_id)
             ):
-                raise RulesSilent(f"{what} depends on {unknown.reason}")
+                raise silent(f"{what} depends on {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
 
     def region_types_at(
         self, position: Position, passives: list[tuple[GameObject, RegionPassive]] | None = None

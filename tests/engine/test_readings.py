@@ -91,3 +91,17 @@ def test_a_misspelt_undecided_is_an_error_with_its_line(then: str, message: str)
     with pytest.raises(engine.ScenarioError, match=message) as raised:
         engine.read_scenarios(load_yaml_text(BOARD % (REPLACE, then), "judge.yaml"))
     assert "judge.yaml:" in str(raised.value)
+
+
+@pytest.mark.parametrize("board, when, why", [
+    ("players: [Alice, Bob]", "night", engine.Unenumerable.LOST_TEXT),
+    ("players: [Alice, Bob, Carol, Dave]\n    mode: 2v2", "dusk", engine.Unenumerable.MULTIPLAYER_LAYOUT),
+    ("players: [Alice, Bob]\n    day: 2", "morning", engine.Unenumerable.NO_CANDIDATES),
+])
+def test_a_refusal_that_remains_says_why_its_readings_cannot_be_worked_out(board: str, when: str, why: engine.Unenumerable) -> None:
+    text = f"- name: refused\n  given:\n    {board}\n  when: {when}\n  then:\n    refused: rules-silent\n"
+    (scenario,) = engine.read_scenarios(load_yaml_text(text, "judge.yaml"))
+    result = engine.run_scenario(scenario)
+    assert result.passed and result.refused is not None
+    assert result.refused.unenumerable is why
+    assert why.value in result.refused.message
