@@ -370,6 +370,8 @@ def _read_player(name: str, block: Any, given: Any, setup: Setup, where: Locatio
             if zone is Zone.HERO and isinstance(value, (Mapping, str)):
                 value = [value]
             result.zones[zone] = _read_zone_cards(value, block, key, zone, where)
+    if "presented" in block:  # 4.1.e-f: a Hero, or a card from outside the game, face down until 4.1.h
+        result.presented = _read_object(block["presented"], block, "presented", where, ObjectType.HERO).card
     if "mana" in block:
         mana = block["mana"]
         if isinstance(mana, Mapping):
@@ -636,7 +638,7 @@ def _read_action(entry: Any, holder: Any, key: Any, setup: Setup, place: Locatio
         if str(entry[kind]).strip().lower() != "expand":
             raise _fail("`{morning: expand}` plays the Morning with the players' Expand decisions given in `choices:` (4.2.1.e)", entry, kind, place)
         return Action(kind, location=place, expand=True)
-    if kind == "pass":
+    if kind in ("pass", "mulligan"):
         player = _text(entry[kind], "a player", entry, kind, place)
         if player not in setup.players:
             raise _fail(f"unknown player {player!r}; players: {', '.join(setup.players)}", entry, kind, place)

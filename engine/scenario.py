@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from . import api
+from .beginning import begin_game, mulligan
 from .deck import check_deck
 from .errors import BoardError, EngineError, RulesSilent, ScenarioError
 from .objects import Card, GameObject
@@ -83,6 +84,8 @@ def build_game(setup: Setup) -> Game:
                             f"is named {given.card.name}, its English name",
                             "2.2.3.c",
                         )
+        if ps.presented is not None:
+            game.presented[name] = ps.presented
         for i in range(ps.mana):
             game.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, name, exhausted=i < ps.mana_exhausted, given=True)
     for o in game.in_zone(Zone.EXPEDITION):
@@ -105,6 +108,11 @@ def _apply(game: Game, action: Action) -> None:
         api.play_phase(game, PHASE_ACTIONS[action.kind], expand=action.expand)
     elif action.kind == "check_victory":
         api.check_victory(game)
+    elif action.kind == "setup":
+        begin_game(game)
+    elif action.kind == "mulligan":
+        assert action.player
+        mulligan(game, action.player)
     elif action.kind in ("move_forward", "move_backward"):
         assert action.player and action.expedition
         if game.mode is not Mode.TWO_PLAYER:

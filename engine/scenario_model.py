@@ -25,7 +25,7 @@ __all__ = [
 SCENARIO_KEYS = ("name", "rules", "given", "when", "then", "choices", "note")
 BOARD_KEYS = ("players", "first_player", "mode", "adventure", "tiebreakers", "day")
 DECK_KEYS = ("format", "deck")
-PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana", "landmarks", "hero_zone")
+PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana", "landmarks", "hero_zone", "presented")
 EXPEDITION_KEYS = ("region", "characters")
 CHARACTER_KEYS = (
     "name", "type", "stats", "subtypes", "keywords", "statuses", "token", "exhausted", "boosts", "counters", "reactions",
@@ -35,7 +35,7 @@ CHARACTER_KEYS = (
 DECK_CARD_KEYS = ("name", "type", "faction", "rarity", "count", "printed_name")
 DECK_CARD_TYPES = ("hero", "character", "spell", "permanent", "token")
 PHASE_ACTIONS = {p.value: p for p in Phase}
-WORD_ACTIONS = tuple(PHASE_ACTIONS) + ("check_deck", "check_victory")
+WORD_ACTIONS = tuple(PHASE_ACTIONS) + ("check_deck", "check_victory", "setup")
 MAPPING_ACTIONS = {
     "move_forward": (),
     "move_backward": (),
@@ -48,6 +48,7 @@ MAPPING_ACTIONS = {
     "quick_action": ("ability", "cost"),
     "support": ("ability", "cost"),
     "morning": (),
+    "mulligan": (),
 }
 ZONES_FOR_PUT = {
     "reserve": Zone.RESERVE, "discard": Zone.DISCARD, "hand": Zone.HAND, "deck": Zone.DECK, "mana": Zone.MANA,
@@ -122,6 +123,8 @@ class Action:
             return f"put {where}.{self.name} in {into}"
         if self.kind == "play":
             return f"{self.player} plays {self.name} from their {self.place} into their {self.to.value if self.to else '?'} expedition"
+        if self.kind == "mulligan":
+            return f"{self.player} takes a mulligan"
         if self.kind == "pass":
             return f"{self.player} passes"
         if self.kind == "morning":
@@ -181,6 +184,8 @@ class PlayerSetup:
     zones: dict[Zone, list[ObjectSetup]] = field(default_factory=dict)
     mana: int = 0
     mana_exhausted: int = 0
+    presented: Card | None = None
+    """4.1.e-f: the card presented face down before the game begins (`setup` reveals it, 4.1.h)."""
 
 
 @dataclass

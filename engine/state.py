@@ -326,6 +326,9 @@ class Game:
     readings_said: set[str] = field(default_factory=set)
     """The questions whose reading the trace has already named."""
     hosted: bool = False
+    presented: dict[PlayerName, Card] = field(default_factory=dict)
+    """4.1.e-f: the card each player presents face down before the game begins (their Hero, or a card
+    from outside the game); revealed at 4.1.h by engine.beginning."""
     """Whether an object is in an expedition of a player who does not control it (GameObject.host)."""
     _clock: int = 0
 
