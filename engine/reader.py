@@ -717,6 +717,22 @@ def _read_undecided(value: Any, setup: Setup, place: Location | None, bad: Calla
     return Expectation("undecided", tuple(readings), ", ".join(f"\"{label}\"" for label, _ in readings), place)
 
 
+def _sees_expectation(rest: list[str], value: Any, expect: Callable[[Any], Expectation], bad: Callable[[str], ScenarioError],
+                      setup: Setup) -> Expectation:
+    """`Bob.sees.Alice.hand`: what one player may look at in a place (engine.information)."""
+    shape = (rest == ["limbo"] or (len(rest) == 2 and rest[0] == "adventure" and re.fullmatch(r"[0-7]", rest[1]) is not None)
+             or (len(rest) == 2 and rest[0] in setup.players and rest[1] in PLACES_WORDS))
+    if not shape:
+        raise bad(f"a player sees `limbo`, `adventure.N` or `Player.place` (places: {', '.join(PLACES_WORDS)})")
+    if isinstance(value, str) and value.strip().lower() in ("hidden", "face down"):
+        return expect(value.strip().lower())
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return expect(sorted(v.strip() for v in value))
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return expect(value)
+    raise bad("expected `hidden`, `face down`, a number, or the list of what the player sees there")
+
+
 def _paths_allowed(setup: Setup) -> str:
     if setup.is_deck:
         return ", ".join(DECK_PATHS)
@@ -835,6 +851,8 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         if len(parts) != 3 or not parts[1].isdigit() or int(parts[1]) < 1 or parts[2] not in EMBLEM_PATHS:
             raise bad(f"an emblem's path is emblems.N.{{{', '.join(EMBLEM_PATHS)}}}, N counting the emblems created from 1")
         return _emblem_expectation(parts[2], value, expect, boolean, bad, setup, place)
+    if parts[0] in setup.players and len(parts) >= 2 and parts[1] == "sees":
+        return _sees_expectation(parts[2:], value, expect, bad, setup)
     if parts[0] in setup.players and len(parts) >= 4 and parts[1] in PLACES_WORDS:
         return _object_expectation(parts[-1], value, expect, boolean, bad, setup, place)
     if parts[0] == "adventure":

@@ -13,6 +13,7 @@ from typing import Any, Callable, Sequence
 
 from . import api
 from .beginning import begin_game, mulligan
+from .information import sees
 from .deck import check_deck
 from .errors import BoardError, EngineError, RulesSilent, ScenarioError
 from .objects import Card, GameObject
@@ -221,6 +222,8 @@ def _observe(game: Game, path: str) -> Any:
         return sorted(t.value for t in game.region_types_at(region.index))
     name = parts[0]
     player = game.player(name)
+    if parts[1] == "sees":
+        return sees(game, name, parts[2:])
     if len(parts) >= 4:
         return _observe_object(game, name, parts[1], ".".join(parts[2:-1]), parts[-1])
     if len(parts) == 2 and parts[1] == "hero_zone":

@@ -105,3 +105,11 @@ def test_a_refusal_that_remains_says_why_its_readings_cannot_be_worked_out(board
     assert result.passed and result.refused is not None
     assert result.refused.unenumerable is why
     assert why.value in result.refused.message
+
+
+def test_what_a_player_may_look_at_in_their_own_hand_is_refused_as_not_in_the_sources() -> None:
+    text = "- name: own hand\n  given:\n    players: [Alice, Bob]\n    Alice: {hand: [Kelon Elemental]}\n  when: check_victory\n  then:\n    Alice.sees.Alice.hand: [Kelon Elemental]\n"
+    (scenario,) = engine.read_scenarios(load_yaml_text(text, "judge.yaml"))
+    result = engine.run_scenario(scenario)
+    assert isinstance(result.error, engine.RulesSilent) and result.error.unenumerable is engine.Unenumerable.NO_CANDIDATES
+    assert "judge.yaml:7" in str(result.error)
