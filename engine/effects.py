@@ -377,17 +377,17 @@ def parse_token_template(text: str) -> CreateTokens:
     count = _number(count_word)
     if count is None or count < 1:
         raise _unsupported(text)
-    ability: str | None = None
+    abilities: str | None = None
     rest = rest.strip()
-    with_re = r'with (?:"([^"]*)"|(\w+))'
+    # One ability or several joined by "and": with Gigantic and "At Noon | Draw a card".
+    one = r'(?:"[^"]*"|\w+)'
+    with_re = rf"with ({one}(?: and {one})*)"
     before = re.match(rf"^{with_re} in (.+)$", rest, re.I)
     after = re.match(rf"^in (.+?)(?: {with_re})?$", rest, re.I)
     if before:
-        ability = before.group(1) if before.group(1) is not None else before.group(2)
-        where = before.group(3)
+        abilities, where = before.group(1), before.group(2)
     elif after:
-        where = after.group(1)
-        ability = after.group(2) if after.group(2) is not None else after.group(3)
+        where, abilities = after.group(1), after.group(2)
     else:
         raise _unsupported(text)
     destination = _DESTINATIONS.get(where.lower())
@@ -398,16 +398,19 @@ def parse_token_template(text: str) -> CreateTokens:
     keywords: frozenset[Keyword] = frozenset()
     reactions: tuple[Reaction, ...] = ()
     passives: tuple[Passive, ...] = ()
-    if ability is not None:
-        if ability.lower() == Keyword.GIGANTIC.value:
-            keywords = frozenset({Keyword.GIGANTIC})
+    for part in _split_outside_quotes(abilities, " and ") if abilities is not None else []:
+        ability = part.strip().strip('"') if part.strip().startswith('"') else part.strip()
+        if not part.strip().startswith('"') and ability.lower() == Keyword.GIGANTIC.value:
+            keywords = keywords | {Keyword.GIGANTIC}
+        elif not part.strip().startswith('"'):
+            raise UnsupportedText(f"the engine cannot read the ability {ability!r} of the token in {text!r}: a keyword (Gigantic) or an ability in quotes")
         elif "|" in ability:
-            reactions = (parse_reaction(ability),)
+            reactions = reactions + (parse_reaction(ability),)
         else:
-            passives = (parse_passive(ability),)
+            passives = passives + (parse_passive(ability),)
     subtypes = tuple(s.strip() for s in subtype_text.split(",") if s.strip())
     card = Card(name, ObjectType.CHARACTER, check_subtypes(subtypes), Statistics.parse(stats), keywords, reactions, passives, token=True)
-    return CreateTokens(card, count, destination, ability is not None and not before)
+    return CreateTokens(card, count, destination, abilities is not None and not before)
 
 
 # ---- effects ---------------------------------------------------------------------------------
