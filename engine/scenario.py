@@ -34,7 +34,7 @@ from .scenario_model import (
 )
 from .state import CardInZone, Game, Adventure
 from .trace import TraceLine, TraceLines
-from .vocabulary import ARENA, HIDDEN_ZONES, ExpeditionKind, Mode, ObjectType, Statistics, Status, Zone
+from .vocabulary import ARENA, HIDDEN_ZONES, ExpeditionKind, ObjectType, Statistics, Status, Zone
 
 __all__ = [
     "Action",
@@ -116,8 +116,8 @@ def _apply(game: Game, action: Action) -> None:
         mulligan(game, action.player)
     elif action.kind in ("move_forward", "move_backward"):
         assert action.player and action.expedition
-        if game.mode is not Mode.TWO_PLAYER:
-            raise silent("moving expeditions on a multiplayer board is not modelled (its Adventure layout is only partly in the sources); use check_victory", Unenumerable.MULTIPLAYER_LAYOUT)
+        # On a multiplayer board each player's expeditions move on their own path (0 to 7), as in a
+        # two-player game; moving into a face-down Tumult half is refused (engine.movement).
         (api.advance if action.kind == "move_forward" else api.retreat)(game, action.player, action.expedition)
     elif action.kind == "switch_expeditions":
         assert action.player and action.expedition and action.name
