@@ -186,6 +186,22 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     return new
 
 
+def refuse_other_expedition(game: Game, player: PlayerName, other: PlayerName, name: str) -> None:
+    """A card is played into one of its player's own expeditions: the 2v2 page forbids playing one
+    directly into a teammate's; for an opponent's, no text speaks."""
+    game.player(other)
+    if game.mode is Mode.TWO_VS_TWO and other in game.team_of(player):
+        raise Forbidden(
+            f"{player} cannot play {name} into {other}'s expedition: \"It is not possible to directly play a card in your "
+            "teammate's Expedition or Landmark Zone\" (2v2.teammate); effects may create tokens there"
+        )
+    raise silent(
+        f"{player} would play {name} into {other}'s expedition; the sources only say a card cannot be played directly into a "
+        "teammate's (the 2v2 page)",
+        Unenumerable.NO_CANDIDATES,
+    )
+
+
 def pass_turn(game: Game, player: PlayerName) -> None:
     """The player passes: they take no more turns this day (1.3.2.d); reactions are checked (4.4.a.3)."""
     _take_turn_action(game, player, "pass")

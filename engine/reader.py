@@ -632,8 +632,12 @@ def _read_action(entry: Any, holder: Any, key: Any, setup: Setup, place: Locatio
             raise _fail(f"a card is played from the hand or the reserve (2.2.10.i remark), not from {where_}", entry, kind, place)
         if "to" not in entry:
             raise ScenarioError("`play:` needs `to:`, the expedition it is played into: hero or companion", place)
-        to = _located(lambda: parse_enum(ExpeditionKind, entry["to"], "expedition"), entry, "to", place)
-        return Action(kind, player, name=name, location=place, place=where_, to=to, decline_cost=_declined(entry, place))
+        to_player = None
+        if "." in str(entry["to"]):  # `to: Carol.hero`: an expedition named with its player
+            to_player, to, _ = _expedition_ref(entry["to"], entry, "to", setup, place)
+        else:
+            to = _located(lambda: parse_enum(ExpeditionKind, entry["to"], "expedition"), entry, "to", place)
+        return Action(kind, player, name=name, location=place, place=where_, to=to, decline_cost=_declined(entry, place), to_player=to_player)
     if kind == "morning":
         if str(entry[kind]).strip().lower() != "expand":
             raise _fail("`{morning: expand}` plays the Morning with the players' Expand decisions given in `choices:` (4.2.1.e)", entry, kind, place)

@@ -130,6 +130,8 @@ def _apply(game: Game, action: Action) -> None:
         api.put(game, action.player, action.place, action.name, action.zone, expedition=action.to)
     elif action.kind == "play":
         assert action.player and action.place and action.name and action.to
+        if action.to_player is not None and action.to_player != action.player:
+            api.refuse_other_expedition(game, action.player, action.to_player, action.name)
         api.play(game, action.player, action.place, action.name, action.to, decline_cost=action.decline_cost)
     elif action.kind == "pass":
         assert action.player

@@ -102,6 +102,8 @@ class Action:
     """Where the named object is (PLACES_WORDS), for put, play, quick_action and support."""
     to: ExpeditionKind | None = None
     """The expedition a card is played or put into."""
+    to_player: str | None = None
+    """`to: Carol.hero`: the player whose expedition that is, when the scenario names one."""
     target_object: tuple[str, str, str] | None = None
     ability: int = 1
     decline_cost: bool = False
