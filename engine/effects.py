@@ -22,6 +22,7 @@ from .vocabulary import (
     CHARACTER_SUBTYPES,
     SUBTYPES_BY_TYPE,
     Duration,
+    ExpeditionKind,
     Keyword,
     ObjectType,
     RegionType,
@@ -46,6 +47,8 @@ __all__ = [
     "ActivateTriggers",
     "ItIs",
     "YouControl",
+    "FirstPlayer",
+    "MoveExpeditions",
     "Conditional",
     "Pay",
     "WithCost",
@@ -80,7 +83,9 @@ SUPPORTED_EFFECTS = (
     "I gain N NAME counters | I gain/lose Fleeting/Asleep | target Character gains/loses Fleeting/Asleep",
     "Put me in Reserve | [You may] put a card from your Hand in Reserve | [You may] play me [for free]",
     "Discard target Character or Permanent | [You may] activate the etb/hand/reserve triggers of target Permanent you control (7.3.1.b)",
-    "If it's a [type or sub-type], EFFECT (2.2.1.i, 2.2.2.o) | If you control two or more [sub-type]s, EFFECT (2.2.2.n)",
+    "If it's a [type or sub-type], EFFECT (2.2.1.i, 2.2.2.o) | If you control two or more [sub-type]s, EFFECT (2.2.2.n) | "
+    "If you are [not] the first player, EFFECT",
+    "Move your [hero|companion] Expedition(s) | your opponent's [hero|companion] Expedition(s) | target Expedition forward|backward (7.3.10, 7.3.11)",
     "You may pay N and put a card from your Hand in Reserve to EFFECT (a cost, one step: 6.4.a)",
     "... (an effect whose text is lost in the sources)",
     "several of these as sentences, or joined by ', then' or 'and' (one step each, 6.1.c)",
@@ -231,8 +236,28 @@ class YouControl:
 
 
 @dataclass(frozen=True)
+class FirstPlayer:
+    """"If you are the first player" / "If you are not the first player": in 2v2, a team member
+    holding the first player token counts (the 2v2 page); in Free for All, only the holder."""
+
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class MoveExpeditions:
+    """"Move your hero Expedition forward", "Move your opponent's Expeditions backward", "Move target
+    Expedition forward" (7.3.10, 7.3.11): each expedition moved is one atomic action of one step."""
+
+    whose: str
+    """"you" (7.2.2.a), "opponent" (each of your opponents in multiplayer: the game-mode pages) or "target"."""
+    kind: ExpeditionKind | None
+    """hero or companion; None for both ("Expeditions")."""
+    forward: bool
+
+
+@dataclass(frozen=True)
 class Conditional:
-    condition: ItIs | YouControl
+    condition: ItIs | YouControl | FirstPlayer
     then: "Instruction"
 
 
@@ -252,7 +277,7 @@ class WithCost:
 
 Instruction = (
     CreateTokens | Draw | CreateOngoing | KeywordAction | LostEffect | Sacrifice | Gain | PutMe | PutFromHand | PlayMe
-    | DiscardTarget | ActivateTriggers | Conditional | WithCost
+    | DiscardTarget | ActivateTriggers | Conditional | WithCost | MoveExpeditions
 )
 
 
@@ -502,6 +527,14 @@ def _parse_instruction(step: str, whole: str) -> Instruction:
     activate = re.match(r"^(you may )?activate the (etb|hand|reserve) triggers of target (permanent|character) you control$", lower)
     if activate:
         return ActivateTriggers(TRIGGER_SYMBOLS[activate.group(2)], _TYPES[activate.group(3)], activate.group(1) is not None)
+    first = re.match(r"^if you are (not )?the first player, (.+)$", step, re.I)
+    if first:
+        return Conditional(FirstPlayer(negated=first.group(1) is not None), _parse_instruction(first.group(2), whole))
+    move = re.match(r"^move (your opponent'?s|your|target) (?:(hero|companion) expedition|(expeditions)|expedition) (forward|backward)$", lower)
+    if move and (move.group(1) == "target") == (move.group(2) is None and move.group(3) is None):
+        whose = "target" if move.group(1) == "target" else ("you" if move.group(1) == "your" else "opponent")
+        kind = ExpeditionKind(move.group(2)) if move.group(2) else None
+        return MoveExpeditions(whose, kind, move.group(4) == "forward")
     it_is = re.match(r"^if it'?s an? (\w+), (.+)$", step, re.I)
     if it_is and it_is.group(1).lower() in _TYPES:
         return Conditional(ItIs(_TYPES[it_is.group(1).lower()]), _parse_instruction(it_is.group(2), whole))

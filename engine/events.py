@@ -20,6 +20,8 @@ from .effects import (
     CreateTokens,
     DiscardTarget,
     Draw,
+    FirstPlayer,
+    MoveExpeditions,
     EffectRecord,
     Gain,
     Instruction,
@@ -40,6 +42,7 @@ from .effects import (
 from .ending import check_end
 from .errors import Forbidden, LoopLimit
 from .objects import CannotActivate, Card, EmblemInfo, GameObject, Reaction, Trigger, describe_character
+from .movement import move_backward, move_forward
 from .readings import CREATOR_CONTROLS, HAND_COST, Unenumerable, play_cost_question, reading, silent, token_controller_question
 from .state import IN_PLAY, INITIATIVE_ORDER, OPPOSING_EXPEDITIONS, CardInZone, Expedition, Game, Happening, Unknown
 from .vocabulary import Duration, ExpeditionKind, Mode, ObjectType, Phase, PlayerName, Status, Zone
@@ -811,10 +814,50 @@ def _conditional(game: Game, instruction: Instruction, res: Resolution) -> None:
             f"checked wherever it is ({rule}): it {'is' if holds else 'is not'}",
             "2.1.e", rule,
         )
+    elif isinstance(condition, FirstPlayer):
+        first, rule = game.is_first_player(res.controller)
+        holds = first != condition.negated
+        game.trace.add(f"{res.controller} {'is' if first else 'is not'} the first player: the condition {'holds' if holds else 'does not hold'}", rule)
     else:
         holds = _you_control(game, condition, res)
     if holds:
         _perform(game, instruction.then, res)
+
+
+def _opponents(game: Game, player: PlayerName) -> list[PlayerName]:
+    """"Your opponent": the other player; in 2v2 each player of the other team ("it refers to each of
+    your opponents", the 2v2 page); in Free for All all the others ("all your opponents", its page)."""
+    if game.mode is Mode.TWO_VS_TWO:
+        team = game.team_of(player)
+        return [n for n in game.names if n not in team]
+    return [n for n in game.names if n != player]
+
+
+def _move_expeditions(game: Game, instruction: Instruction, res: Resolution) -> None:
+    assert isinstance(instruction, MoveExpeditions)
+    if instruction.whose == "target":
+        target = res.target
+        if target is None:
+            options = [f"{p}.{k.value}" for p in game.names for k in ExpeditionKind]
+            chosen = choose(game, res.controller, "the target Expedition", options)
+            assert chosen is not None
+            player, kind = chosen.split(".")
+            target = game.expedition(player, ExpeditionKind(kind))
+        expeditions = [target]
+        rules: tuple[str, ...] = ("7.3.10.a", "7.3.11.a")
+    else:
+        players = [res.controller] if instruction.whose == "you" else _opponents(game, res.controller)
+        kinds = [instruction.kind] if instruction.kind is not None else list(ExpeditionKind)
+        expeditions = [game.expedition(p, k) for p in players for k in kinds]
+        rules = ("7.2.2.a",) + ({Mode.TWO_VS_TWO: ("2v2.your-opponent",), Mode.FREE_FOR_ALL: ("free-for-all.your-opponent",)}.get(game.mode, ())
+                                 if instruction.whose == "opponent" else ())
+    move = move_forward if instruction.forward else move_backward
+    _step(
+        game, res, [partial(move, game, e) for e in expeditions],
+        f"{', '.join(e.label for e in expeditions)} move{'s' if len(expeditions) == 1 else ''} "
+        f"{'forward' if instruction.forward else 'backward'}: {_plural(len(expeditions), 'atomic action')} in one step",
+        *rules, "6.1.e",
+    )
 
 
 def _you_control(game: Game, condition: YouControl, res: Resolution) -> bool:
@@ -891,6 +934,7 @@ _HANDLERS: dict[type, Callable[[Game, Instruction, Resolution], None]] = {
     ActivateTriggers: _activate_triggers,
     Conditional: _conditional,
     WithCost: _with_cost,
+    MoveExpeditions: _move_expeditions,
 }
 
 
