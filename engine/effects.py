@@ -73,7 +73,7 @@ __all__ = [
 
 SUPPORTED_EFFECTS = (
     'create a/an/two/... NAME F/M/W [Sub-types] token(s) [with "ABILITY" | with Gigantic] in '
-    "(my Expedition | your hero Expedition | your companion Expedition | each of your Expeditions | target Expedition) (7.3.3.b)",
+    "(my Expedition | my other Expedition | your hero Expedition | your companion Expedition | each of your Expeditions | target Expedition) (7.3.3.b)",
     "draw a card | draw N cards (7.3.5)",
     "Expeditions can't move forward | Expeditions can't move backward | The next card you play costs N less | "
     "The next Character you play gains N boost(s), with this Turn | this Afternoon | this Day (2.2.13)",
@@ -110,13 +110,14 @@ _NUMBERS = {
 }
 _DESTINATIONS = {
     "my expedition": "mine",
+    "my other expedition": "other",
     "your hero expedition": "hero",
     "your companion expedition": "companion",
     "each of your expeditions": "each",
     "target expedition": "target",
 }
 TokenDestination = str
-"""'mine' (7.2.1), 'hero', 'companion', 'each', or 'target'."""
+"""'mine' (7.2.1), 'other' (the other expedition of my controller, 7.4.3.g), 'hero', 'companion', 'each', or 'target'."""
 
 _STATS_WORD = re.compile(r"^-?\d+/-?\d+/-?\d+$")
 _ONGOING = {"expeditions can't move forward", "expeditions can't move backward"}

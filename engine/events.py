@@ -466,6 +466,16 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
             "which is not in an expedition now; the sources do not say which expedition is meant",
             Unenumerable.NO_CANDIDATES,
         )
+    if instruction.destination == "other":
+        # "my other Expedition": the other expedition of my controller; a Gigantic character is in
+        # both, so for it the words refer to no expeditions (7.4.3.g).
+        if source.card.gigantic:
+            game.trace.add(
+                f"{source.name} is Gigantic, in both of {possessive(source.controller)} expeditions: its \"other Expedition\" is no expedition",
+                "7.4.3.g",
+            )
+            return []
+        return [game.expedition(source.side, source.expedition.other)]
     if source.card.gigantic:
         return list(game.player(source.controller).expeditions)
     return [game.expedition(source.controller, source.expedition)]
