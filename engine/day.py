@@ -38,7 +38,7 @@ def _morning(game: Game, expand: bool = False) -> None:
     if game.day == 1:
         raise RulesSilent(
             "the first day has no Morning: it starts at Noon, after the setup draws six cards (1.3.1.d, 4.1.j); "
-            "give `day: 2` or later for a Morning"
+            "`setup` plays that first day's setup; give `day: 2` or later for a Morning"
         )
     # Succeed: 4.2.1.b "the player to the left of the first player" (1.3.2.b says "the opponent").
     old = game.first_player
