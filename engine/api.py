@@ -8,11 +8,11 @@ from dataclasses import replace
 from .day import afternoon_started, begin_afternoon, end_turn, run_phase
 from .effects import CostRecord, EffectRecord
 from .ending import check_end
-from .readings import Unenumerable, silent
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
 from .events import check_reactions, pay_cost, play_card, possessive, resolve_effect, run_step, zone_words
 from .movement import move_backward, move_forward
 from .objects import GameObject
+from .readings import Unenumerable, silent
 from .state import IN_PLAY, CardInZone, Game, Happening
 from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Mode, Phase, PlayerName, Zone
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from .dusk import progress
-from .readings import Unenumerable, silent
 from .errors import RulesSilent
 from functools import partial
 
 from .events import begin_phase, check_reactions, expire, run_step
+from .readings import Unenumerable, silent
 from .state import CardInZone
 from .state import Game
 from .vocabulary import Duration, ObjectType, Phase, Zone

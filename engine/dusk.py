@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .ending import check_end, decide_tiebreaker
-from .readings import Unenumerable, silent
 from .movement import move_forward
+from .readings import Unenumerable, silent
 from .state import Expedition, Game, format_types
 from .vocabulary import ARENA, ExpeditionKind, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
 
