@@ -51,7 +51,7 @@ def begin_game(game: Game) -> None:
         "4.1.e", "4.1.g",
     )
     for player in game.players:
-        presented = game.presented.pop(player.name, None)
+        presented = game.presented.get(player.name) if game.presented else None
         if presented is None:
             trace.add(f"{player.name} presented no card face down: they have no Hero", "4.1.e", "4.1.f")
         elif presented.type is ObjectType.HERO:

@@ -11,7 +11,7 @@ fixed in `game.readings`, and goes on under it (the trace says so once). A game 
 (engine.scenario) then runs the scenario once per reading and compares the outcomes. A caller of
 the public API (engine.dusk...) gets that refusal, or fixes a reading first:
 
-    game.readings["token-controller"] = "the creator controls it"
+    game.readings = {"token-controller": "the creator controls it"}
 
 Results are values: `Readings` holds the open questions and one `ReadingOutcome` per combination
 of readings, with the values observed at the scenario's paths.
@@ -125,11 +125,11 @@ class Readings:
 
 def reading(game: Game, question: OpenQuestion) -> str:
     """The reading fixed for `question` in this run; ReadingNeeded when there is none."""
-    chosen = game.readings.get(question.key)
+    chosen = game.readings.get(question.key) if game.readings else None
     if chosen is None:
         raise ReadingNeeded(question)
     if question.key not in game.readings_said:
-        game.readings_said.add(question.key)
+        game.readings_said = game.readings_said | {question.key}
         game.trace.add(f"The sources leave open {question.question}: this run follows the reading \"{chosen}\"", *question.rules)
     return chosen
 

@@ -86,7 +86,7 @@ def build_game(setup: Setup) -> Game:
                             "2.2.3.c",
                         )
         if ps.presented is not None:
-            game.presented[name] = ps.presented
+            game.presented = {**(game.presented or {}), name: ps.presented}
         for i in range(ps.mana):
             game.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, name, exhausted=i < ps.mana_exhausted, given=True)
     for o in game.in_zone(Zone.EXPEDITION):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
 from .errors import BoardError, MissingRegionTypes, RegionOutOfRange, RulesSilent, UnknownPlayer
 from .objects import Card, EmblemInfo, GameObject, RegionPassive
@@ -320,15 +320,18 @@ class Game:
     """Every emblem created, in order (an emblem ceases to exist, but the record stays)."""
     unknowns: list[Unknown] = field(default_factory=list)
     used_emblems: set[int] = field(default_factory=set)
-    readings: dict[str, str] = field(default_factory=dict)
+    # The mappings below are rarely filled: a game has none until a run gives it one (no new
+    # containers per game on the hot path).
+    readings: Mapping[str, str] | None = None
     """Where the sources leave a question open, the reading this run follows, by question key
-    (engine.readings); a question without one stops the run with ReadingNeeded."""
-    readings_said: set[str] = field(default_factory=set)
+    (engine.readings); a question without one stops the run with ReadingNeeded. Give a game its own:
+    `game.readings = {"token-controller": "the creator controls it"}`."""
+    readings_said: frozenset[str] = frozenset()
     """The questions whose reading the trace has already named."""
-    hosted: bool = False
-    presented: dict[PlayerName, Card] = field(default_factory=dict)
+    presented: Mapping[PlayerName, Card] | None = None
     """4.1.e-f: the card each player presents face down before the game begins (their Hero, or a card
     from outside the game); revealed at 4.1.h by engine.beginning."""
+    hosted: bool = False
     """Whether an object is in an expedition of a player who does not control it (GameObject.host)."""
     _clock: int = 0
 

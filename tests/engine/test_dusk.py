@@ -122,7 +122,7 @@ def test_two_abilities_that_replace_region_types_need_a_reading_and_follow_the_o
     assert len(question.readings) == 2  # two orders; the Giants share a name, so each is named by its text too
     for order, expected in zip(question.readings, ("forest", "water")):
         g = board()
-        g.readings[question.key] = order
+        g.readings = {question.key: order}
         engine.dusk(g)
         assert g.region_types_at(0) == frozenset({engine.RegionType(expected)}), order
         assert f'reading "{order}"' in trace_text(g)
