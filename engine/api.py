@@ -8,12 +8,13 @@ from dataclasses import replace
 from .day import afternoon_started, begin_afternoon, end_turn, run_phase
 from .effects import CostRecord, EffectRecord
 from .ending import check_end
-from .errors import BoardError, Forbidden, GameOver, RulesSilent, UnsupportedText
+from .errors import BoardError, Forbidden, GameOver, UnsupportedText
 from .events import check_reactions, pay_cost, play_card, possessive, resolve_effect, run_step, zone_words
 from .movement import move_backward, move_forward
 from .objects import GameObject
+from .readings import Unenumerable, silent
 from .state import IN_PLAY, CardInZone, Game, Happening
-from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Phase, PlayerName, Zone
+from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Mode, Phase, PlayerName, Zone
 
 __all__ = [
     "dusk",
@@ -45,7 +46,7 @@ def _playable(game: Game) -> None:
         raise GameOver(f"the game is over ({' and '.join(game.outcome.winners)} won: {game.outcome.reason}); no further action can happen")
     unknown = game.board_unknown()
     if unknown is not None:
-        raise RulesSilent(f"the engine cannot go on: the board is unknown after {unknown.reason}")
+        raise silent(f"the engine cannot go on: the board is unknown after {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
 
 
 def dusk(game: Game) -> None:
@@ -185,6 +186,22 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     return new
 
 
+def refuse_other_expedition(game: Game, player: PlayerName, other: PlayerName, name: str) -> None:
+    """A card is played into one of its player's own expeditions: the 2v2 page forbids playing one
+    directly into a teammate's; for an opponent's, no text speaks."""
+    game.player(other)
+    if game.mode is Mode.TWO_VS_TWO and other in game.team_of(player):
+        raise Forbidden(
+            f"{player} cannot play {name} into {other}'s expedition: \"It is not possible to directly play a card in your "
+            "teammate's Expedition or Landmark Zone\" (2v2.teammate); effects may create tokens there"
+        )
+    raise silent(
+        f"{player} would play {name} into {other}'s expedition; the sources only say a card cannot be played directly into a "
+        "teammate's (the 2v2 page)",
+        Unenumerable.NO_CANDIDATES,
+    )
+
+
 def pass_turn(game: Game, player: PlayerName) -> None:
     """The player passes: they take no more turns this day (1.3.2.d); reactions are checked (4.4.a.3)."""
     _take_turn_action(game, player, "pass")
@@ -227,11 +244,16 @@ def use_ability(
         return None
     cost = ability.cost
     if ability.more_unless_first:
-        if player != game.first_player:
+        first, rule = game.is_first_player(player)
+        if not first:
             cost = cost + (f"pay {ability.more_unless_first}",)
+        holder = ""
+        if game.mode is Mode.TWO_VS_TWO and player != game.first_player:
+            holder = f" ({game.first_player}, {'a' if first else 'not a'} team member, has the first player token)"
         game.trace.add(
-            f"{player} {'is not' if player != game.first_player else 'is'} the first player: the action "
-            f"{'costs' if player != game.first_player else 'does not cost'} {ability.more_unless_first} more"
+            f"{player} {'is' if first else 'is not'} the first player{holder}: the action "
+            f"{'does not cost' if first else 'costs'} {ability.more_unless_first} more",
+            rule,
         )
     after = pay_cost(game, player, obj, cost, f"{obj.name}'s {what}") if cost else obj
     record = resolve_effect(game, ability.effect, player, me=after.id if after is not None else None, source_name=obj.name)

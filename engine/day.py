@@ -7,6 +7,7 @@ from .errors import RulesSilent
 from functools import partial
 
 from .events import begin_phase, check_reactions, expire, run_step
+from .readings import Unenumerable, silent
 from .state import CardInZone
 from .state import Game
 from .vocabulary import Duration, ObjectType, Phase, Zone
@@ -37,7 +38,7 @@ def _morning(game: Game, expand: bool = False) -> None:
     if game.day == 1:
         raise RulesSilent(
             "the first day has no Morning: it starts at Noon, after the setup draws six cards (1.3.1.d, 4.1.j); "
-            "give `day: 2` or later for a Morning"
+            "`setup` plays that first day's setup; give `day: 2` or later for a Morning"
         )
     # Succeed: 4.2.1.b "the player to the left of the first player" (1.3.2.b says "the opponent").
     old = game.first_player
@@ -62,9 +63,10 @@ def _morning(game: Game, expand: bool = False) -> None:
     # Draw: each player draws two cards.
     for player in game.players:
         if len(player.deck) < 2:
-            raise RulesSilent(
+            raise silent(
                 f"Draw: {player.name} must draw two cards but their Deck holds {len(player.deck)}; "
-                "the sources do not say what happens (4.2.1.d, 7.3.5); give each player a `deck:`"
+                "the sources do not say what happens (4.2.1.d, 7.3.5); give each player a `deck:`",
+                Unenumerable.NO_CANDIDATES,
             )
         for _ in range(2):
             game.draw_card(player.name)
@@ -136,7 +138,7 @@ def _afternoon(game: Game) -> None:
 def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
     """Play one phase of a day: its beginning (reactions, 4.4.a.1) and its daily effects."""
     if phase is Phase.NIGHT:
-        raise RulesSilent("the Night phase's daily effects are lost in the sources (1.3.2.f, 'During the Night Phase' has no text); the engine will not guess them")
+        raise silent("the Night phase's daily effects are lost in the sources (1.3.2.f, 'During the Night Phase' has no text); the engine will not guess them", Unenumerable.LOST_TEXT)
     if phase is Phase.AFTERNOON:
         if not afternoon_started(game):
             begin_afternoon(game)

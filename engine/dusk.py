@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .ending import check_end, decide_tiebreaker
-from .errors import RulesSilent
 from .movement import move_forward
+from .readings import Unenumerable, silent
 from .state import Expedition, Game, format_types
 from .vocabulary import ARENA, ExpeditionKind, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
 
@@ -102,10 +102,11 @@ def progress(game: Game) -> None:
         decide_tiebreaker(game)
         return
     if game.mode is not Mode.TWO_PLAYER:
-        raise RulesSilent(
+        raise silent(
             f"Dusk Progress in a {game.mode.value} game (ruling {OPPOSING_EXPEDITIONS}) needs to know which expedition opposes which; "
             "the surviving game-mode text only says 'Each player faces a different opponent for each of their "
-            "Expeditions'. Multiplayer boards support `check_victory` and tiebreaker Dusks"
+            "Expeditions'. Multiplayer boards support `check_victory` and tiebreaker Dusks",
+            Unenumerable.MULTIPLAYER_LAYOUT,
         )
     # What Progress decides for each expedition, before it moves: totals, region types, statistics won.
     records: dict[tuple[PlayerName, ExpeditionKind], tuple[Statistics, Statistics, frozenset[RegionType], tuple[RegionType, ...]]] = {}

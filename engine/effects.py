@@ -23,6 +23,7 @@ from .vocabulary import (
     CHARACTER_SUBTYPES,
     SUBTYPES_BY_TYPE,
     Duration,
+    ExpeditionKind,
     Keyword,
     ObjectType,
     RegionType,
@@ -47,6 +48,8 @@ __all__ = [
     "ActivateTriggers",
     "ItIs",
     "YouControl",
+    "FirstPlayer",
+    "MoveExpeditions",
     "Conditional",
     "Pay",
     "WithCost",
@@ -71,7 +74,7 @@ __all__ = [
 
 SUPPORTED_EFFECTS = (
     'create a/an/two/... NAME F/M/W [Sub-types] token(s) [with "ABILITY" | with Gigantic] in '
-    "(my Expedition | your hero Expedition | your companion Expedition | each of your Expeditions | target Expedition) (7.3.3.b)",
+    "(my Expedition | my other Expedition | your hero Expedition | your companion Expedition | each of your Expeditions | target Expedition) (7.3.3.b)",
     "draw a card | draw N cards (7.3.5)",
     "Expeditions can't move forward | Expeditions can't move backward | The next card you play costs N less | "
     "The next Character you play gains N boost(s), with this Turn | this Afternoon | this Day (2.2.13)",
@@ -81,7 +84,9 @@ SUPPORTED_EFFECTS = (
     "I gain N NAME counters | I gain/lose Fleeting/Asleep | target Character gains/loses Fleeting/Asleep",
     "Put me in Reserve | [You may] put a card from your Hand in Reserve | [You may] play me [for free]",
     "Discard target Character or Permanent | [You may] activate the etb/hand/reserve triggers of target Permanent you control (7.3.1.b)",
-    "If it's a [type or sub-type], EFFECT (2.2.1.i, 2.2.2.o) | If you control two or more [sub-type]s, EFFECT (2.2.2.n)",
+    "If it's a [type or sub-type], EFFECT (2.2.1.i, 2.2.2.o) | If you control two or more [sub-type]s, EFFECT (2.2.2.n) | "
+    "If you are [not] the first player, EFFECT",
+    "Move your [hero|companion] Expedition(s) | your opponent's [hero|companion] Expedition(s) | target Expedition forward|backward (7.3.10, 7.3.11)",
     "You may pay N and put a card from your Hand in Reserve to EFFECT (a cost, one step: 6.4.a)",
     "... (an effect whose text is lost in the sources)",
     "several of these as sentences, or joined by ', then' or 'and' (one step each, 6.1.c)",
@@ -106,13 +111,14 @@ _NUMBERS = {
 }
 _DESTINATIONS = {
     "my expedition": "mine",
+    "my other expedition": "other",
     "your hero expedition": "hero",
     "your companion expedition": "companion",
     "each of your expeditions": "each",
     "target expedition": "target",
 }
 TokenDestination = str
-"""'mine' (7.2.1), 'hero', 'companion', 'each', or 'target'."""
+"""'mine' (7.2.1), 'other' (the other expedition of my controller, 7.4.3.g), 'hero', 'companion', 'each', or 'target'."""
 
 _STATS_WORD = re.compile(r"^-?\d+/-?\d+/-?\d+$")
 _ONGOING = {"expeditions can't move forward", "expeditions can't move backward"}
@@ -232,8 +238,28 @@ class YouControl:
 
 
 @dataclass(frozen=True)
+class FirstPlayer:
+    """"If you are the first player" / "If you are not the first player": in 2v2, a team member
+    holding the first player token counts (the 2v2 page); in Free for All, only the holder."""
+
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class MoveExpeditions:
+    """"Move your hero Expedition forward", "Move your opponent's Expeditions backward", "Move target
+    Expedition forward" (7.3.10, 7.3.11): each expedition moved is one atomic action of one step."""
+
+    whose: str
+    """"you" (7.2.2.a), "opponent" (each of your opponents in multiplayer: the game-mode pages) or "target"."""
+    kind: ExpeditionKind | None
+    """hero or companion; None for both ("Expeditions")."""
+    forward: bool
+
+
+@dataclass(frozen=True)
 class Conditional:
-    condition: ItIs | YouControl
+    condition: ItIs | YouControl | FirstPlayer
     then: "Instruction"
 
 
@@ -253,7 +279,7 @@ class WithCost:
 
 Instruction = (
     CreateTokens | Draw | CreateOngoing | KeywordAction | LostEffect | Sacrifice | Gain | PutMe | PutFromHand | PlayMe
-    | DiscardTarget | ActivateTriggers | Conditional | WithCost
+    | DiscardTarget | ActivateTriggers | Conditional | WithCost | MoveExpeditions
 )
 
 
@@ -277,6 +303,17 @@ class CostRecord:
     steps: int
     atomic_actions: int | None
     """None when a part of the cost is lost in the sources."""
+    parts: tuple[str, ...] = ()
+    """What was paid, as read (Activated.cost): "exhaust", "discard", "pay 1", "lost"; "pay 1" added
+    when an ability costs more (Lindiwe & Maw's "if you are not the first player")."""
+
+    @property
+    def mana(self) -> int | None:
+        """The Mana the cost asks for, the sum of its "pay N" parts; None when a part is lost in the
+        sources (a lost cost symbol may ask for Mana too)."""
+        if "lost" in self.parts:
+            return None
+        return sum(int(p.split()[1]) for p in self.parts if p.startswith("pay "))
 
 
 # ---- text helpers ----------------------------------------------------------------------------
@@ -372,17 +409,17 @@ def parse_token_template(text: str) -> CreateTokens:
     count = _number(count_word)
     if count is None or count < 1:
         raise _unsupported(text)
-    ability: str | None = None
+    abilities: str | None = None
     rest = rest.strip()
-    with_re = r'with (?:"([^"]*)"|(\w+))'
+    # One ability or several joined by "and": with Gigantic and "At Noon | Draw a card".
+    one = r'(?:"[^"]*"|\w+)'
+    with_re = rf"with ({one}(?: and {one})*)"
     before = re.match(rf"^{with_re} in (.+)$", rest, re.I)
     after = re.match(rf"^in (.+?)(?: {with_re})?$", rest, re.I)
     if before:
-        ability = before.group(1) if before.group(1) is not None else before.group(2)
-        where = before.group(3)
+        abilities, where = before.group(1), before.group(2)
     elif after:
-        where = after.group(1)
-        ability = after.group(2) if after.group(2) is not None else after.group(3)
+        where, abilities = after.group(1), after.group(2)
     else:
         raise _unsupported(text)
     destination = _DESTINATIONS.get(where.lower())
@@ -393,16 +430,19 @@ def parse_token_template(text: str) -> CreateTokens:
     keywords: frozenset[Keyword] = frozenset()
     reactions: tuple[Reaction, ...] = ()
     passives: tuple[Passive, ...] = ()
-    if ability is not None:
-        if ability.lower() == Keyword.GIGANTIC.value:
-            keywords = frozenset({Keyword.GIGANTIC})
+    for part in _split_outside_quotes(abilities, " and ") if abilities is not None else []:
+        ability = part.strip().strip('"') if part.strip().startswith('"') else part.strip()
+        if not part.strip().startswith('"') and ability.lower() == Keyword.GIGANTIC.value:
+            keywords = keywords | {Keyword.GIGANTIC}
+        elif not part.strip().startswith('"'):
+            raise UnsupportedText(f"the engine cannot read the ability {ability!r} of the token in {text!r}: a keyword (Gigantic) or an ability in quotes")
         elif "|" in ability:
-            reactions = (parse_reaction(ability),)
+            reactions = reactions + (parse_reaction(ability),)
         else:
-            passives = (parse_passive(ability),)
+            passives = passives + (parse_passive(ability),)
     subtypes = tuple(s.strip() for s in subtype_text.split(",") if s.strip())
     card = Card(name, ObjectType.CHARACTER, check_subtypes(subtypes), Statistics.parse(stats), keywords, reactions, passives, token=True)
-    return CreateTokens(card, count, destination, ability is not None and not before)
+    return CreateTokens(card, count, destination, abilities is not None and not before)
 
 
 # ---- effects ---------------------------------------------------------------------------------
@@ -494,6 +534,14 @@ def _parse_instruction(step: str, whole: str) -> Instruction:
     activate = re.match(r"^(you may )?activate the (etb|hand|reserve) triggers of target (permanent|character) you control$", lower)
     if activate:
         return ActivateTriggers(TRIGGER_SYMBOLS[activate.group(2)], _TYPES[activate.group(3)], activate.group(1) is not None)
+    first = re.match(r"^if you are (not )?the first player, (.+)$", step, re.I)
+    if first:
+        return Conditional(FirstPlayer(negated=first.group(1) is not None), _parse_instruction(first.group(2), whole))
+    move = re.match(r"^move (your opponent'?s|your|target) (?:(hero|companion) expedition|(expeditions)|expedition) (forward|backward)$", lower)
+    if move and (move.group(1) == "target") == (move.group(2) is None and move.group(3) is None):
+        whose = "target" if move.group(1) == "target" else ("you" if move.group(1) == "your" else "opponent")
+        kind = ExpeditionKind(move.group(2)) if move.group(2) else None
+        return MoveExpeditions(whose, kind, move.group(4) == "forward")
     it_is = re.match(r"^if it'?s an? (\w+), (.+)$", step, re.I)
     if it_is and it_is.group(1).lower() in _TYPES:
         return Conditional(ItIs(_TYPES[it_is.group(1).lower()]), _parse_instruction(it_is.group(2), whole))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import RulesSilent
+from .readings import Unenumerable, silent
 from .state import Game, Outcome
 from .vocabulary import ARENA, Mode, PlayerName, RegionType, Statistics
 
@@ -211,7 +211,21 @@ def decide_tiebreaker(game: Game) -> None:
     wins = [0, 0]
     names = [" and ".join(side) for side in sides]
     comparisons = []
-    for statistic in RegionType:  # the Arena has all three region types (4.3.f)
+    compared: tuple[RegionType, ...] = tuple(RegionType)
+    if game.mode is Mode.TWO_VS_TWO:
+        # The 2v2 page: "each team totals the statistics of its Characters for each type of Region in
+        # the Arena ... The team that beats its opponent in the most region types wins": the Arena's
+        # region types as they are (4.3.f, changed by abilities in play, 2.2.2.p). 4.3.h (two
+        # players) compares each statistic, whatever the Arena's types.
+        arena = game.region_types_at(ARENA)
+        compared = tuple(t for t in RegionType if t in arena)
+        if len(compared) < len(RegionType):
+            game.trace.add(
+                f"The Arena's region types are {', '.join(t.value for t in compared) or 'none'} (changed by abilities in play): "
+                "only those are compared",
+                "2v2.tiebreaker", "4.3.f", "2.2.2.p",
+            )
+    for statistic in compared:  # the Arena has all three region types (4.3.f) unless an ability changes them
         a, b = totals[0][statistic], totals[1][statistic]
         if a == b:
             comparisons.append(f"{statistic.value} {a} against {b} is a tie")
@@ -254,9 +268,10 @@ def _free_for_all_tiebreaker(game: Game) -> None:
     game.trace.add("; ".join(words), "4.3.f", rulings=(FREE_FOR_ALL_TIEBREAKER,))
     owners = set(holders.values())
     if len(owners) != 1:
-        raise RulesSilent(
+        raise silent(
             FREE_FOR_ALL_TIEBREAKER_LOST
-            + (": here nobody has the highest total in any region type" if not owners else f": here {', '.join(sorted(owners))} each have one")
+            + (": here nobody has the highest total in any region type" if not owners else f": here {', '.join(sorted(owners))} each have one"),
+            Unenumerable.LOST_TEXT,
         )
     (winner,) = owners
     others = [n for n in players if n != winner]

@@ -92,7 +92,11 @@ class UnsupportedText(EngineError):
 
 class RulesSilent(EngineError):
     """The rules in the engine's sources do not decide this situation (or their text was
-    lost); the engine refuses rather than guess."""
+    lost); the engine refuses rather than guess. Where the readings the sources allow can be
+    listed, the engine works each out instead (engine.readings); `unenumerable` says why they
+    cannot be here (an engine.readings.Unenumerable), when the refusal says so."""
+
+    unenumerable: object | None = None
 
 
 class Forbidden(EngineError):

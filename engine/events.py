@@ -20,6 +20,8 @@ from .effects import (
     CreateTokens,
     DiscardTarget,
     Draw,
+    FirstPlayer,
+    MoveExpeditions,
     EffectRecord,
     Gain,
     Instruction,
@@ -38,11 +40,13 @@ from .effects import (
     split_steps,
 )
 from .ending import check_end
-from .errors import Forbidden, LoopLimit, RulesSilent
+from .errors import Forbidden, LoopLimit
 from .limits import MAX_STEPS
 from .objects import CannotActivate, Card, EmblemInfo, GameObject, Reaction, Trigger, describe_character
+from .movement import move_backward, move_forward
+from .readings import CREATOR_CONTROLS, HAND_COST, Unenumerable, play_cost_question, reading, silent, token_controller_question
 from .state import IN_PLAY, INITIATIVE_ORDER, OPPOSING_EXPEDITIONS, CardInZone, Expedition, Game, Happening, Unknown
-from .vocabulary import Duration, ExpeditionKind, ObjectType, Phase, PlayerName, Status, Zone
+from .vocabulary import Duration, ExpeditionKind, Mode, ObjectType, Phase, PlayerName, Status, Zone
 
 __all__ = [
     "MAX_ACTIVATIONS_PER_DAY",
@@ -63,6 +67,7 @@ __all__ = [
 
 MAX_ACTIVATIONS_PER_DAY = 100  # 6.3.f
 PLAYED_FROM_RESERVE = "played-from-reserve"
+CARD_TEXT_OVER_RULES = "card-text-over-rules"
 SACRIFICE = "sacrifice"
 
 _NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
@@ -395,7 +400,7 @@ def resolve_effect(
                 break
             unknown = game.board_unknown()
             if unknown is not None and not isinstance(instruction, (KeywordAction, LostEffect)):
-                raise RulesSilent(f"step {number} of \"{text}\" ({step_text}) depends on the board, which is unknown after {unknown.reason}")
+                raise silent(f"step {number} of \"{text}\" ({step_text}) depends on the board, which is unknown after {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
             game.trace.add(f"Step {number}: {step_text}", "6.1.c")
             game.trace.depth += 1
             try:
@@ -426,9 +431,14 @@ def _create_tokens(game: Game, instruction: Instruction, res: Resolution) -> Non
     places = _destinations(game, instruction, res)
     actions: list[Callable[[], object]] = []
     for place in places:
+        # 7.3.3.a: a token is created in an expedition; who controls one created in another player's
+        # expedition, no rule says (the 2v2 page allows it in a teammate's): each reading is run.
+        controller = place.player
+        if place.player != res.controller and reading(game, token_controller_question()) == CREATOR_CONTROLS:
+            controller = res.controller
         for _ in range(instruction.count):
             # 7.3.3.a; 7.4.3.c: a Gigantic token is created in one specific expedition.
-            actions.append(partial(game.enter, instruction.card, Zone.EXPEDITION, place.player, expedition=place.kind))
+            actions.append(partial(game.enter, instruction.card, Zone.EXPEDITION, controller, expedition=place.kind, host=place.player))
     where = " and ".join(f"{count(instruction.count)} in {p.label}" for p in places)
     n = len(actions)
     text = (
@@ -456,20 +466,26 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
             assert chosen is not None
             player, kind = chosen.split(".")
             target = game.expedition(player, ExpeditionKind(kind))
-        if target.player != controller:
-            raise RulesSilent(
-                f"{controller} would create a token in {target.label}; the sources do not say who controls a "
-                "token created in another player's expedition"
-            )
         return [target]
     # "my Expedition": the expedition of the object bearing the ability (7.2.1.a-b); a Gigantic
     # one's expedition is each of its controller's expeditions (7.4.3.f).
     source = res.my_object(game)
     if source is None or source.zone is not Zone.EXPEDITION or source.expedition is None:
-        raise RulesSilent(
+        raise silent(
             f"\"my Expedition\" refers to the expedition of {res.me_name or 'the object bearing the ability'}, "
-            "which is not in an expedition now; the sources do not say which expedition is meant"
+            "which is not in an expedition now; the sources do not say which expedition is meant",
+            Unenumerable.NO_CANDIDATES,
         )
+    if instruction.destination == "other":
+        # "my other Expedition": the other expedition of my controller; a Gigantic character is in
+        # both, so for it the words refer to no expeditions (7.4.3.g).
+        if source.card.gigantic:
+            game.trace.add(
+                f"{source.name} is Gigantic, in both of {possessive(source.controller)} expeditions: its \"other Expedition\" is no expedition",
+                "7.4.3.g",
+            )
+            return []
+        return [game.expedition(source.side, source.expedition.other)]
     if source.card.gigantic:
         return list(game.player(source.controller).expeditions)
     return [game.expedition(source.controller, source.expedition)]
@@ -480,9 +496,10 @@ def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
     controller = res.controller
     deck = game.player(controller).deck
     if len(deck) < instruction.count:
-        raise RulesSilent(
+        raise silent(
             f"{controller} must draw {instruction.count} card(s) but their Deck holds {len(deck)}; "
-            "the sources do not say what happens (7.3.5)"
+            "the sources do not say what happens (7.3.5)",
+            Unenumerable.NO_CANDIDATES,
         )
     _step(
         game, res, [lambda: game.draw_card(controller) for _ in range(instruction.count)],
@@ -494,7 +511,7 @@ def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
 def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, CreateOngoing)
     if instruction.duration is Duration.TURN and game.turn is None:
-        raise RulesSilent(f"\"{instruction.passive}\" lasts \"this Turn\", but no turn is being taken (1.3.2.d): the sources do not say when it ends")
+        raise silent(f"\"{instruction.passive}\" lasts \"this Turn\", but no turn is being taken (1.3.2.d): the sources do not say when it ends", Unenumerable.NO_CANDIDATES)
     info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, game.day or 0)
     controller = res.controller
     _step(
@@ -580,25 +597,71 @@ def sacrifice(game: Game, obj: GameObject, by: PlayerName) -> GameObject | None:
     return new
 
 
-def _target(game: Game, res: Resolution, types: tuple[ObjectType, ...]) -> GameObject | None:
-    """"target Character or Permanent": an object in play with one of these types (2.2.1.h),
-    given by the action (`target:`) or chosen by the controller."""
+def _target(
+    game: Game, res: Resolution, types: tuple[ObjectType, ...], *, you_control: bool = False, may: bool = False
+) -> GameObject | None:
+    """"target Character or Permanent" ("... you control"): an object in play with one of these types
+    (2.2.1.h), controlled by the ability's controller when the text says "you control" ("you" is the
+    controller, 7.2.2.a), given by the action (`target:`) or chosen by the controller. A target the
+    text does not allow is refused with the rule it breaks, never ignored."""
     kinds = " or ".join(t.value.capitalize() for t in types)
-    legal = [o for o in game.objects.values() if o.zone in IN_PLAY and o.card.type in types]
+    phrase = f"target {kinds}" + (" you control" if you_control else "")
+    legal = [
+        o for o in game.objects.values()
+        if o.zone in IN_PLAY and o.card.type in types and (not you_control or o.controller == res.controller)
+    ]
     target = res.target_object
     if target is None:
-        name = choose(game, res.controller, f"the target {kinds}", list(dict.fromkeys(o.name for o in legal)))
+        target = _chosen_illegal(game, res, legal, types)
+    if target is None:
+        name = choose(game, res.controller, f"the {phrase}", list(dict.fromkeys(o.name for o in legal)), may=may)
         if name is None:
-            game.trace.add(f"There is no {kinds} in play to target", "2.2.1.h")
+            if legal:
+                game.trace.add(f"{res.controller} chooses no {phrase}: the step does nothing", "6.1.g")
+            else:
+                game.trace.add(f"There is no {kinds} in play{' that ' + res.controller + ' controls' if you_control else ''} to target: the step does nothing", "2.2.1.h", *(("7.2.2.a",) if you_control else ()))
             return None
         return _alike(legal, name)
     if target not in legal:
-        options = ", ".join(f"{o.controller}'s {o.name}" for o in sorted(legal, key=lambda o: o.timestamp)) or "none"
-        raise Forbidden(
-            f"\"target {kinds}\" refers to a {kinds} in play (2.2.1.h): {res.controller} cannot choose "
-            f"{target.controller}'s {target.name} in the {zone_words(target.zone)}. In play: {options}"
-        )
+        raise Forbidden(_illegal_target(game, res, target, phrase, types, legal, you_control))
     return target
+
+
+def _illegal_target(
+    game: Game, res: Resolution, target: GameObject, phrase: str, types: tuple[ObjectType, ...], legal: list[GameObject], you_control: bool
+) -> str:
+    """Why `target` cannot be chosen for `phrase`, citing each rule it breaks."""
+    kinds = " or ".join(t.value.capitalize() for t in types)
+    reasons = []
+    if target.zone not in IN_PLAY:
+        reasons.append(f"it is in {possessive(target.owner)} {zone_words(target.zone)}, and \"a [type]\" is an object in play (2.2.1.h) unless the text names a zone")
+    if target.card.type not in types:
+        reasons.append(f"it is a {target.card.type.value.capitalize()}, not a {kinds} (2.2.1.h)")
+    if you_control and target.controller != res.controller:
+        team = game.mode is Mode.TWO_VS_TWO and target.controller in game.team_of(res.controller)
+        reasons.append(
+            f"{target.controller} controls it, not {res.controller} (7.2.2.a: \"you\" is the ability's controller"
+            + ("; 2v2 page: \"you control\" applies only to your side of the board, not your teammate's" if team else "")
+            + ")"
+        )
+    options = ", ".join(f"{o.controller}'s {o.name}" for o in sorted(legal, key=lambda o: o.timestamp)) or "none"
+    allowed = f"In play under {res.controller}'s control" if you_control else "In play"
+    return f"\"{phrase}\": {res.controller} cannot choose {target.controller}'s {target.name}: {'; '.join(reasons)}. {allowed}: {options}"
+
+
+def _chosen_illegal(game: Game, res: Resolution, legal: list[GameObject], types: tuple[ObjectType, ...]) -> GameObject | None:
+    """A decision in `choices:` that names an object the target may not be (in the Reserve, of another
+    player...): that object, so that it is refused with its rule rather than as an unknown name."""
+    if not game.answers or game.answers[0].player != res.controller:
+        return None
+    answer = str(game.answers[0].answer).strip().lower()
+    if any(o.name.lower() == answer for o in legal):
+        return None
+    others = sorted(
+        (o for o in game.objects.values() if o.card.name is not None and o.name.lower() == answer and o not in legal),
+        key=lambda o: (o.controller != res.controller, o.timestamp),
+    )
+    return others[0] if others else None
 
 
 def _gain(game: Game, instruction: Instruction, res: Resolution) -> None:
@@ -734,13 +797,11 @@ def _discard_target(game: Game, instruction: Instruction, res: Resolution) -> No
 
 def _activate_triggers(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, ActivateTriggers)
-    kinds = instruction.type.value.capitalize()
-    legal = [o for o in game.objects.values() if o.zone in IN_PLAY and o.card.type is instruction.type and o.controller == res.controller]
-    name = choose(game, res.controller, f"the target {kinds} they control", list(dict.fromkeys(o.name for o in legal)), may=instruction.optional)
-    if name is None:
-        game.trace.add(f"{res.controller} activates nothing")
+    # "target Permanent you control": a Permanent in play (2.2.1.h) that the ability's controller
+    # controls (7.2.2.a); an illegal target is refused with its rule, never ignored.
+    target = _target(game, res, (instruction.type,), you_control=True, may=instruction.optional)
+    if target is None:
         return
-    target = _alike(legal, name)
     symbol = instruction.trigger.symbol or instruction.trigger.value
     game.trace.add(
         f"The step activates the {symbol} triggers of {target.name}: it is modified by {possessive(target.name)} reactions, "
@@ -773,10 +834,50 @@ def _conditional(game: Game, instruction: Instruction, res: Resolution) -> None:
             f"checked wherever it is ({rule}): it {'is' if holds else 'is not'}",
             "2.1.e", rule,
         )
+    elif isinstance(condition, FirstPlayer):
+        first, rule = game.is_first_player(res.controller)
+        holds = first != condition.negated
+        game.trace.add(f"{res.controller} {'is' if first else 'is not'} the first player: the condition {'holds' if holds else 'does not hold'}", rule)
     else:
         holds = _you_control(game, condition, res)
     if holds:
         _perform(game, instruction.then, res)
+
+
+def _opponents(game: Game, player: PlayerName) -> list[PlayerName]:
+    """"Your opponent": the other player; in 2v2 each player of the other team ("it refers to each of
+    your opponents", the 2v2 page); in Free for All all the others ("all your opponents", its page)."""
+    if game.mode is Mode.TWO_VS_TWO:
+        team = game.team_of(player)
+        return [n for n in game.names if n not in team]
+    return [n for n in game.names if n != player]
+
+
+def _move_expeditions(game: Game, instruction: Instruction, res: Resolution) -> None:
+    assert isinstance(instruction, MoveExpeditions)
+    if instruction.whose == "target":
+        target = res.target
+        if target is None:
+            options = [f"{p}.{k.value}" for p in game.names for k in ExpeditionKind]
+            chosen = choose(game, res.controller, "the target Expedition", options)
+            assert chosen is not None
+            player, kind = chosen.split(".")
+            target = game.expedition(player, ExpeditionKind(kind))
+        expeditions = [target]
+        rules: tuple[str, ...] = ("7.3.10.a", "7.3.11.a")
+    else:
+        players = [res.controller] if instruction.whose == "you" else _opponents(game, res.controller)
+        kinds = [instruction.kind] if instruction.kind is not None else list(ExpeditionKind)
+        expeditions = [game.expedition(p, k) for p in players for k in kinds]
+        rules = ("7.2.2.a",) + ({Mode.TWO_VS_TWO: ("2v2.your-opponent",), Mode.FREE_FOR_ALL: ("free-for-all.your-opponent",)}.get(game.mode, ())
+                                 if instruction.whose == "opponent" else ())
+    move = move_forward if instruction.forward else move_backward
+    _step(
+        game, res, [partial(move, game, e) for e in expeditions],
+        f"{', '.join(e.label for e in expeditions)} move{'s' if len(expeditions) == 1 else ''} "
+        f"{'forward' if instruction.forward else 'backward'}: {_plural(len(expeditions), 'atomic action')} in one step",
+        *rules, "6.1.e",
+    )
 
 
 def _you_control(game: Game, condition: YouControl, res: Resolution) -> bool:
@@ -853,6 +954,7 @@ _HANDLERS: dict[type, Callable[[Game, Instruction, Resolution], None]] = {
     ActivateTriggers: _activate_triggers,
     Conditional: _conditional,
     WithCost: _with_cost,
+    MoveExpeditions: _move_expeditions,
 }
 
 
@@ -866,12 +968,19 @@ def play_card(
     (ruling played-from-reserve). The reactions it triggers are created; the caller checks them."""
     card, origin = thing.card, thing.zone
     if card.type is not ObjectType.CHARACTER:
-        raise RulesSilent(
+        raise silent(
             f"{thing.name} is a {card.type.value}: where a played {card.type.value.capitalize()} goes is not in the sources "
-            "(the engine plays Characters, into an expedition)"
+            "(the engine plays Characters, into an expedition)",
+            Unenumerable.NO_CANDIDATES,
         )
-    if origin not in (Zone.HAND, Zone.RESERVE):
+    by_own_text = internal and origin not in (Zone.HAND, Zone.RESERVE)
+    if origin not in (Zone.HAND, Zone.RESERVE) and not internal:
         raise Forbidden(f"{thing.name} is in the {zone_words(origin)}: a card is played from the Hand or the Reserve (2.2.10.i remark)")
+    paid = "Hand" if origin is Zone.HAND else "Reserve"
+    if by_own_text and not free:
+        # Its own text plays it from another zone, not for free: which printed cost it pays, no rule
+        # says (2.2.6, 2.2.7); each is a reading (how Mana pays either is not in the sources).
+        paid = "Hand" if reading(game, play_cost_question()) == HAND_COST else "Reserve"
     objects: list[GameObject] = []
     statuses = frozenset({Status.FLEETING}) if origin is Zone.RESERVE else frozenset()
 
@@ -880,17 +989,25 @@ def play_card(
         assert limbo is not None
         objects.append(limbo)
         if not free:
-            _pay_mana(game, player, f"the {'Hand' if origin is Zone.HAND else 'Reserve'} cost of {thing.name}")
+            _pay_mana(game, player, f"the {paid} cost of {thing.name}")
         new = game.move(limbo, Zone.EXPEDITION, expedition=kind, statuses=statuses)
         assert new is not None
         objects.append(new)
         game.happenings.append(Happening("played", new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
 
-    cost = "for free" if free else f"paying its {'Hand' if origin is Zone.HAND else 'Reserve'} cost (how Mana pays a cost is not in the sources)"
+    cost = "for free" if free else f"paying its {paid} cost (how Mana pays a cost is not in the sources)"
+    if by_own_text:
+        # A card is played from the Hand or the Reserve, but the card's own text says to play it from
+        # where its ability finds it (2.1.e); the card's text wins (ruling card-text-over-rules).
+        game.trace.add(
+            f"A card is played from the Hand or the Reserve, but {possessive(thing.name)} own text plays it from the "
+            f"{zone_words(origin)}: the card's text wins over the general rule",
+            "2.1.e", "2.2.10.f", rulings=(CARD_TEXT_OVER_RULES,),
+        )
     game.trace.add(
         f"{player} plays {thing.name} from their {zone_words(origin)} {cost}: it goes to Limbo, then into "
         f"{game.expedition(player, kind).label}; each is a new object",
-        "3.2.8.a", "2.1.c", "2.2.6.a" if origin is Zone.HAND else "2.2.7.a",
+        "3.2.8.a", "2.1.c", *((("2.2.6.a",) if paid == "Hand" else ("2.2.7.a",)) if not free else ()),
     )
     mark = game.trace.mark()
     run_step(game, [act])
@@ -944,7 +1061,7 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
             actions.append(partial(_pay_mana, game, player, part))
     if atomic is not None:
         atomic = len(actions)
-    game.last_cost = CostRecord(" and ".join(parts), True, 1, atomic)
+    game.last_cost = CostRecord(" and ".join(parts), True, 1, atomic, parts)
     shown = ", ".join("a cost symbol lost in the sources" if p == "lost" else p for p in parts) or "nothing"
     game.trace.add(f"{player} pays the cost of {what} ({shown}) in a single step", "6.4.a", "6.1.d")
     run_step(game, actions)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from .readings import Unenumerable, silent
 from .state import Expedition, Game, format_types
-from .vocabulary import ARENA, Face
+from .vocabulary import ARENA, Face, Mode
 
 __all__ = ["move_forward", "move_backward"]
 
@@ -39,6 +40,15 @@ def move_forward(game: Game, expedition: Expedition) -> bool:
     target = here + expedition.kind.forward
     region = game.adventure[target]
     if not region.is_end and region.face is Face.DOWN:
+        if game.mode is not Mode.TWO_PLAYER:
+            # The 2v2 page places Tumult cards by each Hero card, by each Companion card and in the
+            # center, turning the central ones "in the opposite direction": which card a player's
+            # region N is, and its types, are only partly in the sources.
+            raise silent(
+                f"{expedition.label} would move forward into region {target}, a face-down Tumult half; which Tumult card that is "
+                f"on a {game.mode.value} Adventure, and so what it shows, is only partly in the sources",
+                Unenumerable.MULTIPLAYER_LAYOUT,
+            )
         game.adventure.reveal(target, trace, expedition.label)
     expedition.position = target
     trace.add(f"{expedition.label} moves forward from region {here} to region {target}", "7.3.11.a")

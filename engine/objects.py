@@ -215,6 +215,15 @@ class GameObject:
     statuses: set[Status] = field(default_factory=set)
     face_down: Card | None = None
     """For a Mana Orb: the card it represents, face down (2.2.1.f)."""
+    host: PlayerName | None = None
+    """In the Expedition zone, the player whose expedition holds it when that player does not control
+    it: a token created in another player's expedition, under the reading that its creator controls
+    it (engine.readings, token-controller)."""
+
+    @property
+    def side(self) -> PlayerName:
+        """The player whose expedition holds it (its controller, unless it is hosted)."""
+        return self.host or self.controller
 
     @property
     def name(self) -> str:

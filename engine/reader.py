@@ -404,6 +404,8 @@ def _read_player(name: str, block: Any, given: Any, setup: Setup, where: Locatio
             if zone is Zone.HERO and isinstance(value, (Mapping, str)):
                 value = [value]
             result.zones[zone] = _read_zone_cards(value, block, key, zone, where)
+    if "presented" in block:  # 4.1.e-f: a Hero, or a card from outside the game, face down until 4.1.h
+        result.presented = _read_object(block["presented"], block, "presented", where, ObjectType.HERO).card
     if "mana" in block:
         mana = block["mana"]
         if isinstance(mana, Mapping):
@@ -664,13 +666,17 @@ def _read_action(entry: Any, holder: Any, key: Any, setup: Setup, place: Locatio
             raise _fail(f"a card is played from the hand or the reserve (2.2.10.i remark), not from {where_}", entry, kind, place)
         if "to" not in entry:
             raise ScenarioError("`play:` needs `to:`, the expedition it is played into: hero or companion", place)
-        to = _located(lambda: parse_enum(ExpeditionKind, entry["to"], "expedition"), entry, "to", place)
-        return Action(kind, player, name=name, location=place, place=where_, to=to, decline_cost=_declined(entry, place))
+        to_player = None
+        if "." in str(entry["to"]):  # `to: Carol.hero`: an expedition named with its player
+            to_player, to, _ = _expedition_ref(entry["to"], entry, "to", setup, place)
+        else:
+            to = _located(lambda: parse_enum(ExpeditionKind, entry["to"], "expedition"), entry, "to", place)
+        return Action(kind, player, name=name, location=place, place=where_, to=to, decline_cost=_declined(entry, place), to_player=to_player)
     if kind == "morning":
         if str(entry[kind]).strip().lower() != "expand":
             raise _fail("`{morning: expand}` plays the Morning with the players' Expand decisions given in `choices:` (4.2.1.e)", entry, kind, place)
         return Action(kind, location=place, expand=True)
-    if kind == "pass":
+    if kind in ("pass", "mulligan"):
         player = _text(entry[kind], "a player", entry, kind, place)
         if player not in setup.players:
             raise _fail(f"unknown player {player!r}; players: {', '.join(setup.players)}", entry, kind, place)
@@ -730,6 +736,41 @@ def _read_then(raw: Any, item: Any, setup: Setup, where: Location | None) -> lis
     return [_read_expectation(str(path), value, raw, path, setup, _loc(raw, path, where)) for path, value in raw.items()]
 
 
+def _read_undecided(value: Any, setup: Setup, place: Location | None, bad: Callable[[str], ScenarioError]) -> Expectation:
+    """`undecided:` maps each reading the sources allow (its label, as the engine names it) to the
+    values expected under it: the readings give different outcomes (engine.readings)."""
+    if setup.is_deck or not isinstance(value, Mapping) or len(value) < 2:
+        raise bad(
+            "expected each reading and what happens under it, e.g. "
+            "{\"Tidecaller, then Grovekeeper\": {arena.types: [forest]}, \"Grovekeeper, then Tidecaller\": {arena.types: [water]}}"
+        )
+    readings = []
+    for label, inner in value.items():
+        where = _loc(value, label, place)
+        if not isinstance(inner, Mapping) or not inner:
+            raise ScenarioError(f"undecided: the reading {label!r} maps paths to expected values, e.g. {{winner: Alice}}", where)
+        if "undecided" in inner:
+            raise ScenarioError(f"undecided: the reading {label!r} cannot hold another `undecided:`", where)
+        readings.append((text_key(label), tuple(_read_expectation(str(p), v, inner, p, setup, _loc(inner, p, where)) for p, v in inner.items())))
+    return Expectation("undecided", tuple(readings), ", ".join(f"\"{label}\"" for label, _ in readings), place)
+
+
+def _sees_expectation(rest: list[str], value: Any, expect: Callable[[Any], Expectation], bad: Callable[[str], ScenarioError],
+                      setup: Setup) -> Expectation:
+    """`Bob.sees.Alice.hand`: what one player may look at in a place (engine.information)."""
+    shape = (rest == ["limbo"] or (len(rest) == 2 and rest[0] == "adventure" and re.fullmatch(r"[0-7]", rest[1]) is not None)
+             or (len(rest) == 2 and rest[0] in setup.players and rest[1] in PLACES_WORDS))
+    if not shape:
+        raise bad(f"a player sees `limbo`, `adventure.N` or `Player.place` (places: {', '.join(PLACES_WORDS)})")
+    if isinstance(value, str) and value.strip().lower() in ("hidden", "face down"):
+        return expect(value.strip().lower())
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return expect(sorted(v.strip() for v in value))
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return expect(value)
+    raise bad("expected `hidden`, `face down`, a number, or the list of what the player sees there")
+
+
 def _paths_allowed(setup: Setup) -> str:
     if setup.is_deck:
         return ", ".join(DECK_PATHS)
@@ -769,6 +810,8 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
             known += [f"{p}.{k}.{x}" for p in setup.players for k in ("hero", "companion") for x in EXPEDITION_PATHS]
         return bad(f"unknown path{_did_you_mean(path, known)}; allowed: {_paths_allowed(setup)}")
 
+    if path == "undecided":
+        return _read_undecided(value, setup, place, bad)
     if path == "refused":
         word = str(value).strip().lower()
         if word not in REFUSALS:
@@ -807,7 +850,7 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         return expect(value)
     if path == "phase":
         return expect(_located_value(lambda: parse_enum(Phase, value, "phase"), place).value)
-    if path in ("effect.steps", "effect.atomic_actions", "cost.steps", "cost.atomic_actions"):
+    if path in ("effect.steps", "effect.atomic_actions", "cost.steps", "cost.atomic_actions", "cost.mana"):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise bad("expected a whole number")
         return expect(value)
@@ -833,6 +876,10 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise bad("expected the steps' texts, in order, e.g. [Sabotage, Resupply]")
         return expect([text_key(v) for v in value])
+    if path == "cost.parts":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise bad("expected the cost's parts as paid, in order, e.g. [exhaust, pay 1]; `...` for a cost symbol lost in the sources")
+        return expect([text_key(v) for v in value])
     if path == "choices":
         return expect(_read_choice_log(value, bad))
     if path in ("limbo", "emblems"):
@@ -842,6 +889,8 @@ def _read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, p
         if len(parts) != 3 or not parts[1].isdecimal() or not number_within_limit(parts[1]) or int(parts[1]) < 1 or parts[2] not in EMBLEM_PATHS:
             raise bad(f"an emblem's path is emblems.N.{{{', '.join(EMBLEM_PATHS)}}}, N counting the emblems created from 1")
         return _emblem_expectation(parts[2], value, expect, boolean, bad, setup, place)
+    if parts[0] in setup.players and len(parts) >= 2 and parts[1] == "sees":
+        return _sees_expectation(parts[2:], value, expect, bad, setup)
     if parts[0] in setup.players and len(parts) >= 4 and parts[1] in PLACES_WORDS:
         return _object_expectation(parts[-1], value, expect, boolean, bad, setup, place)
     if parts[0] == "adventure":

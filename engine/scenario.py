@@ -8,13 +8,17 @@ value compared with what the engine observes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from . import api
+from .beginning import begin_game, mulligan
+from .information import sees
 from .deck import check_deck
 from .errors import BoardError, EngineError, RulesSilent, ScenarioError
 from .objects import Card, GameObject
 from .reader import read_scenario, read_scenarios, text_key
+from .readings import MAX_READINGS, OpenQuestion, ReadingNeeded, ReadingOutcome, Readings, Unenumerable, silent
 from .scenario_model import (
     PHASE_ACTIONS,
     REFUSALS,
@@ -29,7 +33,8 @@ from .scenario_model import (
     shown,
 )
 from .state import CardInZone, Game, Adventure
-from .vocabulary import ARENA, HIDDEN_ZONES, ExpeditionKind, Mode, ObjectType, Statistics, Status, Zone
+from .trace import TraceLine, TraceLines
+from .vocabulary import ARENA, HIDDEN_ZONES, ExpeditionKind, ObjectType, Statistics, Status, Zone
 
 __all__ = [
     "Action",
@@ -80,6 +85,8 @@ def build_game(setup: Setup) -> Game:
                             f"is named {given.card.name}, its English name",
                             "2.2.3.c",
                         )
+        if ps.presented is not None:
+            game.presented = {**(game.presented or {}), name: ps.presented}
         for i in range(ps.mana):
             game.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, name, exhausted=i < ps.mana_exhausted, given=True)
     for o in game.in_zone(Zone.EXPEDITION):
@@ -102,10 +109,15 @@ def _apply(game: Game, action: Action) -> None:
         api.play_phase(game, PHASE_ACTIONS[action.kind], expand=action.expand)
     elif action.kind == "check_victory":
         api.check_victory(game)
+    elif action.kind == "setup":
+        begin_game(game)
+    elif action.kind == "mulligan":
+        assert action.player
+        mulligan(game, action.player)
     elif action.kind in ("move_forward", "move_backward"):
         assert action.player and action.expedition
-        if game.mode is not Mode.TWO_PLAYER:
-            raise RulesSilent("moving expeditions on a multiplayer board is not modelled (its Adventure layout is only partly in the sources); use check_victory")
+        # On a multiplayer board each player's expeditions move on their own path (0 to 7), as in a
+        # two-player game; moving into a face-down Tumult half is refused (engine.movement).
         (api.advance if action.kind == "move_forward" else api.retreat)(game, action.player, action.expedition)
     elif action.kind == "switch_expeditions":
         assert action.player and action.expedition and action.name
@@ -118,6 +130,8 @@ def _apply(game: Game, action: Action) -> None:
         api.put(game, action.player, action.place, action.name, action.zone, expedition=action.to)
     elif action.kind == "play":
         assert action.player and action.place and action.name and action.to
+        if action.to_player is not None and action.to_player != action.player:
+            api.refuse_other_expedition(game, action.player, action.to_player, action.name)
         api.play(game, action.player, action.place, action.name, action.to, decline_cost=action.decline_cost)
     elif action.kind == "pass":
         assert action.player
@@ -182,7 +196,13 @@ def _observe(game: Game, path: str) -> Any:
         if cost is None:
             return None
         if path == "cost.atomic_actions" and cost.atomic_actions is None:
-            raise RulesSilent(f"the atomic actions of the cost \"{cost.text}\" are unknown: a part of it is lost in the sources")
+            raise silent(f"the atomic actions of the cost \"{cost.text}\" are unknown: a part of it is lost in the sources", Unenumerable.LOST_TEXT)
+        if path == "cost.parts":
+            return [text_key("..." if p == "lost" else p) for p in cost.parts]
+        if path == "cost.mana":
+            if cost.mana is None:
+                raise silent(f"the Mana the cost \"{cost.text}\" asks for is unknown: a cost symbol of it is lost in the sources", Unenumerable.LOST_TEXT)
+            return cost.mana
         return {"cost.steps": cost.steps, "cost.atomic_actions": cost.atomic_actions, "cost.paid": cost.paid}[path]
     if path.startswith("emblems."):
         return _observe_emblem(game, path)
@@ -204,6 +224,8 @@ def _observe(game: Game, path: str) -> Any:
         return sorted(t.value for t in game.region_types_at(region.index))
     name = parts[0]
     player = game.player(name)
+    if parts[1] == "sees":
+        return sees(game, name, parts[2:])
     if len(parts) >= 4:
         return _observe_object(game, name, parts[1], ".".join(parts[2:-1]), parts[-1])
     if len(parts) == 2 and parts[1] == "hero_zone":
@@ -321,11 +343,11 @@ def _printed_value(card: Card, attribute: str) -> Any:
         return card.faction.value if card.faction else None  # no faction: neutral (2.2.8.b)
     if attribute == "rarity":
         if card.rarity is None and not (card.token or card.type is ObjectType.HERO):
-            raise RulesSilent(f"the rarity of {card.name} is not given in the scenario")
+            raise silent(f"the rarity of {card.name} is not given in the scenario", Unenumerable.UNPRINTED_VALUE)
         return card.rarity.value if card.rarity else None
     value = card.hand_cost if attribute == "hand_cost" else card.reserve_cost
     if value is None:
-        raise RulesSilent(f"the {attribute.replace('_', ' ')} of {card.name} is not given (the sources do not print it)")
+        raise silent(f"the {attribute.replace('_', ' ')} of {card.name} is not given (the sources do not print it)", Unenumerable.UNPRINTED_VALUE)
     return value
 
 
@@ -348,9 +370,139 @@ def _shown_actual(path: str, actual: Any) -> str:
     return shown(actual)
 
 
+@dataclass
+class _Run:
+    """One run of a scenario, under the readings fixed in `readings`."""
+
+    result: ScenarioResult
+    pending: OpenQuestion | None = None
+    """An open question this run met with no reading fixed: the run stopped there."""
+    actual: dict[str, Any] = field(default_factory=dict)
+    """When the run is one of several readings: each path's value, or the EngineError observing it."""
+
+
 def run_scenario(scenario: Scenario) -> ScenarioResult:
-    """Run a scenario on a fresh game; never raises an EngineError (it is in the result)."""
+    """Run a scenario on a fresh game; never raises an EngineError (it is in the result). Where the
+    sources leave a question open (engine.readings), the scenario is run once per reading and the
+    outcomes compared."""
+    # Paths under `undecided:` are observed in the first run too, so that an open question they
+    # depend on comes up.
+    first = _run_once(scenario, {}, observe=any(e.path == "undecided" for e in scenario.expectations))
+    if first.pending is None:
+        return first.result
+    return _run_every_reading(scenario, first.pending)
+
+
+def _observed_paths(scenario: Scenario) -> list[Expectation]:
+    """The expectations whose values the readings are compared on: every `then:` path, those under
+    `undecided:` included."""
+    out: list[Expectation] = []
+    for expectation in scenario.expectations:
+        if expectation.path == "undecided":
+            for _, inner in expectation.expected:
+                out.extend(e for e in inner if e.path not in ("refused", "undecided") and e.path not in {o.path for o in out})
+        elif expectation.path != "refused" and expectation.path not in {o.path for o in out}:
+            out.append(expectation)
+    return out
+
+
+def _run_every_reading(scenario: Scenario, question: OpenQuestion) -> ScenarioResult:
+    questions = [question]
+    queue: list[dict[str, str]] = [{question.key: r} for r in question.readings]
+    done: list[tuple[dict[str, str], _Run]] = []
+    while queue:
+        if len(done) + len(queue) > MAX_READINGS:
+            result = ScenarioResult(scenario)
+            result.error = RulesSilent(
+                f"the sources leave open {'; '.join(q.question for q in questions)}: more than {MAX_READINGS} combinations "
+                "of readings, too many to compare"
+            ).at(scenario.location)
+            return result
+        fixed = queue.pop(0)
+        run = _run_once(scenario, fixed, observe=True)
+        if run.pending is not None:
+            if all(q.key != run.pending.key for q in questions):
+                questions.append(run.pending)
+            queue.extend({**fixed, run.pending.key: r} for r in run.pending.readings)
+        else:
+            done.append((fixed, run))
+    paths = _observed_paths(scenario)
+    outcomes = tuple(
+        ReadingOutcome(tuple(fixed.items()), tuple((e.path, _shown_observed(e.path, run.actual[e.path])) for e in paths)
+                       + (("refused", _refusal_word(run.result)),))
+        for fixed, run in done
+    )
+    readings = Readings(tuple(questions), outcomes)
+    undecided = next((e for e in scenario.expectations if e.path == "undecided"), None)
+    if readings.decided:
+        result = done[0][1].result
+        result.readings = readings
+        result.trace = TraceLines([TraceLine(readings.describe(), tuple(r for q in questions for r in q.rules)), *result.trace])
+        if undecided is not None and result.error is None:
+            result.differences.append(Difference("undecided", undecided.shown, "decided: every reading gives the same outcome", undecided.location))
+        return result
+    result = ScenarioResult(scenario, readings=readings)
+    lines: list[TraceLine] = []
+    for outcome, (_, run) in zip(outcomes, done):
+        lines.append(TraceLine(f"Under the reading \"{outcome.label}\":"))
+        lines.extend(TraceLine(line.text, line.rules, line.rulings, line.depth + 1) for line in run.result.trace)
+    lines.append(TraceLine(readings.describe(), tuple(r for q in questions for r in q.rules)))
+    result.trace = TraceLines(lines)
+    # A refusal under one reading is that reading's outcome; any other error stops the comparison.
+    error = next((run.result.error for _, run in done if run.result.error is not None and run.result.error is not run.result.refused), None)
+    if error is not None:
+        result.error = error
+        return result
+    if undecided is None:
+        result.error = RulesSilent(
+            readings.describe() + ". Expect `undecided:` with each reading's outcome, or change the board"
+        ).at(scenario.location)
+        return result
+    for outcome, (_, run) in zip(outcomes, done):
+        for difference in run.result.differences:  # paths outside `undecided:` hold under every reading
+            result.differences.append(
+                Difference(f"{difference.path} (reading \"{outcome.label}\")", difference.expected, difference.actual, difference.location)
+            )
+    expected = dict(undecided.expected)
+    actual = {outcome.label: run for outcome, (_, run) in zip(outcomes, done)}
+    if set(expected) != set(actual):
+        result.differences.append(Difference("undecided", shown(sorted(expected)), shown(sorted(actual)), undecided.location))
+        return result
+    for label, inner in expected.items():
+        run = actual[label]
+        for expectation in inner:
+            if expectation.path == "refused":
+                got = _refusal_word(run.result)
+                if got != expectation.expected:
+                    result.differences.append(Difference(f"undecided.{label}.refused", expectation.shown, got, expectation.location))
+                continue
+            value = run.actual[expectation.path]
+            if isinstance(value, EngineError):
+                result.differences.append(Difference(f"undecided.{label}.{expectation.path}", expectation.shown, f"refused: {value.message}", expectation.location))
+                continue
+            difference = _compare(expectation, value)
+            if difference:
+                result.differences.append(Difference(f"undecided.{label}.{expectation.path}", difference.expected, difference.actual, difference.location))
+    return result
+
+
+def _refusal_word(result: ScenarioResult) -> str:
+    refused = result.refused
+    if refused is None:
+        return "none"
+    return next((word for word, kind in REFUSALS.items() if isinstance(refused, kind)), "rules-silent")
+
+
+def _shown_observed(path: str, value: Any) -> str:
+    if isinstance(value, EngineError):
+        return f"refused ({value.message})"
+    return _shown_actual(path, value)
+
+
+def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = False) -> _Run:
+    """Run the scenario once, following `readings` where the sources leave a question open."""
     result = ScenarioResult(scenario)
+    run = _Run(result)
     refusal = next((e for e in scenario.expectations if e.path == "refused"), None)
     refused: EngineError | None = None
     if scenario.setup.is_deck:
@@ -365,12 +517,14 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             difference = _compare(expectation, observed[expectation.path])
             if difference:
                 result.differences.append(difference)
-        return result
+        return run
     try:
         game = build_game(scenario.setup)
     except EngineError as exc:
         result.error = exc.at(scenario.location)
-        return result
+        return run
+    if readings:
+        game.readings = dict(readings)
     trace = game.trace  # keeps what the engine said about the board as given
     game.answers = list(scenario.choices)
     for action in scenario.actions:
@@ -379,17 +533,22 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         trace.depth = 1
         try:
             _apply(game, action)
+        except ReadingNeeded as exc:
+            run.pending = exc.question
+            return run
         except EngineError as exc:
             exc.at(action.location)
             trace.depth = 1
             trace.add(f"The engine refuses: {exc.message}")
+            if isinstance(exc, tuple(REFUSALS.values())):
+                result.refused = exc  # a refusal is an outcome, that readings are compared on
             if refusal is not None and isinstance(exc, REFUSALS[refusal.expected]) and not isinstance(exc, (ScenarioError, BoardError)):
                 refused = exc
             else:
                 result.error = exc
             break
     trace.depth = 0
-    if result.error is None and refused is None and game.answers:
+    if result.error is None and result.refused is None and game.answers:
         left = game.answers[0]
         result.error = ScenarioError(
             f"{len(game.answers)} decision(s) in `choices:` were never asked, from {{{left.player}: {left.answer}}}; "
@@ -397,22 +556,44 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             left.location or scenario.location,
         )
     result.trace = trace.read()  # each line made when a reader reads it
+    if observe:
+        for expectation in _observed_paths(scenario):
+            try:
+                run.actual[expectation.path] = _observe(game, expectation.path)
+            except ReadingNeeded as exc:
+                run.pending = exc.question
+                return run
+            except EngineError as exc:
+                run.actual[expectation.path] = exc
     if result.error is not None:
-        return result
+        return run
     for expectation in scenario.expectations:
         if expectation.path == "refused":
             if refused is None:
                 result.differences.append(Difference("refused", expectation.shown, "no refusal", expectation.location))
             continue
-        try:
-            actual = _observe(game, expectation.path)
-        except EngineError as exc:
-            result.error = exc.at(expectation.location)
-            return result
+        if expectation.path == "undecided":
+            if not readings:
+                result.differences.append(Difference("undecided", expectation.shown, "no open question came up", expectation.location))
+            continue
+        if observe and expectation.path in run.actual:
+            actual = run.actual[expectation.path]
+            if isinstance(actual, EngineError):
+                result.error = actual.at(expectation.location)
+                return run
+        else:
+            try:
+                actual = _observe(game, expectation.path)
+            except ReadingNeeded as exc:
+                run.pending = exc.question
+                return run
+            except EngineError as exc:
+                result.error = exc.at(expectation.location)
+                return run
         difference = _compare(expectation, actual)
         if difference:
             result.differences.append(difference)
-    return result
+    return run
 
 
 def run_scenarios(scenarios: Sequence[Scenario]) -> list[ScenarioResult]:

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from .deck import DeckCard
 from .errors import EngineError, Forbidden, GameOver, Location, LoopLimit, MissingRegionTypes, RulesSilent
 from .objects import Card, describe_character
+from .readings import Readings
 from .state import Region
 from .trace import TraceLine
 from .vocabulary import DeckFormat, ExpeditionKind, Mode, Phase, Status, Zone
@@ -24,7 +25,7 @@ __all__ = [
 SCENARIO_KEYS = ("name", "rules", "given", "when", "then", "choices", "note")
 BOARD_KEYS = ("players", "first_player", "mode", "adventure", "tiebreakers", "day")
 DECK_KEYS = ("format", "deck")
-PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana", "landmarks", "hero_zone")
+PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana", "landmarks", "hero_zone", "presented")
 EXPEDITION_KEYS = ("region", "characters")
 CHARACTER_KEYS = (
     "name", "type", "stats", "subtypes", "keywords", "statuses", "token", "exhausted", "boosts", "counters", "reactions",
@@ -34,7 +35,7 @@ CHARACTER_KEYS = (
 DECK_CARD_KEYS = ("name", "type", "faction", "rarity", "count", "printed_name")
 DECK_CARD_TYPES = ("hero", "character", "spell", "permanent", "token")
 PHASE_ACTIONS = {p.value: p for p in Phase}
-WORD_ACTIONS = tuple(PHASE_ACTIONS) + ("check_deck", "check_victory")
+WORD_ACTIONS = tuple(PHASE_ACTIONS) + ("check_deck", "check_victory", "setup")
 MAPPING_ACTIONS = {
     "move_forward": (),
     "move_backward": (),
@@ -47,6 +48,7 @@ MAPPING_ACTIONS = {
     "quick_action": ("ability", "cost"),
     "support": ("ability", "cost"),
     "morning": (),
+    "mulligan": (),
 }
 ZONES_FOR_PUT = {
     "reserve": Zone.RESERVE, "discard": Zone.DISCARD, "hand": Zone.HAND, "deck": Zone.DECK, "mana": Zone.MANA,
@@ -65,7 +67,7 @@ GAME_PATHS = (
     "winner", "tiebreakers", "first_player", "day", "phase", "turn", "passed", "limbo", "choices", "emblems",
     "reactions_played", "arena.types",
     "effect.steps", "effect.atomic_actions", "effect.step_texts", "effect.controller",
-    "cost.steps", "cost.atomic_actions", "cost.paid", "refused",
+    "cost.steps", "cost.atomic_actions", "cost.paid", "cost.parts", "cost.mana", "refused", "undecided",
 )
 DECK_PATHS = ("legal", "violations", "refused")
 PLAYER_PATHS = ("statistics", "exhausted", "hand", "deck", "reserve", "discard", "mana", "landmarks", "hero_zone")
@@ -100,6 +102,8 @@ class Action:
     """Where the named object is (PLACES_WORDS), for put, play, quick_action and support."""
     to: ExpeditionKind | None = None
     """The expedition a card is played or put into."""
+    to_player: str | None = None
+    """`to: Carol.hero`: the player whose expedition that is, when the scenario names one."""
     target_object: tuple[str, str, str] | None = None
     ability: int = 1
     decline_cost: bool = False
@@ -121,6 +125,8 @@ class Action:
             return f"put {where}.{self.name} in {into}"
         if self.kind == "play":
             return f"{self.player} plays {self.name} from their {self.place} into their {self.to.value if self.to else '?'} expedition"
+        if self.kind == "mulligan":
+            return f"{self.player} takes a mulligan"
         if self.kind == "pass":
             return f"{self.player} passes"
         if self.kind == "morning":
@@ -180,6 +186,8 @@ class PlayerSetup:
     zones: dict[Zone, list[ObjectSetup]] = field(default_factory=dict)
     mana: int = 0
     mana_exhausted: int = 0
+    presented: Card | None = None
+    """4.1.e-f: the card presented face down before the game begins (`setup` reveals it, 4.1.h)."""
 
 
 @dataclass
@@ -223,6 +231,15 @@ class ScenarioResult:
     trace: Sequence[TraceLine] = field(default_factory=list)
     """What the engine did, line by line (a `TraceLines` after a run: each line made when read)."""
     error: EngineError | None = None
+    refused: EngineError | None = None
+    """The refusal the run ended with (rules-silent, forbidden...), whether expected or not."""
+    readings: Readings | None = None
+    """Where the sources leave a question open: each reading and its outcome (engine.readings)."""
+
+    @property
+    def undecided(self) -> bool:
+        """The readings the sources allow give different outcomes."""
+        return self.readings is not None and not self.readings.decided
 
     @property
     def passed(self) -> bool:

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
 from .errors import BoardError, LoopLimit, MissingRegionTypes, RegionOutOfRange, RulesSilent, UnknownPlayer
 from .limits import MAX_OBJECTS
 from .objects import Card, EmblemInfo, GameObject, RegionPassive
 from .trace import Trace
+from .readings import Unenumerable, reading, region_order_question, silent
 from .vocabulary import (
     ALL_REGION_TYPES,
     ARENA,
@@ -320,6 +321,19 @@ class Game:
     """Every emblem created, in order (an emblem ceases to exist, but the record stays)."""
     unknowns: list[Unknown] = field(default_factory=list)
     used_emblems: set[int] = field(default_factory=set)
+    # The mappings below are rarely filled: a game has none until a run gives it one (no new
+    # containers per game on the hot path).
+    readings: Mapping[str, str] | None = None
+    """Where the sources leave a question open, the reading this run follows, by question key
+    (engine.readings); a question without one stops the run with ReadingNeeded. Give a game its own:
+    `game.readings = {"token-controller": "the creator controls it"}`."""
+    readings_said: frozenset[str] = frozenset()
+    """The questions whose reading the trace has already named."""
+    presented: Mapping[PlayerName, Card] | None = None
+    """4.1.e-f: the card each player presents face down before the game begins (their Hero, or a card
+    from outside the game); revealed at 4.1.h by engine.beginning."""
+    hosted: bool = False
+    """Whether an object is in an expedition of a player who does not control it (GameObject.host)."""
     _clock: int = 0
 
     # ---- the checked public constructor -------------------------------------------------
@@ -416,6 +430,17 @@ class Game:
         assert len(others) == 1
         return others[0]
 
+    def is_first_player(self, name: PlayerName) -> tuple[bool, str]:
+        """Whether an effect that asks "if you are the first player" finds `name` to be the first
+        player, and the rule that says so. In 2v2 such effects "activate if one of the team members
+        has the first player token" (the 2v2 page, First player effects); in Free for All "only if you
+        have the first player token" (its page); in a two-player game, the player who has it."""
+        if self.mode is Mode.TWO_VS_TWO:
+            return name in self.team_of(self.first_player), "2v2.first-player"
+        if self.mode is Mode.FREE_FOR_ALL:
+            return name == self.first_player, "free-for-all.first-player"
+        return name == self.first_player, "4.1.g"
+
     def team_of(self, name: PlayerName) -> tuple[PlayerName, PlayerName]:
         """2v2: teammates sit opposite each other, so seats 1 and 3, and seats 2 and 4, are teams."""
         names = self.names
@@ -431,10 +456,16 @@ class Game:
 
     def characters_in(self, name: PlayerName, kind: ExpeditionKind) -> list[GameObject]:
         """Characters in an expedition; a Gigantic one is in both of its controller's (7.4.3.b)."""
+        if not self.hosted:  # every object is in its controller's expeditions: the quick filter
+            return [
+                o
+                for o in self.in_zone(Zone.EXPEDITION, name)
+                if o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.gigantic)
+            ]
         return [
             o
-            for o in self.in_zone(Zone.EXPEDITION, name)
-            if o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.gigantic)
+            for o in self.in_zone(Zone.EXPEDITION)
+            if o.side == name and o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.gigantic)
         ]
 
     def expedition_statistics(self, name: PlayerName, kind: ExpeditionKind) -> Statistics:
@@ -444,9 +475,10 @@ class Game:
         for character in self.characters_in(name, kind):
             statistics = character.card.statistics
             if statistics is None:
-                raise RulesSilent(
+                raise silent(
                     f"{character.name}'s statistics are not given (the sources do not print them); "
-                    f"the engine cannot sum {self.expedition(name, kind).label}'s statistics"
+                    f"the engine cannot sum {self.expedition(name, kind).label}'s statistics",
+                    Unenumerable.UNPRINTED_VALUE,
                 )
             forest += statistics.forest
             mountain += statistics.mountain
@@ -457,11 +489,11 @@ class Game:
         """The expeditions facing an object in the Expedition zone: in a two-player game, the
         opponent's expedition of the same kind (ruling opposing-expeditions)."""
         if self.mode is not Mode.TWO_PLAYER:
-            raise RulesSilent("which expedition faces which in a multiplayer game is not in the sources")
+            raise silent("which expedition faces which in a multiplayer game is not in the sources", Unenumerable.MULTIPLAYER_LAYOUT)
         if obj.zone is not Zone.EXPEDITION or obj.expedition is None:
             return []
         kinds = list(ExpeditionKind) if obj.card.gigantic else [obj.expedition]
-        return [self.expedition(self.opponent(obj.controller), kind) for kind in kinds]
+        return [self.expedition(self.opponent(obj.side), kind) for kind in kinds]
 
     def board_unknown(self) -> Unknown | None:
         """The first step whose lost game effect leaves the whole board unknown, if any."""
@@ -476,7 +508,7 @@ class Game:
                 or (unknown.scope == "mana" and zone is Zone.MANA and unknown.player == player)
                 or (unknown.scope == "object" and object_id is not None and unknown.object_id == object_id)
             ):
-                raise RulesSilent(f"{what} depends on {unknown.reason}")
+                raise silent(f"{what} depends on {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
 
     def region_types_at(
         self, position: Position, passives: list[tuple[GameObject, RegionPassive]] | None = None
@@ -502,11 +534,11 @@ class Game:
         if not passives:
             return types  # no ability changes region types: the printed ones stand
         if len({p for _, p in passives}) > 1 and any(p.lose_others for _, p in passives):
-            names = ", ".join(f'{o.name} ("{p.text}")' for o, p in passives)
-            raise RulesSilent(
-                f"several abilities change the region types at once ({names}); the sources give no order "
-                "in which such effects apply (2.2.2.p)"
-            )
+            # The sources give no order in which such effects apply (2.2.2.p): each order is a reading
+            # (engine.readings), named by the objects bearing them.
+            labels = _bearer_labels(passives)
+            order = reading(self, region_order_question(labels)).split(", then ")
+            passives = [passives[labels.index(label)] for label in order]
         for _, passive in passives:
             types = frozenset({passive.region_type}) if passive.lose_others else types | {passive.region_type}
         return types
@@ -545,6 +577,7 @@ class Game:
         from_zone: Zone | None = None,
         controller: PlayerName | None = None,
         given: bool = False,
+        host: PlayerName | None = None,
     ) -> GameObject:
         """A new object in a visible zone, with a new identity and timestamp (2.1.c, 7.3.3.a).
         `given`: it is on the board a scenario gives; it did not enter, so nothing happened that a
@@ -562,6 +595,9 @@ class Game:
             face_down, card = card, Card(None, ObjectType.MANA_ORB)
         obj = GameObject(stamp, stamp, card, zone, owner, controller or owner, expedition, exhausted, emblem)
         obj.face_down = face_down
+        if host is not None and host != obj.controller:
+            obj.host = host  # in another player's expedition (engine.readings, token-controller)
+            self.hosted = True
         self.objects[obj.id] = obj
         if emblem is not None:
             self.emblem_log.append(obj)
@@ -572,7 +608,7 @@ class Game:
             for kind in ExpeditionKind:
                 if kind is expedition or card.gigantic:
                     # 7.5.4.b: joins the Expedition zone and its expedition (a Gigantic one: both, 7.4.3.b)
-                    self.happenings.append(Happening("joins-expedition", obj.id, owner, kind, zone))
+                    self.happenings.append(Happening("joins-expedition", obj.id, obj.side, kind, zone))
         return obj
 
     def move(
@@ -638,3 +674,8 @@ class Game:
         player.hand.append(card)
         return card
 
+
+def _bearer_labels(passives: list[tuple[GameObject, RegionPassive]]) -> list[str]:
+    """Each region-changing ability named by its object; by its text too where names repeat."""
+    names = [o.name for o, _ in passives]
+    return [f"{o.name} ({p.text})" if names.count(o.name) > 1 else o.name for o, p in passives]

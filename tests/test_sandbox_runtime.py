@@ -248,3 +248,45 @@ def test_deeply_nested_json_sent_to_any_command_is_an_error_not_a_traceback():
     assert answer == {"data": None, "error": {"message": "lists and mappings are nested more than 100 deep (the limit)", "line": 1}}
     deep_data = '{"data": ' + "[" * 100_000 + "]" * 100_000 + "}"
     assert json.loads(call("form", deep_data)) == {"error": {"message": "the request to 'form' is nested too deeply", "line": None}}
+
+
+READINGS_BOARD = """
+- name: A 2v2 tiebreaker whose winner depends on the order of two region-changing abilities
+  given:
+    players: [Alice, Bob, Carol, Dave]
+    mode: 2v2
+    tiebreakers: true
+    Alice:
+      hero: {characters: ["Scout 3/0/0 Adventurer", {name: Tidecaller, stats: 0/0/0, subtypes: [Mage], passives: ["%s"]}]}
+    Bob:
+      hero: {characters: ["Leviathan 0/0/3 Leviathan", {name: Grovekeeper, stats: 0/0/0, subtypes: [Druid], passives: ["All regions are forest and lose their other types"]}]}
+  when: dusk
+  then:
+    tiebreakers: true
+"""
+
+
+def test_the_sandbox_shows_each_reading_and_its_winner_where_the_sources_leave_the_order_open():
+    answer = _run({"yaml": READINGS_BOARD % "All regions are water and lose their other types"})
+    (scenario,) = answer["scenarios"]
+    readings = scenario["board"]["readings"]
+    assert readings["decided"] is False and readings["rules"] == ["2.2.2.p"]
+    assert "order" in readings["questions"][0]
+    winners = {o["reading"]: {v["path"]: v["value"] for v in o["values"]}["winner"] for o in readings["outcomes"]}
+    assert winners == {"Tidecaller, then Grovekeeper": "[Alice, Carol]", "Grovekeeper, then Tidecaller": "[Bob, Dave]"}
+    assert scenario["board"]["error"] is None  # the readings are the answer, not an unknown board
+    # The scenario asks only whether tiebreakers go on, which every reading agrees on.
+    assert scenario["status"] == "passed"
+
+
+def test_the_sandbox_says_when_an_open_question_does_not_matter():
+    answer = _run({"yaml": READINGS_BOARD % "All regions are forest"})
+    board = answer["scenarios"][0]["board"]
+    assert board["readings"]["decided"] is True
+    assert board["winner"] == ["Alice", "Carol"]
+
+
+def test_a_board_without_open_questions_has_no_readings():
+    answer = _run({"yaml": READINGS_BOARD.replace(', {name: Grovekeeper, stats: 0/0/0, subtypes: [Druid], passives: ["All regions are forest and lose their other types"]}', "") % "All regions are water"})
+    board = answer["scenarios"][0]["board"]
+    assert board["readings"] is None and board["winner"] == []  # forest to Alice and Carol, water to Bob and Dave

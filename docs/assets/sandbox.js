@@ -573,6 +573,7 @@ function boardOutcome(scenario) {
   else if (board.tiebreakers && !alreadyInArena) headline = say("goes_to_tiebreakers");
   else if (board.winner) headline = say("no_winner");
   if (headline) box.append(h("p", { class: "ar-sb-headline", text: headline }));
+  if (board.readings) box.append(readingsBlock(board.readings));
   if (board.tiebreakers && board.statistics && Object.values(board.statistics).every(Boolean)) {
     const totals = board.players.map((p) => `${p} ${board.statistics[p]}`).join(", ");
     box.append(h("p", { text: say("in_tiebreakers", { totals }) }));
@@ -598,6 +599,22 @@ function boardOutcome(scenario) {
   box.append(h("div", { class: "md-typeset__scrollwrap" }, h("div", { class: "md-typeset__table" },
     h("table", { class: "ar-sb-table" }, h("thead", {}, head), h("tbody", {}, rows)))));
   if (board.error && !scenario.error) box.append(h("p", { class: "ar-sb-note", text: say("board_unknown", { message: board.error }) }));
+  return box;
+}
+
+// Where the sources leave a question open: the engine ran every reading they allow. When the
+// readings agree it says the question did not matter; otherwise each reading and its outcome.
+function readingsBlock(readings) {
+  const questions = readings.questions.join("; ");
+  const box = h("div", { class: "ar-sb-readings", "data-decided": String(readings.decided) });
+  if (readings.decided) {
+    box.append(h("p", { class: "ar-sb-note", text: say("readings_agree", { questions }) }));
+    return box;
+  }
+  box.append(h("p", { class: "ar-sb-headline", text: say("readings_differ", { questions }) }));
+  box.append(h("ul", {}, readings.outcomes.map((outcome) => h("li", { "data-reading": outcome.reading },
+    h("strong", { text: outcome.reading }), ": ",
+    outcome.values.map((v) => (v.path === "winner" ? say("reading_winner", { names: v.value }) : `${v.path} ${v.value}`)).join("; ")))));
   return box;
 }
 

@@ -205,16 +205,37 @@ class _Unseen:
     __hash__ = None  # type: ignore[assignment]
 
 
-def _observe(scenario: engine.Scenario, paths: list[str]) -> tuple[dict[str, str], str | None]:
+def _observe(scenario: engine.Scenario, paths: list[str]) -> tuple[dict[str, str], str | None, engine.Readings | None]:
     """What the engine observes at each path after the scenario's actions, as it shows values
     in a failing scenario (`3`, `arena`, `[forest, water]`, `none`). Asking `run_scenario`
     itself keeps the sandbox on the engine's public functions: an expectation that no value
-    meets makes every path a difference that carries the observed value."""
+    meets makes every path a difference that carries the observed value. Where the sources leave
+    a question open, the readings are compared on these paths."""
     refusals = [e for e in scenario.expectations if e.path == "refused"]
     probe = replace(scenario, expectations=refusals + [engine.Expectation(p, _Unseen(), "?") for p in paths])
     result = engine.run_scenario(probe)
     seen = {d.path: d.actual for d in result.differences if d.path != "refused"}
-    return seen, (result.error.message if result.error else None)
+    if result.readings is not None and not result.readings.decided:
+        return seen, None, result.readings  # each reading's board is in the readings, not an error
+    return seen, (result.error.message if result.error else None), result.readings
+
+
+def _readings(readings: engine.Readings | None) -> dict[str, Any] | None:
+    """The open questions and each reading's outcome, on the paths where the readings differ (the
+    winner always): what the page shows beside the board."""
+    if readings is None:
+        return None
+    values = [dict(outcome.observed) for outcome in readings.outcomes]
+    differing = [p for p in values[0] if p == "winner" or len({v.get(p) for v in values}) > 1]
+    return {
+        "decided": readings.decided,
+        "questions": [q.question for q in readings.questions],
+        "rules": sorted({r for q in readings.questions for r in q.rules}),
+        "outcomes": [
+            {"reading": outcome.label, "values": [{"path": p, "value": v[p]} for p in differing if p in v]}
+            for outcome, v in zip(readings.outcomes, values)
+        ],
+    }
 
 
 def _value(shown: str | None) -> Any:
@@ -234,12 +255,13 @@ def _value(shown: str | None) -> Any:
 def _board(scenario: engine.Scenario) -> dict[str, Any]:
     players = list(scenario.setup.players)
     expeditions = [f"{p}.{k}" for p in players for k in KINDS]
-    before, before_error = _observe(replace(scenario, actions=[], choices=[]),
-                                    [f"{e}.{a}" for e in expeditions for a in BEFORE_PATHS])
+    before, before_error, _ = _observe(replace(scenario, actions=[], choices=[]),
+                                       [f"{e}.{a}" for e in expeditions for a in BEFORE_PATHS])
     after_paths = ["winner", "tiebreakers"] + [f"{e}.{a}" for e in expeditions for a in AFTER_PATHS]
     after_paths += [f"{p}.statistics" for p in players]
-    after, after_error = _observe(scenario, after_paths)
+    after, after_error, readings = _observe(scenario, after_paths)
     return {
+        "readings": _readings(readings),
         "players": players,
         "winner": _winners(after.get("winner")),
         "tiebreakers": _value(after.get("tiebreakers")),

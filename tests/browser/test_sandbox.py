@@ -190,6 +190,22 @@ def test_a_scenario_pasted_from_a_rule_page_runs_with_its_cards_and_an_error_nam
     expect(page.locator(".ar-sb-error code")).to_contain_text("line 4:", timeout=LOADED)
 
 
+def test_a_pasted_board_whose_outcome_depends_on_an_open_question_shows_each_reading(page, base_url):
+    open_sandbox(page, f"{base_url}/en/sandbox/")
+    page.get_by_role("tab", name="Scenario").click()
+    page.locator("textarea.ar-sb-yaml").fill(
+        "- name: Two abilities that change region types\n  given:\n    players: [Alice, Bob, Carol, Dave]\n    mode: 2v2\n"
+        "    tiebreakers: true\n    Alice:\n      hero: {characters: ['Scout 3/0/0 Adventurer', {name: Tidecaller, stats: 0/0/0, "
+        "passives: ['All regions are water and lose their other types']}]}\n    Bob:\n      hero: {characters: ['Leviathan 0/0/3 Leviathan', "
+        "{name: Grovekeeper, stats: 0/0/0, passives: ['All regions are forest and lose their other types']}]}\n  when: dusk\n"
+        "  then: {tiebreakers: true}\n")
+    page.locator(".ar-sb-scenario-pane").get_by_role("button", name="Run").click()
+    readings = page.locator('.ar-sb-readings[data-decided="false"]')
+    expect(readings).to_contain_text("the order in which the abilities changing region types apply", timeout=LOADED)
+    expect(readings.locator('li[data-reading="Tidecaller, then Grovekeeper"]')).to_contain_text("winner [Alice, Carol]")
+    expect(readings.locator('li[data-reading="Grovekeeper, then Tidecaller"]')).to_contain_text("winner [Bob, Dave]")
+
+
 def test_a_game_mode_s_deck_scenario_opens_by_its_id_in_the_deck_checker(page, base_url):
     page.goto(f"{base_url}/en/modes/sealed/")
     href = page.locator('[id="sealed.min-cards-scenario-1"] a.ar-sandbox-link').get_attribute("href")

@@ -104,12 +104,25 @@ def test_the_kraken_leaves_every_region_water_only() -> None:
     assert "2.2.2.p" in trace_text(g)
 
 
-def test_two_abilities_that_replace_region_types_are_refused() -> None:
-    g = game()
-    for text in ("All regions are water and lose their other types", "All regions are forest and lose their other types"):
-        card = engine.parse_token_template(f'Create a Giant 0/0/0 Titan token with "{text}" in your hero Expedition').card
-        g.enter(card, engine.Zone.EXPEDITION, "Alice", expedition=HERO)
+def test_two_abilities_that_replace_region_types_need_a_reading_and_follow_the_one_fixed() -> None:
     import pytest
 
-    with pytest.raises(engine.RulesSilent, match="no order"):
+    def board() -> engine.Game:
+        g = game()
+        for text in ("All regions are water and lose their other types", "All regions are forest and lose their other types"):
+            card = engine.parse_token_template(f'Create a Giant 0/0/0 Titan token with "{text}" in your hero Expedition').card
+            g.enter(card, engine.Zone.EXPEDITION, "Alice", expedition=HERO)
+        return g
+
+    g = board()
+    with pytest.raises(engine.ReadingNeeded, match="leave open the order") as raised:
         engine.dusk(g)
+    assert isinstance(raised.value, engine.RulesSilent)  # a caller that knows nothing of readings sees a refusal
+    question = raised.value.question
+    assert len(question.readings) == 2  # two orders; the Giants share a name, so each is named by its text too
+    for order, expected in zip(question.readings, ("forest", "water")):
+        g = board()
+        g.readings = {question.key: order}
+        engine.dusk(g)
+        assert g.region_types_at(0) == frozenset({engine.RegionType(expected)}), order
+        assert f'reading "{order}"' in trace_text(g)

@@ -1,0 +1,135 @@
+"""The beginning of the game (4.1, 1.3.1): from empty zones to the first day at Noon.
+
+The scenario gives what chance decides: the Tumult cards' positions and faces (its `adventure:`,
+face down), the first player (`first_player:`), and each Deck as the shuffle leaves it, top card
+first (`deck:`). What a player presents face down (4.1.e-f) is `presented:`. The players'
+decisions (which three cards go to the Mana zone) are in `choices:`. The sources have no
+mulligan: the engine refuses one.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from .choices import choose
+from .errors import Forbidden
+from .events import run_step
+from .readings import Unenumerable, silent
+from .state import CardInZone, Game
+from .vocabulary import ARENA, ExpeditionKind, Face, ObjectType, PlayerName, Zone
+
+__all__ = ["begin_game", "mulligan", "OPENING_DRAW", "OPENING_MANA"]
+
+OPENING_DRAW = 6
+OPENING_MANA = 3
+"""1.3.1.d: "players draw six cards and put three of them in their Mana zone"."""
+
+
+def begin_game(game: Game) -> None:
+    """4.1.a-j: set the game up from empty zones, then the first day's Morning as 1.3.1.d says
+    (4.1.j, whose own list of steps is lost, replaces the first Morning with a setup)."""
+    _check_empty(game)
+    trace = game.trace
+    trace.add("As the game starts, all zones are empty", "4.1.a")
+    trace.add(
+        "The Hero Region and the Companion Region are placed at either end of the Adventure (regions 0 and 7)",
+        "4.1.b", "1.3.1.a",
+    )
+    trace.add(
+        "Three Tumult cards, shuffled in position and orientation, are placed face down between them (regions 1 to 6); "
+        "the scenario's `adventure:` stands for the shuffle's result",
+        "4.1.c", "1.3.1.a",
+    )
+    for player in game.players:
+        player.hero.position, player.companion.position = 0, 7
+    trace.add(
+        "Each player's hero expedition counter is put on the Hero Region, their companion expedition counter on the Companion Region",
+        "4.1.d", "1.3.1.b",
+    )
+    trace.add(
+        f"Each player presents their deck and their Hero face down; the first player is determined at random: {game.first_player}",
+        "4.1.e", "4.1.g",
+    )
+    for player in game.players:
+        presented = game.presented.get(player.name) if game.presented else None
+        if presented is None:
+            trace.add(f"{player.name} presented no card face down: they have no Hero", "4.1.e", "4.1.f")
+        elif presented.type is ObjectType.HERO:
+            game.enter(presented, Zone.HERO, player.name, given=True)
+            trace.add(f"{player.name} reveals their Hero, {presented.name}, and places it in their Hero zone", "4.1.h", "1.3.1.c")
+        else:
+            trace.add(
+                f"{player.name} reveals {presented.name}, a {presented.type.value}, not a Hero: a card from outside the game "
+                "that disguised having no Hero; it is removed from the game",
+                "4.1.f", "4.1.h",
+            )
+        trace.add(
+            f"{player.name} shuffles their deck and puts it in their Deck zone ({len(player.deck)} cards; the scenario's "
+            "`deck:` is the order the shuffle gives, top card first)",
+            "4.1.i", "1.3.1.c",
+        )
+    game.day = 1
+    _first_morning(game)
+
+
+def _check_empty(game: Game) -> None:
+    """4.1.a: a game begins with every zone empty; a board already in play cannot begin one."""
+    in_zones = [o for o in game.objects.values() if o.emblem is None]
+    held = [f"{o.controller}'s {o.name} ({o.zone.value})" for o in in_zones]
+    held += [f"{p.name}'s Hand ({len(p.hand)} cards)" for p in game.players if p.hand]
+    if held:
+        raise Forbidden(f"as the game starts, all zones are empty (4.1.a); this board has {', '.join(held)}")
+    moved = [e.label for e in game.expeditions() if e.position != (0 if e.kind is ExpeditionKind.HERO else 7)]
+    if moved or game.tiebreakers or any(e.position == ARENA for e in game.expeditions()):
+        raise Forbidden(
+            "the expedition counters are put on the Hero and Companion Regions as the game begins (4.1.d); "
+            f"this board has already moved {', '.join(moved) or 'them to the Arena'}"
+        )
+    up = [str(r.index) for r in game.adventure.regions[1:7] if r.face is Face.UP]
+    if up:
+        raise Forbidden(f"the Tumult cards are placed face down as the game begins (4.1.c); regions {', '.join(up)} are face up")
+    if game.day not in (None, 1):
+        raise Forbidden(f"the game begins on the first day (4.1.j); this board gives day {game.day}")
+
+
+def _first_morning(game: Game) -> None:
+    """1.3.1.d: "In the Morning of the first day, instead of the normal daily effects, players draw six
+    cards and put three of them in their Mana zone." 4.1.j's detailed list is lost; the engine plays
+    what 1.3.1.d says, and the first day goes on at Noon (4.1.j)."""
+    trace = game.trace
+    for player in game.players:
+        if len(player.deck) < OPENING_DRAW:
+            raise silent(
+                f"{player.name} must draw {OPENING_DRAW} cards but their Deck holds {len(player.deck)}; the sources do not say "
+                "what happens (1.3.1.d)",
+                Unenumerable.NO_CANDIDATES,
+            )
+    run_step(game, [partial(game.draw_card, p.name) for p in game.players for _ in range(OPENING_DRAW)])
+    trace.add(
+        f"Instead of the first Morning's daily effects, each player draws {OPENING_DRAW} cards (4.1.j's own list of this setup "
+        "is lost; 1.3.1.d gives it)",
+        "1.3.1.d", "4.1.j",
+    )
+    order = game.initiative_order()
+    chosen: list[CardInZone] = []
+    for name in order:
+        hand = list(game.player(name).hand)
+        for number in range(1, OPENING_MANA + 1):
+            options = list(dict.fromkeys(c.name or "card" for c in hand))
+            pick = choose(game, name, f"card {number} of {OPENING_MANA} to put from their Hand in their Mana zone", options, rules=("1.3.1.d", "6.1.g"))
+            assert pick is not None
+            card = next(c for c in hand if (c.name or "card") == pick)
+            hand.remove(card)
+            chosen.append(CardInZone(name, card, Zone.HAND))
+    run_step(game, [partial(game.move, c, Zone.MANA) for c in chosen])
+    trace.add(
+        f"Each player, in initiative order ({', '.join(order)}), puts {OPENING_MANA} of those cards in their Mana zone, face down: "
+        "Mana Orbs. The first day goes on at Noon",
+        "1.3.1.d", "4.1.j", "2.2.1.f", "6.1.g",
+    )
+
+
+def mulligan(game: Game, player: PlayerName) -> None:
+    """No rule of the sources lets a player draw a new opening hand."""
+    game.player(player)
+    raise silent(f"{player} would take a mulligan; no rule of the sources has one (4.1, 1.3.1.d)", Unenumerable.NO_CANDIDATES)

@@ -1,0 +1,178 @@
+"""Every reading the sources allow, where they leave a question open.
+
+A careful judge at a table does not guess where the rules are silent: they work the situation out
+under each reading the texts allow. If every reading gives the same outcome, the open question
+does not matter and they answer; if the outcomes differ, they say so, with each reading and its
+outcome. The engine does the same.
+
+At an open question the engine calls `reading(game, question)`. A game run for one reading has it
+fixed in `game.readings`, and goes on under it (the trace says so once). A game without one raises
+`ReadingNeeded`, a `RulesSilent` that names the question and its readings: the scenario runner
+(engine.scenario) then runs the scenario once per reading and compares the outcomes. A caller of
+the public API (engine.dusk...) gets that refusal, or fixes a reading first:
+
+    game.readings = {"token-controller": "the creator controls it"}
+
+Results are values: `Readings` holds the open questions and one `ReadingOutcome` per combination
+of readings, with the values observed at the scenario's paths.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from .errors import RulesSilent
+
+if TYPE_CHECKING:
+    from .state import Game
+
+__all__ = ["OpenQuestion", "ReadingNeeded", "ReadingOutcome", "Readings", "reading", "MAX_READINGS", "TOKEN_CONTROLLER",
+           "CREATOR_CONTROLS", "EXPEDITION_PLAYER_CONTROLS", "region_order_question", "token_controller_question",
+           "Unenumerable", "silent", "play_cost_question", "HAND_COST", "RESERVE_COST"]
+
+MAX_READINGS = 24
+"""A scenario is run at most this many times, once per combination of readings; past that the
+engine refuses, naming the questions (a judge would not enumerate them at a table either)."""
+
+
+@dataclass(frozen=True)
+class OpenQuestion:
+    """A question the sources leave open, and the readings they allow (each a short label)."""
+
+    key: str
+    """Stable within a scenario: the same question asked twice in a run is one question."""
+    question: str
+    readings: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+
+
+class Unenumerable(Enum):
+    """Why a question the sources leave open has no readings to work out, one by one."""
+
+    LOST_TEXT = "its text is lost in every source, and no set of readings can stand in for a lost text"
+    NO_CANDIDATES = "the sources name no answer at all, so there are no readings to choose among"
+    UNPRINTED_VALUE = "no source prints the value, and any number could be it"
+    UNKNOWN_BOARD = "what the step does to the board is not in the sources, so nothing after it can be worked out"
+    MULTIPLAYER_LAYOUT = (
+        "which expedition faces which could be enumerated, but where an expedition goes on the shared 2v2 and "
+        "Free for All Adventure is only partly in the sources"
+    )
+
+
+def silent(message: str, why: Unenumerable) -> RulesSilent:
+    """A refusal where the sources are silent, saying why the engine cannot work out every reading
+    instead (the reason is kept as a value on the error, `unenumerable`)."""
+    error = RulesSilent(f"{message} (no reading to work out instead: {why.value})")
+    error.unenumerable = why
+    return error
+
+
+class ReadingNeeded(RulesSilent):
+    """An open question with no reading fixed: the scenario runner runs each reading."""
+
+    def __init__(self, question: OpenQuestion) -> None:
+        self.question = question
+        super().__init__(
+            f"the sources leave open {question.question}; the readings they allow: "
+            + "; ".join(f"\"{r}\"" for r in question.readings)
+            + " (fix one in game.readings, or run the scenario to compare every reading)"
+        )
+
+
+@dataclass(frozen=True)
+class ReadingOutcome:
+    """One combination of readings, and what the scenario's paths show under it."""
+
+    readings: tuple[tuple[str, str], ...]
+    """(question key, reading), in the order the questions came up."""
+    observed: tuple[tuple[str, str], ...]
+    """(path, value as shown), for each path the scenario asks about; a refusal is shown as
+    `refused: <kind>`."""
+
+    @property
+    def label(self) -> str:
+        return "; ".join(r for _, r in self.readings)
+
+    @property
+    def outcome(self) -> tuple[tuple[str, str], ...]:
+        return self.observed
+
+
+@dataclass(frozen=True)
+class Readings:
+    """The open questions of a run and the outcome under each combination of their readings."""
+
+    questions: tuple[OpenQuestion, ...]
+    outcomes: tuple[ReadingOutcome, ...]
+
+    @property
+    def decided(self) -> bool:
+        """Every reading gives the same outcome: the open questions do not matter here."""
+        return len({o.observed for o in self.outcomes}) <= 1
+
+    def describe(self) -> str:
+        questions = "; ".join(q.question for q in self.questions)
+        if self.decided:
+            return (
+                f"The sources leave open {questions}. Under every reading ({', '.join(o.label for o in self.outcomes)}) "
+                "the outcome is the same: the open question does not matter here"
+            )
+        parts = [f"\"{o.label}\": " + ", ".join(f"{p} {v}" for p, v in o.observed) for o in self.outcomes]
+        return f"The sources leave open {questions}, and the readings give different outcomes: " + "; ".join(parts)
+
+
+def reading(game: Game, question: OpenQuestion) -> str:
+    """The reading fixed for `question` in this run; ReadingNeeded when there is none."""
+    chosen = game.readings.get(question.key) if game.readings else None
+    if chosen is None:
+        raise ReadingNeeded(question)
+    if question.key not in game.readings_said:
+        game.readings_said = game.readings_said | {question.key}
+        game.trace.add(f"The sources leave open {question.question}: this run follows the reading \"{chosen}\"", *question.rules)
+    return chosen
+
+
+# ---- the questions the engine knows how to enumerate ------------------------------------------
+TOKEN_CONTROLLER = "token-controller"
+CREATOR_CONTROLS = "the creator controls it"
+EXPEDITION_PLAYER_CONTROLS = "the expedition's player controls it"
+
+
+def token_controller_question() -> OpenQuestion:
+    """7.3.3.a says a token is created in an expedition; no rule says who controls a token created in
+    another player's expedition (the 2v2 page allows creating tokens in a teammate's expedition)."""
+    return OpenQuestion(
+        TOKEN_CONTROLLER,
+        "who controls a token created in another player's expedition",
+        (CREATOR_CONTROLS, EXPEDITION_PLAYER_CONTROLS),
+        ("7.3.3.a",),
+    )
+
+
+def region_order_question(names: list[str]) -> OpenQuestion:
+    """2.2.2.p: abilities that change region types; no rule gives the order in which several apply.
+    Each order is a reading, named by the objects bearing them: "Tidecaller, then Grovekeeper"."""
+    from itertools import permutations
+
+    orders = tuple(dict.fromkeys(", then ".join(order) for order in permutations(names)))
+    return OpenQuestion(
+        "region-order:" + "|".join(sorted(names)),
+        f"the order in which the abilities changing region types apply ({', '.join(names)})",
+        orders,
+        ("2.2.2.p",),
+    )
+
+
+HAND_COST = "its Hand cost"
+RESERVE_COST = "its Reserve cost"
+
+
+def play_cost_question() -> OpenQuestion:
+    """A card's own text plays it from a zone other than the Hand or the Reserve, not for free
+    (ruling card-text-over-rules): which of its two printed costs is paid (2.2.6, 2.2.7), no rule says."""
+    return OpenQuestion(
+        "play-cost", "which cost a card played from another zone than the Hand or the Reserve pays",
+        (HAND_COST, RESERVE_COST), ("2.2.6.a", "2.2.7.a"),
+    )
