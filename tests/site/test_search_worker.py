@@ -195,3 +195,32 @@ def test_the_index_carries_the_paragraphs_their_cards_and_the_termbase_words(sit
     if language == "it":
         assert ("Gigantesco", "Colossale") in words
     assert not any("<" in doc["text"] for doc in index["docs"])
+
+
+CARDS = [
+    {"location": "rules/chapter-2/#2.1.c", "title": "2.1.c · Cards", "boost": 2,
+     "text": "Kuwat, the Dissenter sacrifices a Character; Kuwat, the Dissenter is sacrificed.", "cards": "Kuwat, the Dissenter"},
+    {"location": "cards/kuwat-the-dissenter/", "title": "Kuwat, the Dissenter", "text": "Sacrifice a Character"},
+    {"location": "cards/tinker-bell/", "title": "Tinker Bell", "text": "", "names": ["Fée Clochette"]},
+    {"location": "rules/chapter-2/#2.2.3.c", "title": "2.2.3.c · Names", "boost": 2,
+     "text": "Tinker Bell is printed Fée Clochette on French cards: Fée Clochette, Fée Clochette.", "cards": "Fée Clochette"},
+]
+
+
+def test_a_pages_whole_name_lands_on_that_page_before_the_rules_that_mention_it():
+    english, printed, partial = _ask(_index("en", CARDS), "Kuwat, the Dissenter", "fee clochette", "Kuwat")
+    assert _links(english)[:2] == ["cards/kuwat-the-dissenter/", "rules/chapter-2/#2.1.c"], _links(english)
+    assert _links(printed)[0] == "cards/tinker-bell/", _links(printed)
+    # Only the whole name: one word of it is ranked like any other word.
+    assert _links(partial)[0] == "rules/chapter-2/#2.1.c", _links(partial)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_pages_about_the_site_are_indexed_by_their_headings_only(site, language):
+    index = json.loads((site / language / "search" / "search_index.json").read_text(encoding="utf-8"))
+    about = [doc for doc in index["docs"] if doc["location"].split("#")[0] in ("scenarios/", "editing/", "security/")]
+    assert len(about) > 20 and all(doc["title"] for doc in about)
+    assert all(doc["text"] == "" for doc in about)
+    printed = {doc["location"]: doc.get("names") for doc in index["docs"] if doc.get("names")}
+    if language == "fr":
+        assert printed == {"cards/tinker-bell/": ["Fée Clochette"]}

@@ -133,6 +133,8 @@ function build(index) {
     };
     const id = location.includes("#") ? location.split("#")[1] : "";
     if (RULE.test(id)) doc.rule = id;
+    // A page's own entry is known by its name: a card's, a ruling's, a term's (see search()).
+    if (!id) doc.names = [doc.title, ...(Array.isArray(raw.names) ? raw.names : [])].map(name => words(plain(name)).join(" "));
     for (const field of Object.keys(FIELDS)) {
       const list = words(doc[field]).filter(w => !stop.has(w)).map(w => {
         if (!surfaces.has(w)) surfaces.set(w, stem(w));
@@ -289,6 +291,13 @@ function search(query) {
         ranked.push({i, score: top * (doc.rule === number ? 3 : 2) - doc.rule.length * 1e-6});
       }
     });
+  }
+  // A page's whole name typed ("Kuwat, the Dissenter", "Rulings"): that page first, as a rule
+  // number lands on its rule; the paragraphs that mention it follow.
+  const asked = all.join(" ");
+  if (asked && !RULE.test(number)) {
+    const top = ranked.reduce((m, r) => Math.max(m, r.score), 1);
+    docs.forEach((doc, i) => { if (doc.names && doc.names.includes(asked)) ranked.push({i, score: top * 3}); });
   }
   const seen = new Set();
   return ranked.sort((a, b) => b.score - a.score).filter(r => !seen.has(r.i) && seen.add(r.i)).slice(0, RESULTS)
