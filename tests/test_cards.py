@@ -76,7 +76,7 @@ def test_mentions_are_found_in_the_content_not_only_in_seen_in(glossary):
     # Scenarios whose caption or board names it, in rule order, besides the example seen_in lists.
     assert [m.anchor for m in aloe][:3] == ["1.2.4.d-scenario-1", "1.3.2.c-scenario-2", "2.2.2.m-example-1"]
     assert {m.kind for m in aloe} == {MentionKind.SCENARIO, MentionKind.EXAMPLE}
-    assert _anchors(glossary, "Moonlight Jellyfish", MentionKind.RULING) == ["ruling-played-from-reserve"]
+    assert _anchors(glossary, "Moonlight Jellyfish", MentionKind.RULING) == ["ruling-card-text-over-rules", "ruling-played-from-reserve"]
     assert _anchors(glossary, "Lindiwe & Maw", MentionKind.MODE) == ["free-for-all-5", "multiplayer-2v2-7"]
 
 

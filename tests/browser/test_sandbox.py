@@ -361,7 +361,7 @@ NESTED = "[" * 5000 + "]" * 5000
 @pytest.mark.parametrize("query,text,why", [
     ("s=@@not-base64@@", "@@not-base64@@", "it is not base64url text (the link may have been cut or changed on the way)"),
     ("s=_w", "_w", "its bytes are not UTF-8 text (the link may have been cut or changed on the way)"),
-    (link("s", NESTED), NESTED, "it is not JSON or YAML that the sandbox can read (line 1: lists and mappings are nested more than 100 deep)"),
+    (link("s", NESTED), NESTED, "it is not JSON or YAML that the sandbox can read (line 1: lists and mappings are nested more than 100 deep (the limit))"),
     (link("s", '{"name": "Cut", "given": {"players": ["Alice"'), '{"name": "Cut", "given": {"players": ["Alice"',
      "it is not JSON or YAML that the sandbox can read (line 1: YAML syntax error: expected ',' or ']', but got '<stream end>')"),
     (link("s", "42"), "42", "it does not hold a scenario (a mapping with given: and when:, or a list of them)"),
