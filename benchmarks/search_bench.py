@@ -37,11 +37,13 @@ class Query:
 
 
 def known_anchors(glossary: Glossary) -> set[str]:
-    """Every anchor a benchmark answer may name: rule paragraphs and sections, rulings, terms, modes."""
+    """Every anchor a benchmark answer may name: rule paragraphs and sections, rulings, terms,
+    modes and cards (card-<slug>: the card's page, issue 14 item 5)."""
     return ({*glossary.paragraphs, *glossary.sections}
             | {f"ruling-{r.id}" for r in glossary.rulings}
             | {f"term-{t.id}" for t in glossary.terms}
-            | {f"mode-{m.id}" for m in glossary.modes})
+            | {f"mode-{m.id}" for m in glossary.modes}
+            | {f"card-{c.slug}" for c in glossary.cards.values()})
 
 
 def load_queries(path: Path, glossary: Glossary) -> list[Query]:
@@ -65,7 +67,7 @@ def load_queries(path: Path, glossary: Glossary) -> list[Query]:
         for answer in answers:
             if answer not in anchors:
                 raise SourceError(path, entry.line_of("answers"),
-                                  f"unknown answer {answer!r}: not a rule, section, ruling-<id>, term-<id> or mode-<id> "
+                                  f"unknown answer {answer!r}: not a rule, section, ruling-<id>, term-<id>, mode-<id> or card-<slug> "
                                   "of the glossary")
         split = entry.get("split")
         if split not in SPLITS:
@@ -81,10 +83,11 @@ def load_queries(path: Path, glossary: Glossary) -> list[Query]:
 
 
 def answers_link(href: str, answer: str) -> bool:
-    """Whether a result's link leads to `answer`: its anchor, or for a mode anywhere on its page."""
+    """Whether a result's link leads to `answer`: its anchor, or for a mode or a card anywhere on its page."""
     parts = urlsplit(href)
-    if answer.startswith("mode-"):
-        return parts.path.rstrip("/").endswith(f"/modes/{answer[len('mode-'):]}")
+    for kind, folder in (("mode-", "modes"), ("card-", "cards")):
+        if answer.startswith(kind):
+            return parts.path.rstrip("/").endswith(f"/{folder}/{answer[len(kind):]}")
     return unquote(parts.fragment) == answer
 
 
@@ -131,6 +134,8 @@ def baseline_entries(glossary: Glossary, language: str) -> list[tuple[str, str]]
         for block in mode.blocks:
             words += [text(block.title)] + [text(p) for p in block.paragraphs] + [text(i) for i in block.items]
         out.append((f"mode-{mode.id}", " ".join(words)))
+    out += [(f"card-{c.slug}", " ".join([c.name, *c.names.values(), *(a.printed for a in c.abilities)]))
+            for c in glossary.cards.values()]
     return out
 
 
@@ -140,7 +145,8 @@ def baseline_links(entries: list[tuple[str, str]], query: str) -> list[str]:
     words = [w for w in re.findall(r"\w+", _fold(query)) if len(w) >= 3] or [_fold(query).strip()]
     scored = [(sum(w in _fold(text) for w in words), i, anchor) for i, (anchor, text) in enumerate(entries)]
     hits = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[1]))
-    return [f"#{anchor}" if not anchor.startswith("mode-") else f"/modes/{anchor[5:]}/" for _, _, anchor in hits[:10]]
+    pages = {"mode-": "modes", "card-": "cards"}
+    return [f"/{pages[anchor[:5]]}/{anchor[5:]}/" if anchor[:5] in pages else f"#{anchor}" for _, _, anchor in hits[:10]]
 
 
 # ---- the site's search in Chromium -------------------------------------------------------------
