@@ -305,34 +305,29 @@ class Renderer:
     def cited_by_html(self, rule: str, page: str) -> str:
         # Rulings about a rule have their own line (rulings_html); they are not repeated here.
         citing = sorted((c for c in self.glossary.cited_by.get(rule, []) if not c.startswith("ruling-")), key=lambda c: rule_sort_key(c.split("-")[0]) if c[0].isdigit() else [99, c])
-        if not citing:
-            return ""
-        links = ", ".join(
+        return self.labelled_links("cited", "cited_by", [
             f'<a href="{relative_url(page, self.page_of[c], c)}">{html.escape(self.citing_label(c))}</a>' for c in citing
-        )
-        return f'<span class="ar-meta__item ar-meta__cited">{self.label("cited_by")} {links}</span>'
+        ])
 
     def rulings_html(self, rule: str, page: str) -> str:
-        rulings = self.glossary.rulings_by_rule.get(rule, [])
-        if not rulings:
-            return ""
-        links = ", ".join(
+        return self.labelled_links("rulings", "rulings", [
             f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + r.id)}">{html.escape(self.text(r.title))}</a>'
-            for r in rulings
-        )
-        return f'<span class="ar-meta__item ar-meta__rulings">{self.label("rulings")} {links}</span>'
+            for r in self.glossary.rulings_by_rule.get(rule, [])
+        ])
 
     def cards_html(self, place: str, page: str) -> str:
         """Links to the pages of the cards that the entry `place` names (cards.py finds them)."""
-        cards = self.cards_at.get(place)
-        if not cards:
-            return ""
         # Card names hold commas ("Kuwat, the Dissenter"): a semicolon separates them.
-        links = "; ".join(
+        return self.labelled_links("cards", "cards_named", [
             f'<a class="ar-card-link" href="{relative_url(page, card_page(card))}">{html.escape(card.name)}</a>'
-            for card in cards
-        )
-        return f'<span class="ar-meta__item ar-meta__cards">{self.label("cards_named")} {links}</span>'
+            for card in self.cards_at.get(place, ())
+        ], separator="; ")
+
+    def labelled_links(self, kind: str, key: str, links: list[str], separator: str = ", ") -> str:
+        """An item of an entry's meta line: its label, then its links ("Rulings: a, b"); nothing without links."""
+        if not links:
+            return ""
+        return f'<span class="ar-meta__item ar-meta__{kind}">{self.label(key)} {separator.join(links)}</span>'
 
     def changed_html(self, anchor: str, page: str) -> str:
         """"Changed in <release>", linking to the entry's history (only once a release changed it)."""
