@@ -30,7 +30,7 @@ from .glossary.model import Glossary
 from .glossary.releases import Entry, Release
 from .glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
 from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff
-from .render import Page, Renderer, mode_page, page_url, relative_url
+from .render import Page, Renderer, mode_page, page_url, relative_url, script_json
 
 RELEASES_PAGE = "releases/index.md"
 FEED = "releases/feed.xml"
@@ -84,7 +84,7 @@ def citation_script(label: Label, language: str) -> str:
     data = {"version": label.version, "unreleased": label.unreleased, "prefix": VERSIONED_PREFIX,
             "cite": tr(language, "cite_unreleased" if label.unreleased else "cite_release",
                        version=label.version or "")}
-    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    payload = script_json(json.dumps(data, ensure_ascii=False))
     return f'<script id="ar-release" type="application/json">{payload}</script>'
 
 

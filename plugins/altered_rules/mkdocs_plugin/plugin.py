@@ -47,6 +47,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.scenarios: tuple[str, str] | None = None   # the sandbox's scenario file: (path, text)
         self.history: History | None = None
         self.version_pages: list[Page] = []   # releases and history (versions.py), not in the nav
+        self.release_head = ""   # the release the copy button cites, in every page's head
 
     # Runs before other plugins' on_config (priority 50) so that the
     # navigation they see already lists the generated pages.
@@ -76,6 +77,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.version_pages = versions.version_pages(self.glossary, self.history, self.config.language)
         label = versions.site_label(self.history, self.config.language, releases.t)
         config.extra["altered_rules_release"] = {"text": label.text, "href": label.href}
+        self.release_head = versions.citation_script(label, self.config.language)
         self.pages = pages(self.glossary, self.config.language, self.verification, releases.changed_in())
         self.renderer = Renderer(self.glossary, self.config.language)
         try:
@@ -112,27 +114,25 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
 
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
         if page.file.generated_by is None and self.glossary is not None and self.renderer is not None:
-            # A hand-written page: its rule numbers are linked and checked as the glossary's are.
+            # A hand-written page: its rule numbers are linked and checked as the glossary's are,
+            # and its links to a release's text name a release that exists.
             path = os.path.relpath(page.file.abs_src_path, self.project).replace(os.sep, "/")
             markdown, errors = link_rule_references(markdown, path, page.file.src_uri, self.glossary, self.renderer)
             if errors:
                 raise PluginError(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
-        # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
-        markdown, self.deferred[page.file.src_uri] = defer(markdown)
-        if page.file.abs_src_path and self.history is not None:   # a page an editor wrote
-            shown = os.path.relpath(page.file.abs_src_path, os.path.dirname(config.config_file_path))
-            problems = versions.check_versioned_links(markdown, shown, self.history)
+            problems = versions.check_versioned_links(markdown, path, self.history) if self.history else []
             if problems:
                 raise PluginError("\n".join(problems))
+        # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
+        markdown, self.deferred[page.file.src_uri] = defer(markdown)
         return markdown
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
         output = restore(output, self.deferred.pop(page.file.src_uri, []))
         # The site's script reads its interface strings, in the page's language, from the page.
         head = ui_strings(self.config.language)
-        if self.history is not None:   # the release the copy button cites
-            head += "\n" + versions.citation_script(
-                versions.site_label(self.history, self.config.language, lambda *a, **k: ""), self.config.language)
+        if self.release_head:
+            head += "\n" + self.release_head
         if page.file.src_uri == SANDBOX_PAGE and self.glossary is not None and self.sandbox is not None:
             scenarios = self.scenarios[0] if self.scenarios else None
             head += "\n" + page_head(self.glossary, self.config.language, self.sandbox, scenarios)  # only this page loads it
