@@ -10,6 +10,7 @@ import pytest
 
 from altered_rules.strings import STRINGS, STRINGS_DIR, read_strings, string_problems, tr
 from altered_rules.yamlsource import SourceError
+from edits import replace_once
 
 
 @pytest.fixture
@@ -20,10 +21,7 @@ def strings_copy(tmp_path: Path) -> Path:
 
 
 def _edit(folder: Path, language: str, old: str, new: str) -> None:
-    path = folder / f"{language}.yaml"
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"test setup: {old!r} not in {language}.yaml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    replace_once(folder / f"{language}.yaml", old, new)
 
 
 def test_the_shipped_strings_have_no_problem():

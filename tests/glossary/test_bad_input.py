@@ -15,6 +15,7 @@ from altered_rules.cli import main
 from engine.limits import MAX_DEPTH, MAX_DIGITS, MAX_EXPANDED_CHARACTERS, MAX_FILE_BYTES, MAX_VALUES
 
 from guards import no_hang
+from edits import replace_once
 
 DUSK = "rules/4/4.2.4.yaml"
 SECTION_KEYS = "id, title, title_editorial?, sources, paragraphs"
@@ -38,11 +39,7 @@ def _write(root: Path, relative: str, text: str | bytes) -> Path:
 
 def _replace(root: Path, relative: str, old: str, new: str) -> int:
     """Replace the first `old` by `new`; the line `new` starts on."""
-    path = root / relative
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"test setup: {old!r} not in {relative}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return text.count("\n", 0, text.index(old)) + 1
+    return replace_once(root / relative, old, new)
 
 
 # ---- silent loss: a file emptied, or left with something that is not its content --------------

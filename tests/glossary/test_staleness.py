@@ -14,6 +14,7 @@ from altered_rules.glossary import GlossaryError, load_glossary
 from altered_rules.glossary.model import TranslationStatus, english_hash
 from altered_rules.render import Renderer, pages
 from altered_rules.translations import glossary_files, stamp_file, stamp_glossary, stale_problems, translation_states
+from edits import replace_once
 
 TIE = Path("rules/4/4.2.4.yaml")
 OLD = "    en: A tie is not sufficient to advance.\n"
@@ -21,10 +22,7 @@ NEW = "    en: A tie is never sufficient to advance.\n"
 
 
 def _edit(root: Path, relative: Path, old: str, new: str) -> None:
-    path = root / relative
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"test setup: {old!r} not in {relative}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    replace_once(root / relative, old, new)
 
 
 def test_every_translation_of_the_glossary_records_its_english(glossary):

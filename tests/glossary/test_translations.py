@@ -7,15 +7,13 @@ from pathlib import Path
 
 from altered_rules.glossary import load_glossary
 from altered_rules.lint import lint_glossary
+from edits import replace_once
 
 TIE = Path("rules/4/4.2.4.yaml")
 
 
 def _edit(root: Path, relative: Path, old: str, new: str) -> None:
-    path = root / relative
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"test setup: {old!r} not in {relative}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    replace_once(root / relative, old, new)
 
 
 def _set_translations(root: Path, fr: str, it: str) -> None:
