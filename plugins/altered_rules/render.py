@@ -31,6 +31,7 @@ from .glossary.model import (
     LANGUAGES,
     ListKind,
     Note,
+    mode_block_anchor,
     NoteKind,
     Paragraph,
     Ruling,
@@ -562,8 +563,8 @@ class Renderer:
         page = mode_page(mode.id)
         title = self.text(mode.title)
         out = [self.heading(1, title, f"mode-{mode.id}")]
-        for index, block in enumerate(mode.blocks):
-            out.append(self.block_html(block, page, f"{mode.id}-{index + 1}"))
+        for number, block in enumerate(mode.blocks, 1):
+            out.append(self.block_html(block, page, mode_block_anchor(mode.id, number)))
         if mode.deck_rules:
             out.append(self.heading(2, self.t("deck_rules"), f"{mode.id}-deck"))
             out.append('<div class="ar-block ar-deck">\n')
