@@ -10,6 +10,8 @@ from altered_rules.glossary.model import Keyword, Text
 from altered_rules.render import Renderer, md_escape, pages, relative_url
 from altered_rules.verification import verify_glossary
 
+from edits import replace_once
+
 
 def test_markup_in_rule_text_reaches_the_page_as_text(glossary):
     renderer = Renderer(glossary)
@@ -109,6 +111,40 @@ def test_a_ruling_quotes_the_rule_text_of_its_language(glossary):
         rule = glossary.paragraphs["4.2.4.b"].text.by_language[language]
         assert Renderer(glossary, language).inline(f"{opening}{rule}{closing}", "rulings.md") in html
         assert "rule-text" not in html
+
+
+def test_a_ruling_quotes_a_game_modes_text_of_its_language(glossary):
+    """{rule-text multiplayer-2v2-5-item-2} is the mode page's own text in the page's language, by
+    its block's anchor on the mode page (issue 18): the ruling says what the mode page says."""
+    ruling = next(r for r in glossary.rulings if r.id == "multiplayer-finish")
+    mode = next(m for m in glossary.modes if m.id == "multiplayer-2v2")
+    for language, (opening, closing) in (("fr", ("«\u00a0", "\u00a0»")), ("it", ("«", "»")), ("en", ('"', '"'))):
+        renderer = Renderer(glossary, language)
+        html = renderer.ruling_html(ruling, "rulings.md")
+        victory = mode.blocks[4].items[1].by_language[language]   # block 5, item 2 of the YAML
+        assert renderer.inline(f"{opening}{victory}{closing}", "rulings.md") in html
+        assert "{ #multiplayer-2v2-5 }" in renderer.mode(mode).markdown   # the block the id names
+        assert "rule-text" not in html
+
+
+def test_a_game_mode_quotation_that_names_no_text_is_refused_at_its_line(glossary_copy):
+    import pytest
+    from altered_rules.glossary import GlossaryError, load_glossary
+    path = glossary_copy / "rulings" / "multiplayer-finish.yaml"
+    replace_once(path, "{rule-text multiplayer-2v2-5-item-1} and", "{rule-text multiplayer-2v2-5-item-9} and")
+    replace_once(path, "{rule-text free-for-all-3-item-1} La", "{rule-text free-for-all-3-title} La")
+    with pytest.raises(GlossaryError) as caught:
+        load_glossary(glossary_copy)
+    message = str(caught.value)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    conflict = lines.index("conflict:")
+    english, french = lines.index("  en: >-", conflict) + 1, lines.index("  fr: >-", conflict) + 1
+    assert (f"multiplayer-finish.yaml:{english}: {{rule-text multiplayer-2v2-5-item-9}} quotes a text the glossary "
+            "does not hold") in message
+    assert "this block's quotable texts: multiplayer-2v2-5-item-1, multiplayer-2v2-5-item-2, multiplayer-2v2-5-item-3, multiplayer-2v2-5-item-4" in message
+    # A mode's title is not quotable: the quotation is malformed, and said so at its text's line.
+    assert f"multiplayer-finish.yaml:{french}: malformed rule quotation {{rule-text free-for-all-3-title}}" in message
+    assert "{rule-text multiplayer-2v2-5-item-2} (a game mode's text" in message
 
 
 def test_a_rule_quotation_that_names_no_text_is_refused(glossary_copy):

@@ -3,6 +3,7 @@ placeholders as the English, and nothing left in English unless the file says it
 
 from __future__ import annotations
 
+import html
 import shutil
 from pathlib import Path
 
@@ -75,8 +76,9 @@ def test_the_strings_ship_with_the_package():
 
 
 def test_each_translated_string_records_its_english():
+    from altered_rules.glossary.model import TranslationStatus
     from altered_rules.strings import string_states
-    assert string_states(read_strings()) == []
+    assert {s.status for s in string_states(read_strings())} == {TranslationStatus.CURRENT}
     files = read_strings()
     assert set(files["fr"].translated_from) == set(files["fr"].strings)
 
@@ -86,10 +88,29 @@ def test_a_string_whose_english_changed_is_listed_as_stale(strings_copy):
     from altered_rules.strings import stamp_strings, string_states
     _edit(strings_copy, "en", '"Copied"', '"Copied to the clipboard"')
     _edit(strings_copy, "it", '  copied: "Copiato"  # from ', '  copied: "Copiato"  # was ')
-    states = string_states(read_strings(strings_copy))
+    states = [s for s in string_states(read_strings(strings_copy)) if s.status is not TranslationStatus.CURRENT]
     fr = next(n for n, text in enumerate((strings_copy / "fr.yaml").read_text(encoding="utf-8").splitlines(), 1) if text.startswith("  copied:"))
-    assert [(w.rsplit("/", 1)[-1], s) for w, _, s in states] == [(f"fr.yaml:{fr}", TranslationStatus.STALE),
-                                                              (f"it.yaml:{fr}", TranslationStatus.UNRECORDED)]
-    assert "'copied' was translated from an older English text" in states[0][1]
+    assert [(s.where.rsplit("/", 1)[-1], s.key, s.status) for s in states] == [
+        (f"fr.yaml:{fr}", "copied", TranslationStatus.STALE), (f"it.yaml:{fr}", "copied", TranslationStatus.UNRECORDED)]
+    assert "'copied' was translated from an older English text" in states[0].advice
+    assert (states[0].english, states[0].text) == ("Copied to the clipboard", "Copié")
     assert stamp_strings(strings_copy) == 1   # only the unrecorded one; the stale one needs a translator
-    assert [s for _, _, s in string_states(read_strings(strings_copy))] == [TranslationStatus.STALE]
+    assert [s.status for s in string_states(read_strings(strings_copy)) if s.status is not TranslationStatus.CURRENT] == [TranslationStatus.STALE]
+
+
+def test_the_translators_report_lists_stale_interface_strings_with_their_key_and_english(glossary, strings_copy):
+    """A string whose English changed is on the report page (issue 18), its key, file:line, the
+    English now and the translation, all escaped; a current string is not."""
+    from altered_rules.render import Renderer
+    _edit(strings_copy, "en", '"Copied"', '"Copied <b>now</b>"')
+    files = read_strings(strings_copy)
+    line = files["fr"].lines["copied"]
+    french = Renderer(glossary, "fr").translations(files).markdown
+    assert f"fr.yaml:{line}</code> · Clé\u00a0: <code>copied</code>" in french
+    assert '<span lang="en">Copied &lt;b&gt;now&lt;/b&gt;</span>' in french and '<span lang="fr">Copié</span>' in french
+    assert "<b>now" not in french and "<code>go_to_rule</code>" not in french and "it.yaml" not in french
+    assert html.escape(tr("fr", "translations_strings_none")) not in french
+    english = Renderer(glossary, "en").translations(files).markdown
+    assert "<code>copied</code> (fr)" in english and "<code>copied</code> (it)" in english
+    # The shipped strings are all current: the section says so.
+    assert html.escape(tr("it", "translations_strings_none")) in Renderer(glossary, "it").translations().markdown

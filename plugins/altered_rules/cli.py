@@ -45,8 +45,9 @@ def _cmd_lint(args: argparse.Namespace) -> int:
     problems += _lint_interface(glossary, args.glossary)
     stale, unrecorded = stale_problems(glossary)
     problems += unrecorded
-    for where, what, state in _string_states():
-        (stale if state is TranslationStatus.STALE else problems).append(f"{where}: {what}")
+    for state in _string_states():
+        if state.status is not TranslationStatus.CURRENT:
+            (stale if state.status is TranslationStatus.STALE else problems).append(f"{state.where}: {state.advice}")
     for problem in problems:
         print(problem, file=sys.stderr)
     # A stale translation is listed, not an error: an English correction must not wait for the

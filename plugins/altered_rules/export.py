@@ -3,7 +3,8 @@
 Bots and apps build on `export/glossary.json`; `export/glossary.schema.json` describes
 it. `format_version` follows semantic versioning: a new optional field is a minor
 version, a removed or changed field a major one. `content_hash` changes whenever the
-glossary's content does.
+glossary's content does. Each entry with translated text says whether it is `stale`: its
+translation was made from an older English text and may lag behind it (the site marks it too).
 """
 
 from __future__ import annotations
@@ -20,12 +21,18 @@ from .render import Renderer, chapter_page, mode_page, page_url
 from .verification import Verification
 
 # 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
-FORMAT_VERSION = "1.1.0"
+# 1.2.0: `stale` beside each entry's translated text (issue 18).
+FORMAT_VERSION = "1.2.0"
 SCHEMA_FILE = "glossary.schema.json"
 
 
 def _text(text: Text | None, language: str) -> str | None:
     return text.get(language) if text is not None else None
+
+
+def _stale(language: str, *texts: Text | None) -> bool:
+    """Whether any of an entry's texts was translated from an older English text (never in English)."""
+    return any(text is not None and text.stale(language) for text in texts)
 
 
 def _corrections(corrections: tuple[Correction, ...]) -> list[dict[str, str]]:
@@ -40,6 +47,7 @@ def _paragraph(glossary: Glossary, paragraph: Paragraph, language: str, chapter:
         "label": _text(paragraph.label, language),
         "text": paragraph.text.get(language),
         "translated": paragraph.text.has(language),
+        "stale": _stale(language, *paragraph.texts()),
         "list": paragraph.list_kind.value if paragraph.list_kind else None,
         "items": [item.get(language) for item in paragraph.items],
         "gap": _text(paragraph.gap, language),
@@ -51,6 +59,7 @@ def _paragraph(glossary: Glossary, paragraph: Paragraph, language: str, chapter:
                 "kind": note.kind.value,
                 "text": note.text.get(language),
                 "gap": _text(note.gap, language),
+                "stale": _stale(language, note.text, note.gap),
                 "verified": verified.get(note.anchor, False),
                 "corrections": _corrections(note.corrections),
             }
@@ -94,11 +103,13 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
             "number": chapter.number,
             "title": chapter.title.get(language),
             "title_editorial": chapter.title_editorial,
+            "stale": _stale(language, chapter.title),
             "sections": [
                 {
                     "id": section.id,
                     "title": section.title.get(language),
                     "title_editorial": section.title_editorial,
+                    "stale": _stale(language, section.title),
                     "permalink": f"{page_url(chapter_page(chapter.number))}#{section.id}",
                     "sources": list(section.sources),
                     "paragraphs": [_paragraph(glossary, p, language, chapter.number, verified) for p in section.paragraphs],
@@ -110,18 +121,20 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
         "chapters": chapters,
         "terms": [
             {"id": t.id, "title": t.title.get(language), "text": _text(t.text, language), "gap": _text(t.gap, language),
-             "see": list(t.see), "sources": list(t.sources)}
+             "see": list(t.see), "sources": list(t.sources), "stale": _stale(language, t.title, t.text, t.gap)}
             for t in glossary.terms
         ],
         "game_modes": [
             {
                 "id": m.id,
                 "title": m.title.get(language),
+                "stale": _stale(language, m.title),
                 "permalink": page_url(mode_page(m.id)),
                 "sources": list(m.sources),
                 "deck": None if not m.deck_format else {
                     "format": m.deck_format,
-                    "rules": [{"id": r.id, "text": r.text.get(language), "check": r.check, "rule": r.rule}
+                    "rules": [{"id": r.id, "text": r.text.get(language), "stale": _stale(language, r.text), "check": r.check,
+                               "rule": r.rule}
                               for r in m.deck_rules],
                 },
             }
@@ -130,11 +143,14 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
         "rulings": [
             {"id": r.id, "title": r.title.get(language), "rules": list(r.rules),
              "conflict": glossary.in_language(r.conflict, language),
-             "reading": glossary.in_language(r.reading, language), "why": glossary.in_language(r.why, language)}
+             "reading": glossary.in_language(r.reading, language), "why": glossary.in_language(r.why, language),
+             "stale": _stale(language, r.title, r.conflict, r.reading, r.why)}
             for r in glossary.rulings
         ],
-        "symbols": [{"id": s.id, "kind": s.kind, "label": s.label.get(language)} for s in glossary.symbols.values()],
-        "sources": [{"id": s.id, "title": s.title.get(language), "file": s.file} for s in glossary.sources.values()],
+        "symbols": [{"id": s.id, "kind": s.kind, "label": s.label.get(language), "stale": _stale(language, s.label)}
+                    for s in glossary.symbols.values()],
+        "sources": [{"id": s.id, "title": s.title.get(language), "file": s.file, "stale": _stale(language, s.title)}
+                    for s in glossary.sources.values()],
         "termbase": [
             {"id": t.id, "kind": t.kind, "en": t.en, "fr": t.forms["fr"].term, "it": t.forms["it"].term,
              "confirmed": t.confirmed}
@@ -153,6 +169,9 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
 
 _TEXT = {"type": "string", "minLength": 1}
 _OPTIONAL_TEXT = {"type": ["string", "null"]}
+_STALE = {"type": "boolean", "description": (
+    "true: this entry's translation was made from an older English text and may lag behind it "
+    "(the English is in the `en` export); always false in English and for text not translated yet")}
 _RULE = {"type": "string", "pattern": r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?(\.[a-z])?$"}
 _CORRECTIONS = {
     "type": "array",
@@ -184,16 +203,16 @@ SCHEMA: dict[str, Any] = {
             "type": "array",
             "items": {
                 "type": "object", "additionalProperties": False,
-                "required": ["number", "title", "title_editorial", "sections"],
+                "required": ["number", "title", "title_editorial", "stale", "sections"],
                 "properties": {
-                    "number": {"type": "string"}, "title": _TEXT, "title_editorial": {"type": "boolean"},
+                    "number": {"type": "string"}, "title": _TEXT, "title_editorial": {"type": "boolean"}, "stale": _STALE,
                     "sections": {
                         "type": "array",
                         "items": {
                             "type": "object", "additionalProperties": False,
-                            "required": ["id", "title", "title_editorial", "permalink", "sources", "paragraphs"],
+                            "required": ["id", "title", "title_editorial", "stale", "permalink", "sources", "paragraphs"],
                             "properties": {
-                                "id": _RULE, "title": _TEXT, "title_editorial": {"type": "boolean"},
+                                "id": _RULE, "title": _TEXT, "title_editorial": {"type": "boolean"}, "stale": _STALE,
                                 "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
                                 "paragraphs": {"type": "array", "items": {"$ref": "#/$defs/paragraph"}},
                             },
@@ -206,8 +225,8 @@ SCHEMA: dict[str, Any] = {
             "type": "array",
             "items": {
                 "type": "object", "additionalProperties": False,
-                "required": ["id", "title", "text", "gap", "see", "sources"],
-                "properties": {"id": _TEXT, "title": _TEXT, "text": _OPTIONAL_TEXT, "gap": _OPTIONAL_TEXT,
+                "required": ["id", "title", "text", "gap", "see", "sources", "stale"],
+                "properties": {"id": _TEXT, "title": _TEXT, "text": _OPTIONAL_TEXT, "gap": _OPTIONAL_TEXT, "stale": _STALE,
                                "see": {"type": "array", "items": _RULE}, "sources": {"type": "array", "items": _TEXT}},
             },
         },
@@ -215,9 +234,9 @@ SCHEMA: dict[str, Any] = {
             "type": "array",
             "items": {
                 "type": "object", "additionalProperties": False,
-                "required": ["id", "title", "permalink", "sources", "deck"],
+                "required": ["id", "title", "stale", "permalink", "sources", "deck"],
                 "properties": {
-                    "id": _TEXT, "title": _TEXT, "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
+                    "id": _TEXT, "title": _TEXT, "stale": _STALE, "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
                     "deck": {
                         "oneOf": [
                             {"type": "null"},
@@ -229,9 +248,9 @@ SCHEMA: dict[str, Any] = {
                                         "type": "array",
                                         "items": {
                                             "type": "object", "additionalProperties": False,
-                                            "required": ["id", "text", "check", "rule"],
+                                            "required": ["id", "text", "stale", "check", "rule"],
                                             "properties": {
-                                                "id": _TEXT, "text": _TEXT,
+                                                "id": _TEXT, "text": _TEXT, "stale": _STALE,
                                                 "check": {"type": "object", "description": "Closed vocabulary: see the editors' guide."},
                                                 "rule": {"oneOf": [{"type": "null"}, _RULE]},
                                             },
@@ -248,20 +267,20 @@ SCHEMA: dict[str, Any] = {
             "type": "array",
             "items": {
                 "type": "object", "additionalProperties": False,
-                "required": ["id", "title", "rules", "conflict", "reading", "why"],
+                "required": ["id", "title", "rules", "conflict", "reading", "why", "stale"],
                 "properties": {"id": _TEXT, "title": _TEXT, "rules": {"type": "array", "items": _RULE},
-                               "conflict": _TEXT, "reading": _TEXT, "why": _TEXT},
+                               "conflict": _TEXT, "reading": _TEXT, "why": _TEXT, "stale": _STALE},
             },
         },
         "symbols": {
             "type": "array",
-            "items": {"type": "object", "additionalProperties": False, "required": ["id", "kind", "label"],
-                      "properties": {"id": _TEXT, "kind": _TEXT, "label": _TEXT}},
+            "items": {"type": "object", "additionalProperties": False, "required": ["id", "kind", "label", "stale"],
+                      "properties": {"id": _TEXT, "kind": _TEXT, "label": _TEXT, "stale": _STALE}},
         },
         "sources": {
             "type": "array",
-            "items": {"type": "object", "additionalProperties": False, "required": ["id", "title", "file"],
-                      "properties": {"id": _TEXT, "title": _TEXT, "file": _OPTIONAL_TEXT}},
+            "items": {"type": "object", "additionalProperties": False, "required": ["id", "title", "file", "stale"],
+                      "properties": {"id": _TEXT, "title": _TEXT, "file": _OPTIONAL_TEXT, "stale": _STALE}},
         },
         "termbase": {
             "type": "array",
@@ -305,11 +324,12 @@ SCHEMA: dict[str, Any] = {
     "$defs": {
         "paragraph": {
             "type": "object", "additionalProperties": False,
-            "required": ["id", "permalink", "label", "text", "translated", "list", "items", "gap", "sources",
+            "required": ["id", "permalink", "label", "text", "translated", "stale", "list", "items", "gap", "sources",
                          "text_from", "corrections", "notes", "verified_scenarios", "cited_by", "rulings"],
             "properties": {
                 "id": _RULE, "permalink": _TEXT, "label": _OPTIONAL_TEXT, "text": _TEXT,
                 "translated": {"type": "boolean", "description": "false: the text is the English, not translated yet"},
+                "stale": _STALE,
                 "list": {"enum": [None, "ordered", "unordered"]},
                 "items": {"type": "array", "items": _TEXT},
                 "gap": {"type": ["string", "null"], "description": "Text lost in every source, when some is"},
@@ -320,8 +340,8 @@ SCHEMA: dict[str, Any] = {
                     "type": "array",
                     "items": {
                         "type": "object", "additionalProperties": False,
-                        "required": ["kind", "text", "gap", "verified", "corrections"],
-                        "properties": {"kind": {"enum": ["remark", "example"]}, "text": _TEXT, "gap": _OPTIONAL_TEXT,
+                        "required": ["kind", "text", "gap", "stale", "verified", "corrections"],
+                        "properties": {"kind": {"enum": ["remark", "example"]}, "text": _TEXT, "gap": _OPTIONAL_TEXT, "stale": _STALE,
                                        "verified": {"type": "boolean"}, "corrections": _CORRECTIONS},
                     },
                 },

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .cards import seen_in_problems
-from .glossary.model import Correction, Glossary, TermbaseEntry, Text
+from .glossary.model import Correction, Glossary, TermbaseEntry, Text, mode_block_anchor
 
 if TYPE_CHECKING:
     from .strings import LanguageStrings
@@ -71,18 +71,19 @@ def iter_texts(glossary: Glossary) -> Iterator[Located]:
             if getattr(term, key):
                 yield Located(f"{where} {key}", getattr(term, key), f"term-{term.id}")
     for mode in glossary.modes:
-        where = f"{mode.file}:{mode.line}: game mode {mode.id}"
-        yield Located(where, mode.title, f"mode-{mode.id}")
-        for index, block in enumerate(mode.blocks, 1):
-            for text in (block.title, *block.paragraphs, *block.items, block.gap, block.example):
-                if text:
-                    yield Located(f"{where} block {index}", text, f"{mode.id}-{index}")
+        what = f"game mode {mode.id}"
+        yield Located(f"{mode.file}:{mode.lines.get('title', mode.line)}: {what} title", mode.title, f"mode-{mode.id}")
+        for number, block in enumerate(mode.blocks, 1):
+            anchor = mode_block_anchor(mode.id, number)
+            for part, text in block.parts():
+                yield Located(f"{mode.file}:{block.lines.get(part, mode.line)}: {what} block {number} {part}", text, anchor)
         if mode.deck_intro:
-            yield Located(f"{where} deck", mode.deck_intro, f"{mode.id}-deck")
+            yield Located(f"{mode.file}:{mode.lines.get('deck', mode.line)}: {what} deck", mode.deck_intro, f"{mode.id}-deck")
         for rule in mode.deck_rules:
-            yield Located(f"{where} {rule.id}", rule.text, rule.id)
+            where = f"{mode.file}:{rule.line or mode.line}: {what} {rule.id}"
+            yield Located(where, rule.text, rule.id)
             for index, illustration in enumerate(rule.scenarios, 1):
-                yield Located(f"{where} {rule.id} scenario {index} caption", illustration.caption, f"{rule.id}-scenario-{index}")
+                yield Located(f"{where} scenario {index} caption", illustration.caption, f"{rule.id}-scenario-{index}")
     for ruling in glossary.rulings:
         where = f"{ruling.file}:{ruling.line}: ruling {ruling.id}"
         for key in ("title", "conflict", "reading", "why"):

@@ -31,6 +31,7 @@ from .glossary.model import (
     LANGUAGES,
     ListKind,
     Note,
+    mode_block_anchor,
     NoteKind,
     Paragraph,
     Ruling,
@@ -40,7 +41,7 @@ from .glossary.model import (
     TranslationStatus,
 )
 from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
-from .strings import tr
+from .strings import FILES, LanguageStrings, string_states, tr
 from .verification import Check, CheckKind, Verification, coverage, illustration_anchor
 
 TERMS_PAGE = "glossary-terms.md"
@@ -562,8 +563,8 @@ class Renderer:
         page = mode_page(mode.id)
         title = self.text(mode.title)
         out = [self.heading(1, title, f"mode-{mode.id}")]
-        for index, block in enumerate(mode.blocks):
-            out.append(self.block_html(block, page, f"{mode.id}-{index + 1}"))
+        for number, block in enumerate(mode.blocks, 1):
+            out.append(self.block_html(block, page, mode_block_anchor(mode.id, number)))
         if mode.deck_rules:
             out.append(self.heading(2, self.t("deck_rules"), f"{mode.id}-deck"))
             out.append('<div class="ar-block ar-deck">\n')
@@ -610,8 +611,9 @@ class Renderer:
         paragraph = anchor.split("-scenario-")[0]
         return self.page_of.get(paragraph)
 
-    def translations(self) -> Page:
-        """For translators: the texts translated from an older English text, with the English now."""
+    def translations(self, strings: dict[str, LanguageStrings] | None = None) -> Page:
+        """For translators: the texts translated from an older English text, with the English now;
+        then the interface strings (`strings`, the package's files unless given) likewise."""
         from .translations import translation_states
 
         title = self.t("translations_title")
@@ -634,15 +636,32 @@ class Renderer:
                 links.append(f'<a href="{relative_url(page, target, state.anchor)}">{html.escape(state.anchor)}</a>')
                 links.append(f'<a href="{html.escape(english_url(page, state.anchor, target))}" '
                              f'hreflang="{SOURCE_LANGUAGE}">{html.escape(self.t("stale_link"))}</a>')
-            out.append(
-                f'<div class="ar-stale-entry"><p class="ar-meta"><code>{html.escape(state.where)}</code>'
-                + (f' · {" · ".join(links)}' if links else "") + "</p>\n"
-                f'<p><strong>{html.escape(self.t("translations_english"))}.</strong> <span lang="{SOURCE_LANGUAGE}">'
-                f'{self.inline(self.glossary.in_language(state.text, SOURCE_LANGUAGE), page, links=False)}</span></p>\n'
-                f'<p><strong>{html.escape(self.t("translations_text"))} ({state.language}).</strong> <span lang="{state.language}">'
-                f'{self.inline(self.glossary.in_language(state.text, state.language), page, links=False)}</span></p></div>\n'
-            )
+            out.append(self._stale_entry(
+                f'<code>{html.escape(state.where)}</code>' + (f' · {" · ".join(links)}' if links else ""), state.language,
+                self.inline(self.glossary.in_language(state.text, SOURCE_LANGUAGE), page, links=False),
+                self.inline(self.glossary.in_language(state.text, state.language), page, links=False)))
+        # The interface strings: shown as written (their {placeholders} are the site's to fill in).
+        strings_states = string_states(strings or FILES, tuple(languages))
+        stale_strings = [s for s in strings_states if s.status is TranslationStatus.STALE]
+        current = sum(1 for s in strings_states if s.status is TranslationStatus.CURRENT)
+        out += ["\n", self.heading(2, self.t("translations_strings_title"), "translations-strings"),
+                f'<p>{html.escape(self.t("translations_strings_counts", current=current, total=len(strings_states), stale=len(stale_strings)))}</p>\n\n']
+        if not stale_strings:
+            out.append(f'<p class="ar-translations-none">{html.escape(self.t("translations_strings_none"))}</p>\n')
+        for state in stale_strings:
+            out.append(self._stale_entry(
+                f'<code>{html.escape(state.where)}</code> · {html.escape(self.label("translations_key"))} '
+                f'<code>{html.escape(state.key)}</code>' + (f" ({state.language})" if self.language == SOURCE_LANGUAGE else ""),
+                state.language, html.escape(state.english), html.escape(state.text)))
         return Page(page, title, "".join(out))
+
+    def _stale_entry(self, meta: str, language: str, english: str, translation: str) -> str:
+        """One entry of the translators' report: where it is (HTML), the English now and the
+        translation (both HTML, escaped by the caller)."""
+        return (f'<div class="ar-stale-entry"><p class="ar-meta">{meta}</p>\n'
+                f'<p><strong>{html.escape(self.t("translations_english"))}.</strong> <span lang="{SOURCE_LANGUAGE}">{english}</span></p>\n'
+                f'<p><strong>{html.escape(self.t("translations_text"))} ({language}).</strong> <span lang="{language}">'
+                f'{translation}</span></p></div>\n')
 
     def sources(self) -> Page:
         title = self.t("sources_title")

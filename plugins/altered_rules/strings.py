@@ -107,21 +107,44 @@ def string_problems(files: dict[str, LanguageStrings]) -> list[str]:
     return problems
 
 
-def string_states(files: dict[str, LanguageStrings]) -> list[tuple[str, str, TranslationStatus]]:
-    """(where, what, state) of every translated interface string that is not current."""
+@dataclass(frozen=True)
+class StringState:
+    """One translated interface string and where it stands against its English."""
+
+    language: str
+    key: str
+    where: str                 # "file:line"
+    english: str               # the English as it is now
+    text: str                  # the translation
+    recorded: str | None       # the hash of the English it was translated from (# from ...)
+    status: TranslationStatus
+
+    @property
+    def advice(self) -> str:
+        """What a translator does about it (empty when the string is current)."""
+        now = english_hash(self.english)
+        if self.status is TranslationStatus.UNRECORDED:
+            return (f"'{self.key}' does not record the English it was translated from; if it is current, "
+                    f"run `altered-rules i18n stamp` (writes # from {now})")
+        if self.status is TranslationStatus.STALE:
+            return (f"'{self.key}' was translated from an older English text ({self.recorded}; the English is now "
+                    f"{now}): update it, then write # from {now}")
+        return ""
+
+
+def string_states(files: dict[str, LanguageStrings], languages: tuple[str, ...] = LANGUAGES[1:]) -> list[StringState]:
+    """Every translated interface string of `languages` with its state: current, stale or unrecorded."""
     english = files["en"].strings
     states = []
-    for language, file in files.items():
-        for key, value in file.strings.items() if language != "en" else ():
+    for language in languages:
+        file = files[language]
+        for key, value in file.strings.items():
             if key not in english:
-                continue
-            recorded, now = file.translated_from.get(key), english_hash(english[key])
-            if recorded is None:
-                states.append((file.where(key), f"'{key}' does not record the English it was translated from; if it is "
-                               f"current, run `altered-rules i18n stamp` (writes # from {now})", TranslationStatus.UNRECORDED))
-            elif recorded != now:
-                states.append((file.where(key), f"'{key}' was translated from an older English text ({recorded}; the "
-                               f"English is now {now}): update it, then write # from {now}", TranslationStatus.STALE))
+                continue   # string_problems reports it
+            recorded = file.translated_from.get(key)
+            status = (TranslationStatus.UNRECORDED if recorded is None else
+                      TranslationStatus.CURRENT if recorded == english_hash(english[key]) else TranslationStatus.STALE)
+            states.append(StringState(language, key, file.where(key), english[key], value, recorded, status))
     return states
 
 

@@ -285,7 +285,7 @@ def test_the_sandbox_speaks_the_page_language_and_keeps_the_board_across_languag
     page.locator('a.md-select__link[hreflang="fr"]').click()
     page.wait_for_url(re.compile(r"/fr/sandbox/\?s="))
     expect(page.locator(".ar-sb-result h2")).to_have_text("Résultat", timeout=LOADED)
-    expect(page.get_by_role("tab", name="Un Deck")).to_be_visible()
+    expect(page.get_by_role("tab", name="Un deck")).to_be_visible()
     expect(page.locator(".ar-sb-board th", has_text="Expédition Héros").first).to_be_visible()
     page.goto(f"{base_url}/it/rules/chapter-4/")
     expect(page.locator("a.ar-sandbox-link").first).to_have_text("Apri nella sandbox")
@@ -399,8 +399,8 @@ def test_a_deck_link_that_holds_no_deck_says_so_and_keeps_its_text(page, base_ur
     board = json.dumps({"name": "A board", "given": {"players": ["Alice", "Bob"]}, "when": "dusk"})
     open_sandbox(page, f"{base_url}/it/sandbox/?{link('d', board)}")
     expect(page.locator('.ar-sb-bad-link[data-link="d"]')).to_have_text(
-        "Impossibile aprire il Mazzo di questo link (?d=): contiene uno scenario, ma non un Mazzo che il controllo del Mazzo "
+        "Impossibile aprire il mazzo di questo link (?d=): contiene uno scenario, ma non un mazzo che il controllo del mazzo "
         "sappia mostrare (given: con format: e deck:). Il suo testo è conservato sotto «Incolla una lista»; uno scenario di "
-        "Mazzo si esegue anche nella scheda Scenario di Una partita in corso.", timeout=LOADED)
-    expect(page.get_by_role("tab", name="Un Mazzo")).to_have_attribute("aria-selected", "true")
+        "mazzo si esegue anche nella scheda Scenario di Una partita in corso.", timeout=LOADED)
+    expect(page.get_by_role("tab", name="Un mazzo")).to_have_attribute("aria-selected", "true")
     expect(page.locator(".ar-sb-paste textarea")).to_have_value(board)

@@ -110,3 +110,26 @@ def test_interface_strings_and_translated_pages_are_checked(glossary, tmp_path):
     assert any(f"it.yaml:{line}: 'sandbox_moves_backward': non-official variant 'indietreggia'" in p for p in problems), problems
     assert any(f"{page}:3: non-official variant 'si unisce'" in p for p in problems), problems
     assert lint_interface(glossary, read_strings(), []) == []
+
+
+def _line_before(path: Path, line: int, start: str) -> int:
+    """The number of the last line at or before `line` that starts with `start` (where a text begins)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next(n for n in range(line, 0, -1) if lines[n - 1].startswith(start))
+
+
+def test_a_game_modes_text_is_reported_at_its_own_line(glossary_copy):
+    """Lint points at the line where the mode text at fault begins (a list item, a paragraph, an
+    example), not at the mode's first line."""
+    mode, ffa = glossary_copy / "modes/multiplayer-2v2.yaml", glossary_copy / "modes/free-for-all.yaml"
+    item = _line_before(mode, replace_once(mode, '        it: "Se tre giocatori soddisfano', '        it: "Se tre giocatori con un gettone soddisfano'), "      - en:")
+    paragraph = _line_before(mode, replace_once(mode, "          Si gioca una giornata aggiuntiva", "          Si gioca un giorno di spareggio aggiuntivo"), "      - en:")
+    example = _line_before(ffa, replace_once(ffa, '      it: "In questo esempio,', '      it: "In questo esempio con un gettone,'), "    example:")
+    assert 1 < item < paragraph and example > 1
+    problems = lint_glossary(load_glossary(glossary_copy))
+    assert any(p.startswith(f"{mode}:{item}: game mode multiplayer-2v2 block 5 item-3: non-official variant 'gettone'")
+               for p in problems), problems
+    assert any(p.startswith(f"{mode}:{paragraph}: game mode multiplayer-2v2 block 6 paragraph-1: non-official variant 'giorno di spareggio'")
+               for p in problems), problems
+    assert any(p.startswith(f"{ffa}:{example}: game mode free-for-all block 4 example: non-official variant 'gettone'")
+               for p in problems), problems

@@ -222,9 +222,11 @@ class _Reader:
     def _scan_quotes(self, string: str, node: LineDict, key: str, what: str, citing: str | None) -> None:
         found = S.RULE_QUOTE.findall(string)
         if string.count(S.RULE_QUOTE_START) != len(found):
-            self.error(node, key, f"malformed rule quotation in {what}; write {{rule-text 4.2.4.b}} (a paragraph), "
-                       "{rule-text 4.3.h-item-2} (an item of its list) or {rule-text 4.2.4.h-remark-1} (a remark or "
-                       "an example), with one space")
+            malformed = [q for q in S.RULE_QUOTE_ANY.findall(string) if not S.RULE_QUOTE.fullmatch(q)]
+            self.error(node, key, f"malformed rule quotation {', '.join(malformed)} in {what}; write {{rule-text 4.2.4.b}} (a paragraph), "
+                       "{rule-text 4.3.h-item-2} (an item of its list), {rule-text 4.2.4.h-remark-1} (a remark or "
+                       "an example) or {rule-text multiplayer-2v2-5-item-2} (a game mode's text: its block's anchor, "
+                       "then paragraph-N, item-N or example), with one space")
         if not (citing or "").startswith("ruling-"):
             self.error(node, key, f"{{rule-text ...}} in {what}: only a ruling quotes a rule's text this way")
             return
@@ -740,7 +742,9 @@ def _load_block(item: Any, parent: LineList, index: int, what: str, reader: _Rea
         return None
     bwhat = f"block {index + 1} of {what}"
     paragraphs, items = [], []
-    for key, bucket in (("paragraphs", paragraphs), ("items", items)):
+    # Each part's line, for lint (the parts' names are Block.parts()'s).
+    lines = {key: entry.line_of(key) for key in ("title", "gap", "example") if key in entry}
+    for key, part, bucket in (("paragraphs", "paragraph", paragraphs), ("items", "item", items)):
         seq = entry.get(key)
         for i, raw in enumerate(reader.list_of(entry, key, bwhat)):
             holder = LineDict({"text": raw})
@@ -748,6 +752,7 @@ def _load_block(item: Any, parent: LineList, index: int, what: str, reader: _Rea
             text = reader.text(holder, "text", f"{key} {i + 1} of {bwhat}", citing=citing)
             if text:
                 bucket.append(text)
+                lines[f"{part}-{len(bucket)}"] = seq.line_of(i)
     list_kind = reader.string(entry, "list", bwhat, [k.value for k in ListKind]) if "list" in entry else None
     if bool(items) != bool(list_kind):
         reader.error(entry, "list" if list_kind else "items", f"{bwhat}: 'list' (ordered or unordered) and 'items' go together")
@@ -761,7 +766,7 @@ def _load_block(item: Any, parent: LineList, index: int, what: str, reader: _Rea
         title=reader.text(entry, "title", bwhat), paragraphs=tuple(paragraphs),
         list_kind=ListKind(list_kind) if list_kind else None, items=tuple(items),
         gap=reader.text(entry, "gap", bwhat), example=reader.text(entry, "example", bwhat, citing=citing),
-        scenario=scenario,
+        scenario=scenario, lines=lines,
     )
 
 
@@ -806,7 +811,7 @@ def _load_deck(entry: LineDict, what: str, reader: _Reader, citing: str) -> tupl
             reader.citations.append(_Citation(restates, citing, rule.path, rule.line_of("rule")))
         scenarios = tuple(_load_illustrations(rule, rwhat, reader, citing=citing))
         if text:
-            rules.append(DeckRule(rid, text, dict(check), restates, scenarios))
+            rules.append(DeckRule(rid, text, dict(check), restates, scenarios, rule.line_of("text")))
     return fmt, reader.text(deck, "intro", f"'deck' of {what}", citing=citing), rules
 
 
@@ -823,8 +828,10 @@ def _load_mode(path: Path, reader: _Reader, sources: dict[str, Source]) -> GameM
     title = reader.text(entry, "title", what)
     if title is None:
         return None
+    deck = entry.get("deck")
+    lines = {"title": entry.line_of("title"), **({"deck": deck.line_of("intro")} if isinstance(deck, LineDict) else {})}
     return GameMode(mid, title, reader.sources(entry, "sources", what, sources), blocks, fmt, intro, deck_rules,
-                    reader.corrections(entry, what), entry.path, entry.line)
+                    reader.corrections(entry, what), entry.path, entry.line, lines)
 
 
 def _load_ruling(path: Path, reader: _Reader) -> Ruling | None:
@@ -984,6 +991,19 @@ def _cite_scenario_rules(glossary: Glossary, reader: _Reader) -> None:
                                            f"4.2.4.c) nor a deck rule of a game mode; deck rules: {', '.join(sorted(deck_rules))}")
 
 
+def _nearby_mode_quotes(wanted: str, quotable: dict[str, Text]) -> str:
+    """For a game mode's text the glossary does not hold: what its block holds, or else what its
+    mode holds, so the editor sees the parts and the blocks' numbers (counted from 1 in the file)."""
+    found = S.MODE_QUOTE_BLOCK.match(wanted)
+    if not found:
+        return ""
+    for prefix, what in ((found.group(1), "this block's"), (found.group(2), "this mode's")):
+        near = [key for key in quotable if key.startswith(prefix + "-")]
+        if near:
+            return f"; {what} quotable texts: {', '.join(near[:12])}{' ...' if len(near) > 12 else ''}"
+    return ""
+
+
 def _resolve_citations(glossary: Glossary, reader: _Reader) -> None:
     """Every cited rule exists (or is a known external rule); build the cited-by index."""
     for citation in reader.citations:
@@ -1006,4 +1026,6 @@ def _resolve_citations(glossary: Glossary, reader: _Reader) -> None:
     for quote in reader.quotes:
         if quote.rule not in quotable and not any(quote.rule.startswith(s + ".") for s in reader.unreadable):
             reader.errors.append(SourceError(quote.path, quote.line, f"{{rule-text {quote.rule}}} quotes a text the glossary does not hold; "
-                                             "quote a paragraph (4.2.4.b), an item (4.3.h-item-2), or a remark or example by its anchor (4.2.4.h-remark-1)"))
+                                             "quote a paragraph (4.2.4.b), an item (4.3.h-item-2), a remark or example by its anchor (4.2.4.h-remark-1), "
+                                             "or a game mode's paragraph, item or example by its block's anchor (multiplayer-2v2-5-item-2)"
+                                             + _nearby_mode_quotes(quote.rule, quotable)))

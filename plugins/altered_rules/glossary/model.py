@@ -25,8 +25,14 @@ INNER_QUOTE_MARKS = ("\u201c", "\u201d")
 # A ruling quotes a rule's own text, expanded in each language when the page is built, so that it
 # never paraphrases the rule it discusses: "{rule-text 4.2.4.b}", a remark or an example by its
 # anchor, "{rule-text 4.2.4.h-remark-1}", or an item of a paragraph's list, "{rule-text 4.3.h-item-2}".
+# A game-mode page's text is quoted by its block's anchor on the mode page (the mode's id and the
+# block's place, "multiplayer-2v2-5") and the part of the block: "{rule-text multiplayer-2v2-5-item-2}",
+# "{rule-text free-for-all-4-paragraph-1}", "{rule-text free-for-all-4-example}".
 # The space keeps it apart from symbols ("{forest}").
-RULE_QUOTE = re.compile(r"\{rule-text ([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?\.[a-z](?:-(?:remark|example|item)-[0-9]+)?)\}")
+QUOTABLE_BLOCK_PARTS = re.compile(r"(?:paragraph|item)-[1-9][0-9]*|example")
+"""The parts of a game mode's block a ruling may quote (not its title, nor the gap, which is the editors' note of a lost text)."""
+RULE_QUOTE = re.compile(r"\{rule-text ([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?\.[a-z](?:-(?:remark|example|item)-[0-9]+)?"
+                        rf"|[a-z][a-z0-9]*(?:-[a-z0-9]+)*?-[1-9][0-9]*-(?:{QUOTABLE_BLOCK_PARTS.pattern}))\}}")
 RULE_QUOTE_START = "{rule-text"
 
 RuleId = str
@@ -242,6 +248,19 @@ class Block:
     gap: Text | None
     example: Text | None = None
     scenario: Any = None            # the example as a scenario
+    lines: dict[str, int] = field(default_factory=dict)   # part (see parts()) -> its line in the YAML
+
+    def parts(self) -> Iterator[tuple[str, Text]]:
+        """Each text of the block with its part's name: "title", "paragraph-1", "item-2", "gap",
+        "example" (a ruling quotes one as {rule-text multiplayer-2v2-5-item-2})."""
+        if self.title:
+            yield "title", self.title
+        yield from ((f"paragraph-{index}", text) for index, text in enumerate(self.paragraphs, 1))
+        yield from ((f"item-{index}", text) for index, text in enumerate(self.items, 1))
+        if self.gap:
+            yield "gap", self.gap
+        if self.example:
+            yield "example", self.example
 
 
 @dataclass(frozen=True)
@@ -253,6 +272,12 @@ class DeckRule:
     check: dict[str, Any]          # closed vocabulary, see schema.DECK_CHECKS
     rule: RuleId | None = None     # the numbered rule it restates, if any
     scenarios: tuple["Illustration", ...] = ()   # decks that show the rule at work
+    line: int = 0                  # of its text in the YAML
+
+
+def mode_block_anchor(mode: str, number: int) -> str:
+    """The anchor of a game mode's block on its page, `number` counted from 1: "multiplayer-2v2-5"."""
+    return f"{mode}-{number}"
 
 
 @dataclass
@@ -267,6 +292,7 @@ class GameMode:
     corrections: tuple[Correction, ...] = ()
     file: str = ""
     line: int = 0
+    lines: dict[str, int] = field(default_factory=dict)   # "title", "deck" (its intro) -> line in the YAML
 
 
 @dataclass
@@ -419,7 +445,8 @@ class Glossary:
 
     def quotable(self) -> dict[str, Text]:
         """The texts a ruling may quote with {rule-text ...}: each paragraph's text, each item of
-        its list (4.3.h-item-2), and each remark and example by its anchor."""
+        its list (4.3.h-item-2), each remark and example by its anchor, and each paragraph, item
+        and example of a game mode's block by the block's anchor (multiplayer-2v2-5-item-2)."""
         texts: dict[str, Text] = {}
         for paragraph in self.paragraphs.values():
             texts[paragraph.id] = paragraph.text
@@ -427,6 +454,10 @@ class Glossary:
                 texts[f"{paragraph.id}-item-{index}"] = item
             for note in paragraph.notes:
                 texts[note.anchor] = note.text
+        for mode in self.modes:
+            for number, block in enumerate(mode.blocks, 1):
+                anchor = mode_block_anchor(mode.id, number)
+                texts.update((f"{anchor}-{part}", text) for part, text in block.parts() if QUOTABLE_BLOCK_PARTS.fullmatch(part))
         return texts
 
     def in_language(self, text: Text, language: str) -> str:

@@ -22,6 +22,11 @@ SOURCE_ID = re.compile(r"^(seed-[0-9]{3}|editorial)$")
 # A rule number cited in running text: "Rule 2.1.e", "see 7.4.3.i", "4.2.4".
 RULE_REFERENCE = re.compile(r"(?<![\w./-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)(?![\w/-]|\.[0-9])")
 # A ruling's quotation of a rule's own text, "{rule-text 4.2.4.b}": RULE_QUOTE (model.py).
+# Anything that starts like a quotation, to name the malformed ones in an error.
+RULE_QUOTE_ANY = re.compile(r"\{rule-text[^{}]*\}?")
+# The game mode and the block a quotation of a mode's text names ("multiplayer-2v2" and
+# "multiplayer-2v2-5" in "multiplayer-2v2-5-item-2").
+MODE_QUOTE_BLOCK = re.compile(r"^(([a-z][a-z0-9]*(?:-[a-z0-9]+)*?)-[1-9][0-9]*)-")
 # Beside the translations of a text, the English text they were made from (model.english_hash).
 TRANSLATED_FROM = "from"
 ENGLISH_HASH = re.compile(rf"^[0-9a-f]{{{ENGLISH_HASH_LENGTH}}}$")
