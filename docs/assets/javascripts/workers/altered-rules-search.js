@@ -20,7 +20,7 @@
  *   that hold more of the query's words come first, each word weighed by its rarity, and counted
  *   only where the words stand together in the entry's text (nearShare()).
  * - A word also finds the term the termbase gives for it (its `avoid` variants and `search`
- *   words: index.altered.synonyms; words of several words when typed together), a word's beginning finds the words it begins (typed "gigant",
+ *   words: index.config.altered.synonyms; words of several words when typed together), a word's beginning finds the words it begins (typed "gigant",
  *   "personagg"), and a word no entry holds is looked for without its "again" prefix
  *   ("revérifie", "ricontrollano") or else finds the words one letter away (a typo).
  * - A rule number ("4.2.4.c") finds that rule first, then the rules under it.
@@ -125,7 +125,9 @@ function escapeHtml(text) {
 }
 
 function build(index) {
-  const language = (index.altered && index.altered.language) || (index.config && index.config.lang && index.config.lang[0]) || "en";
+  // Material sends only the index's config and docs: our part of the index is in its config.
+  const altered = (index.config && index.config.altered) || {};
+  const language = altered.language || (index.config && index.config.lang && index.config.lang[0]) || "en";
   const stem = STEMMERS[language] || STEMMERS.en;
   const stop = new Set((STOP[language] || STOP.en).split(" "));
   const docs = [];
@@ -165,7 +167,7 @@ function build(index) {
   // A judge's word (or words: "tie-break", "Coleottero di Bronzo"), as stems joined by a space
   // -> the stems of the rules' term.
   const synonyms = new Map();
-  for (const pair of (index.altered && index.altered.synonyms) || []) {
+  for (const pair of altered.synonyms || []) {
     if (!Array.isArray(pair) || pair.length !== 2) continue;
     const [word, term] = pair.map(w => words(String(w)).filter(x => !stop.has(x)).map(stem));
     if (!word.length || !term.length) continue;
