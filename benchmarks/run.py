@@ -573,9 +573,9 @@ def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: i
                    size <= 40_000)
     for language in (*CONFIGS, "all"):
         s = measured.site[(language, "all")]
-        met = s.mrr_at_10 >= 0.75 and (language != "all" or s.success_at_1 >= 2 / 3)
-        report.add(f"Judge's search benchmark, {language}: MRR@10 (success@1, recall@5)",
-                   "MRR@10 ≥ 0.75" + (", s@1 ≥ 0.67" if language == "all" else ""),
+        # Issue 14: MRR@10 ≥ 0.75 and the answer first for 2/3 of the queries, in each language too.
+        met = s.mrr_at_10 >= 0.75 and s.success_at_1 >= 2 / 3
+        report.add(f"Judge's search benchmark, {language}: MRR@10 (success@1, recall@5)", "MRR@10 ≥ 0.75, s@1 ≥ 0.67",
                    f"{s.mrr_at_10:.2f} ({s.success_at_1:.2f}, {s.recall_at_5:.2f})", met, f"{s.queries} queries")
     report.facts["search_table"] = report_lines(measured, "the site's search")
     report.facts["search_misses"] = [f"`{q.text}` ({q.language}, {q.where}): rank {r or '>10'}, first "
@@ -612,7 +612,7 @@ def search_only(args: argparse.Namespace) -> int:
         lines.append(f"| {row.measure} | {row.goal} | {row.result}{f' ({row.note})' if row.note else ''} | {met} |")
     lines += ["", *report.facts["search_table"], "", "## Why this engine", "", *ENGINE_CHOICE,
               "", "## Misses of the tuned part (rank ≠ 1)", "",
-              *[f"- {m}" for m in report.facts["search_misses"]], ""]
+              *[f"- {m}" for m in report.facts["search_misses"]], "", "## The second ranking change", "", *RANKING_CHANGE, ""]
     args.out.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
     return 0
@@ -1023,13 +1023,57 @@ ENGINE_CHOICE = [
     "  stemming, sub-results by heading) 0.04 (0.02 / 0.08), 0.22 even counting the section of the answering paragraph: it ranks",
     "  pages and their headings, and our rule paragraphs are not headings. Our own worker",
     "  (assets/javascripts/workers/altered-rules-search.js, in place of Material's, same messages, same search box,",
-    "  ?q= links and highlighting) ranks each paragraph with BM25 (length-normalised), drops stop words and a",
+    "  ?q= links and highlighting) ranks each paragraph with BM25F (length-normalised), drops stop words and a",
     "  question's filler words, stems English, French and Italian lightly, folds accents and splits elisions, takes",
     "  the termbase's `avoid` and `search` words as the term, and matches beginnings and one-letter typos: 0.80",
-    "  (0.76 / 0.87) in Chromium; English 0.73, French 0.81, Italian 0.85 (English below the 0.75 goal: judges'",
-    "  words the English rules do not use, which the termbase's `search` words are for). Its index is",
+    "  (0.76 / 0.87) in Chromium when chosen; English 0.73, French 0.81, Italian 0.85. After the second ranking",
+    "  change (search-results.md) 0.82 on the same 161 questions, English 0.79, French 0.81, Italian 0.88. Its index is",
     "  Material's JSON (its markup stripped) with the paragraphs' section titles and quoted cards: 35 to 39 kB",
     "  gzip per language. Results keep their order across pages (a page's runs of results are groups) and fold none.",
+]
+
+# The second ranking change (issue 14: English at 0.74 against the 0.75 goal), in search-results.md.
+RANKING_CHANGE = [
+    "- **How it was judged.** Before changing the ranking, 18 new questions per language were added to the held-out",
+    "  part (search-queries.yaml, the block after the first 161 questions) and 12 to the tuned part, each answer checked",
+    "  against the glossary, and committed first. The change was tuned on the tuned part only. The held-out part's",
+    "  totals were read after the BM25F step (they fell) and at the end, never its questions one by one; the title",
+    "  weight was then chosen on the tuned part alone.",
+    "- **Causes of the tuned part's misses, and the change for each** (docs/assets/javascripts/workers/altered-rules-search.js;",
+    "  each has a test in tests/site/test_search_worker.py that fails without it):",
+    "  - A word in an entry's title and in its text was scored twice, each field saturating on its own. A paragraph's",
+    "    title holds its section's title, so every paragraph of \"7.3.10 Move Backward\" that says \"move\" counted it",
+    "    twice, and two common words outweighed the paragraph holding the question's rare, decisive word (\"can a tie",
+    "    move expeditions\" put 4.2.4.c 7th). Now BM25F: the weighted, length-normalised counts of the fields are added",
+    "    and saturate once (title weight 2, text 1, quoted cards 2).",
+    "  - A long entry (a ruling quoting its rules, a paragraph with its example, a mode's deck rules) holds many words",
+    "    of any question somewhere. The share of the question an entry holds (its words weighed by rarity) now counts",
+    "    a word of the text only within 8 words of the others (title and quoted cards count anywhere).",
+    "  - Two forms of one word in a question (\"reazione ... reazioni\") counted as two words; now one per stem.",
+    "  - A verb with the prefix that says it again (\"revérifie\", \"ricontrollano\", \"recheck\"), which the rules write",
+    "    as the verb and \"again\" (4.4.c), found nothing: a word no entry holds is looked for without re-/ri-.",
+    "  - French and Italian auxiliaries (avoir, ont, être, été; avere, essere, stato) were searched as content words,",
+    "    as the English stop words (be, been, has, have) are not.",
+    "- **A fault found on the way:** Material hands its search worker only the index's `config` and `docs`, so the",
+    "  termbase's words, written beside them, never reached the worker on the site (\"gigantesco\", \"giant\", \"géant\"",
+    "  found nothing; the worker's tests sent the whole index). They are now in `config`; the worker's tests send",
+    "  what Material sends, and a browser test searches the three words on the built site.",
+    "- **Tried on the tuned part and not kept** (no gain there): IDF squared or to the power 1.5, the share of the",
+    "  question squared or square-rooted, other K1 and B, a section heading's boost, a stricter Italian stemmer.",
+    "- **Figures before → after**, MRR@10 (success@1), on this file's 251 questions; before: the previous worker",
+    "  (commit 7346e66) run in Node on the same built index and sent what Material sends it (a harness that gives",
+    "  that worker's Chromium table on the first 161 questions, to the last digit); after: the tables above, in Chromium.",
+    "  - Tuned part: en 0.71 (0.62) → 0.76 (0.69), fr 0.74 (0.67) → 0.76 (0.69), it 0.87 (0.83) → 0.87 (0.83);",
+    "    all 0.77 (0.71) → 0.80 (0.73).",
+    "  - Held-out part: en 0.88 (0.86) → 0.88 (0.83), fr 0.89 (0.86) → 0.87 (0.83), it 0.86 (0.81) → 0.87 (0.81);",
+    "    all 0.88 (0.84) → 0.87 (0.82); its 54 new questions alone 0.88 (0.83) → 0.87 (0.81).",
+    "  - Whole languages: en 0.79 (0.73) → 0.81 (0.75), fr 0.80 (0.75) → 0.81 (0.75), it 0.87 (0.82) → 0.87 (0.82).",
+    "  - On the first 161 questions (the figures of the issue): en 0.74 (0.67) → 0.79 (0.72), all 0.80 → 0.82.",
+    "- **What this says.** The change mends the tuned part's misses it names; it does not lift the questions it was",
+    "  not tuned on (held-out 0.88 → 0.87: two of its 108 questions fewer answered first). Every language is over",
+    "  the goals (MRR@10 ≥ 0.75, success@1 ≥ 2/3) in both parts. The misses left are mostly words the rules never use",
+    "  (refuse for decline, \"me\" for the first person, twice for only once, gone for ceases to exist): what the",
+    "  termbase's `search` words are for, added by an editor in YAML, not guessed in code.",
 ]
 
 FIXED = [

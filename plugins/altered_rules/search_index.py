@@ -6,9 +6,9 @@ its number and its section, located at its permalink), and the section entries k
 title, so that "4.2.4.c" lands on 4.2.4.c and a word lands on the paragraph that holds it.
 
 The site's search worker (docs/assets/javascripts/workers/altered-rules-search.js) ranks these
-entries itself (issue 14). Besides Material's `config` and `docs`, the index carries `altered`:
-the language, and the judges' words for game terms from the termbase (its `avoid` variants and
-its `search` words), which the worker searches as the term. Entries are generic: any page
+entries itself (issue 14). Its `config` carries `altered`: the language, and the judges' words
+for game terms from the termbase (its `avoid` variants and its `search` words), which the worker
+searches as the term. Entries are generic: any page
 Material indexes (a card page, a mode, a ruling) is searched the same way.
 """
 
@@ -23,8 +23,8 @@ from .glossary.model import Glossary, Paragraph, Text
 from .glossary.schema import SYMBOL_REFERENCE
 from .render import COVERAGE_PAGE, SOURCES_PAGE, Page, chapter_page, page_url
 
-# Bumped when the worker must read the index differently.
-INDEX_FORMAT = 1
+# Bumped when the worker must read the index differently (2: `altered` moved into `config`).
+INDEX_FORMAT = 2
 # The boost of entries on pages about the site rather than the game (the home page, the scenario
 # format, the editors' guide, coverage, sources): still found, after the rules that answer.
 ABOUT_THE_SITE = 0.5
@@ -135,4 +135,6 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
         docs += [paragraph_entry(glossary, p, language, chapter, title, quoted.get(p.id, []))
                  for p in section.paragraphs]
     altered = {"format": INDEX_FORMAT, "language": language, "synonyms": judge_words(glossary, language)}
-    return {**index, "docs": docs, "altered": altered}
+    # In `config`: Material hands its search worker only the index's `config` and `docs`, so a key
+    # beside them never reached the worker (the judges' words were not searched on the site).
+    return {**index, "config": {**index.get("config", {}), "altered": altered}, "docs": docs}

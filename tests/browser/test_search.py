@@ -96,6 +96,14 @@ def test_a_question_shows_the_answering_paragraph_its_section_and_words_in_conte
     assert page.locator(".md-search-result__more").count() == 0
 
 
+@pytest.mark.parametrize(("language", "word"), [("en", "giant"), ("fr", "géant"), ("it", "gigantesco")])
+def test_a_judges_word_from_the_termbase_finds_the_rules_term_on_the_site(page, base_url, language, word):
+    # The termbase's words reach the worker through what Material sends it (the index's config):
+    # none of the rules says "giant", "géant" or "gigantesco"; they say Gigantic, Gigantesque, Colossale.
+    hrefs = _search(page, base_url, language, word, limit=3)
+    assert len(hrefs) == 3 and all(re.search(r"#7\.4\.3(\.[a-z])?$", href) for href in hrefs), hrefs
+
+
 def test_a_common_word_keeps_the_results_order_across_pages_and_folds_none(page, base_url):
     _search(page, base_url, "en", "expedition", limit=1)
     scores = page.eval_on_selector_all(

@@ -31,7 +31,9 @@ const context = vm.createContext(self);
 try {
   vm.runInContext(fs.readFileSync(file, "utf8"), context, {filename: file});
   const send = data => listeners.forEach(listener => listener({data}));
-  send({type: 0, data: JSON.parse(index)});
+  // As Material sends it: only the index's config and docs (and its options).
+  const {config, docs} = JSON.parse(index);
+  send({type: 0, data: {config, docs, options: {suggest: false}}});
   for (const query of JSON.parse(queries)) send({type: 2, data: query});
 } catch (error) {
   out.error = String(error.message);
@@ -41,8 +43,8 @@ process.stdout.write(JSON.stringify(out));
 
 
 def _index(language: str, docs: list[dict], synonyms: list[list[str]] = ()) -> dict:
-    return {"config": {"lang": [language], "separator": r"[\s\-]+"}, "docs": docs,
-            "altered": {"format": 1, "language": language, "synonyms": list(synonyms)}}
+    return {"config": {"lang": [language], "separator": r"[\s\-]+",
+                       "altered": {"format": 2, "language": language, "synonyms": list(synonyms)}}, "docs": docs}
 
 
 def _ask(index: dict, *queries: str) -> list[list[list[dict]]]:
@@ -89,6 +91,60 @@ def test_a_rule_number_lands_on_that_rule_then_the_rules_under_it():
     exact, section = _ask(_index("en", RULES), "4.2.4.d", "4.2.4")
     assert _links(exact)[0] == "rules/chapter-4/#4.2.4.d"
     assert _links(section)[:3] == ["rules/chapter-4/#4.2.4", "rules/chapter-4/#4.2.4.c", "rules/chapter-4/#4.2.4.d"]
+
+
+# Five paragraphs of a section whose title and text both say "move" and "expedition", and one
+# paragraph that holds the question's rare word ("tie") once.
+SECTION_WORDS = [
+    {"location": "rules/chapter-7/", "title": "7. Actions", "text": ""},
+    *({"location": f"rules/chapter-7/#7.3.10.{letter}", "title": f"7.3.10.{letter} · Move Backward", "boost": 2,
+       "text": f"If an expedition in region {letter} would move backward, nothing happens."} for letter in "abcde"),
+    {"location": "rules/chapter-4/#4.2.4.c", "title": "4.2.4.c · Dusk", "text": "A tie is not sufficient to advance.", "boost": 2},
+    *({"location": f"rules/chapter-3/#3.2.{n}", "title": f"3.2.{n} · Zones", "boost": 2,
+       "text": f"Zone {n} holds each player's " + ("expedition." if n < 15 else "cards." if n > 2 else "cards that move.")}
+      for n in range(50)),
+]
+
+
+def test_a_word_in_both_title_and_text_counts_once_against_the_rare_word():
+    # BM25F: a word's counts in the title and the text saturate together. Saturated apart, "move"
+    # and "expedition" in a section's title and in each of its paragraphs outweighed "tie".
+    (groups,) = _ask(_index("en", SECTION_WORDS), "can a tie move expeditions")
+    assert _links(groups)[0] == "rules/chapter-4/#4.2.4.c", _links(groups)
+
+
+def test_a_long_entry_counts_only_the_question_words_it_says_together():
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#ruling", "title": "A ruling", "boost": 2,
+             "text": "Two players. " + "Filler words of the ruling. " * 8 + "A reaction. " + "More filler here. " * 8
+                     + "At the same time. " + "Filler again. " * 8 + "Who goes first."},
+            {"location": "r/#4.4.b", "title": "4.4.b · Reactions", "boost": 2,
+             "text": "The first player in initiative order chooses a reaction in Limbo and plays it."},
+            *({"location": f"r/#x{n}", "title": f"x{n}", "text": f"Other rule {n} about a card.", "boost": 2} for n in range(10))]
+    (groups,) = _ask(_index("en", docs), "two reactions at the same time which goes first")
+    assert _links(groups)[0] == "r/#4.4.b", _links(groups)
+
+
+@pytest.mark.parametrize(("language", "query", "text"), [
+    ("fr", "on revérifie", "Les Réactions sont vérifiées à nouveau."),
+    ("it", "si ricontrollano", "Le Reazioni vengono controllate di nuovo."),
+    ("en", "rechecked", "Reactions are checked again."),
+])
+def test_a_verb_said_again_finds_the_verb(language, query, text):
+    docs = [{"location": "r/", "title": "R", "text": ""}, {"location": "r/#x", "title": "x", "text": text, "boost": 2},
+            {"location": "r/#y", "title": "y", "text": "Une autre règle. Un'altra regola. Another rule.", "boost": 2}]
+    (groups,) = _ask(_index(language, docs), query)
+    assert _links(groups)[:1] == ["r/#x"], _links(groups)
+
+
+def test_two_forms_of_one_word_in_a_question_count_as_one_word():
+    # "reazione ... reazioni" is one word of the question: counted twice, it outweighed "dopo".
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#x", "title": "x", "text": "Una reazione nella notte.", "boost": 2},
+            {"location": "r/#y", "title": "y", "text": "Dopo.", "boost": 2},
+            *({"location": f"r/#z{n}", "title": f"z{n}", "text": f"Regola {n} della carta.", "boost": 2} for n in range(10))]
+    (groups,) = _ask(_index("it", docs), "dopo reazione reazioni")
+    assert _links(groups)[0] == "r/#y", _links(groups)
 
 
 FRENCH = [
@@ -187,11 +243,11 @@ def test_the_theme_runs_search_in_our_worker(site, language):
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
 def test_the_index_carries_the_paragraphs_their_cards_and_the_termbase_words(site, language):
     index = json.loads((site / language / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert index["altered"]["language"] == language
+    assert index["config"]["altered"]["language"] == language
     by_location = {doc["location"]: doc for doc in index["docs"]}
     rule = by_location["rules/chapter-2/#2.1.c"]
     assert rule["title"].startswith("2.1.c · ") and "Kuwat, the Dissenter" in rule["cards"]
-    words = {tuple(pair) for pair in index["altered"]["synonyms"]}
+    words = {tuple(pair) for pair in index["config"]["altered"]["synonyms"]}
     if language == "it":
         assert ("Gigantesco", "Colossale") in words
     assert not any("<" in doc["text"] for doc in index["docs"])

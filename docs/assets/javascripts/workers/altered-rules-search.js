@@ -12,13 +12,17 @@
  * How a query is answered:
  * - Words are folded (lower case, no accents), split on anything but letters and digits (so the
  *   elided articles l', d', dell', un', qu' come apart), stop words dropped, and stemmed with a
- *   light stemmer of the page's language (plural and gender endings, common verb endings).
- * - Every entry (a rule paragraph, a section, a page's heading) is scored with BM25 over its title,
- *   its quoted card names and its text, so a short paragraph that holds the words beats a long
- *   tool page that mentions them once; entries that hold more of the query's words come first.
+ *   light stemmer of the page's language (plural and gender endings, common verb endings); two
+ *   forms of one word in a question ("reazione ... reazioni") are one word of it.
+ * - Every entry (a rule paragraph, a section, a page's heading) is scored with BM25F over its title,
+ *   its quoted card names and its text (a word's counts in the fields saturate together), so a
+ *   short paragraph that holds the words beats a long tool page that mentions them once. Entries
+ *   that hold more of the query's words come first, each word weighed by its rarity, and counted
+ *   only where the words stand together in the entry's text (nearShare()).
  * - A word also finds the term the termbase gives for it (its `avoid` variants and `search`
- *   words: index.altered.synonyms; words of several words when typed together), a word's beginning finds the words it begins (typed "gigant",
- *   "personagg"), and a word no entry holds finds the words one letter away (a typo).
+ *   words: index.config.altered.synonyms; words of several words when typed together), a word's beginning finds the words it begins (typed "gigant",
+ *   "personagg"), and a word no entry holds is looked for without its "again" prefix
+ *   ("revérifie", "ricontrollano") or else finds the words one letter away (a typo).
  * - A rule number ("4.2.4.c") finds that rule first, then the rules under it.
  * - Results keep their order: Material draws a group per page, so each run of results from one
  *   page is a group (a page may have several); nothing is folded under "N more". Each result
@@ -33,17 +37,20 @@
 const RESULTS = 60;         // entries kept after ranking
 const MAX_TERMS = 24;       // query words considered (a pasted paragraph must not stall)
 const SNIPPET = 180;        // characters of context around the matching words
-const K1 = 1.2, B = 0.9;   // BM25
-const FIELDS = {title: 1.5, cards: 2, text: 1};
+const K1 = 1.2, B = 0.9;   // BM25F (bm25())
+const FIELDS = {title: 2, cards: 2, text: 1};
 const SYNONYM = 0.9, PREFIX = 0.6, TYPO = 0.5;
+// The prefixes that say a verb again, per language (folded).
+const AGAIN = {en: ["re"], fr: ["re"], it: ["ri", "re"]};
+const NEAR = 8;             // words of an entry's text within which a question's words count together
 
 // ---- language analysis -------------------------------------------------------------------
 // Function words, and the words of a question that say nothing of its subject ("what happens",
 // "how many", "combien", "cosa succede"): searching them only adds noise.
 const STOP = {
   en: "a also an and any are as at be been but by can could did do does for from had happen happened happens has have how i if in into is it its just many me much my no not of on or our so some still than that the their them then there these they this those to us was we were what when where which who why will with would you your",
-  fr: "a au aux avec c ca ce ces cet cette d dans de des du elle elles en est et il ils j je l la le les leur leurs lui m ma me mes moi mon n ne nos notre nous on ou par pas peut pour qu quand que quel quelle quelles quels qui quoi combien faut s sa se ses si son sont sur t ta te tes toi ton tu un une vos votre vous y",
-  it: "a ad agli ai al all alla alle allo anche c che chi ci come con cosa succede quanti quante quanto devo d da dai dal dall dalla dalle degli dei del dell della delle dello di e ed gli ha hanno i il in io l la le lei li lo loro lui ma mi ne negli nei nel nell nella nelle nello noi non o per posso puo quale quali quando quel quella quelle questo se si sono su sul sull sulla sulle ti tra tu un una uno vi voi",
+  fr: "a au aux avec c ca ce ces cet cette d dans de des du elle elles en est et il ils j je l la le les leur leurs lui m ma me mes moi mon n ne nos notre nous on ou par pas peut pour qu quand que quel quelle quelles quels qui quoi combien faut avoir ont etre ete s sa se ses si son sont sur t ta te tes toi ton tu un une vos votre vous y",
+  it: "a ad agli ai al all alla alle allo anche c che chi ci come con cosa succede quanti quante quanto devo avere essere stato stata stati d da dai dal dall dalla dalle degli dei del dell della delle dello di e ed gli ha hanno i il in io l la le lei li lo loro lui ma mi ne negli nei nel nell nella nelle nello noi non o per posso puo quale quali quando quel quella quelle questo se si sono su sul sull sulla sulle ti tra tu un una uno vi voi",
 };
 
 function fold(text) {
@@ -118,7 +125,9 @@ function escapeHtml(text) {
 }
 
 function build(index) {
-  const language = (index.altered && index.altered.language) || (index.config && index.config.lang && index.config.lang[0]) || "en";
+  // Material sends only the index's config and docs: our part of the index is in its config.
+  const altered = (index.config && index.config.altered) || {};
+  const language = altered.language || (index.config && index.config.lang && index.config.lang[0]) || "en";
   const stem = STEMMERS[language] || STEMMERS.en;
   const stop = new Set((STOP[language] || STOP.en).split(" "));
   const docs = [];
@@ -141,6 +150,7 @@ function build(index) {
         return surfaces.get(w);
       });
       doc.lengths[field] = list.length;
+      if (field === "text") doc.stems = list;   // in order, for nearShare()
       totals[field] += list.length;
       for (const s of list) {
         let entry = postings.get(s);
@@ -157,7 +167,7 @@ function build(index) {
   // A judge's word (or words: "tie-break", "Coleottero di Bronzo"), as stems joined by a space
   // -> the stems of the rules' term.
   const synonyms = new Map();
-  for (const pair of (index.altered && index.altered.synonyms) || []) {
+  for (const pair of altered.synonyms || []) {
     if (!Array.isArray(pair) || pair.length !== 2) continue;
     const [word, term] = pair.map(w => words(String(w)).filter(x => !stop.has(x)).map(stem));
     if (!word.length || !term.length) continue;
@@ -212,21 +222,57 @@ function findVariants(word, last) {
     for (const [surface, s] of engine.surfaces) if (surface.length > word.length && surface.startsWith(word)) add(s, PREFIX);
     if (own.length >= 4) for (const s of vocabulary) if (s.length > own.length && s.startsWith(own)) add(s, PREFIX);
   }
+  // A verb said again ("revérifie", "ricontrollano", "recheck"): the rules say the verb and
+  // "again" (4.4.c "vérifiées à nouveau"), so a word no entry holds is looked for without it.
+  for (const again of AGAIN[engine.language] || []) {
+    if (found.size || word.length - again.length < 4 || !word.startsWith(again)) continue;
+    for (const [s, weight] of findVariants(word.slice(again.length), last)) add(s, weight * SYNONYM);
+  }
   if (!found.size && word.length >= 5) {
     for (const s of vocabulary) if (oneEdit(own, s) || oneEdit(word, s)) add(s, TYPO);
   }
   return found;
 }
 
+/** BM25F: a word's counts in the fields are weighted and length-normalised, then added, and the
+ *  sum saturates once. Saturating each field apart counted a word twice when it stood in both the
+ *  title and the text: every paragraph of "7.3.10 Move Backward" that says "move" outscored the
+ *  paragraph holding the question's rare word ("can a tie move expeditions" -> 4.2.4.c). */
 function bm25(counts, doc, idf) {
-  let score = 0;
+  let tf = 0;
   for (const [field, weight] of Object.entries(FIELDS)) {
-    const tf = counts[field];
-    if (!tf) continue;
-    const norm = 1 - B + B * doc.lengths[field] / engine.average[field];
-    score += weight * idf * tf * (K1 + 1) / (tf + K1 * norm);
+    if (counts[field]) tf += weight * counts[field] / (1 - B + B * doc.lengths[field] / engine.average[field]);
   }
-  return score;
+  return idf * tf * (K1 + 1) / (tf + K1);
+}
+
+/** The share of the question an entry holds, each word counted by its rarity ("tie" in "can a
+ *  tie move expeditions" says more than "expeditions", which half the rules hold), and counted
+ *  only where the question's words stand together: within NEAR words of the entry's text (its
+ *  title and quoted cards count anywhere). A long entry (a ruling, a game mode's deck rules, a
+ *  paragraph with its example) holds many words of any question somewhere; that alone does not
+ *  make it the answer over the short paragraph that says them in one sentence. */
+function nearShare(doc, titled, wordsOf, weights) {
+  let base = 0;
+  for (const word of titled || []) base += weights.get(word);
+  const hits = [];
+  (doc.stems || []).forEach((s, at) => {
+    for (const word of wordsOf.get(s) || []) if (!(titled && titled.has(word))) hits.push([at, word]);
+  });
+  const inWindow = new Map();
+  let sum = 0, best = 0;
+  for (let right = 0, left = 0; right < hits.length; right++) {
+    const [at, word] = hits[right];
+    if (!inWindow.get(word)) sum += weights.get(word);
+    inWindow.set(word, (inWindow.get(word) || 0) + 1);
+    for (; at - hits[left][0] >= NEAR; left++) {
+      const gone = hits[left][1];
+      inWindow.set(gone, inWindow.get(gone) - 1);
+      if (!inWindow.get(gone)) sum -= weights.get(gone);
+    }
+    best = Math.max(best, sum);
+  }
+  return base + best;
 }
 
 function search(query) {
@@ -234,13 +280,19 @@ function search(query) {
   const all = words(text);
   const content = all.filter(w => !engine.stop.has(w));
   // Only stop words ("je", "il"): searched as they are, never as prefixes.
-  const terms = [...new Set(content.length ? content : all)].slice(0, MAX_TERMS);
+  // One word per stem: "reazione ... reazioni" is one word of the question, not two that
+  // each count (the share of the question an entry holds is weighed by word).
+  const byStem = new Map();
+  for (const word of content.length ? content : all) if (!byStem.has(engine.stem(word))) byStem.set(engine.stem(word), word);
+  const terms = [...byStem.values()].slice(0, MAX_TERMS);
   if (!terms.length) return [];
   const {docs, postings} = engine;
   const scores = new Map();
   const stems = new Set();         // every stem the query found, to mark in the results
   const matched = new Map();       // doc -> set of query words it holds
   const weights = new Map();       // query word -> how rare its best match is (idf)
+  const wordsOf = new Map();       // stem -> the query words that find it
+  const everywhere = new Map();    // doc -> the query words in its title or quoted cards
   // A judge's words of several words ("tie-break") find the term when typed side by side.
   const extra = terms.map(() => []);
   const stemmed = terms.map(word => engine.stem(word));
@@ -256,12 +308,18 @@ function search(query) {
     let rarity = 0;
     for (const [s, weight] of found) {
       stems.add(s);
+      if (!wordsOf.has(s)) wordsOf.set(s, []);
+      wordsOf.get(s).push(word);
       const entry = postings.get(s);
       const idf = Math.log(1 + (docs.length - entry.size + 0.5) / (entry.size + 0.5));
       rarity = Math.max(rarity, weight * idf);
       for (const [i, counts] of entry) {
         const score = weight * bm25(counts, docs[i], idf);
         if (score > (best.get(i) || 0)) best.set(i, score);
+        if (counts.title || counts.cards) {
+          if (!everywhere.has(i)) everywhere.set(i, new Set());
+          everywhere.get(i).add(word);
+        }
       }
     }
     weights.set(word, rarity);
@@ -274,11 +332,7 @@ function search(query) {
   const total = [...weights.values()].reduce((a, b) => a + b, 0) || 1;
   const ranked = [];
   for (const [i, score] of scores) {
-    // The share of the question an entry holds, each word counted by its rarity: "tie" in
-    // "can a tie move expeditions" says more than "expeditions", which half the rules hold.
-    let share = 0;
-    for (const word of matched.get(i)) share += weights.get(word);
-    share /= total;
+    const share = nearShare(docs[i], everywhere.get(i), wordsOf, weights) / total;
     // The numbered rules (boost 2) ahead of other pages, pages about the site (0.5) after them.
     ranked.push({i, score: score * share * docs[i].boost});
   }
