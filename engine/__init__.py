@@ -61,6 +61,7 @@ from .errors import (
 )
 from .objects import Activated, Card, GameObject, Reaction, Trigger
 from .readings import OpenQuestion, ReadingNeeded, ReadingOutcome, Readings, Unenumerable
+from .rulings import RULINGS, Ruling
 from .scenario import (
     Action,
     Difference,
@@ -95,28 +96,12 @@ from .vocabulary import (
     Zone,
 )
 
-RULINGS = (
-    "same-dusk-finish",
-    "first-player-succeed",
-    "prepare-mana-orbs",
-    "moves-forward-due-to",
-    "token-ability-position",
-    "opposing-expeditions",
-    "tiebreaker-comparison",
-    "multiplayer-finish",
-    "initiative-order",
-    "played-from-reserve",
-    "sacrifice",
-    "free-for-all-tiebreaker",
-    "card-text-over-rules",
-)
-"""Ids of the glossary's ruling entries (glossary/rulings/) the engine's trace cites."""
 
 __all__ = [
     "ARENA", "Action", "Activated", "Adventure", "Answer", "BoardError", "Card", "CostRecord", "DECK_RULES", "DeckCard",
     "DeckFormat", "DeckReport", "Difference", "Duration", "EffectRecord", "EngineError", "Expectation", "Expedition",
     "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",
-    "MissingRegionTypes", "Mode", "ObjectType", "OpenQuestion", "Outcome", "ReadingNeeded", "ReadingOutcome", "Readings", "Unenumerable", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction",
+    "MissingRegionTypes", "Mode", "ObjectType", "OpenQuestion", "Outcome", "ReadingNeeded", "ReadingOutcome", "Readings", "Unenumerable", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction", "Ruling",
     "Region", "RegionOutOfRange", "RegionType", "RulesSilent", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
     "Statistics", "Status", "Trace", "TraceLine", "TraceLines", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
     "build_game", "check_deck", "check_victory", "dusk", "find_object", "lose_gigantic", "parse_activated", "parse_effect",

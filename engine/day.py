@@ -8,6 +8,7 @@ from functools import partial
 
 from .events import begin_phase, check_reactions, expire, run_step
 from .readings import Unenumerable, silent
+from .rulings import Ruling
 from .state import CardInZone
 from .state import Game
 from .vocabulary import Duration, ObjectType, Phase, Zone
@@ -15,8 +16,6 @@ from .vocabulary import Duration, ObjectType, Phase, Zone
 __all__ = ["PHASE_ORDER", "run_phase", "begin_afternoon", "end_turn"]
 
 PHASE_ORDER = (Phase.MORNING, Phase.NOON, Phase.AFTERNOON, Phase.DUSK, Phase.NIGHT)
-FIRST_PLAYER_SUCCEED = "first-player-succeed"
-PREPARE_MANA_ORBS = "prepare-mana-orbs"
 
 
 def _new_day_if_needed(game: Game, phase: Phase) -> None:
@@ -43,7 +42,7 @@ def _morning(game: Game, expand: bool = False) -> None:
     # Succeed: 4.2.1.b "the player to the left of the first player" (1.3.2.b says "the opponent").
     old = game.first_player
     game.first_player = game.left_of(old)
-    game.trace.add(f"Succeed: {game.first_player}, to the left of {old}, becomes the first player", "4.2.1.b", rulings=(FIRST_PLAYER_SUCCEED,))
+    game.trace.add(f"Succeed: {game.first_player}, to the left of {old}, becomes the first player", "4.2.1.b", rulings=(Ruling.FIRST_PLAYER_SUCCEED,))
     # Prepare: Characters, Permanents and Mana Orbs are readied (1.3.2.b; 4.2.1.c omits Mana Orbs).
     readied = 0
     for obj in game.objects.values():
@@ -58,7 +57,7 @@ def _morning(game: Game, expand: bool = False) -> None:
         f"Prepare: each player readies their Characters, Permanents and Mana Orbs ({readied} readied)",
         "4.2.1.c",
         "1.3.2.b",
-        rulings=(PREPARE_MANA_ORBS,),
+        rulings=(Ruling.PREPARE_MANA_ORBS,),
     )
     # Draw: each player draws two cards.
     for player in game.players:

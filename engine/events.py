@@ -45,14 +45,13 @@ from .limits import MAX_STEPS
 from .objects import CannotActivate, Card, EmblemInfo, GameObject, Reaction, Trigger, describe_character
 from .movement import move_backward, move_forward
 from .readings import CREATOR_CONTROLS, HAND_COST, Unenumerable, play_cost_question, reading, silent, token_controller_question
-from .state import IN_PLAY, INITIATIVE_ORDER, OPPOSING_EXPEDITIONS, CardInZone, Expedition, Game, Happening, Unknown
+from .rulings import Ruling
+from .state import IN_PLAY, CardInZone, Expedition, Game, Happening, Unknown
 from .vocabulary import Duration, ExpeditionKind, Mode, ObjectType, Phase, PlayerName, Status, Zone
 
 __all__ = [
     "MAX_ACTIVATIONS_PER_DAY",
     "MAX_STEPS",
-    "PLAYED_FROM_RESERVE",
-    "SACRIFICE",
     "Resolution",
     "run_step",
     "check_reactions",
@@ -66,9 +65,6 @@ __all__ = [
 ]
 
 MAX_ACTIVATIONS_PER_DAY = 100  # 6.3.f
-PLAYED_FROM_RESERVE = "played-from-reserve"
-CARD_TEXT_OVER_RULES = "card-text-over-rules"
-SACRIFICE = "sacrifice"
 
 _NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
@@ -197,7 +193,7 @@ def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int |
             f"{possessive(bearer.name)} reaction \"{reaction}\" cannot activate: {holder.name}, which {bearer.name} faces, "
             f"says \"{passive.text}\"",
             "7.3.1.e",
-            rulings=(OPPOSING_EXPEDITIONS,),
+            rulings=(Ruling.OPPOSING_EXPEDITIONS,),
         )
         return False
     if not _condition_holds(reaction, bearer):
@@ -446,7 +442,7 @@ def _create_tokens(game: Game, instruction: Instruction, res: Resolution) -> Non
         f"({where}): {_plural(n, 'atomic action')} in one step"
     )
     if instruction.ability_after_location:
-        text += "; its abilities are written after the expedition (2.2.10.e; ruling token-ability-position)"
+        text += f"; its abilities are written after the expedition (2.2.10.e; ruling {Ruling.TOKEN_ABILITY_POSITION})"
     _step(game, res, actions, text, "7.3.3.a", "7.3.3.b", "6.1.e", "6.1.f", "7.5.4.b")
 
 
@@ -529,7 +525,7 @@ def _keyword_action(game: Game, instruction: Instruction, res: Resolution) -> No
     if instruction.each_player_may:
         # 6.1.g: each player decides in initiative order; the others know each decision.
         order = game.initiative_order()
-        ruling = (INITIATIVE_ORDER,)
+        ruling = (Ruling.INITIATIVE_ORDER,)
         game.trace.add(f"Each player decides whether to {word}, in initiative order: {', '.join(order)}", "6.1.g", rulings=ruling)
         performers = [p for p in order if choose(game, p, f"whether to {word}", [YES], may=True, rulings=ruling) is not None]
     else:
@@ -561,14 +557,14 @@ def _sacrifice(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, Sacrifice)
     order = game.initiative_order() if instruction.each_player else [res.controller]
     if instruction.each_player:
-        game.trace.add(f"Each player chooses a Character to sacrifice, in initiative order: {', '.join(order)}", "6.1.g", rulings=(INITIATIVE_ORDER,))
+        game.trace.add(f"Each player chooses a Character to sacrifice, in initiative order: {', '.join(order)}", "6.1.g", rulings=(Ruling.INITIATIVE_ORDER,))
     chosen: list[tuple[PlayerName, GameObject]] = []
     for player in order:
         # A player sacrifices a Character they control, in play (2.2.1.h; ruling sacrifice).
         mine = [o for o in game.in_zone(Zone.EXPEDITION, player) if o.card.type is ObjectType.CHARACTER]
-        name = choose(game, player, "which Character to sacrifice", list(dict.fromkeys(o.name for o in mine)), rulings=(SACRIFICE,))
+        name = choose(game, player, "which Character to sacrifice", list(dict.fromkeys(o.name for o in mine)), rulings=(Ruling.SACRIFICE,))
         if name is None:
-            game.trace.add(f"{player} controls no Character in play: they sacrifice nothing", "2.2.1.h", rulings=(SACRIFICE,))
+            game.trace.add(f"{player} controls no Character in play: they sacrifice nothing", "2.2.1.h", rulings=(Ruling.SACRIFICE,))
             continue
         chosen.append((player, _alike(mine, name)))
     actions = [partial(sacrifice, game, obj, player) for player, obj in chosen]
@@ -577,7 +573,7 @@ def _sacrifice(game: Game, instruction: Instruction, res: Resolution) -> None:
     _step(
         game, res, actions,
         f"{who}: {_plural(len(actions), 'atomic action')} in one step{simultaneous}; a sacrificed Character goes to its owner's Discard pile",
-        "6.1.e", "6.1.f", rulings=(SACRIFICE,),
+        "6.1.e", "6.1.f", rulings=(Ruling.SACRIFICE,),
     )
 
 
@@ -1002,7 +998,7 @@ def play_card(
         game.trace.add(
             f"A card is played from the Hand or the Reserve, but {possessive(thing.name)} own text plays it from the "
             f"{zone_words(origin)}: the card's text wins over the general rule",
-            "2.1.e", "2.2.10.f", rulings=(CARD_TEXT_OVER_RULES,),
+            "2.1.e", "2.2.10.f", rulings=(Ruling.CARD_TEXT_OVER_RULES,),
         )
     game.trace.add(
         f"{player} plays {thing.name} from their {zone_words(origin)} {cost}: it goes to Limbo, then into "
@@ -1013,7 +1009,7 @@ def play_card(
     run_step(game, [act])
     limbo, new = objects
     if origin is Zone.RESERVE:
-        game.trace.add(f"{new.name} was played from the Reserve: it has Fleeting", rulings=(PLAYED_FROM_RESERVE,), at=mark)
+        game.trace.add(f"{new.name} was played from the Reserve: it has Fleeting", rulings=(Ruling.PLAYED_FROM_RESERVE,), at=mark)
     _apply_next_card_emblems(game, player, new)
     if not internal:
         game.trace.add(f"{player} has played a card: reactions are checked", "4.4.a")

@@ -45,13 +45,11 @@ if TYPE_CHECKING:  # records live with the code that makes them
 
 __all__ = [
     "Region", "Adventure", "Expedition", "Player", "Outcome", "Happening", "CardInZone", "Unknown", "Game",
-    "format_types", "IN_PLAY", "INITIATIVE_ORDER", "OPPOSING_EXPEDITIONS",
+    "format_types", "IN_PLAY",
 ]
 
 IN_PLAY = frozenset({Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK})
 """In play: the Expedition zone, the Hero zone and the Landmark zone (1.2.4.d)."""
-INITIATIVE_ORDER = "initiative-order"
-OPPOSING_EXPEDITIONS = "opposing-expeditions"
 
 
 _BY_TIMESTAMP = attrgetter("timestamp")
