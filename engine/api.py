@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .day import afternoon_started, begin_afternoon, end_turn, run_phase
-from .effects import CostRecord, EffectRecord
+from .records import CardInZone, CostRecord, EffectRecord, Happening
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
 from .events import check_reactions, pay_cost, play_card, possessive, resolve_effect, run_step, zone_words
 from .movement import move_backward, move_forward
 from .objects import GameObject
 from .readings import Unenumerable, silent
-from .state import IN_PLAY, CardInZone, Game, Happening
+from .state import IN_PLAY, Game
 from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Mode, Phase, PlayerName, Zone
 
 __all__ = [

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from .dusk import progress
-from .errors import RulesSilent
 from functools import partial
 
+from .choices import choose  # decisions are asked of the players, never made by the engine
+from .dusk import progress
+from .errors import RulesSilent
 from .events import begin_phase, check_reactions, expire, run_step
 from .readings import Unenumerable, silent
 from .rulings import Ruling
-from .state import CardInZone
+from .records import CardInZone
 from .state import Game
 from .vocabulary import Duration, ObjectType, Phase, Zone
 
@@ -79,7 +80,6 @@ def _morning(game: Game, expand: bool = False) -> None:
 def _expand(game: Game) -> None:
     """4.2.1.e: each player may put one card from their Hand face-down and ready in the Mana zone,
     deciding in initiative order (6.1.g); the cards are put there together."""
-    from .choices import choose  # decisions are asked of the players, never made by the engine
 
     order = game.initiative_order()
     game.trace.add(f"Expand: each player decides in initiative order ({', '.join(order)}) whether to put a card from their Hand in their Mana zone", "4.2.1.e", "6.1.g")

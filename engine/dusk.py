@@ -2,36 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .ending import check_end, decide_tiebreaker
 from .movement import move_forward
 from .readings import Unenumerable, silent
 from .rulings import Ruling
-from .state import Expedition, Game, format_types
+from .places import format_types
+from .records import Expedition, ProgressRecord
+from .state import Game
 from .vocabulary import ARENA, ExpeditionKind, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
 
 __all__ = ["ProgressRecord", "progress", "expedition_result"]
 
-
-
-@dataclass(frozen=True)
-class ProgressRecord:
-    """What Progress decided for one expedition."""
-
-    statistics: Statistics
-    opposing: Statistics
-    region_types: frozenset[RegionType]
-    won: tuple[RegionType, ...]
-    """Statistics that meet 4.2.4.b: a region type of its region, positive, greater than the opposing one."""
-    moved: bool = False
-    failed: bool = False
-    """4.2.4.g: it did not move forward during Progress (never during tiebreakers)."""
-
-    @property
-    def due_to(self) -> tuple[RegionType, ...]:
-        """4.2.4.h (ruling moves-forward-due-to): the statistics it won, if it moved forward."""
-        return self.won if self.moved else ()
 
 
 _STATISTICS_IN_ORDER = tuple((statistic, statistic.value) for statistic in RegionType)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from .errors import ScenarioError, UnsupportedText
 from .limits import MAX_NUMBER, number_within_limit
+from .records import CostRecord, EffectRecord
 from .objects import TRIGGER_SYMBOLS, Activated, CannotActivate, Card, Passive, Reaction, RegionPassive, Trigger
 from .vocabulary import (
     CHARACTER_SUBTYPES,
@@ -281,39 +282,6 @@ Instruction = (
     CreateTokens | Draw | CreateOngoing | KeywordAction | LostEffect | Sacrifice | Gain | PutMe | PutFromHand | PlayMe
     | DiscardTarget | ActivateTriggers | Conditional | WithCost | MoveExpeditions
 )
-
-
-@dataclass(frozen=True)
-class EffectRecord:
-    """The last effect resolved: its text, its steps (6.1.b-c) and its own atomic actions (6.1.e)."""
-
-    text: str
-    steps: int
-    atomic_actions: int
-    controller: str = ""
-    step_texts: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class CostRecord:
-    """The last cost paid or declined: always a single step (6.1.d, 6.4.a)."""
-
-    text: str
-    paid: bool
-    steps: int
-    atomic_actions: int | None
-    """None when a part of the cost is lost in the sources."""
-    parts: tuple[str, ...] = ()
-    """What was paid, as read (Activated.cost): "exhaust", "discard", "pay 1", "lost"; "pay 1" added
-    when an ability costs more (Lindiwe & Maw's "if you are not the first player")."""
-
-    @property
-    def mana(self) -> int | None:
-        """The Mana the cost asks for, the sum of its "pay N" parts; None when a part is lost in the
-        sources (a lost cost symbol may ask for Mana too)."""
-        if "lost" in self.parts:
-            return None
-        return sum(int(p.split()[1]) for p in self.parts if p.startswith("pay "))
 
 
 # ---- text helpers ----------------------------------------------------------------------------

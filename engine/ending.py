@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from .readings import Unenumerable, silent
 from .rulings import Ruling
-from .state import Game, Outcome
+from .records import Outcome
+from .state import Game
 from .vocabulary import ARENA, Mode, PlayerName, RegionType, Statistics
 
 __all__ = ["Finisher", "finishers", "check_end", "start_tiebreakers", "decide_tiebreaker", "FREE_FOR_ALL_TIEBREAKER_LOST"]

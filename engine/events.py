@@ -15,14 +15,12 @@ from .choices import YES, choose
 from .effects import (
     ActivateTriggers,
     Conditional,
-    CostRecord,
     CreateOngoing,
     CreateTokens,
     DiscardTarget,
     Draw,
     FirstPlayer,
     MoveExpeditions,
-    EffectRecord,
     Gain,
     Instruction,
     ItIs,
@@ -46,7 +44,8 @@ from .objects import CannotActivate, Card, EmblemInfo, GameObject, Reaction, Tri
 from .movement import move_backward, move_forward
 from .readings import CREATOR_CONTROLS, HAND_COST, Unenumerable, play_cost_question, reading, silent, token_controller_question
 from .rulings import Ruling
-from .state import IN_PLAY, CardInZone, Expedition, Game, Happening, Unknown
+from .records import CardInZone, CostRecord, EffectRecord, Expedition, Happening, Unknown, UnknownScope
+from .state import IN_PLAY, Game
 from .vocabulary import Duration, ExpeditionKind, Mode, ObjectType, Phase, PlayerName, Status, Zone
 
 __all__ = [
@@ -542,13 +541,13 @@ def _keyword_action(game: Game, instruction: Instruction, res: Resolution) -> No
 
 
 def _unknown_keyword_action(game: Game, player: PlayerName, word: str) -> None:
-    game.unknowns.append(Unknown(f"{player}'s {word} (the sources name this keyword action but never say what it does)", "all", player))
+    game.unknowns.append(Unknown(f"{player}'s {word} (the sources name this keyword action but never say what it does)", UnknownScope.ALL, player))
 
 
 def _lost_effect(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, LostEffect)
     whose = f"{possessive(res.me_name)} effect" if res.me_name else "the effect"
-    game.unknowns.append(Unknown(f"{whose}, whose text is lost in the sources", "all", res.controller))
+    game.unknowns.append(Unknown(f"{whose}, whose text is lost in the sources", UnknownScope.ALL, res.controller))
     res.atomic += 1
     game.trace.add(f"{res.controller} resolves {whose}: its text is lost in the sources, so the engine does not know what it changes")
 
@@ -932,7 +931,7 @@ def _with_cost(game: Game, instruction: Instruction, res: Resolution) -> None:
 
 
 def _pay_mana(game: Game, player: PlayerName, what: str) -> None:
-    game.unknowns.append(Unknown(f"how {player} paid \"{what}\" with Mana (not in the sources)", "mana", player))
+    game.unknowns.append(Unknown(f"how {player} paid \"{what}\" with Mana (not in the sources)", UnknownScope.MANA, player))
 
 
 _HANDLERS: dict[type, Callable[[Game, Instruction, Resolution], None]] = {
@@ -1049,8 +1048,8 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
             atomic = None
 
             def lost() -> None:
-                game.unknowns.append(Unknown(f"the cost of {what}, whose symbol is lost in the sources", "object", player, bearer.id))
-                game.unknowns.append(Unknown(f"the cost of {what}, whose symbol is lost in the sources", "mana", player))
+                game.unknowns.append(Unknown(f"the cost of {what}, whose symbol is lost in the sources", UnknownScope.OBJECT, player, bearer.id))
+                game.unknowns.append(Unknown(f"the cost of {what}, whose symbol is lost in the sources", UnknownScope.MANA, player))
 
             actions.append(lost)
         else:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from .readings import Unenumerable, silent
-from .state import Expedition, Game, format_types
+from .places import format_types
+from .records import Expedition
+from .state import Game
 from .vocabulary import ARENA, Face, Mode
 
 __all__ = ["move_forward", "move_backward"]
