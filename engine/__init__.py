@@ -74,7 +74,9 @@ from .scenario import (
     run_scenario,
     run_scenarios,
 )
-from .state import Adventure, Expedition, Game, Outcome, Player, Region
+from .adventure import Adventure, Region
+from .records import Expedition, Outcome, Player, Termination
+from .state import Game
 from .trace import Trace, TraceLine, TraceLines
 from .vocabulary import (
     ARENA,
@@ -103,7 +105,7 @@ __all__ = [
     "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",
     "MissingRegionTypes", "Mode", "ObjectType", "OpenQuestion", "Outcome", "ReadingNeeded", "ReadingOutcome", "Readings", "Unenumerable", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction", "Ruling",
     "Region", "RegionOutOfRange", "RegionType", "RulesSilent", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
-    "Statistics", "Status", "Trace", "TraceLine", "TraceLines", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
+    "Statistics", "Status", "Termination", "Trace", "TraceLine", "TraceLines", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
     "build_game", "check_deck", "check_victory", "dusk", "find_object", "lose_gigantic", "parse_activated", "parse_effect",
     "parse_passive", "parse_reaction", "parse_token_template", "pass_turn", "play", "play_phase", "put", "read_scenario",
     "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios", "switch_expeditions", "use_ability",

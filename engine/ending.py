@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .readings import Unenumerable, silent
 from .rulings import Ruling
-from .records import Outcome
+from .records import Outcome, Termination
 from .state import Game
 from .vocabulary import ARENA, Mode, PlayerName, RegionType, Statistics
 
@@ -85,7 +85,7 @@ def _two_player_end(game: Game, done: list[Finisher]) -> None:
     # 4.3.a/b: a single player's expeditions meet or cross: they win.
     if len(done) == 1:
         f = done[0]
-        _finish(game, Outcome((f.name,), f"only {f.name}'s expeditions {'crossed' if f.crossed else 'met'}", ("4.3.b" if f.crossed else "4.3.a",)))
+        _finish(game, Outcome((f.name,), Termination.EXPEDITIONS_CROSSED if f.crossed else Termination.EXPEDITIONS_MET))
         return
     # Both at the same time: compare total distances (1.3.3.b); equal distances start tiebreakers
     # (4.3.c, 1.3.3.c). Ruling same-dusk-finish explains why 1.3.3.b decides before 4.3.c.
@@ -97,9 +97,8 @@ def _two_player_end(game: Game, done: list[Finisher]) -> None:
             game,
             Outcome(
                 (best.name,),
-                f"both players finished at the same time; {best.name}'s total distance {best.distance} is greater than {other.name}'s {other.distance}",
-                ("1.3.3.b",),
-                (Ruling.SAME_DUSK_FINISH,),
+                Termination.GREATER_DISTANCE,
+                (("distance", best.distance), ("other", other.name), ("other_distance", other.distance)),
             ),
         )
         return
@@ -120,13 +119,13 @@ def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
     # Only one team's players finished: "wins the game for their team".
     if len(teams) == 1:
         team = next(iter(teams))
-        _finish(game, Outcome(team, f"{' and '.join(f.name for f in done)} finished for their team", ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,)))
+        _finish(game, Outcome(team, Termination.TEAM_FINISHED, (("finishers", " and ".join(f.name for f in done)),)))
         return
     (team_a, fin_a), (team_b, fin_b) = teams.items()
     # Three players: "the two allied players win the game".
     if len(fin_a) != len(fin_b):
         team = team_a if len(fin_a) > len(fin_b) else team_b
-        _finish(game, Outcome(team, "three players finished: the two allied players win", ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,)))
+        _finish(game, Outcome(team, Termination.THREE_FINISHED))
         return
     # Two (one per team) or four: the team that advanced further than necessary wins, else a tiebreaker day.
     beyond_a, beyond_b = sum(f.beyond for f in fin_a), sum(f.beyond for f in fin_b)
@@ -134,7 +133,7 @@ def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
         team = team_a if beyond_a > beyond_b else team_b
         _finish(
             game,
-            Outcome(team, f"both teams finished; {' and '.join(team)} advanced further than necessary ({max(beyond_a, beyond_b)} against {min(beyond_a, beyond_b)})", ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,)),
+            Outcome(team, Termination.TEAM_ADVANCED_FURTHER, (("more", max(beyond_a, beyond_b)), ("fewer", min(beyond_a, beyond_b)))),
         )
         return
     game.trace.add("Players of both teams finished with the same advance: a tiebreaker day in the Arena", "2v2.victory", rulings=(Ruling.MULTIPLAYER_FINISH,))
@@ -144,14 +143,14 @@ def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
 def _free_for_all_end(game: Game, done: list[Finisher]) -> None:
     # "The first player whose Hero and Companion Expeditions meet in the same Region wins the game."
     if len(done) == 1:
-        _finish(game, Outcome((done[0].name,), f"{done[0].name} is the only player to finish", ("free-for-all.victory",), (Ruling.MULTIPLAYER_FINISH,)))
+        _finish(game, Outcome((done[0].name,), Termination.ONLY_FINISHER))
         return
     # Several at once: one who advanced further than necessary wins; otherwise a tiebreaker day
     # with only the players who advanced the furthest.
     furthest = max(f.beyond for f in done)
     leaders = [f for f in done if f.beyond == furthest]
     if furthest > 0 and len(leaders) == 1:
-        _finish(game, Outcome((leaders[0].name,), f"several players finished; {leaders[0].name} advanced further than necessary", ("free-for-all.victory",), (Ruling.MULTIPLAYER_FINISH,)))
+        _finish(game, Outcome((leaders[0].name,), Termination.ADVANCED_FURTHER))
         return
     game.trace.add(
         f"Several players finished without one advancing further than the others: a tiebreaker day with {', '.join(f.name for f in leaders)}",
@@ -194,11 +193,11 @@ def decide_tiebreaker(game: Game) -> None:
     sides: list[tuple[PlayerName, ...]]
     if game.mode is Mode.TWO_PLAYER:
         sides = [(name,) for name in game.names]
-        rules: tuple[str, ...] = ("4.3.h", "1.3.3.e")
+        won_by = Termination.REGION_TYPES_WON
     else:
         first = game.team_of(game.names[0])
         sides = [first, game.team_of(game.names[1])]
-        rules = ("2v2.tiebreaker",)
+        won_by = Termination.TEAM_REGION_TYPES_WON
     totals = [_team_total(game, side) for side in sides]
     for side, total in zip(sides, totals):
         gigantic = [
@@ -240,7 +239,7 @@ def decide_tiebreaker(game: Game) -> None:
         game.trace.add("No side wins on more region types: the game continues with another tiebreaker day", "4.3.h", "1.3.3.f")
         return
     winner = sides[0] if wins[0] > wins[1] else sides[1]
-    _finish(game, Outcome(winner, f"more region types won in the tiebreaker ({max(wins)} against {min(wins)})", rules))
+    _finish(game, Outcome(winner, won_by, (("more", max(wins)), ("fewer", min(wins)))))
 
 
 def _free_for_all_tiebreaker(game: Game) -> None:
@@ -275,11 +274,5 @@ def _free_for_all_tiebreaker(game: Game) -> None:
     others = [n for n in players if n != winner]
     _finish(
         game,
-        Outcome(
-            (winner,),
-            f"only {winner} has the highest total in a region type; what the others did better than {winner} elsewhere does "
-            f"not matter ({', '.join(others)})",
-            ("1.3.3.d",),
-            (Ruling.FREE_FOR_ALL_TIEBREAKER,),
-        ),
+        Outcome((winner,), Termination.HIGHEST_TOTAL, (("others", ", ".join(others)),)),
     )

@@ -12,10 +12,11 @@ from enum import Enum
 
 from .errors import Location
 from .objects import Card
+from .rulings import Ruling
 from .vocabulary import ARENA, ExpeditionKind, Phase, PlayerName, Position, RegionType, Statistics, Zone
 
 __all__ = [
-    "Expedition", "Player", "Outcome", "Happening", "CardInZone", "UnknownScope", "Unknown", "Answer",
+    "Expedition", "Player", "Termination", "Outcome", "Happening", "CardInZone", "UnknownScope", "Unknown", "Answer",
     "ProgressRecord", "EffectRecord", "CostRecord",
 ]
 
@@ -59,14 +60,66 @@ class Player:
         return self.deck if zone is Zone.DECK else self.hand
 
 
+class Termination(Enum):
+    """Why the game ended, or that it goes on: each with the sentence the trace gives for it (its
+    names and numbers are the outcome's `details`, "{winners}" its winners), and the rules and
+    rulings that decide it (1.3.3, 4.3, the game-mode pages; engine.ending)."""
+
+    CONTINUES = ("the game continues", (), ())
+    EXPEDITIONS_MET = ("only {winners}'s expeditions met", ("4.3.a",), ())
+    EXPEDITIONS_CROSSED = ("only {winners}'s expeditions crossed", ("4.3.b",), ())
+    GREATER_DISTANCE = (
+        "both players finished at the same time; {winners}'s total distance {distance} is greater than {other}'s "
+        "{other_distance}",
+        ("1.3.3.b",), (Ruling.SAME_DUSK_FINISH,),
+    )
+    TEAM_FINISHED = ("{finishers} finished for their team", ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,))
+    THREE_FINISHED = ("three players finished: the two allied players win", ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,))
+    TEAM_ADVANCED_FURTHER = (
+        "both teams finished; {winners} advanced further than necessary ({more} against {fewer})",
+        ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,),
+    )
+    ONLY_FINISHER = ("{winners} is the only player to finish", ("free-for-all.victory",), (Ruling.MULTIPLAYER_FINISH,))
+    ADVANCED_FURTHER = (
+        "several players finished; {winners} advanced further than necessary", ("free-for-all.victory",),
+        (Ruling.MULTIPLAYER_FINISH,),
+    )
+    REGION_TYPES_WON = ("more region types won in the tiebreaker ({more} against {fewer})", ("4.3.h", "1.3.3.e"), ())
+    TEAM_REGION_TYPES_WON = ("more region types won in the tiebreaker ({more} against {fewer})", ("2v2.tiebreaker",), ())
+    HIGHEST_TOTAL = (
+        "only {winners} has the highest total in a region type; what the others did better than {winners} elsewhere "
+        "does not matter ({others})",
+        ("1.3.3.d",), (Ruling.FREE_FOR_ALL_TIEBREAKER,),
+    )
+
+    def __init__(self, sentence: str, rules: tuple[str, ...], rulings: tuple[Ruling, ...]) -> None:
+        self.sentence = sentence
+        self.rules = rules
+        self.rulings = rulings
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How the game stands: over (with its winners) or not, and why. Decided in engine.ending."""
+    """How the game stands: over (with its winners) or not, and why (a `Termination`, with the names
+    and numbers its sentence gives). Decided in engine.ending."""
 
     winners: tuple[PlayerName, ...] = ()
-    reason: str = "the game continues"
-    rules: tuple[str, ...] = ()
-    rulings: tuple[str, ...] = ()
+    termination: Termination = Termination.CONTINUES
+    details: tuple[tuple[str, str | int], ...] = ()
+    """The values the termination's sentence names, e.g. (("distance", 8), ("other", "Alice"))."""
+
+    @property
+    def reason(self) -> str:
+        """Why, as the trace says it: the termination's sentence with the outcome's values."""
+        return self.termination.sentence.format(winners=" and ".join(self.winners), **dict(self.details))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return self.termination.rules
+
+    @property
+    def rulings(self) -> tuple[Ruling, ...]:
+        return self.termination.rulings
 
     @property
     def over(self) -> bool:
