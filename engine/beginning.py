@@ -13,7 +13,7 @@ from functools import partial
 
 from .choices import choose
 from .errors import Forbidden
-from .events import run_step
+from .reactions import run_step
 from .readings import Unenumerable, silent
 from .records import CardInZone
 from .state import Game

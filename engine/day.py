@@ -7,14 +7,15 @@ from functools import partial
 from .choices import choose  # decisions are asked of the players, never made by the engine
 from .dusk import progress
 from .errors import RulesSilent
-from .events import begin_phase, check_reactions, expire, run_step
+from .reactions import in_play_bearers, modify_with_reactions, run_step
+from .resolution import check_reactions
 from .readings import Unenumerable, silent
 from .rulings import Ruling
-from .records import CardInZone
+from .records import CardInZone, Happening
 from .state import Game
 from .vocabulary import Duration, ObjectType, Phase, Zone
 
-__all__ = ["PHASE_ORDER", "run_phase", "begin_afternoon", "end_turn"]
+__all__ = ["PHASE_ORDER", "run_phase", "begin_afternoon", "end_turn", "begin_phase", "expire"]
 
 PHASE_ORDER = (Phase.MORNING, Phase.NOON, Phase.AFTERNOON, Phase.DUSK, Phase.NIGHT)
 
@@ -156,3 +157,27 @@ def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
         if not game.outcome.over:
             progress(game)
             check_reactions(game)
+
+
+# ---- phases and durations --------------------------------------------------------------------
+def begin_phase(game: Game, phase: Phase) -> None:
+    """A phase begins: reactions on it ("At Noon") modify that event, then reactions are checked (4.4.a.1)."""
+    game.phase = phase
+    before = {o.id: o for o in in_play_bearers(game)}
+    game.happenings.clear()
+    modify_with_reactions(game, [Happening("phase", phase=phase)], before)
+    check_reactions(game)
+
+
+def expire(game: Game, durations: set[Duration], why: str) -> None:
+    """Ongoing emblems whose duration ended cease to exist (2.2.13)."""
+    for emblem in game.ongoing():
+        assert emblem.emblem is not None
+        if emblem.emblem.duration in durations:
+            del game.objects[emblem.id]
+            game.trace.add(
+                f"The Emblem-Ongoing \"{emblem.emblem.text}\" ({emblem.emblem.duration.value if emblem.emblem.duration else ''}) "
+                f"ceases to exist: {why}",
+                "2.2.13.a",
+                "2.2.13.c",
+            )

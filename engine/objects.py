@@ -10,6 +10,7 @@ Hand) are not objects (2.1.g); they are kept as plain `Card`s.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from .vocabulary import (
     Duration,
@@ -28,7 +29,7 @@ from .vocabulary import (
 
 __all__ = [
     "Trigger", "TRIGGER_SYMBOLS", "Reaction", "RegionPassive", "CannotActivate", "Passive", "Activated", "Card",
-    "EmblemInfo", "GameObject", "describe_character",
+    "EmblemInfo", "GameObject", "alike", "describe_character",
 ]
 
 
@@ -236,6 +237,14 @@ class GameObject:
         if self.card.type is ObjectType.MANA_ORB:
             return "Mana Orb"
         return describe_character(self.card)
+
+
+def alike(objects: Iterable[GameObject]) -> bool:
+    """Whether objects of one name are alike: the same card, and the same exhausted state, boosts,
+    counters and statuses. Choosing among alike objects changes nothing but which identity is
+    chosen, so a choice that names them may take the oldest; objects that differ need names that
+    tell them apart."""
+    return len({(o.card, o.exhausted, o.boosts, tuple(sorted(o.counters.items())), frozenset(o.statuses)) for o in objects}) <= 1
 
 
 def describe_character(card: Card) -> str:

@@ -102,6 +102,8 @@ class Game:
     """Every emblem created, in order (an emblem ceases to exist, but the record stays)."""
     unknowns: list[Unknown] = field(default_factory=list)
     used_emblems: set[int] = field(default_factory=set)
+    reactions_unchecked: Unknown | None = None
+    """The lost step after which the trace has said that reactions cannot be checked any more (4.4.a)."""
     # The mappings below are rarely filled: a game has none until a run gives it one (no new
     # containers per game on the hot path).
     readings: Mapping[str, str] | None = None

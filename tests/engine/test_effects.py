@@ -102,3 +102,11 @@ def test_celebration_day_blocks_progress_until_its_day_ends() -> None:
 def test_a_created_token_is_a_character_with_costs_of_zero_and_no_rarity_or_faction() -> None:
     card = engine.parse_token_template("Create a Brassbug 2/2/2 Robot token in target Expedition").card
     assert (card.type, card.hand_cost, card.reserve_cost, card.rarity, card.faction) == (engine.ObjectType.CHARACTER, 0, 0, None, None)
+
+
+def test_the_trace_says_once_that_reactions_cannot_be_checked_after_a_step_it_cannot_follow() -> None:
+    g = game({})
+    engine.resolve(g, "Sabotage, then Resupply", "Alice")
+    told = [line for line in trace_text(g).splitlines() if "Reactions cannot be checked" in line]
+    assert len(told) == 1, told
+    assert "Alice's Sabotage" in told[0]

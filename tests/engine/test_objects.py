@@ -79,6 +79,17 @@ def test_an_action_on_one_of_two_different_characters_with_the_same_name_is_refu
         engine.switch_expeditions(g, "Alice", HERO, "Scout")
 
 
+def test_two_characters_of_one_card_that_differ_in_boosts_are_not_alike() -> None:
+    # engine.objects.alike: one definition for every place that takes the oldest of same-named objects.
+    import pytest
+
+    g = game()
+    put_character(g, "Alice", HERO, "Ordis Recruit 1/1/1 Soldier token")
+    put_character(g, "Alice", HERO, "Ordis Recruit 1/1/1 Soldier token").boosts = 1
+    with pytest.raises(engine.BoardError, match="different characters are named 'Ordis Recruit'"):
+        engine.switch_expeditions(g, "Alice", HERO, "Ordis Recruit")
+
+
 def test_of_two_identical_tokens_the_oldest_switches() -> None:
     g = game()
     first = put_character(g, "Alice", HERO, "Ordis Recruit 1/1/1 Soldier token")
