@@ -3,14 +3,13 @@ and the card's way through Limbo into an expedition."""
 
 from __future__ import annotations
 
-import re
 from functools import partial
 from typing import Callable
 
 from .choices import YES, choose
-from .effects import Pay, PutFromHand, number
+from .effects import Pay, PutFromHand
 from .errors import Forbidden
-from .objects import GameObject
+from .objects import GameObject, NextCardPlayed
 from .places import zone_words
 from .reactions import run_step
 from .readings import HAND_COST, Unenumerable, play_cost_question, reading, silent
@@ -126,12 +125,10 @@ def _apply_next_card_emblems(game: Game, player: PlayerName, played: GameObject)
         info = emblem.emblem
         if info is None or emblem.controller != player or emblem.id in game.used_emblems:
             continue
-        text = info.text.lower()
-        if text.startswith("the next card you play") or (text.startswith("the next character you play") and played.card.type is ObjectType.CHARACTER):
+        rule = info.ongoing
+        if isinstance(rule, NextCardPlayed) and (not rule.characters_only or played.card.type is ObjectType.CHARACTER):
             game.used_emblems.add(emblem.id)
-            amount = re.search(r"gains (\w+) boosts?", text)
-            if amount is not None:
-                played.boosts += number(amount.group(1)) or 0
+            played.boosts += rule.boosts
             game.trace.add(f"The Emblem-Ongoing \"{info.text}\" applies to {played.name}", "2.2.13.c")
 
 

@@ -14,12 +14,25 @@ game effect it does not know (`KeywordAction`, `LostEffect`); see engine.events.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import ScenarioError, UnsupportedText
 from .limits import MAX_NUMBER, number_within_limit
 from .records import CostRecord, EffectRecord
-from .objects import TRIGGER_SYMBOLS, Activated, CannotActivate, Card, Passive, Reaction, RegionPassive, Trigger
+from .objects import (
+    TRIGGER_SYMBOLS,
+    Activated,
+    CannotActivate,
+    CannotMove,
+    Card,
+    Direction,
+    NextCardPlayed,
+    OngoingPassive,
+    Passive,
+    Reaction,
+    RegionPassive,
+    Trigger,
+)
 from .vocabulary import (
     CHARACTER_SUBTYPES,
     SUBTYPES_BY_TYPE,
@@ -64,6 +77,7 @@ __all__ = [
     "split_steps",
     "parse_reaction",
     "parse_passive",
+    "parse_ongoing",
     "parse_activated",
     "SUPPORTED_PASSIVES",
     "parse_token_template",
@@ -122,7 +136,7 @@ TokenDestination = str
 """'mine' (7.2.1), 'other' (the other expedition of my controller, 7.4.3.g), 'hero', 'companion', 'each', or 'target'."""
 
 _STATS_WORD = re.compile(r"^-?\d+/-?\d+/-?\d+$")
-_ONGOING = {"expeditions can't move forward", "expeditions can't move backward"}
+_CANNOT_MOVE = re.compile(r"^expeditions can't move (forward|backward)$", re.I)
 _NEXT_CARD = re.compile(r"^the next (card|character) you play (?:costs (\w+) less|gains (\w+) boosts?)$", re.I)
 _DURATIONS = {d.value.lower(): d for d in Duration}
 _TYPES = {t.value: t for t in ObjectType}
@@ -147,6 +161,14 @@ class Draw:
 class CreateOngoing:
     passive: str
     duration: Duration
+    effect: OngoingPassive = field(init=False, compare=False, repr=False)
+    """The passive as a value, read from its text once (parse_ongoing)."""
+
+    def __post_init__(self) -> None:
+        effect = parse_ongoing(self.passive)
+        if effect is None:
+            raise UnsupportedText(f"the engine cannot read the Ongoing passive {self.passive!r}")
+        object.__setattr__(self, "effect", effect)
 
 
 @dataclass(frozen=True)
@@ -422,8 +444,20 @@ def _ongoing(step: str) -> CreateOngoing | None:
         if found is None:
             continue
         passive = (step[: found.start()] + step[found.end() :]).strip()
-        if passive.lower() in _ONGOING or _NEXT_CARD.match(passive):
+        if parse_ongoing(passive) is not None:
             return CreateOngoing(passive[0].upper() + passive[1:], duration)
+    return None
+
+
+def parse_ongoing(passive: str) -> OngoingPassive | None:
+    """An Ongoing emblem's passive (2.2.13) as a value, or None when the engine cannot read it."""
+    cannot = _CANNOT_MOVE.match(passive)
+    if cannot is not None:
+        return CannotMove(Direction(cannot.group(1).lower()))
+    next_card = _NEXT_CARD.match(passive)
+    if next_card is not None:
+        boosts = next_card.group(3)
+        return NextCardPlayed(next_card.group(1).lower() == "character", (number(boosts) or 0) if boosts else 0)
     return None
 
 

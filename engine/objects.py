@@ -28,7 +28,8 @@ from .vocabulary import (
 )
 
 __all__ = [
-    "Trigger", "TRIGGER_SYMBOLS", "Reaction", "RegionPassive", "CannotActivate", "Passive", "Activated", "Card",
+    "Trigger", "TRIGGER_SYMBOLS", "Reaction", "RegionPassive", "CannotActivate", "Passive", "EmblemKind", "Direction",
+    "CannotMove", "NextCardPlayed", "OngoingPassive", "Activated", "Card",
     "EmblemInfo", "GameObject", "alike", "describe_character",
 ]
 
@@ -109,6 +110,40 @@ class CannotActivate:
 
 
 Passive = RegionPassive | CannotActivate
+
+
+class EmblemKind(Word):
+    """The sub-type of an emblem (2.2.2.h): it carries a reaction's effect, or an Ongoing passive."""
+
+    REACTION = "Reaction"
+    ONGOING = "Ongoing"
+
+
+class Direction(Word):
+    """The two ways an expedition moves (7.3.10, 7.3.11)."""
+
+    FORWARD = "forward"
+    BACKWARD = "backward"
+
+
+@dataclass(frozen=True)
+class CannotMove:
+    """The Ongoing passive "Expeditions can't move forward" (or backward): the example of 2.2.2.m."""
+
+    direction: Direction
+
+
+@dataclass(frozen=True)
+class NextCardPlayed:
+    """The Ongoing passive "The next card (Character) you play costs N less" or "... gains N boosts"
+    (2.2.13.c): it applies once, to the next card its controller plays. A cost reduction changes
+    nothing the engine follows (how Mana pays a cost is not in the sources)."""
+
+    characters_only: bool
+    boosts: int = 0
+
+
+OngoingPassive = CannotMove | NextCardPlayed
 
 
 @dataclass(frozen=True)
@@ -194,6 +229,9 @@ class EmblemInfo:
     duration: Duration | None = None
     """Only Ongoing emblems have a duration (2.2.13.b)."""
     created_day: int = 0
+    kind: EmblemKind = EmblemKind.REACTION
+    ongoing: OngoingPassive | None = None
+    """An Ongoing emblem's passive, as read (engine.effects.parse_ongoing)."""
 
 
 @dataclass

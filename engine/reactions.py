@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 from .ending import check_end
 from .errors import LoopLimit
 from .limits import MAX_STEPS
-from .objects import CannotActivate, Card, EmblemInfo, GameObject, Reaction, Trigger
+from .objects import CannotActivate, Card, EmblemInfo, EmblemKind, GameObject, Reaction, Trigger
 from .places import zone_words
 from .records import Happening
 from .rulings import Ruling
@@ -143,7 +143,7 @@ def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int |
         return False
     game.activations[key] = used + 1
     game.enter(
-        Card(None, ObjectType.EMBLEM, ("Reaction",)),
+        Card(None, ObjectType.EMBLEM, (EmblemKind.REACTION.value,)),
         Zone.LIMBO,
         bearer.controller,
         emblem=EmblemInfo(reaction.effect, me, bearer.name, created_day=game.day or 0),

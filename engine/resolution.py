@@ -35,7 +35,7 @@ from .effects import (
 )
 from .errors import Forbidden
 from .movement import move_backward, move_forward
-from .objects import Card, EmblemInfo, GameObject, alike, describe_character
+from .objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_character
 from .places import zone_words
 from .reactions import create_reaction_emblem, run_step
 from .readings import CREATOR_CONTROLS, Unenumerable, reading, silent, token_controller_question
@@ -63,7 +63,7 @@ def check_reactions(game: Game) -> None:
                     game.reactions_unchecked = unknown
                     game.trace.add(f"Reactions cannot be checked any more: the engine does not know the events of {unknown.reason}", "4.4.a")
                 return
-            waiting = [o for o in game.in_zone(Zone.LIMBO) if o.emblem is not None and "Reaction" in o.card.subtypes]
+            waiting = [o for o in game.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.REACTION]
             if not waiting:
                 return
             chooser = next(name for name in game.initiative_order() if any(o.controller == name for o in waiting))
@@ -265,11 +265,11 @@ def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> No
     assert isinstance(instruction, CreateOngoing)
     if instruction.duration is Duration.TURN and game.turn is None:
         raise silent(f"\"{instruction.passive}\" lasts \"this Turn\", but no turn is being taken (1.3.2.d): the sources do not say when it ends", Unenumerable.NO_CANDIDATES)
-    info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, game.day or 0)
+    info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, game.day or 0, EmblemKind.ONGOING, instruction.effect)
     controller = res.controller
     _step(
         game, res,
-        [lambda: game.enter(Card(None, ObjectType.EMBLEM, ("Ongoing",)), Zone.LIMBO, controller, emblem=info)],
+        [lambda: game.enter(Card(None, ObjectType.EMBLEM, (EmblemKind.ONGOING.value,)), Zone.LIMBO, controller, emblem=info)],
         f"{controller} creates an Emblem-Ongoing in Limbo with the passive ability \"{instruction.passive}\" "
         f"and the duration \"{instruction.duration.value}\"",
         "2.2.2.m", "2.2.13.b", "2.2.13.c",

@@ -16,7 +16,7 @@ from typing import Iterator, Mapping
 from .adventure import Adventure, Region, tumult_halves
 from .errors import BoardError, LoopLimit, RegionOutOfRange, UnknownPlayer
 from .limits import MAX_OBJECTS
-from .objects import Card, EmblemInfo, GameObject, RegionPassive
+from .objects import CannotMove, Card, Direction, EmblemInfo, EmblemKind, GameObject, RegionPassive
 from .places import REGION_RANGE, format_types, position_label
 from .readings import Unenumerable, reading, region_order_question, silent
 from .records import (
@@ -332,13 +332,13 @@ class Game:
         return self.in_zone(Zone.HERO, controller)
 
     def ongoing(self) -> list[GameObject]:
-        return [o for o in self.in_zone(Zone.LIMBO) if o.emblem is not None and "Ongoing" in o.card.subtypes]
+        return [o for o in self.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.ONGOING]
 
-    def expeditions_cannot_move(self, direction: str) -> GameObject | None:
+    def expeditions_cannot_move(self, direction: Direction) -> GameObject | None:
         """An Ongoing emblem saying "Expeditions can't move <direction>", if any (2.2.2.m example)."""
         for emblem in self.ongoing():
             assert emblem.emblem is not None
-            if emblem.emblem.text.lower() == f"expeditions can't move {direction}":
+            if emblem.emblem.ongoing == CannotMove(direction):
                 return emblem
         return None
 

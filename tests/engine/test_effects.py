@@ -110,3 +110,17 @@ def test_the_trace_says_once_that_reactions_cannot_be_checked_after_a_step_it_ca
     told = [line for line in trace_text(g).splitlines() if "Reactions cannot be checked" in line]
     assert len(told) == 1, told
     assert "Alice's Sabotage" in told[0]
+
+
+def test_ongoing_passives_are_read_once_into_values() -> None:
+    from engine.effects import parse_ongoing
+    from engine.objects import CannotMove, Direction, NextCardPlayed
+
+    (forward,) = parse_effect("Expeditions can't move forward this Day")
+    assert isinstance(forward, CreateOngoing) and forward.effect == CannotMove(Direction.FORWARD)
+    assert parse_ongoing("Expeditions can't move backward") == CannotMove(Direction.BACKWARD)
+    assert parse_ongoing("The next Character you play gains two boosts") == NextCardPlayed(True, 2)
+    assert parse_ongoing("The next card you play costs 1 less") == NextCardPlayed(False, 0)
+    assert parse_ongoing("Expeditions can't move sideways") is None
+    with pytest.raises(UnsupportedText, match="Ongoing passive"):
+        CreateOngoing("Expeditions can't move sideways", Duration.DAY)
