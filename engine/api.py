@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .day import afternoon_started, begin_afternoon, end_turn, run_phase
-from .records import CardInZone, CostRecord, EffectRecord, Happening
+from .records import CardInZone, CostRecord, EffectRecord, Happening, HappeningKind
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
 from .costs import pay_cost, play_card
@@ -308,7 +308,7 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
 
     def act() -> None:
         obj.card = replace(obj.card, keywords=obj.card.keywords - {Keyword.GIGANTIC})
-        game.happenings.append(Happening("leaves-expedition", obj.id, obj.controller, leaves, Zone.EXPEDITION))
+        game.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, leaves, Zone.EXPEDITION))
 
     run_step(game, [act])
     game.trace.add(

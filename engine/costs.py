@@ -13,7 +13,7 @@ from .objects import GameObject, NextCardPlayed
 from .places import zone_words
 from .reactions import run_step
 from .readings import HAND_COST, Unenumerable, play_cost_question, reading, silent
-from .records import CardInZone, CostRecord, Happening, Unknown, UnknownScope
+from .records import CardInZone, CostRecord, Happening, HappeningKind, Unknown, UnknownScope
 from .rulings import Ruling
 from .state import Game
 from .vocabulary import ExpeditionKind, ObjectType, PlayerName, Status, Zone
@@ -93,7 +93,7 @@ def play_card(
         new = game.move(limbo, Zone.EXPEDITION, expedition=kind, statuses=statuses)
         assert new is not None
         objects.append(new)
-        game.happenings.append(Happening("played", new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
+        game.happenings.append(Happening(HappeningKind.PLAYED, new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
 
     cost = "for free" if free else f"paying its {paid} cost (how Mana pays a cost is not in the sources)"
     if by_own_text:

@@ -11,7 +11,7 @@ from .reactions import in_play_bearers, modify_with_reactions, run_step
 from .resolution import check_reactions
 from .readings import Unenumerable, silent
 from .rulings import Ruling
-from .records import CardInZone, Happening
+from .records import CardInZone, Happening, HappeningKind
 from .state import Game
 from .vocabulary import Duration, ObjectType, Phase, Zone
 
@@ -165,7 +165,7 @@ def begin_phase(game: Game, phase: Phase) -> None:
     game.phase = phase
     before = {o.id: o for o in in_play_bearers(game)}
     game.happenings.clear()
-    modify_with_reactions(game, [Happening("phase", phase=phase)], before)
+    modify_with_reactions(game, [Happening(HappeningKind.PHASE, phase=phase)], before)
     check_reactions(game)
 
 

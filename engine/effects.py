@@ -31,6 +31,7 @@ from .objects import (
     Passive,
     Reaction,
     RegionPassive,
+    StatusCondition,
     Trigger,
 )
 from .vocabulary import (
@@ -626,7 +627,11 @@ def parse_reaction(text: str) -> Reaction:
     if trigger is None:
         raise UnsupportedText(f"the engine cannot read the trigger {trigger_text!r}; it reads: {', '.join(SUPPORTED_TRIGGERS)}")
     parse_effect(effect)  # refuse unreadable effects when the card is read, not when it triggers
-    return Reaction(trigger, _normalize(effect), condition)
+    requires = None
+    if condition is not None:
+        words = condition.lower()
+        requires = StatusCondition(Status.FLEETING if "fleeting" in words else Status.ASLEEP, " not " in f" {words} ")
+    return Reaction(trigger, _normalize(effect), condition, requires)
 
 
 def parse_passive(text: str) -> Passive:

@@ -28,7 +28,7 @@ from .vocabulary import (
 )
 
 __all__ = [
-    "Trigger", "TRIGGER_SYMBOLS", "Reaction", "RegionPassive", "CannotActivate", "Passive", "EmblemKind", "Direction",
+    "Trigger", "TRIGGER_SYMBOLS", "Reaction", "RegionPassive", "CannotActivate", "Passive", "StatusCondition", "EmblemKind", "Direction",
     "CannotMove", "NextCardPlayed", "OngoingPassive", "Activated", "Card",
     "EmblemInfo", "GameObject", "alike", "describe_character",
 ]
@@ -77,12 +77,25 @@ TRIGGER_SYMBOLS = {t.symbol: t for t in Trigger if t.symbol}
 
 
 @dataclass(frozen=True)
+class StatusCondition:
+    """A condition written with a trigger on the bearer's own status: "if I'm Fleeting", "if I'm not Asleep"."""
+
+    status: Status
+    negated: bool = False
+
+    def holds(self, bearer: GameObject) -> bool:
+        return (self.status in bearer.statuses) != self.negated
+
+
+@dataclass(frozen=True)
 class Reaction:
     trigger: Trigger
     effect: str
     """The effect as printed; read by engine.effects when the Emblem-Reaction is played."""
     condition: str | None = None
-    """A condition written with the trigger ("When I'm sacrificed, if I'm not Fleeting")."""
+    """A condition written with the trigger ("When I'm sacrificed, if I'm not Fleeting"), as printed."""
+    requires: StatusCondition | None = None
+    """The condition as a value (engine.effects.parse_reaction reads it)."""
 
     def __str__(self) -> str:
         trigger = self.trigger.symbol or self.trigger.value

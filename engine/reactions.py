@@ -12,16 +12,18 @@ from .errors import LoopLimit
 from .limits import MAX_STEPS
 from .objects import CannotActivate, Card, EmblemInfo, EmblemKind, GameObject, Reaction, Trigger
 from .places import zone_words
-from .records import Happening
+from .records import Happening, HappeningKind
 from .rulings import Ruling
 from .state import IN_PLAY, Game
-from .vocabulary import ExpeditionKind, ObjectType, Phase, Status, Zone
+from .vocabulary import ExpeditionKind, ObjectType, Phase, Zone
 from .wording import possessive
 
 __all__ = ["MAX_ACTIVATIONS_PER_DAY", "MAX_STEPS", "in_play_bearers", "create_reaction_emblem", "modify_with_reactions",
            "run_step"]
 
 MAX_ACTIVATIONS_PER_DAY = 100  # 6.3.f
+_ARRIVALS = (HappeningKind.ENTERS, HappeningKind.PLAYED)
+"""Happenings of an object arriving: a reaction on its own arrival may trigger though it did not exist before (6.3.d)."""
 
 _BY_TIMESTAMP = attrgetter("timestamp")
 _IN_PLAY_ORDER = (Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK)
@@ -38,48 +40,48 @@ def _matches(trigger: Trigger, bearer: GameObject, happening: Happening, existed
     mine = happening.object_id == bearer.id
     if trigger is Trigger.ETB:
         # 6.3.d: the one kind of reaction that need not exist before its event. "From anywhere".
-        return happening.kind == "enters" and happening.zone in IN_PLAY and mine
+        return happening.kind is HappeningKind.ENTERS and happening.zone in IN_PLAY and mine
     if trigger in (Trigger.HAND, Trigger.RESERVE):
         wanted = Zone.HAND if trigger is Trigger.HAND else Zone.RESERVE
-        return happening.kind == "played" and happening.from_zone is wanted and mine
+        return happening.kind is HappeningKind.PLAYED and happening.from_zone is wanted and mine
     if trigger is Trigger.TO_RESERVE_FROM_HAND:
-        return happening.kind == "enters" and happening.zone is Zone.RESERVE and happening.from_zone is Zone.HAND and mine
+        return happening.kind is HappeningKind.ENTERS and happening.zone is Zone.RESERVE and happening.from_zone is Zone.HAND and mine
     if not existed_before:
         return False  # 6.3.d: a reaction has to exist before the event that triggers it
     if trigger is Trigger.SACRIFICED:
-        return happening.kind == "sacrificed" and mine  # 6.3.e: it need not exist after
+        return happening.kind is HappeningKind.SACRIFICED and mine  # 6.3.e: it need not exist after
     if trigger is Trigger.LEAVES_LANDMARK_ZONE:
-        return happening.kind == "leaves-zone" and happening.zone is Zone.LANDMARK and mine and happening.player == bearer.controller
+        return happening.kind is HappeningKind.LEAVES_ZONE and happening.zone is Zone.LANDMARK and mine and happening.player == bearer.controller
     if trigger is Trigger.LEAVES_PLAY:
-        return happening.kind == "leaves-zone" and happening.zone in IN_PLAY and mine
+        return happening.kind is HappeningKind.LEAVES_ZONE and happening.zone in IN_PLAY and mine
     if trigger is Trigger.CHARACTER_LEAVES_MY_EXPEDITION:
         # 7.5.5.a; switching expeditions leaves the former one (7.5.5.c); the object itself need not be there after
         if bearer.expedition is None:
             return False
         left: set[ExpeditionKind] = {bearer.expedition} if not bearer.card.gigantic else set(ExpeditionKind)
-        return happening.kind == "leaves-expedition" and happening.player == bearer.controller and happening.expedition in left
+        return happening.kind is HappeningKind.LEAVES_EXPEDITION and happening.player == bearer.controller and happening.expedition in left
     if trigger in (Trigger.CARD_JOINS_RESERVE, Trigger.CARD_JOINS_DISCARD):
         # 7.5.4.a: joining a zone; a token joins its new zone before it ceases to exist (7.5.4.d)
         zone = Zone.RESERVE if trigger is Trigger.CARD_JOINS_RESERVE else Zone.DISCARD
-        return happening.kind == "enters" and happening.zone is zone and happening.player == bearer.controller
+        return happening.kind is HappeningKind.ENTERS and happening.zone is zone and happening.player == bearer.controller
     if trigger is Trigger.CARD_LEAVES_RESERVE:
         # 7.5.5.a; a token that ceases to exist in the Reserve does not leave it (7.5.5.b)
-        return happening.kind == "leaves-zone" and happening.zone is Zone.RESERVE and happening.player == bearer.controller
+        return happening.kind is HappeningKind.LEAVES_ZONE and happening.zone is Zone.RESERVE and happening.player == bearer.controller
     if trigger is Trigger.YOU_SACRIFICE:
-        return happening.kind == "sacrificed" and happening.player == bearer.controller
+        return happening.kind is HappeningKind.SACRIFICED and happening.player == bearer.controller
     if trigger is Trigger.JOINS_MY_EXPEDITION:
         if bearer.zone is not Zone.EXPEDITION:
             return False
         expeditions = {bearer.expedition} if not bearer.card.gigantic else set(ExpeditionKind)  # 7.4.3.f
         return (
-            happening.kind == "joins-expedition"
+            happening.kind is HappeningKind.JOINS_EXPEDITION
             and happening.player == bearer.controller
             and happening.expedition in expeditions
         )
     if trigger is Trigger.AT_NOON:
-        return happening.kind == "phase" and happening.phase is Phase.NOON
+        return happening.kind is HappeningKind.PHASE and happening.phase is Phase.NOON
     if trigger is Trigger.AT_DUSK:
-        return happening.kind == "phase" and happening.phase is Phase.DUSK
+        return happening.kind is HappeningKind.PHASE and happening.phase is Phase.DUSK
     return False
 
 
@@ -103,12 +105,7 @@ def _blocked_by(game: Game, bearer: GameObject, trigger: Trigger,
 
 
 def _condition_holds(reaction: Reaction, bearer: GameObject) -> bool:
-    if reaction.condition is None:
-        return True
-    wanted = reaction.condition.lower()
-    status = Status.FLEETING if "fleeting" in wanted else Status.ASLEEP
-    has = status in bearer.statuses
-    return not has if " not " in f" {wanted} " else has
+    return reaction.requires is None or reaction.requires.holds(bearer)
 
 
 def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int | None, note: str = "",
@@ -167,7 +164,7 @@ def modify_with_reactions(game: Game, happenings: list[Happening], before: dict[
     # objects of the event for reactions on their own arrival (6.3.d).
     bearers = dict(before)
     for happening in happenings:
-        if happening.kind in ("enters", "played") and happening.object_id in game.objects:
+        if happening.kind in _ARRIVALS and happening.object_id in game.objects:
             new = game.objects[happening.object_id]
             if any(r.trigger.on_own_move for r in new.card.reactions):
                 bearers.setdefault(new.id, new)

@@ -13,10 +13,10 @@ from enum import Enum
 from .errors import Location
 from .objects import Card
 from .rulings import Ruling
-from .vocabulary import ARENA, ExpeditionKind, Phase, PlayerName, Position, RegionType, Statistics, Zone
+from .vocabulary import ARENA, ExpeditionKind, Phase, PlayerName, Position, RegionType, Statistics, Word, Zone
 
 __all__ = [
-    "Expedition", "Player", "Termination", "Outcome", "Happening", "CardInZone", "UnknownScope", "Unknown", "Answer",
+    "Expedition", "Player", "Termination", "Outcome", "HappeningKind", "Happening", "CardInZone", "UnknownScope", "Unknown", "Answer",
     "ProgressRecord", "EffectRecord", "CostRecord",
 ]
 
@@ -131,13 +131,27 @@ class Outcome:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
+class HappeningKind(Word):
+    """What an atomic action or a phase did, that a reaction may trigger on (6.3.b, 7.5.4-5)."""
+
+    ENTERS = "enters"
+    """An object enters a visible zone."""
+    LEAVES_ZONE = "leaves-zone"
+    JOINS_EXPEDITION = "joins-expedition"
+    LEAVES_EXPEDITION = "leaves-expedition"
+    CEASES = "ceases"
+    PLAYED = "played"
+    """A card is played from the Hand or the Reserve."""
+    SACRIFICED = "sacrificed"
+    PHASE = "phase"
+    """A phase begins."""
+
+
 @dataclass(frozen=True)
 class Happening:
     """Something an atomic action did that a reaction may trigger on (6.3.b)."""
 
-    kind: str
-    """"enters" (a visible zone), "leaves-zone", "joins-expedition", "leaves-expedition", "ceases",
-    "played" (from Hand or Reserve), "sacrificed", "phase"."""
+    kind: HappeningKind
     object_id: int | None = None
     player: PlayerName | None = None
     expedition: ExpeditionKind | None = None
@@ -150,7 +164,7 @@ class Happening:
 
     def __init__(
         self,
-        kind: str,
+        kind: HappeningKind,
         object_id: int | None = None,
         player: PlayerName | None = None,
         expedition: ExpeditionKind | None = None,

@@ -39,7 +39,7 @@ from .objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_c
 from .places import zone_words
 from .reactions import create_reaction_emblem, run_step
 from .readings import CREATOR_CONTROLS, Unenumerable, reading, silent, token_controller_question
-from .records import CardInZone, EffectRecord, Expedition, Happening, Unknown, UnknownScope
+from .records import CardInZone, EffectRecord, Expedition, Happening, HappeningKind, Unknown, UnknownScope
 from .rulings import Ruling
 from .state import IN_PLAY, Game
 from .vocabulary import Duration, ExpeditionKind, Mode, ObjectType, PlayerName, Zone
@@ -346,7 +346,7 @@ def sacrifice(game: Game, obj: GameObject, by: PlayerName) -> GameObject | None:
     """To sacrifice a Character: it goes from play to its owner's Discard pile (ruling sacrifice:
     the sources never define it; the example of 2.1.c shows a sacrificed Kuwat in the Discard pile)."""
     new = game.move(obj, Zone.DISCARD)
-    game.happenings.append(Happening("sacrificed", obj.id, by, obj.expedition, obj.zone, new_id=new.id if new else None))
+    game.happenings.append(Happening(HappeningKind.SACRIFICED, obj.id, by, obj.expedition, obj.zone, new_id=new.id if new else None))
     return new
 
 

@@ -26,6 +26,7 @@ from .records import (
     EffectRecord,
     Expedition,
     Happening,
+    HappeningKind,
     Outcome,
     Player,
     ProgressRecord,
@@ -385,12 +386,12 @@ class Game:
             self.emblem_log.append(obj)
         if given:
             return obj
-        self.happenings.append(Happening("enters", obj.id, owner, expedition, zone, from_zone=from_zone))
+        self.happenings.append(Happening(HappeningKind.ENTERS, obj.id, owner, expedition, zone, from_zone=from_zone))
         if zone is Zone.EXPEDITION and expedition is not None:
             for kind in ExpeditionKind:
                 if kind is expedition or card.gigantic:
                     # 7.5.4.b: joins the Expedition zone and its expedition (a Gigantic one: both, 7.4.3.b)
-                    self.happenings.append(Happening("joins-expedition", obj.id, obj.side, kind, zone))
+                    self.happenings.append(Happening(HappeningKind.JOINS_EXPEDITION, obj.id, obj.side, kind, zone))
         return obj
 
     def move(
@@ -421,20 +422,20 @@ class Game:
         if obj.zone is Zone.EXPEDITION:
             for kind in ExpeditionKind:
                 if kind is obj.expedition or obj.card.gigantic:
-                    self.happenings.append(Happening("leaves-expedition", obj.id, obj.controller, kind, obj.zone))
+                    self.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, kind, obj.zone))
         card = obj.face_down if obj.face_down is not None else obj.card
         if zone in HIDDEN_ZONES:
             if not card.token:
                 self.player(obj.owner).hidden(zone).insert(0, card)
-            self.happenings.append(Happening("leaves-zone", obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone))
-            self.happenings.append(Happening("ceases", obj.id, obj.owner, None, zone))
+            self.happenings.append(Happening(HappeningKind.LEAVES_ZONE, obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone))
+            self.happenings.append(Happening(HappeningKind.CEASES, obj.id, obj.owner, None, zone))
             return None
         new = self.enter(card, zone, obj.owner, expedition=expedition, from_zone=obj.zone)
         new.statuses |= set(statuses)
-        self.happenings.append(Happening("leaves-zone", obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone, new_id=new.id))
+        self.happenings.append(Happening(HappeningKind.LEAVES_ZONE, obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone, new_id=new.id))
         if card.token and obj.zone is Zone.EXPEDITION:
             del self.objects[new.id]
-            self.happenings.append(Happening("ceases", new.id, new.owner, None, zone))
+            self.happenings.append(Happening(HappeningKind.CEASES, new.id, new.owner, None, zone))
             return None
         return new
 
@@ -446,8 +447,8 @@ class Game:
         old = obj.expedition
         obj.expedition = old.other
         if not obj.card.gigantic:
-            self.happenings.append(Happening("leaves-expedition", obj.id, obj.controller, old, obj.zone))
-            self.happenings.append(Happening("joins-expedition", obj.id, obj.controller, old.other, obj.zone))
+            self.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, old, obj.zone))
+            self.happenings.append(Happening(HappeningKind.JOINS_EXPEDITION, obj.id, obj.controller, old.other, obj.zone))
 
     def draw_card(self, name: PlayerName) -> Card:
         """7.3.5.a: the top card of the Deck goes to the Hand (both hidden: no object is made)."""
