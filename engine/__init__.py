@@ -25,6 +25,19 @@ Where the sources name something without defining it (Resupply, Sabotage, a lost
 Mana pays a cost), the engine records the step and refuses anything that depends on its result.
 
 Every error is an `engine.EngineError` (see engine.errors).
+
+Modules, in the order they import one another (a module imports only those above it; no cycle,
+tests/engine/test_engine_import_graph.py):
+
+- words and values: errors, limits, vocabulary, rulings (the ruling ids), trace, wording, objects
+  (cards, objects, passives), places (zone and region words), records (players, expeditions,
+  happenings, outcomes and their Termination, the players' answers, Progress, effect and cost
+  records), adventure (regions, Tumult cards), readings (open questions);
+- the game: state (`Game`, the only place objects are made, moved and ended);
+- rules: choices, movement, ending, dusk, effects (reading card text), reactions, costs,
+  resolution, day (phases), beginning, information, deck, queries; events gathers the public
+  names of reactions, costs, resolution and day;
+- the game loop and the API: api; the scenario language: scenario_model, reader, scenario.
 """
 
 from .api import (

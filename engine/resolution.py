@@ -476,9 +476,8 @@ def _apply_gain(obj: GameObject, instruction: Gain) -> None:
 
 def _put_me(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, PutMe)
-    me = res.my_object(game)
+    me = _me_still_here(game, res, f"nothing is put in the {zone_words(instruction.zone)}")
     if me is None:
-        game.trace.add(f"\"me\" ({res.me_name}) is not an object any more: nothing is put in the {zone_words(instruction.zone)}", "7.2.1.b", "2.1.c")
         return
     moved: list[GameObject | None] = []
     _step(
@@ -487,6 +486,15 @@ def _put_me(game: Game, instruction: Instruction, res: Resolution) -> None:
         "2.1.c",
     )
     _follow(res, me, moved[0])
+
+
+def _me_still_here(game: Game, res: Resolution, consequence: str) -> GameObject | None:
+    """The object "me" refers to; None, told in the trace with its `consequence`, when an earlier
+    zone change made it a new object that "me" no longer refers to (7.2.1.b, 2.1.c)."""
+    me = res.my_object(game)
+    if me is None:
+        game.trace.add(f"\"me\" ({res.me_name}) is not an object any more: {consequence}", "7.2.1.b", "2.1.c")
+    return me
 
 
 def _follow(res: Resolution, old: GameObject, new: GameObject | None) -> None:
@@ -516,9 +524,8 @@ def _put_from_hand(game: Game, instruction: Instruction, res: Resolution) -> Non
 
 def _play_me(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, PlayMe)
-    me = res.my_object(game)
+    me = _me_still_here(game, res, "it cannot be played")
     if me is None:
-        game.trace.add(f"\"me\" ({res.me_name}) is not an object any more: it cannot be played", "7.2.1.b", "2.1.c")
         return
     if instruction.optional and choose(game, res.controller, f"whether to play {me.name}", [YES], may=True) is None:
         return
