@@ -76,11 +76,12 @@ def play_card(
     by_own_text = internal and origin not in (Zone.HAND, Zone.RESERVE)
     if origin not in (Zone.HAND, Zone.RESERVE) and not internal:
         raise Forbidden(f"{thing.name} is in the {zone_words(origin)}: a card is played from the Hand or the Reserve (2.2.10.i remark)")
-    paid = "Hand" if origin is Zone.HAND else "Reserve"
+    # The printed cost paid, named by its zone: the Hand cost (2.2.6) or the Reserve cost (2.2.7).
+    paid = Zone.HAND if origin is Zone.HAND else Zone.RESERVE
     if by_own_text and not free:
         # Its own text plays it from another zone, not for free: which printed cost it pays, no rule
         # says (2.2.6, 2.2.7); each is a reading (how Mana pays either is not in the sources).
-        paid = "Hand" if reading(game, play_cost_question()) == HAND_COST else "Reserve"
+        paid = Zone.HAND if reading(game, play_cost_question()) == HAND_COST else Zone.RESERVE
     objects: list[GameObject] = []
     statuses = frozenset({Status.FLEETING}) if origin is Zone.RESERVE else frozenset()
 
@@ -89,13 +90,13 @@ def play_card(
         assert limbo is not None
         objects.append(limbo)
         if not free:
-            pay_mana(game, player, f"the {paid} cost of {thing.name}")
+            pay_mana(game, player, f"the {zone_words(paid)} cost of {thing.name}")
         new = game.move(limbo, Zone.EXPEDITION, expedition=kind, statuses=statuses)
         assert new is not None
         objects.append(new)
         game.happenings.append(Happening(HappeningKind.PLAYED, new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
 
-    cost = "for free" if free else f"paying its {paid} cost (how Mana pays a cost is not in the sources)"
+    cost = "for free" if free else f"paying its {zone_words(paid)} cost (how Mana pays a cost is not in the sources)"
     if by_own_text:
         # A card is played from the Hand or the Reserve, but the card's own text says to play it from
         # where its ability finds it (2.1.e); the card's text wins (ruling card-text-over-rules).
@@ -107,7 +108,7 @@ def play_card(
     game.trace.add(
         f"{player} plays {thing.name} from their {zone_words(origin)} {cost}: it goes to Limbo, then into "
         f"{game.expedition(player, kind).label}; each is a new object",
-        "3.2.8.a", "2.1.c", *((("2.2.6.a",) if paid == "Hand" else ("2.2.7.a",)) if not free else ()),
+        "3.2.8.a", "2.1.c", *((("2.2.6.a",) if paid is Zone.HAND else ("2.2.7.a",)) if not free else ()),
     )
     mark = game.trace.mark()
     run_step(game, [act])

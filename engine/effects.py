@@ -44,11 +44,14 @@ from .vocabulary import (
     RegionType,
     Statistics,
     Status,
+    Word,
     Zone,
 )
 
 __all__ = [
     "TokenDestination",
+    "Gainer",
+    "Whose",
     "CreateTokens",
     "Draw",
     "CreateOngoing",
@@ -125,16 +128,48 @@ _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
     "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
 }
+class TokenDestination(Word):
+    """Where an effect creates tokens."""
+
+    MINE = "mine"
+    """My expedition: the expedition of the object bearing the ability (7.2.1)."""
+    OTHER = "other"
+    """My other expedition: the other expedition of my controller (7.4.3.g)."""
+    HERO = "hero"
+    COMPANION = "companion"
+    EACH = "each"
+    TARGET = "target"
+
+
+class Gainer(Word):
+    """Who gains (or loses) what an effect gives."""
+
+    ME = "me"
+    """The object bearing the ability, or that created the reaction (7.2.1)."""
+    YOURS = "yours"
+    """The Characters you control (7.2.2)."""
+    TARGET = "target"
+    """A target in play (2.2.1.h)."""
+
+
+class Whose(Word):
+    """Whose expeditions an effect moves."""
+
+    YOU = "you"
+    """Yours: "you" is the ability's controller (7.2.2.a)."""
+    OPPONENT = "opponent"
+    """Each of your opponents' (in multiplayer: the game-mode pages)."""
+    TARGET = "target"
+
+
 _DESTINATIONS = {
-    "my expedition": "mine",
-    "my other expedition": "other",
-    "your hero expedition": "hero",
-    "your companion expedition": "companion",
-    "each of your expeditions": "each",
-    "target expedition": "target",
+    "my expedition": TokenDestination.MINE,
+    "my other expedition": TokenDestination.OTHER,
+    "your hero expedition": TokenDestination.HERO,
+    "your companion expedition": TokenDestination.COMPANION,
+    "each of your expeditions": TokenDestination.EACH,
+    "target expedition": TokenDestination.TARGET,
 }
-TokenDestination = str
-"""'mine' (7.2.1), 'other' (the other expedition of my controller, 7.4.3.g), 'hero', 'companion', 'each', or 'target'."""
 
 _STATS_WORD = re.compile(r"^-?\d+/-?\d+/-?\d+$")
 _CANNOT_MOVE = re.compile(r"^expeditions can't move (forward|backward)$", re.I)
@@ -195,8 +230,7 @@ class Gain:
     """"I gain 1 boost", "Characters you control gain 1 boost", "I gain three Kelon counters",
     "I gain Asleep", "I lose Fleeting"."""
 
-    who: str
-    """"me" (7.2.1), "yours" (Characters you control, 7.2.2) or "target" (a target in play, 2.2.1.h)."""
+    who: Gainer
     boosts: int = 0
     counter: str | None = None
     counters: int = 0
@@ -274,8 +308,7 @@ class MoveExpeditions:
     """"Move your hero Expedition forward", "Move your opponent's Expeditions backward", "Move target
     Expedition forward" (7.3.10, 7.3.11): each expedition moved is one atomic action of one step."""
 
-    whose: str
-    """"you" (7.2.2.a), "opponent" (each of your opponents in multiplayer: the game-mode pages) or "target"."""
+    whose: Whose
     kind: ExpeditionKind | None
     """hero or companion; None for both ("Expeditions")."""
     forward: bool
@@ -509,14 +542,14 @@ def _parse_instruction(step: str, whole: str) -> Instruction:
         return Sacrifice(each_player=True)
     gain = re.match(r"^(i|characters you control) gains? (\w+) boosts?$", lower)
     if gain and _number(gain.group(2)):
-        return Gain("me" if gain.group(1) == "i" else "yours", boosts=_number(gain.group(2)) or 0)
+        return Gain(Gainer.ME if gain.group(1) == "i" else Gainer.YOURS, boosts=_number(gain.group(2)) or 0)
     targeted = re.match(r"^target (character|permanent)(?: or (character|permanent))? (gains|loses) (?:(\w+) (boosts?)|(fleeting|asleep))$", lower)
     if targeted and (targeted.group(6) or _number(targeted.group(4) or "")):
         types = tuple(_TYPES[w] for w in targeted.groups()[:2] if w)
         if targeted.group(6):
-            return Gain("target", status=Status(targeted.group(6).capitalize()), lose=targeted.group(3) == "loses", types=types)
+            return Gain(Gainer.TARGET, status=Status(targeted.group(6).capitalize()), lose=targeted.group(3) == "loses", types=types)
         if targeted.group(3) == "gains":
-            return Gain("target", boosts=_number(targeted.group(4)) or 0, types=types)
+            return Gain(Gainer.TARGET, boosts=_number(targeted.group(4)) or 0, types=types)
     counters = re.match(r"^i gain (\w+) (\S+) counters?$", step, re.I)
     if counters and _number(counters.group(1)):
         return Gain("me", counter=counters.group(2), counters=_number(counters.group(1)) or 0)
@@ -542,7 +575,7 @@ def _parse_instruction(step: str, whole: str) -> Instruction:
         return Conditional(FirstPlayer(negated=first.group(1) is not None), _parse_instruction(first.group(2), whole))
     move = re.match(r"^move (your opponent'?s|your|target) (?:(hero|companion) expedition|(expeditions)|expedition) (forward|backward)$", lower)
     if move and (move.group(1) == "target") == (move.group(2) is None and move.group(3) is None):
-        whose = "target" if move.group(1) == "target" else ("you" if move.group(1) == "your" else "opponent")
+        whose = Whose.TARGET if move.group(1) == "target" else (Whose.YOU if move.group(1) == "your" else Whose.OPPONENT)
         kind = ExpeditionKind(move.group(2)) if move.group(2) else None
         return MoveExpeditions(whose, kind, move.group(4) == "forward")
     it_is = re.match(r"^if it'?s an? (\w+), (.+)$", step, re.I)

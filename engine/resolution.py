@@ -19,6 +19,7 @@ from .effects import (
     Draw,
     FirstPlayer,
     Gain,
+    Gainer,
     Instruction,
     ItIs,
     KeywordAction,
@@ -28,6 +29,8 @@ from .effects import (
     PutFromHand,
     PutMe,
     Sacrifice,
+    TokenDestination,
+    Whose,
     WithCost,
     YouControl,
     parse_effect,
@@ -205,13 +208,13 @@ def _create_tokens(game: Game, instruction: Instruction, res: Resolution) -> Non
 
 def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> list[Expedition]:
     controller = res.controller
-    if instruction.destination == "hero":
+    if instruction.destination is TokenDestination.HERO:
         return [game.expedition(controller, ExpeditionKind.HERO)]
-    if instruction.destination == "companion":
+    if instruction.destination is TokenDestination.COMPANION:
         return [game.expedition(controller, ExpeditionKind.COMPANION)]
-    if instruction.destination == "each":
+    if instruction.destination is TokenDestination.EACH:
         return list(game.player(controller).expeditions)
-    if instruction.destination == "target":
+    if instruction.destination is TokenDestination.TARGET:
         target = res.target
         if target is None:
             options = [f"{p}.{k.value}" for p in game.names for k in ExpeditionKind]
@@ -229,7 +232,7 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
             "which is not in an expedition now; the sources do not say which expedition is meant",
             Unenumerable.NO_CANDIDATES,
         )
-    if instruction.destination == "other":
+    if instruction.destination is TokenDestination.OTHER:
         # "my other Expedition": the other expedition of my controller; a Gigantic character is in
         # both, so for it the words refer to no expeditions (7.4.3.g).
         if source.card.gigantic:
@@ -419,7 +422,7 @@ def _chosen_illegal(game: Game, res: Resolution, legal: list[GameObject], types:
 
 def _gain(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, Gain)
-    if instruction.who == "target":
+    if instruction.who is Gainer.TARGET:
         chosen = _target(game, res, instruction.types)
         if chosen is not None:
             _step(
@@ -429,7 +432,7 @@ def _gain(game: Game, instruction: Instruction, res: Resolution) -> None:
                 "2.2.1.h",
             )
         return
-    if instruction.who == "yours":
+    if instruction.who is Gainer.YOURS:
         # 7.2.2.a: "you" is the controller of the ability.
         targets = [o for o in game.in_zone(Zone.EXPEDITION, res.controller) if o.card.type is ObjectType.CHARACTER]
         names = ", ".join(o.name for o in targets) or "none"
@@ -615,7 +618,7 @@ def _opponents(game: Game, player: PlayerName) -> list[PlayerName]:
 
 def _move_expeditions(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, MoveExpeditions)
-    if instruction.whose == "target":
+    if instruction.whose is Whose.TARGET:
         target = res.target
         if target is None:
             options = [f"{p}.{k.value}" for p in game.names for k in ExpeditionKind]
@@ -626,11 +629,11 @@ def _move_expeditions(game: Game, instruction: Instruction, res: Resolution) -> 
         expeditions = [target]
         rules: tuple[str, ...] = ("7.3.10.a", "7.3.11.a")
     else:
-        players = [res.controller] if instruction.whose == "you" else _opponents(game, res.controller)
+        players = [res.controller] if instruction.whose is Whose.YOU else _opponents(game, res.controller)
         kinds = [instruction.kind] if instruction.kind is not None else list(ExpeditionKind)
         expeditions = [game.expedition(p, k) for p in players for k in kinds]
         rules = ("7.2.2.a",) + ({Mode.TWO_VS_TWO: ("2v2.your-opponent",), Mode.FREE_FOR_ALL: ("free-for-all.your-opponent",)}.get(game.mode, ())
-                                 if instruction.whose == "opponent" else ())
+                                 if instruction.whose is Whose.OPPONENT else ())
     move = move_forward if instruction.forward else move_backward
     _step(
         game, res, [partial(move, game, e) for e in expeditions],

@@ -15,7 +15,7 @@ def test_open_the_gates_reads_as_two_tokens_in_each_expedition() -> None:
     (create,) = parse_effect("Create two Ordis Recruit 1/1/1 Soldier tokens in each of your Expeditions")
     assert isinstance(create, engine.effects.CreateTokens)
     assert (create.card.name, create.card.statistics, create.card.subtypes) == ("Ordis Recruit", Statistics(1, 1, 1), ("Soldier",))
-    assert (create.count, create.destination, create.card.token) == (2, "each", True)
+    assert (create.count, create.destination, create.card.token) == (2, engine.effects.TokenDestination.EACH, True)
     assert create.card.reactions == () and create.card.keywords == frozenset()
 
 
