@@ -25,6 +25,19 @@ Where the sources name something without defining it (Resupply, Sabotage, a lost
 Mana pays a cost), the engine records the step and refuses anything that depends on its result.
 
 Every error is an `engine.EngineError` (see engine.errors).
+
+Modules, in the order they import one another (a module imports only those above it; no cycle,
+tests/engine/test_engine_import_graph.py):
+
+- words and values: errors, limits, vocabulary, rulings (the ruling ids), trace, wording, objects
+  (cards, objects, passives), places (zone and region words), records (players, expeditions,
+  happenings, outcomes and their Termination, the players' answers, Progress, effect and cost
+  records), adventure (regions, Tumult cards), readings (open questions);
+- the game: state (`Game`, the only place objects are made, moved and ended);
+- rules: choices, movement, ending, dusk, effects (reading card text), reactions, costs,
+  resolution, day (phases), beginning, information, deck, queries; events gathers the public
+  names of reactions, costs, resolution and day;
+- the game loop and the API: api; the scenario language: scenario_model, reader, scenario.
 """
 
 from .api import (
@@ -61,6 +74,7 @@ from .errors import (
 )
 from .objects import Activated, Card, GameObject, Reaction, Trigger
 from .readings import OpenQuestion, ReadingNeeded, ReadingOutcome, Readings, Unenumerable
+from .rulings import RULINGS, Ruling
 from .scenario import (
     Action,
     Difference,
@@ -73,7 +87,9 @@ from .scenario import (
     run_scenario,
     run_scenarios,
 )
-from .state import Adventure, Expedition, Game, Outcome, Player, Region
+from .adventure import Adventure, Region
+from .records import Expedition, Outcome, Player, Termination
+from .state import Game
 from .trace import Trace, TraceLine, TraceLines
 from .vocabulary import (
     ARENA,
@@ -95,30 +111,14 @@ from .vocabulary import (
     Zone,
 )
 
-RULINGS = (
-    "same-dusk-finish",
-    "first-player-succeed",
-    "prepare-mana-orbs",
-    "moves-forward-due-to",
-    "token-ability-position",
-    "opposing-expeditions",
-    "tiebreaker-comparison",
-    "multiplayer-finish",
-    "initiative-order",
-    "played-from-reserve",
-    "sacrifice",
-    "free-for-all-tiebreaker",
-    "card-text-over-rules",
-)
-"""Ids of the glossary's ruling entries (glossary/rulings/) the engine's trace cites."""
 
 __all__ = [
     "ARENA", "Action", "Activated", "Adventure", "Answer", "BoardError", "Card", "CostRecord", "DECK_RULES", "DeckCard",
     "DeckFormat", "DeckReport", "Difference", "Duration", "EffectRecord", "EngineError", "Expectation", "Expedition",
     "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",
-    "MissingRegionTypes", "Mode", "ObjectType", "OpenQuestion", "Outcome", "ReadingNeeded", "ReadingOutcome", "Readings", "Unenumerable", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction",
+    "MissingRegionTypes", "Mode", "ObjectType", "OpenQuestion", "Outcome", "ReadingNeeded", "ReadingOutcome", "Readings", "Unenumerable", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction", "Ruling",
     "Region", "RegionOutOfRange", "RegionType", "RulesSilent", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
-    "Statistics", "Status", "Trace", "TraceLine", "TraceLines", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
+    "Statistics", "Status", "Termination", "Trace", "TraceLine", "TraceLines", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
     "build_game", "check_deck", "check_victory", "dusk", "find_object", "lose_gigantic", "parse_activated", "parse_effect",
     "parse_passive", "parse_reaction", "parse_token_template", "pass_turn", "play", "play_phase", "put", "read_scenario",
     "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios", "switch_expeditions", "use_ability",

@@ -6,14 +6,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .day import afternoon_started, begin_afternoon, end_turn, run_phase
-from .effects import CostRecord, EffectRecord
+from .records import CardInZone, CostRecord, EffectRecord, Happening, HappeningKind
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
-from .events import check_reactions, pay_cost, play_card, possessive, resolve_effect, run_step, zone_words
+from .costs import pay_cost, play_card
+from .places import zone_words
+from .reactions import run_step
+from .resolution import check_reactions, resolve_effect
+from .wording import possessive
 from .movement import move_backward, move_forward
-from .objects import GameObject
+from .objects import GameObject, alike
 from .readings import Unenumerable, silent
-from .state import IN_PLAY, CardInZone, Game, Happening
+from .state import IN_PLAY, Game
 from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Mode, Phase, PlayerName, Zone
 
 __all__ = [
@@ -112,7 +116,7 @@ def find_character(game: Game, player: PlayerName, kind: ExpeditionKind, name: s
     if not candidates:
         names = ", ".join(o.name for o in present) or "nobody"
         raise BoardError(f"no character named {name!r} in {game.expedition(player, kind).label} (there: {names})")
-    if len({(o.card, o.exhausted) for o in candidates}) > 1:
+    if not alike(candidates):
         raise BoardError(
             f"{len(candidates)} different characters are named {name!r} in {game.expedition(player, kind).label}; "
             "give them different names in the scenario so the action says which one"
@@ -138,7 +142,7 @@ def find_object(game: Game, player: PlayerName, place: str, name: str) -> GameOb
     candidates = [o for o in present if o.name.lower() == name.lower()]
     if not candidates:
         raise BoardError(_absent(name, f"{player}'s {place.replace('_', ' ')}", [o.name for o in present], [o.card.printed_name for o in present]))
-    if len({(o.card, o.exhausted, o.boosts, frozenset(o.statuses)) for o in candidates}) > 1:
+    if not alike(candidates):
         raise BoardError(f"{len(candidates)} different objects are named {name!r} in {player}'s {place}; give them different names in the scenario")
     return candidates[0]
 
@@ -304,7 +308,7 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
 
     def act() -> None:
         obj.card = replace(obj.card, keywords=obj.card.keywords - {Keyword.GIGANTIC})
-        game.happenings.append(Happening("leaves-expedition", obj.id, obj.controller, leaves, Zone.EXPEDITION))
+        game.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, leaves, Zone.EXPEDITION))
 
     run_step(game, [act])
     game.trace.add(

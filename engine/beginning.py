@@ -13,9 +13,10 @@ from functools import partial
 
 from .choices import choose
 from .errors import Forbidden
-from .events import run_step
+from .reactions import run_step
 from .readings import Unenumerable, silent
-from .state import CardInZone, Game
+from .records import CardInZone
+from .state import Game
 from .vocabulary import ARENA, ExpeditionKind, Face, ObjectType, PlayerName, Zone
 
 __all__ = ["begin_game", "mulligan", "OPENING_DRAW", "OPENING_MANA"]

@@ -9,24 +9,14 @@ Every decision made is kept, in order, in `Game.choices_made`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from .errors import Location, ScenarioError
+from .errors import ScenarioError
+from .records import Answer
 from .state import Game
 from .vocabulary import PlayerName
 
 __all__ = ["Answer", "choose", "YES", "NO"]
 
 YES, NO = "yes", "no"
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One decision a scenario gives: who makes it and what they choose (a name, yes or no)."""
-
-    player: PlayerName
-    answer: str
-    location: Location | None = None
 
 
 def _same(a: str, b: str) -> bool:

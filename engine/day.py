@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from .dusk import progress
-from .errors import RulesSilent
 from functools import partial
 
-from .events import begin_phase, check_reactions, expire, run_step
+from .choices import choose  # decisions are asked of the players, never made by the engine
+from .dusk import progress
+from .errors import RulesSilent
+from .reactions import in_play_bearers, modify_with_reactions, run_step
+from .resolution import check_reactions
 from .readings import Unenumerable, silent
-from .state import CardInZone
+from .rulings import Ruling
+from .records import CardInZone, Happening, HappeningKind
 from .state import Game
 from .vocabulary import Duration, ObjectType, Phase, Zone
 
-__all__ = ["PHASE_ORDER", "run_phase", "begin_afternoon", "end_turn"]
+__all__ = ["PHASE_ORDER", "run_phase", "begin_afternoon", "end_turn", "begin_phase", "expire"]
 
 PHASE_ORDER = (Phase.MORNING, Phase.NOON, Phase.AFTERNOON, Phase.DUSK, Phase.NIGHT)
-FIRST_PLAYER_SUCCEED = "first-player-succeed"
-PREPARE_MANA_ORBS = "prepare-mana-orbs"
 
 
 def _new_day_if_needed(game: Game, phase: Phase) -> None:
@@ -43,7 +44,7 @@ def _morning(game: Game, expand: bool = False) -> None:
     # Succeed: 4.2.1.b "the player to the left of the first player" (1.3.2.b says "the opponent").
     old = game.first_player
     game.first_player = game.left_of(old)
-    game.trace.add(f"Succeed: {game.first_player}, to the left of {old}, becomes the first player", "4.2.1.b", rulings=(FIRST_PLAYER_SUCCEED,))
+    game.trace.add(f"Succeed: {game.first_player}, to the left of {old}, becomes the first player", "4.2.1.b", rulings=(Ruling.FIRST_PLAYER_SUCCEED,))
     # Prepare: Characters, Permanents and Mana Orbs are readied (1.3.2.b; 4.2.1.c omits Mana Orbs).
     readied = 0
     for obj in game.objects.values():
@@ -58,7 +59,7 @@ def _morning(game: Game, expand: bool = False) -> None:
         f"Prepare: each player readies their Characters, Permanents and Mana Orbs ({readied} readied)",
         "4.2.1.c",
         "1.3.2.b",
-        rulings=(PREPARE_MANA_ORBS,),
+        rulings=(Ruling.PREPARE_MANA_ORBS,),
     )
     # Draw: each player draws two cards.
     for player in game.players:
@@ -80,7 +81,6 @@ def _morning(game: Game, expand: bool = False) -> None:
 def _expand(game: Game) -> None:
     """4.2.1.e: each player may put one card from their Hand face-down and ready in the Mana zone,
     deciding in initiative order (6.1.g); the cards are put there together."""
-    from .choices import choose  # decisions are asked of the players, never made by the engine
 
     order = game.initiative_order()
     game.trace.add(f"Expand: each player decides in initiative order ({', '.join(order)}) whether to put a card from their Hand in their Mana zone", "4.2.1.e", "6.1.g")
@@ -157,3 +157,27 @@ def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
         if not game.outcome.over:
             progress(game)
             check_reactions(game)
+
+
+# ---- phases and durations --------------------------------------------------------------------
+def begin_phase(game: Game, phase: Phase) -> None:
+    """A phase begins: reactions on it ("At Noon") modify that event, then reactions are checked (4.4.a.1)."""
+    game.phase = phase
+    before = {o.id: o for o in in_play_bearers(game)}
+    game.happenings.clear()
+    modify_with_reactions(game, [Happening(HappeningKind.PHASE, phase=phase)], before)
+    check_reactions(game)
+
+
+def expire(game: Game, durations: set[Duration], why: str) -> None:
+    """Ongoing emblems whose duration ended cease to exist (2.2.13)."""
+    for emblem in game.ongoing():
+        assert emblem.emblem is not None
+        if emblem.emblem.duration in durations:
+            del game.objects[emblem.id]
+            game.trace.add(
+                f"The Emblem-Ongoing \"{emblem.emblem.text}\" ({emblem.emblem.duration.value if emblem.emblem.duration else ''}) "
+                f"ceases to exist: {why}",
+                "2.2.13.a",
+                "2.2.13.c",
+            )

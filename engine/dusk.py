@@ -2,37 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .ending import check_end, decide_tiebreaker
 from .movement import move_forward
 from .readings import Unenumerable, silent
-from .state import Expedition, Game, format_types
+from .rulings import Ruling
+from .places import format_types
+from .records import Expedition, ProgressRecord
+from .state import Game
 from .vocabulary import ARENA, ExpeditionKind, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
 
 __all__ = ["ProgressRecord", "progress", "expedition_result"]
 
-MOVES_FORWARD_DUE_TO = "moves-forward-due-to"
-OPPOSING_EXPEDITIONS = "opposing-expeditions"
-
-
-@dataclass(frozen=True)
-class ProgressRecord:
-    """What Progress decided for one expedition."""
-
-    statistics: Statistics
-    opposing: Statistics
-    region_types: frozenset[RegionType]
-    won: tuple[RegionType, ...]
-    """Statistics that meet 4.2.4.b: a region type of its region, positive, greater than the opposing one."""
-    moved: bool = False
-    failed: bool = False
-    """4.2.4.g: it did not move forward during Progress (never during tiebreakers)."""
-
-    @property
-    def due_to(self) -> tuple[RegionType, ...]:
-        """4.2.4.h (ruling moves-forward-due-to): the statistics it won, if it moved forward."""
-        return self.won if self.moved else ()
 
 
 _STATISTICS_IN_ORDER = tuple((statistic, statistic.value) for statistic in RegionType)
@@ -103,7 +83,7 @@ def progress(game: Game) -> None:
         return
     if game.mode is not Mode.TWO_PLAYER:
         raise silent(
-            f"Dusk Progress in a {game.mode.value} game (ruling {OPPOSING_EXPEDITIONS}) needs to know which expedition opposes which; "
+            f"Dusk Progress in a {game.mode.value} game (ruling {Ruling.OPPOSING_EXPEDITIONS}) needs to know which expedition opposes which; "
             "the surviving game-mode text only says 'Each player faces a different opponent for each of their "
             "Expeditions'. Multiplayer boards support `check_victory` and tiebreaker Dusks",
             Unenumerable.MULTIPLAYER_LAYOUT,
@@ -148,7 +128,7 @@ def progress(game: Game) -> None:
             f"{format_types(types)}{giant_note}",
             "4.2.4.b",
             rule,
-            rulings=(OPPOSING_EXPEDITIONS,),
+            rulings=(Ruling.OPPOSING_EXPEDITIONS,),
         )
         if not types:
             trace.add(
@@ -177,7 +157,7 @@ def progress(game: Game) -> None:
             trace.add(
                 f"{label} moves forward due to {', '.join(s.value for s in won)}",
                 "4.2.4.h",
-                rulings=(MOVES_FORWARD_DUE_TO,),
+                rulings=(Ruling.MOVES_FORWARD_DUE_TO,),
             )
         else:
             trace.add(f"{label} fails to move forward", "4.2.4.g")

@@ -14,11 +14,26 @@ game effect it does not know (`KeywordAction`, `LostEffect`); see engine.events.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import ScenarioError, UnsupportedText
 from .limits import MAX_NUMBER, number_within_limit
-from .objects import TRIGGER_SYMBOLS, Activated, CannotActivate, Card, Passive, Reaction, RegionPassive, Trigger
+from .records import CostRecord, EffectRecord
+from .objects import (
+    TRIGGER_SYMBOLS,
+    Activated,
+    CannotActivate,
+    CannotMove,
+    Card,
+    Direction,
+    NextCardPlayed,
+    OngoingPassive,
+    Passive,
+    Reaction,
+    RegionPassive,
+    StatusCondition,
+    Trigger,
+)
 from .vocabulary import (
     CHARACTER_SUBTYPES,
     SUBTYPES_BY_TYPE,
@@ -29,11 +44,14 @@ from .vocabulary import (
     RegionType,
     Statistics,
     Status,
+    Word,
     Zone,
 )
 
 __all__ = [
     "TokenDestination",
+    "Gainer",
+    "Whose",
     "CreateTokens",
     "Draw",
     "CreateOngoing",
@@ -63,6 +81,7 @@ __all__ = [
     "split_steps",
     "parse_reaction",
     "parse_passive",
+    "parse_ongoing",
     "parse_activated",
     "SUPPORTED_PASSIVES",
     "parse_token_template",
@@ -109,19 +128,51 @@ _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
     "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
 }
+class TokenDestination(Word):
+    """Where an effect creates tokens."""
+
+    MINE = "mine"
+    """My expedition: the expedition of the object bearing the ability (7.2.1)."""
+    OTHER = "other"
+    """My other expedition: the other expedition of my controller (7.4.3.g)."""
+    HERO = "hero"
+    COMPANION = "companion"
+    EACH = "each"
+    TARGET = "target"
+
+
+class Gainer(Word):
+    """Who gains (or loses) what an effect gives."""
+
+    ME = "me"
+    """The object bearing the ability, or that created the reaction (7.2.1)."""
+    YOURS = "yours"
+    """The Characters you control (7.2.2)."""
+    TARGET = "target"
+    """A target in play (2.2.1.h)."""
+
+
+class Whose(Word):
+    """Whose expeditions an effect moves."""
+
+    YOU = "you"
+    """Yours: "you" is the ability's controller (7.2.2.a)."""
+    OPPONENT = "opponent"
+    """Each of your opponents' (in multiplayer: the game-mode pages)."""
+    TARGET = "target"
+
+
 _DESTINATIONS = {
-    "my expedition": "mine",
-    "my other expedition": "other",
-    "your hero expedition": "hero",
-    "your companion expedition": "companion",
-    "each of your expeditions": "each",
-    "target expedition": "target",
+    "my expedition": TokenDestination.MINE,
+    "my other expedition": TokenDestination.OTHER,
+    "your hero expedition": TokenDestination.HERO,
+    "your companion expedition": TokenDestination.COMPANION,
+    "each of your expeditions": TokenDestination.EACH,
+    "target expedition": TokenDestination.TARGET,
 }
-TokenDestination = str
-"""'mine' (7.2.1), 'other' (the other expedition of my controller, 7.4.3.g), 'hero', 'companion', 'each', or 'target'."""
 
 _STATS_WORD = re.compile(r"^-?\d+/-?\d+/-?\d+$")
-_ONGOING = {"expeditions can't move forward", "expeditions can't move backward"}
+_CANNOT_MOVE = re.compile(r"^expeditions can't move (forward|backward)$", re.I)
 _NEXT_CARD = re.compile(r"^the next (card|character) you play (?:costs (\w+) less|gains (\w+) boosts?)$", re.I)
 _DURATIONS = {d.value.lower(): d for d in Duration}
 _TYPES = {t.value: t for t in ObjectType}
@@ -146,6 +197,14 @@ class Draw:
 class CreateOngoing:
     passive: str
     duration: Duration
+    effect: OngoingPassive = field(init=False, compare=False, repr=False)
+    """The passive as a value, read from its text once (parse_ongoing)."""
+
+    def __post_init__(self) -> None:
+        effect = parse_ongoing(self.passive)
+        if effect is None:
+            raise UnsupportedText(f"the engine cannot read the Ongoing passive {self.passive!r}")
+        object.__setattr__(self, "effect", effect)
 
 
 @dataclass(frozen=True)
@@ -171,8 +230,7 @@ class Gain:
     """"I gain 1 boost", "Characters you control gain 1 boost", "I gain three Kelon counters",
     "I gain Asleep", "I lose Fleeting"."""
 
-    who: str
-    """"me" (7.2.1), "yours" (Characters you control, 7.2.2) or "target" (a target in play, 2.2.1.h)."""
+    who: Gainer
     boosts: int = 0
     counter: str | None = None
     counters: int = 0
@@ -250,8 +308,7 @@ class MoveExpeditions:
     """"Move your hero Expedition forward", "Move your opponent's Expeditions backward", "Move target
     Expedition forward" (7.3.10, 7.3.11): each expedition moved is one atomic action of one step."""
 
-    whose: str
-    """"you" (7.2.2.a), "opponent" (each of your opponents in multiplayer: the game-mode pages) or "target"."""
+    whose: Whose
     kind: ExpeditionKind | None
     """hero or companion; None for both ("Expeditions")."""
     forward: bool
@@ -281,39 +338,6 @@ Instruction = (
     CreateTokens | Draw | CreateOngoing | KeywordAction | LostEffect | Sacrifice | Gain | PutMe | PutFromHand | PlayMe
     | DiscardTarget | ActivateTriggers | Conditional | WithCost | MoveExpeditions
 )
-
-
-@dataclass(frozen=True)
-class EffectRecord:
-    """The last effect resolved: its text, its steps (6.1.b-c) and its own atomic actions (6.1.e)."""
-
-    text: str
-    steps: int
-    atomic_actions: int
-    controller: str = ""
-    step_texts: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class CostRecord:
-    """The last cost paid or declined: always a single step (6.1.d, 6.4.a)."""
-
-    text: str
-    paid: bool
-    steps: int
-    atomic_actions: int | None
-    """None when a part of the cost is lost in the sources."""
-    parts: tuple[str, ...] = ()
-    """What was paid, as read (Activated.cost): "exhaust", "discard", "pay 1", "lost"; "pay 1" added
-    when an ability costs more (Lindiwe & Maw's "if you are not the first player")."""
-
-    @property
-    def mana(self) -> int | None:
-        """The Mana the cost asks for, the sum of its "pay N" parts; None when a part is lost in the
-        sources (a lost cost symbol may ask for Mana too)."""
-        if "lost" in self.parts:
-            return None
-        return sum(int(p.split()[1]) for p in self.parts if p.startswith("pay "))
 
 
 # ---- text helpers ----------------------------------------------------------------------------
@@ -454,8 +478,20 @@ def _ongoing(step: str) -> CreateOngoing | None:
         if found is None:
             continue
         passive = (step[: found.start()] + step[found.end() :]).strip()
-        if passive.lower() in _ONGOING or _NEXT_CARD.match(passive):
+        if parse_ongoing(passive) is not None:
             return CreateOngoing(passive[0].upper() + passive[1:], duration)
+    return None
+
+
+def parse_ongoing(passive: str) -> OngoingPassive | None:
+    """An Ongoing emblem's passive (2.2.13) as a value, or None when the engine cannot read it."""
+    cannot = _CANNOT_MOVE.match(passive)
+    if cannot is not None:
+        return CannotMove(Direction(cannot.group(1).lower()))
+    next_card = _NEXT_CARD.match(passive)
+    if next_card is not None:
+        boosts = next_card.group(3)
+        return NextCardPlayed(next_card.group(1).lower() == "character", (number(boosts) or 0) if boosts else 0)
     return None
 
 
@@ -506,14 +542,14 @@ def _parse_instruction(step: str, whole: str) -> Instruction:
         return Sacrifice(each_player=True)
     gain = re.match(r"^(i|characters you control) gains? (\w+) boosts?$", lower)
     if gain and _number(gain.group(2)):
-        return Gain("me" if gain.group(1) == "i" else "yours", boosts=_number(gain.group(2)) or 0)
+        return Gain(Gainer.ME if gain.group(1) == "i" else Gainer.YOURS, boosts=_number(gain.group(2)) or 0)
     targeted = re.match(r"^target (character|permanent)(?: or (character|permanent))? (gains|loses) (?:(\w+) (boosts?)|(fleeting|asleep))$", lower)
     if targeted and (targeted.group(6) or _number(targeted.group(4) or "")):
         types = tuple(_TYPES[w] for w in targeted.groups()[:2] if w)
         if targeted.group(6):
-            return Gain("target", status=Status(targeted.group(6).capitalize()), lose=targeted.group(3) == "loses", types=types)
+            return Gain(Gainer.TARGET, status=Status(targeted.group(6).capitalize()), lose=targeted.group(3) == "loses", types=types)
         if targeted.group(3) == "gains":
-            return Gain("target", boosts=_number(targeted.group(4)) or 0, types=types)
+            return Gain(Gainer.TARGET, boosts=_number(targeted.group(4)) or 0, types=types)
     counters = re.match(r"^i gain (\w+) (\S+) counters?$", step, re.I)
     if counters and _number(counters.group(1)):
         return Gain("me", counter=counters.group(2), counters=_number(counters.group(1)) or 0)
@@ -539,7 +575,7 @@ def _parse_instruction(step: str, whole: str) -> Instruction:
         return Conditional(FirstPlayer(negated=first.group(1) is not None), _parse_instruction(first.group(2), whole))
     move = re.match(r"^move (your opponent'?s|your|target) (?:(hero|companion) expedition|(expeditions)|expedition) (forward|backward)$", lower)
     if move and (move.group(1) == "target") == (move.group(2) is None and move.group(3) is None):
-        whose = "target" if move.group(1) == "target" else ("you" if move.group(1) == "your" else "opponent")
+        whose = Whose.TARGET if move.group(1) == "target" else (Whose.YOU if move.group(1) == "your" else Whose.OPPONENT)
         kind = ExpeditionKind(move.group(2)) if move.group(2) else None
         return MoveExpeditions(whose, kind, move.group(4) == "forward")
     it_is = re.match(r"^if it'?s an? (\w+), (.+)$", step, re.I)
@@ -624,7 +660,11 @@ def parse_reaction(text: str) -> Reaction:
     if trigger is None:
         raise UnsupportedText(f"the engine cannot read the trigger {trigger_text!r}; it reads: {', '.join(SUPPORTED_TRIGGERS)}")
     parse_effect(effect)  # refuse unreadable effects when the card is read, not when it triggers
-    return Reaction(trigger, _normalize(effect), condition)
+    requires = None
+    if condition is not None:
+        words = condition.lower()
+        requires = StatusCondition(Status.FLEETING if "fleeting" in words else Status.ASLEEP, " not " in f" {words} ")
+    return Reaction(trigger, _normalize(effect), condition, requires)
 
 
 def parse_passive(text: str) -> Passive:

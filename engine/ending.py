@@ -10,19 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .readings import Unenumerable, silent
-from .state import Game, Outcome
+from .rulings import Ruling
+from .records import Outcome, Termination
+from .state import Game
 from .vocabulary import ARENA, Mode, PlayerName, RegionType, Statistics
 
 __all__ = ["Finisher", "finishers", "check_end", "start_tiebreakers", "decide_tiebreaker", "FREE_FOR_ALL_TIEBREAKER_LOST"]
 
-SAME_DUSK_FINISH = "same-dusk-finish"
-TIEBREAKER_COMPARISON = "tiebreaker-comparison"
-MULTIPLAYER_FINISH = "multiplayer-finish"
-FREE_FOR_ALL_TIEBREAKER = "free-for-all-tiebreaker"
 FREE_FOR_ALL_TIEBREAKER_LOST = (
     "the Free for All tiebreaker's rule modifications are lost in the sources; only its example survives, "
     "and it decides a tiebreaker Dusk only when exactly one player has the highest total in a region type "
-    "(ruling free-for-all-tiebreaker)"
+    f"(ruling {Ruling.FREE_FOR_ALL_TIEBREAKER})"
 )
 
 
@@ -87,7 +85,7 @@ def _two_player_end(game: Game, done: list[Finisher]) -> None:
     # 4.3.a/b: a single player's expeditions meet or cross: they win.
     if len(done) == 1:
         f = done[0]
-        _finish(game, Outcome((f.name,), f"only {f.name}'s expeditions {'crossed' if f.crossed else 'met'}", ("4.3.b" if f.crossed else "4.3.a",)))
+        _finish(game, Outcome((f.name,), Termination.EXPEDITIONS_CROSSED if f.crossed else Termination.EXPEDITIONS_MET))
         return
     # Both at the same time: compare total distances (1.3.3.b); equal distances start tiebreakers
     # (4.3.c, 1.3.3.c). Ruling same-dusk-finish explains why 1.3.3.b decides before 4.3.c.
@@ -99,9 +97,8 @@ def _two_player_end(game: Game, done: list[Finisher]) -> None:
             game,
             Outcome(
                 (best.name,),
-                f"both players finished at the same time; {best.name}'s total distance {best.distance} is greater than {other.name}'s {other.distance}",
-                ("1.3.3.b",),
-                (SAME_DUSK_FINISH,),
+                Termination.GREATER_DISTANCE,
+                (("distance", best.distance), ("other", other.name), ("other_distance", other.distance)),
             ),
         )
         return
@@ -110,7 +107,7 @@ def _two_player_end(game: Game, done: list[Finisher]) -> None:
         "4.3.c",
         "1.3.3.b",
         "1.3.3.c",
-        rulings=(SAME_DUSK_FINISH,),
+        rulings=(Ruling.SAME_DUSK_FINISH,),
     )
     start_tiebreakers(game, tuple(game.names))
 
@@ -122,13 +119,13 @@ def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
     # Only one team's players finished: "wins the game for their team".
     if len(teams) == 1:
         team = next(iter(teams))
-        _finish(game, Outcome(team, f"{' and '.join(f.name for f in done)} finished for their team", ("2v2.victory",), (MULTIPLAYER_FINISH,)))
+        _finish(game, Outcome(team, Termination.TEAM_FINISHED, (("finishers", " and ".join(f.name for f in done)),)))
         return
     (team_a, fin_a), (team_b, fin_b) = teams.items()
     # Three players: "the two allied players win the game".
     if len(fin_a) != len(fin_b):
         team = team_a if len(fin_a) > len(fin_b) else team_b
-        _finish(game, Outcome(team, "three players finished: the two allied players win", ("2v2.victory",), (MULTIPLAYER_FINISH,)))
+        _finish(game, Outcome(team, Termination.THREE_FINISHED))
         return
     # Two (one per team) or four: the team that advanced further than necessary wins, else a tiebreaker day.
     beyond_a, beyond_b = sum(f.beyond for f in fin_a), sum(f.beyond for f in fin_b)
@@ -136,29 +133,29 @@ def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
         team = team_a if beyond_a > beyond_b else team_b
         _finish(
             game,
-            Outcome(team, f"both teams finished; {' and '.join(team)} advanced further than necessary ({max(beyond_a, beyond_b)} against {min(beyond_a, beyond_b)})", ("2v2.victory",), (MULTIPLAYER_FINISH,)),
+            Outcome(team, Termination.TEAM_ADVANCED_FURTHER, (("more", max(beyond_a, beyond_b)), ("fewer", min(beyond_a, beyond_b)))),
         )
         return
-    game.trace.add("Players of both teams finished with the same advance: a tiebreaker day in the Arena", "2v2.victory", rulings=(MULTIPLAYER_FINISH,))
+    game.trace.add("Players of both teams finished with the same advance: a tiebreaker day in the Arena", "2v2.victory", rulings=(Ruling.MULTIPLAYER_FINISH,))
     start_tiebreakers(game, tuple(game.names))
 
 
 def _free_for_all_end(game: Game, done: list[Finisher]) -> None:
     # "The first player whose Hero and Companion Expeditions meet in the same Region wins the game."
     if len(done) == 1:
-        _finish(game, Outcome((done[0].name,), f"{done[0].name} is the only player to finish", ("free-for-all.victory",), (MULTIPLAYER_FINISH,)))
+        _finish(game, Outcome((done[0].name,), Termination.ONLY_FINISHER))
         return
     # Several at once: one who advanced further than necessary wins; otherwise a tiebreaker day
     # with only the players who advanced the furthest.
     furthest = max(f.beyond for f in done)
     leaders = [f for f in done if f.beyond == furthest]
     if furthest > 0 and len(leaders) == 1:
-        _finish(game, Outcome((leaders[0].name,), f"several players finished; {leaders[0].name} advanced further than necessary", ("free-for-all.victory",), (MULTIPLAYER_FINISH,)))
+        _finish(game, Outcome((leaders[0].name,), Termination.ADVANCED_FURTHER))
         return
     game.trace.add(
         f"Several players finished without one advancing further than the others: a tiebreaker day with {', '.join(f.name for f in leaders)}",
         "free-for-all.victory",
-        rulings=(MULTIPLAYER_FINISH,),
+        rulings=(Ruling.MULTIPLAYER_FINISH,),
     )
     start_tiebreakers(game, tuple(f.name for f in leaders))
 
@@ -196,11 +193,11 @@ def decide_tiebreaker(game: Game) -> None:
     sides: list[tuple[PlayerName, ...]]
     if game.mode is Mode.TWO_PLAYER:
         sides = [(name,) for name in game.names]
-        rules: tuple[str, ...] = ("4.3.h", "1.3.3.e")
+        won_by = Termination.REGION_TYPES_WON
     else:
         first = game.team_of(game.names[0])
         sides = [first, game.team_of(game.names[1])]
-        rules = ("2v2.tiebreaker",)
+        won_by = Termination.TEAM_REGION_TYPES_WON
     totals = [_team_total(game, side) for side in sides]
     for side, total in zip(sides, totals):
         gigantic = [
@@ -236,13 +233,13 @@ def decide_tiebreaker(game: Game) -> None:
         f"Comparing each statistic: {'; '.join(comparisons)}. {names[0]} {wins[0]}, {names[1]} {wins[1]}",
         "4.3.h",
         "4.3.f",
-        rulings=(TIEBREAKER_COMPARISON,),
+        rulings=(Ruling.TIEBREAKER_COMPARISON,),
     )
     if wins[0] == wins[1]:
         game.trace.add("No side wins on more region types: the game continues with another tiebreaker day", "4.3.h", "1.3.3.f")
         return
     winner = sides[0] if wins[0] > wins[1] else sides[1]
-    _finish(game, Outcome(winner, f"more region types won in the tiebreaker ({max(wins)} against {min(wins)})", rules))
+    _finish(game, Outcome(winner, won_by, (("more", max(wins)), ("fewer", min(wins)))))
 
 
 def _free_for_all_tiebreaker(game: Game) -> None:
@@ -254,7 +251,7 @@ def _free_for_all_tiebreaker(game: Game) -> None:
     players = game.tiebreaker_players or tuple(game.names)
     totals = {name: _team_total(game, (name,)) for name in players}
     for name, total in totals.items():
-        game.trace.add(f"{name} totals {total} over both expeditions", "1.3.3.d", rulings=(FREE_FOR_ALL_TIEBREAKER,))
+        game.trace.add(f"{name} totals {total} over both expeditions", "1.3.3.d", rulings=(Ruling.FREE_FOR_ALL_TIEBREAKER,))
     holders: dict[RegionType, PlayerName] = {}
     words = []
     for statistic in RegionType:  # the Arena is forest, mountain and water (4.3.f)
@@ -265,7 +262,7 @@ def _free_for_all_tiebreaker(game: Game) -> None:
             words.append(f"{leaders[0]} alone has the highest {statistic.value} ({best})")
         else:
             words.append(f"{' and '.join(leaders)} share the highest {statistic.value} ({best}), so nobody has it")
-    game.trace.add("; ".join(words), "4.3.f", rulings=(FREE_FOR_ALL_TIEBREAKER,))
+    game.trace.add("; ".join(words), "4.3.f", rulings=(Ruling.FREE_FOR_ALL_TIEBREAKER,))
     owners = set(holders.values())
     if len(owners) != 1:
         raise silent(
@@ -277,11 +274,5 @@ def _free_for_all_tiebreaker(game: Game) -> None:
     others = [n for n in players if n != winner]
     _finish(
         game,
-        Outcome(
-            (winner,),
-            f"only {winner} has the highest total in a region type; what the others did better than {winner} elsewhere does "
-            f"not matter ({', '.join(others)})",
-            ("1.3.3.d",),
-            (FREE_FOR_ALL_TIEBREAKER,),
-        ),
+        Outcome((winner,), Termination.HIGHEST_TOTAL, (("others", ", ".join(others)),)),
     )

@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 from .readings import Unenumerable, silent
-from .state import Expedition, Game, format_types
+from .objects import Direction
+from .places import format_types
+from .records import Expedition
+from .state import Game
 from .vocabulary import ARENA, Face, Mode
 
 __all__ = ["move_forward", "move_backward"]
 
 
-def _stays(game: Game, expedition: Expedition, direction: str, arena_rule: str) -> bool:
+def _stays(game: Game, expedition: Expedition, direction: Direction, arena_rule: str) -> bool:
     """Whether the expedition cannot move `direction` at all, told in the trace: it is in the Arena
     (`arena_rule`, 4.3.g), or an Emblem-Ongoing says "Expeditions can't move <direction>" (2.2.2.m,
     2.2.13.c)."""
     if expedition.position == ARENA:
-        game.trace.add(f"{expedition.label} is in the Arena: it does not move {direction}", arena_rule, "4.3.g")
+        game.trace.add(f"{expedition.label} is in the Arena: it does not move {direction.value}", arena_rule, "4.3.g")
         return True
     emblem = game.expeditions_cannot_move(direction)
     if emblem is None or emblem.emblem is None:
         return False
-    said = f"{expedition.label} does not move {direction}: an Emblem-Ongoing says \"{emblem.emblem.text}\""
-    if direction == "forward":  # the refusal to move forward also names the emblem's duration
+    said = f"{expedition.label} does not move {direction.value}: an Emblem-Ongoing says \"{emblem.emblem.text}\""
+    if direction is Direction.FORWARD:  # the refusal to move forward also names the emblem's duration
         said += f" ({emblem.emblem.duration.value if emblem.emblem.duration else 'no duration'})"
     game.trace.add(said, "2.2.2.m", "2.2.13.c")
     return True
@@ -29,7 +32,7 @@ def _stays(game: Game, expedition: Expedition, direction: str, arena_rule: str) 
 def move_forward(game: Game, expedition: Expedition) -> bool:
     """Move one region toward the far end (7.3.11.a); True if the expedition moved."""
     trace = game.trace
-    if _stays(game, expedition, "forward", "7.3.11.d"):
+    if _stays(game, expedition, Direction.FORWARD, "7.3.11.d"):
         return False
     here = int(expedition.position)
     if here == expedition.kind.other.origin:
@@ -73,7 +76,7 @@ def _tell_changed_types(game: Game, index: int) -> None:
 def move_backward(game: Game, expedition: Expedition) -> bool:
     """Move one region back toward its region of origin (7.3.10.a); True if it moved."""
     trace = game.trace
-    if _stays(game, expedition, "backward", "7.3.10.c"):
+    if _stays(game, expedition, Direction.BACKWARD, "7.3.10.c"):
         return False
     here = int(expedition.position)
     if here == expedition.kind.origin:

@@ -10,6 +10,7 @@ Hand) are not objects (2.1.g); they are kept as plain `Card`s.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from .vocabulary import (
     Duration,
@@ -27,8 +28,9 @@ from .vocabulary import (
 )
 
 __all__ = [
-    "Trigger", "TRIGGER_SYMBOLS", "Reaction", "RegionPassive", "CannotActivate", "Passive", "Activated", "Card",
-    "EmblemInfo", "GameObject", "describe_character",
+    "Trigger", "TRIGGER_SYMBOLS", "Reaction", "RegionPassive", "CannotActivate", "Passive", "StatusCondition", "EmblemKind", "Direction",
+    "CannotMove", "NextCardPlayed", "OngoingPassive", "Activated", "Card",
+    "EmblemInfo", "GameObject", "alike", "describe_character",
 ]
 
 
@@ -75,12 +77,25 @@ TRIGGER_SYMBOLS = {t.symbol: t for t in Trigger if t.symbol}
 
 
 @dataclass(frozen=True)
+class StatusCondition:
+    """A condition written with a trigger on the bearer's own status: "if I'm Fleeting", "if I'm not Asleep"."""
+
+    status: Status
+    negated: bool = False
+
+    def holds(self, bearer: GameObject) -> bool:
+        return (self.status in bearer.statuses) != self.negated
+
+
+@dataclass(frozen=True)
 class Reaction:
     trigger: Trigger
     effect: str
     """The effect as printed; read by engine.effects when the Emblem-Reaction is played."""
     condition: str | None = None
-    """A condition written with the trigger ("When I'm sacrificed, if I'm not Fleeting")."""
+    """A condition written with the trigger ("When I'm sacrificed, if I'm not Fleeting"), as printed."""
+    requires: StatusCondition | None = None
+    """The condition as a value (engine.effects.parse_reaction reads it)."""
 
     def __str__(self) -> str:
         trigger = self.trigger.symbol or self.trigger.value
@@ -108,6 +123,40 @@ class CannotActivate:
 
 
 Passive = RegionPassive | CannotActivate
+
+
+class EmblemKind(Word):
+    """The sub-type of an emblem (2.2.2.h): it carries a reaction's effect, or an Ongoing passive."""
+
+    REACTION = "Reaction"
+    ONGOING = "Ongoing"
+
+
+class Direction(Word):
+    """The two ways an expedition moves (7.3.10, 7.3.11)."""
+
+    FORWARD = "forward"
+    BACKWARD = "backward"
+
+
+@dataclass(frozen=True)
+class CannotMove:
+    """The Ongoing passive "Expeditions can't move forward" (or backward): the example of 2.2.2.m."""
+
+    direction: Direction
+
+
+@dataclass(frozen=True)
+class NextCardPlayed:
+    """The Ongoing passive "The next card (Character) you play costs N less" or "... gains N boosts"
+    (2.2.13.c): it applies once, to the next card its controller plays. A cost reduction changes
+    nothing the engine follows (how Mana pays a cost is not in the sources)."""
+
+    characters_only: bool
+    boosts: int = 0
+
+
+OngoingPassive = CannotMove | NextCardPlayed
 
 
 @dataclass(frozen=True)
@@ -193,6 +242,9 @@ class EmblemInfo:
     duration: Duration | None = None
     """Only Ongoing emblems have a duration (2.2.13.b)."""
     created_day: int = 0
+    kind: EmblemKind = EmblemKind.REACTION
+    ongoing: OngoingPassive | None = None
+    """An Ongoing emblem's passive, as read (engine.effects.parse_ongoing)."""
 
 
 @dataclass
@@ -236,6 +288,14 @@ class GameObject:
         if self.card.type is ObjectType.MANA_ORB:
             return "Mana Orb"
         return describe_character(self.card)
+
+
+def alike(objects: Iterable[GameObject]) -> bool:
+    """Whether objects of one name are alike: the same card, and the same exhausted state, boosts,
+    counters and statuses. Choosing among alike objects changes nothing but which identity is
+    chosen, so a choice that names them may take the oldest; objects that differ need names that
+    tell them apart."""
+    return len({(o.card, o.exhausted, o.boosts, tuple(sorted(o.counters.items())), frozenset(o.statuses)) for o in objects}) <= 1
 
 
 def describe_character(card: Card) -> str:

@@ -21,16 +21,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Mapping, Protocol
 
 from .errors import RulesSilent
-
-if TYPE_CHECKING:
-    from .state import Game
+from .trace import Trace
 
 __all__ = ["OpenQuestion", "ReadingNeeded", "ReadingOutcome", "Readings", "reading", "MAX_READINGS", "TOKEN_CONTROLLER",
            "CREATOR_CONTROLS", "EXPEDITION_PLAYER_CONTROLS", "region_order_question", "token_controller_question",
-           "Unenumerable", "silent", "play_cost_question", "HAND_COST", "RESERVE_COST"]
+           "Unenumerable", "silent", "play_cost_question", "HAND_COST", "RESERVE_COST", "FollowsReadings"]
 
 MAX_READINGS = 24
 """A scenario is run at most this many times, once per combination of readings; past that the
@@ -123,7 +121,15 @@ class Readings:
         return f"The sources leave open {questions}, and the readings give different outcomes: " + "; ".join(parts)
 
 
-def reading(game: Game, question: OpenQuestion) -> str:
+class FollowsReadings(Protocol):
+    """What `reading` needs of a game: the readings fixed for its run, and its trace (engine.state.Game)."""
+
+    readings: Mapping[str, str] | None
+    readings_said: frozenset[str]
+    trace: Trace
+
+
+def reading(game: FollowsReadings, question: OpenQuestion) -> str:
     """The reading fixed for `question` in this run; ReadingNeeded when there is none."""
     chosen = game.readings.get(question.key) if game.readings else None
     if chosen is None:

@@ -1,4 +1,5 @@
-"""The game state: the Adventure, the players and their expeditions, the objects.
+"""The game state: the Game, which holds the Adventure, the players and their expeditions, and the
+objects, and is the only place objects are made, moved and ended.
 
 Methods whose name starts with an underscore, and everything in `Game` that
 takes already-checked values, are the unchecked internal path: they trust
@@ -9,15 +10,30 @@ their arguments. The checked public path is `Game.new` (and the functions of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
+from typing import Iterator, Mapping
 
-from .errors import BoardError, LoopLimit, MissingRegionTypes, RegionOutOfRange, RulesSilent, UnknownPlayer
+from .adventure import Adventure, Region, tumult_halves
+from .errors import BoardError, LoopLimit, RegionOutOfRange, UnknownPlayer
 from .limits import MAX_OBJECTS
-from .objects import Card, EmblemInfo, GameObject, RegionPassive
-from .trace import Trace
+from .objects import CannotMove, Card, Direction, EmblemInfo, EmblemKind, GameObject, RegionPassive
+from .places import REGION_RANGE, format_types, position_label
 from .readings import Unenumerable, reading, region_order_question, silent
+from .records import (
+    Answer,
+    CardInZone,
+    CostRecord,
+    EffectRecord,
+    Expedition,
+    Happening,
+    HappeningKind,
+    Outcome,
+    Player,
+    ProgressRecord,
+    Unknown,
+    UnknownScope,
+)
+from .trace import Trace
 from .vocabulary import (
     ALL_REGION_TYPES,
     ARENA,
@@ -26,7 +42,6 @@ from .vocabulary import (
     HIDDEN_ZONES,
     REGION_COUNT,
     ExpeditionKind,
-    Face,
     Mode,
     ObjectType,
     Phase,
@@ -38,252 +53,19 @@ from .vocabulary import (
     Zone,
 )
 
-if TYPE_CHECKING:  # records live with the code that makes them
-    from .choices import Answer
-    from .dusk import ProgressRecord
-    from .effects import CostRecord, EffectRecord
-
 __all__ = [
-    "Region", "Adventure", "Expedition", "Player", "Outcome", "Happening", "CardInZone", "Unknown", "Game",
-    "format_types", "IN_PLAY", "INITIATIVE_ORDER", "OPPOSING_EXPEDITIONS",
+    "Game", "IN_PLAY",
+    # The records and the Adventure, for code that still finds them here (engine.records, engine.adventure).
+    "Region", "Adventure", "Expedition", "Player", "Outcome", "Happening", "CardInZone", "Unknown", "format_types",
+    "tumult_halves",
 ]
 
 IN_PLAY = frozenset({Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK})
 """In play: the Expedition zone, the Hero zone and the Landmark zone (1.2.4.d)."""
-INITIATIVE_ORDER = "initiative-order"
-OPPOSING_EXPEDITIONS = "opposing-expeditions"
 
 
 _BY_TIMESTAMP = attrgetter("timestamp")
 """Oldest first: the sort key of objects in a zone (in C, since every query of a zone sorts)."""
-
-
-def format_types(types: Iterable[RegionType]) -> str:
-    return _type_words(frozenset(types))
-
-
-@cache
-def _type_words(types: frozenset[RegionType]) -> str:
-    # Only eight sets of region types exist, and Progress names one per expedition: each set's
-    # words are made once, in the order of 2.2.2.f.
-    words = [t.value for t in RegionType if t in types]
-    return ", ".join(words) if words else "no region types"
-
-
-@dataclass(frozen=True)
-class Region:
-    """One of the eight regions of the Adventure (3.2.1.b). A value: revealing a Tumult card puts
-    face-up regions in the Adventure's place (7.3.11.b), so a scenario's regions are shared by every
-    run of it and never turned over by one."""
-
-    index: int
-    face: Face = Face.DOWN
-    shown_types: frozenset[RegionType] | None = None
-    """For a Tumult half: the types it shows when face up; None when the scenario did not say."""
-
-    @property
-    def is_end(self) -> bool:
-        return self.index in (HERO_REGION, COMPANION_REGION)
-
-    @property
-    def label(self) -> str:
-        if self.index == HERO_REGION:
-            return "region 0 (the Hero Region)"
-        if self.index == COMPANION_REGION:
-            return "region 7 (the Companion Region)"
-        return f"region {self.index}"
-
-    def region_types(self) -> frozenset[RegionType]:
-        # 2.2.2.k: the hero and companion regions are forest, mountain and water;
-        # its remark: face-down Tumult halves have no sub-types; 2.2.2.l: face-up halves show theirs.
-        if self.is_end:
-            return ALL_REGION_TYPES
-        if self.face is Face.DOWN:
-            return frozenset()
-        return self.shown_types or frozenset()
-
-    def types_rule(self) -> str:
-        if self.is_end:
-            return "2.2.2.k"
-        return "2.2.2.k" if self.face is Face.DOWN else "2.2.2.l"  # face down: the remark of 2.2.2.k
-
-
-def tumult_halves(index: int) -> tuple[int, int]:
-    """The two regions of the Tumult card holding `index`: 1-2, 3-4, 5-6 (3.2.1.b)."""
-    first = index if index % 2 == 1 else index - 1
-    return first, first + 1
-
-
-_UNKNOWN_REGIONS = tuple(
-    Region(i, Face.UP if i in (HERO_REGION, COMPANION_REGION) else Face.DOWN) for i in range(REGION_COUNT)
-)
-"""An Adventure the scenario does not describe: the end regions face up, the Tumult halves face down."""
-
-
-@dataclass
-class Adventure:
-    regions: list[Region]
-    given: bool = False
-    """Whether the scenario described the Tumult halves (if not, their types are unknown)."""
-
-    @classmethod
-    def unknown(cls) -> "Adventure":
-        return cls(list(_UNKNOWN_REGIONS), given=False)
-
-    def __getitem__(self, index: int) -> Region:
-        return self.regions[index]
-
-    def reveal(self, index: int, trace: Trace, mover: str = "an expedition") -> None:
-        """7.3.11.b: the Tumult card is revealed: both of its halves turn face up."""
-        halves = tumult_halves(index)
-        missing = [i for i in halves if self.regions[i].shown_types is None]
-        if missing:
-            names = " and ".join(f"region {i}" for i in missing)
-            hint = (
-                "add `adventure:` to `given:` listing the 8 regions"
-                if not self.given
-                else f"give `types:` for {names} in `adventure:`"
-            )
-            raise MissingRegionTypes(
-                f"{mover} moves forward into region {index}, so the Tumult card of regions {halves[0]}-{halves[1]} "
-                f"is revealed (7.3.11.b), but the scenario does not say which region types {names} "
-                f"{'shows' if len(missing) == 1 else 'show'}: {hint}"
-            )
-        for i in halves:
-            region = self.regions[i]
-            self.regions[i] = Region(region.index, Face.UP, region.shown_types)
-        a, b = (self.regions[i] for i in halves)
-        trace.add(
-            f"The Tumult card of regions {a.index}-{b.index} is revealed: region {a.index} is "
-            f"{format_types(a.region_types())}, region {b.index} is {format_types(b.region_types())}",
-            "7.3.11.b",
-            "2.2.2.l",
-        )
-
-
-@dataclass
-class Expedition:
-    """A player's hero or companion expedition (3.2.4.b); it always exists, even empty (3.2.4.c)."""
-
-    player: PlayerName
-    kind: ExpeditionKind
-    position: Position
-
-    @property
-    def label(self) -> str:
-        return f"{self.player}'s {self.kind.value} expedition"
-
-    def distance(self) -> int:
-        """Distance from its starting region (1.3.3.b)."""
-        assert self.position != ARENA
-        return abs(int(self.position) - self.kind.origin)
-
-
-@dataclass
-class Player:
-    name: PlayerName
-    hero: Expedition
-    companion: Expedition
-    deck: list[Card] = field(default_factory=list)
-    """Top card first. Hidden zone: cards, not objects (2.1.g)."""
-    hand: list[Card] = field(default_factory=list)
-    hero_zone_given: bool = False
-
-    def expedition(self, kind: ExpeditionKind) -> Expedition:
-        return self.hero if kind is ExpeditionKind.HERO else self.companion
-
-    @property
-    def expeditions(self) -> tuple[Expedition, Expedition]:
-        return (self.hero, self.companion)
-
-    def hidden(self, zone: Zone) -> list[Card]:
-        return self.deck if zone is Zone.DECK else self.hand
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How the game stands: over (with its winners) or not, and why. Decided in engine.ending."""
-
-    winners: tuple[PlayerName, ...] = ()
-    reason: str = "the game continues"
-    rules: tuple[str, ...] = ()
-    rulings: tuple[str, ...] = ()
-
-    @property
-    def over(self) -> bool:
-        return bool(self.winners)
-
-    @property
-    def winner(self) -> PlayerName | None:
-        """The single winner of a two-player or Free for All game (None if the game is not over)."""
-        return self.winners[0] if len(self.winners) == 1 else None
-
-
-@dataclass(frozen=True)
-class Happening:
-    """Something an atomic action did that a reaction may trigger on (6.3.b)."""
-
-    kind: str
-    """"enters" (a visible zone), "leaves-zone", "joins-expedition", "leaves-expedition", "ceases",
-    "played" (from Hand or Reserve), "sacrificed", "phase"."""
-    object_id: int | None = None
-    player: PlayerName | None = None
-    expedition: ExpeditionKind | None = None
-    zone: Zone | None = None
-    phase: Phase | None = None
-    from_zone: Zone | None = None
-    """"enters", "played": the zone it came from; "leaves-zone": the zone it went to."""
-    new_id: int | None = None
-    """"leaves-zone", "sacrificed": the new object the card became in a visible zone (2.1.c, 2.1.e)."""
-
-    def __init__(
-        self,
-        kind: str,
-        object_id: int | None = None,
-        player: PlayerName | None = None,
-        expedition: ExpeditionKind | None = None,
-        zone: Zone | None = None,
-        phase: Phase | None = None,
-        from_zone: Zone | None = None,
-        new_id: int | None = None,
-    ) -> None:
-        # Every atomic action and phase makes happenings: the fields go straight into the instance
-        # dict instead of through object.__setattr__ one by one, as the generated __init__ of a
-        # frozen dataclass does (the happening stays frozen: assigning a field still raises).
-        fields = self.__dict__
-        fields["kind"] = kind
-        fields["object_id"] = object_id
-        fields["player"] = player
-        fields["expedition"] = expedition
-        fields["zone"] = zone
-        fields["phase"] = phase
-        fields["from_zone"] = from_zone
-        fields["new_id"] = new_id
-
-
-@dataclass(frozen=True)
-class CardInZone:
-    """A card in a hidden zone (Deck, Hand): not an object (2.1.g), found by its owner and position."""
-
-    owner: PlayerName
-    card: Card
-    zone: Zone
-
-    @property
-    def name(self) -> str:
-        return self.card.name or "(no name)"
-
-
-@dataclass(frozen=True)
-class Unknown:
-    """Part of the game state the engine cannot know, because a step's game effect is lost in
-    the sources (Resupply, Sabotage, a lost effect or cost symbol, how Mana pays a cost)."""
-
-    reason: str
-    scope: str
-    """"all" (anything may have changed), "mana" (a player's Mana zone), or "object"."""
-    player: PlayerName | None = None
-    object_id: int | None = None
 
 
 @dataclass
@@ -321,6 +103,8 @@ class Game:
     """Every emblem created, in order (an emblem ceases to exist, but the record stays)."""
     unknowns: list[Unknown] = field(default_factory=list)
     used_emblems: set[int] = field(default_factory=set)
+    reactions_unchecked: Unknown | None = None
+    """The lost step after which the trace has said that reactions cannot be checked any more (4.4.a)."""
     # The mappings below are rarely filled: a game has none until a run gives it one (no new
     # containers per game on the hot path).
     readings: Mapping[str, str] | None = None
@@ -386,8 +170,7 @@ class Game:
                 )
         elif position == ARENA or isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < REGION_COUNT:
             raise RegionOutOfRange(
-                f"{expedition.label} cannot be at region {position!r}: regions are 0 (Hero Region) to 7 "
-                f"(Companion Region); `arena` only during tiebreakers"
+                f"{expedition.label} cannot be at region {position!r}: {REGION_RANGE}; `arena` only during tiebreakers"
             )
         expedition.position = position
 
@@ -497,16 +280,16 @@ class Game:
 
     def board_unknown(self) -> Unknown | None:
         """The first step whose lost game effect leaves the whole board unknown, if any."""
-        return next((u for u in self.unknowns if u.scope == "all"), None)
+        return next((u for u in self.unknowns if u.scope is UnknownScope.ALL), None)
 
     def refuse_if_unknown(self, what: str, *, player: PlayerName | None = None, zone: Zone | None = None,
                           object_id: int | None = None) -> None:
         """RulesSilent when `what` depends on a step whose game effect the sources do not give."""
         for unknown in self.unknowns:
             if (
-                unknown.scope == "all"
-                or (unknown.scope == "mana" and zone is Zone.MANA and unknown.player == player)
-                or (unknown.scope == "object" and object_id is not None and unknown.object_id == object_id)
+                unknown.scope is UnknownScope.ALL
+                or (unknown.scope is UnknownScope.MANA and zone is Zone.MANA and unknown.player == player)
+                or (unknown.scope is UnknownScope.OBJECT and object_id is not None and unknown.object_id == object_id)
             ):
                 raise silent(f"{what} depends on {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
 
@@ -544,19 +327,19 @@ class Game:
         return types
 
     def region_label(self, position: Position) -> str:
-        return "the Arena" if position == ARENA else self.adventure[int(position)].label
+        return position_label(position)
 
     def hero_zone_objects(self, controller: PlayerName | None = None) -> list[GameObject]:
         return self.in_zone(Zone.HERO, controller)
 
     def ongoing(self) -> list[GameObject]:
-        return [o for o in self.in_zone(Zone.LIMBO) if o.emblem is not None and "Ongoing" in o.card.subtypes]
+        return [o for o in self.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.ONGOING]
 
-    def expeditions_cannot_move(self, direction: str) -> GameObject | None:
+    def expeditions_cannot_move(self, direction: Direction) -> GameObject | None:
         """An Ongoing emblem saying "Expeditions can't move <direction>", if any (2.2.2.m example)."""
         for emblem in self.ongoing():
             assert emblem.emblem is not None
-            if emblem.emblem.text.lower() == f"expeditions can't move {direction}":
+            if emblem.emblem.ongoing == CannotMove(direction):
                 return emblem
         return None
 
@@ -603,12 +386,12 @@ class Game:
             self.emblem_log.append(obj)
         if given:
             return obj
-        self.happenings.append(Happening("enters", obj.id, owner, expedition, zone, from_zone=from_zone))
+        self.happenings.append(Happening(HappeningKind.ENTERS, obj.id, owner, expedition, zone, from_zone=from_zone))
         if zone is Zone.EXPEDITION and expedition is not None:
             for kind in ExpeditionKind:
                 if kind is expedition or card.gigantic:
                     # 7.5.4.b: joins the Expedition zone and its expedition (a Gigantic one: both, 7.4.3.b)
-                    self.happenings.append(Happening("joins-expedition", obj.id, obj.side, kind, zone))
+                    self.happenings.append(Happening(HappeningKind.JOINS_EXPEDITION, obj.id, obj.side, kind, zone))
         return obj
 
     def move(
@@ -639,20 +422,20 @@ class Game:
         if obj.zone is Zone.EXPEDITION:
             for kind in ExpeditionKind:
                 if kind is obj.expedition or obj.card.gigantic:
-                    self.happenings.append(Happening("leaves-expedition", obj.id, obj.controller, kind, obj.zone))
+                    self.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, kind, obj.zone))
         card = obj.face_down if obj.face_down is not None else obj.card
         if zone in HIDDEN_ZONES:
             if not card.token:
                 self.player(obj.owner).hidden(zone).insert(0, card)
-            self.happenings.append(Happening("leaves-zone", obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone))
-            self.happenings.append(Happening("ceases", obj.id, obj.owner, None, zone))
+            self.happenings.append(Happening(HappeningKind.LEAVES_ZONE, obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone))
+            self.happenings.append(Happening(HappeningKind.CEASES, obj.id, obj.owner, None, zone))
             return None
         new = self.enter(card, zone, obj.owner, expedition=expedition, from_zone=obj.zone)
         new.statuses |= set(statuses)
-        self.happenings.append(Happening("leaves-zone", obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone, new_id=new.id))
+        self.happenings.append(Happening(HappeningKind.LEAVES_ZONE, obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone, new_id=new.id))
         if card.token and obj.zone is Zone.EXPEDITION:
             del self.objects[new.id]
-            self.happenings.append(Happening("ceases", new.id, new.owner, None, zone))
+            self.happenings.append(Happening(HappeningKind.CEASES, new.id, new.owner, None, zone))
             return None
         return new
 
@@ -664,8 +447,8 @@ class Game:
         old = obj.expedition
         obj.expedition = old.other
         if not obj.card.gigantic:
-            self.happenings.append(Happening("leaves-expedition", obj.id, obj.controller, old, obj.zone))
-            self.happenings.append(Happening("joins-expedition", obj.id, obj.controller, old.other, obj.zone))
+            self.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, old, obj.zone))
+            self.happenings.append(Happening(HappeningKind.JOINS_EXPEDITION, obj.id, obj.controller, old.other, obj.zone))
 
     def draw_card(self, name: PlayerName) -> Card:
         """7.3.5.a: the top card of the Deck goes to the Hand (both hidden: no object is made)."""

@@ -15,7 +15,7 @@ def test_open_the_gates_reads_as_two_tokens_in_each_expedition() -> None:
     (create,) = parse_effect("Create two Ordis Recruit 1/1/1 Soldier tokens in each of your Expeditions")
     assert isinstance(create, engine.effects.CreateTokens)
     assert (create.card.name, create.card.statistics, create.card.subtypes) == ("Ordis Recruit", Statistics(1, 1, 1), ("Soldier",))
-    assert (create.count, create.destination, create.card.token) == (2, "each", True)
+    assert (create.count, create.destination, create.card.token) == (2, engine.effects.TokenDestination.EACH, True)
     assert create.card.reactions == () and create.card.keywords == frozenset()
 
 
@@ -102,3 +102,25 @@ def test_celebration_day_blocks_progress_until_its_day_ends() -> None:
 def test_a_created_token_is_a_character_with_costs_of_zero_and_no_rarity_or_faction() -> None:
     card = engine.parse_token_template("Create a Brassbug 2/2/2 Robot token in target Expedition").card
     assert (card.type, card.hand_cost, card.reserve_cost, card.rarity, card.faction) == (engine.ObjectType.CHARACTER, 0, 0, None, None)
+
+
+def test_the_trace_says_once_that_reactions_cannot_be_checked_after_a_step_it_cannot_follow() -> None:
+    g = game({})
+    engine.resolve(g, "Sabotage, then Resupply", "Alice")
+    told = [line for line in trace_text(g).splitlines() if "Reactions cannot be checked" in line]
+    assert len(told) == 1, told
+    assert "Alice's Sabotage" in told[0]
+
+
+def test_ongoing_passives_are_read_once_into_values() -> None:
+    from engine.effects import parse_ongoing
+    from engine.objects import CannotMove, Direction, NextCardPlayed
+
+    (forward,) = parse_effect("Expeditions can't move forward this Day")
+    assert isinstance(forward, CreateOngoing) and forward.effect == CannotMove(Direction.FORWARD)
+    assert parse_ongoing("Expeditions can't move backward") == CannotMove(Direction.BACKWARD)
+    assert parse_ongoing("The next Character you play gains two boosts") == NextCardPlayed(True, 2)
+    assert parse_ongoing("The next card you play costs 1 less") == NextCardPlayed(False, 0)
+    assert parse_ongoing("Expeditions can't move sideways") is None
+    with pytest.raises(UnsupportedText, match="Ongoing passive"):
+        CreateOngoing("Expeditions can't move sideways", Duration.DAY)

@@ -20,7 +20,9 @@ def test_alice_alone_crosses_and_wins_by_4_3_b() -> None:
     g = game({("Alice", HERO): 5, ("Alice", COMPANION): 4})
     check_end(g)
     assert g.outcome.winner == "Alice"
+    assert g.outcome.termination is engine.Termination.EXPEDITIONS_CROSSED
     assert g.outcome.rules == ("4.3.b",)
+    assert g.outcome.reason == "only Alice's expeditions crossed"
 
 
 def test_both_meet_at_once_and_tiebreakers_send_everyone_to_the_arena() -> None:
@@ -37,7 +39,20 @@ def test_bob_crossed_while_alice_only_met_so_bob_wins_on_distance() -> None:
     check_end(g)
     assert g.outcome.winner == "Bob"
     assert g.outcome.rulings == ("same-dusk-finish",)
-    assert "8 is greater than Alice's 7" in g.outcome.reason
+    assert g.outcome.termination is engine.Termination.GREATER_DISTANCE
+    assert g.outcome.reason == "both players finished at the same time; Bob's total distance 8 is greater than Alice's 7"
+    assert g.trace.render()[-1].startswith("Bob wins the game: " + g.outcome.reason)
+
+
+def test_every_termination_sentence_names_only_values_an_outcome_gives() -> None:
+    # Each sentence is formatted from the winners and the details engine.ending gives it: a
+    # placeholder nobody fills would raise KeyError when that outcome is told.
+    import string
+
+    given = {"winners", "distance", "other", "other_distance", "finishers", "more", "fewer", "others"}
+    for termination in engine.Termination:
+        names = {f for _, f, _, _ in string.Formatter().parse(termination.sentence) if f}
+        assert names <= given, termination
 
 
 def test_no_action_is_played_after_the_game_is_won() -> None:

@@ -25,7 +25,7 @@ def test_a_token_put_in_reserve_joins_it_then_ceases_to_exist() -> None:
 
     def spy(obj, zone, **kw):  # type: ignore[no-untyped-def]
         result = original_move(obj, zone, **kw)
-        kinds.extend(h.kind for h in g.happenings)
+        kinds.extend(h.kind.value for h in g.happenings)
         return result
 
     g.move = spy  # type: ignore[method-assign]
@@ -65,7 +65,7 @@ def test_a_token_created_in_an_expedition_joins_it_and_the_expedition_zone() -> 
     g = game()
     card = engine.parse_token_template("Create a Brassbug 2/2/2 Robot token in your hero Expedition").card
     obj = g.enter(card, Zone.EXPEDITION, "Alice", expedition=HERO)
-    assert [(h.kind, h.expedition) for h in g.happenings] == [("enters", HERO), ("joins-expedition", HERO)]
+    assert [(h.kind.value, h.expedition) for h in g.happenings] == [("enters", HERO), ("joins-expedition", HERO)]
     assert obj.card.token and obj.card.subtypes == ("Robot",)
 
 
@@ -77,6 +77,17 @@ def test_an_action_on_one_of_two_different_characters_with_the_same_name_is_refu
     put_character(g, "Alice", HERO, "Scout 0/2/0 Adventurer")
     with pytest.raises(engine.BoardError, match="different characters are named 'Scout'"):
         engine.switch_expeditions(g, "Alice", HERO, "Scout")
+
+
+def test_two_characters_of_one_card_that_differ_in_boosts_are_not_alike() -> None:
+    # engine.objects.alike: one definition for every place that takes the oldest of same-named objects.
+    import pytest
+
+    g = game()
+    put_character(g, "Alice", HERO, "Ordis Recruit 1/1/1 Soldier token")
+    put_character(g, "Alice", HERO, "Ordis Recruit 1/1/1 Soldier token").boosts = 1
+    with pytest.raises(engine.BoardError, match="different characters are named 'Ordis Recruit'"):
+        engine.switch_expeditions(g, "Alice", HERO, "Ordis Recruit")
 
 
 def test_of_two_identical_tokens_the_oldest_switches() -> None:

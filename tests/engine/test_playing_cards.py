@@ -216,6 +216,8 @@ def test_sentences_and_verbs_are_steps_but_a_cost_is_one() -> None:
     assert len(parse_effect("You may play me for free and I gain Asleep")) == 2
     assert len(parse_effect("You may pay 1 and put a card from your Hand in Reserve to create a Brassbug 2/2/2 Robot token in target Expedition")) == 1
     assert parse_reaction("When I'm sacrificed, if I'm not Fleeting | Put me in Reserve").condition == "if I'm not Fleeting"
+    assert parse_reaction("When I'm sacrificed, if I'm not Fleeting | Put me in Reserve").requires == engine.objects.StatusCondition(engine.Status.FLEETING, negated=True)
+    assert parse_reaction("When I'm sacrificed, if I'm Asleep | Put me in Reserve").requires == engine.objects.StatusCondition(engine.Status.ASLEEP)
 
 
 def test_a_free_for_all_tiebreaker_the_example_does_not_decide_is_refused() -> None:

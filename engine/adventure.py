@@ -1,0 +1,100 @@
+"""The Adventure: its eight regions (3.2.1.b), their faces and region types (2.2.2.k-l), and the
+Tumult cards revealed as expeditions move forward (7.3.11.b)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import MissingRegionTypes
+from .places import format_types, region_label
+from .trace import Trace
+from .vocabulary import ALL_REGION_TYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, Face, RegionType
+
+__all__ = ["Region", "Adventure", "tumult_halves"]
+
+
+@dataclass(frozen=True)
+class Region:
+    """One of the eight regions of the Adventure (3.2.1.b). A value: revealing a Tumult card puts
+    face-up regions in the Adventure's place (7.3.11.b), so a scenario's regions are shared by every
+    run of it and never turned over by one."""
+
+    index: int
+    face: Face = Face.DOWN
+    shown_types: frozenset[RegionType] | None = None
+    """For a Tumult half: the types it shows when face up; None when the scenario did not say."""
+
+    @property
+    def is_end(self) -> bool:
+        return self.index in (HERO_REGION, COMPANION_REGION)
+
+    @property
+    def label(self) -> str:
+        return region_label(self.index)
+
+    def region_types(self) -> frozenset[RegionType]:
+        # 2.2.2.k: the hero and companion regions are forest, mountain and water;
+        # its remark: face-down Tumult halves have no sub-types; 2.2.2.l: face-up halves show theirs.
+        if self.is_end:
+            return ALL_REGION_TYPES
+        if self.face is Face.DOWN:
+            return frozenset()
+        return self.shown_types or frozenset()
+
+    def types_rule(self) -> str:
+        if self.is_end:
+            return "2.2.2.k"
+        return "2.2.2.k" if self.face is Face.DOWN else "2.2.2.l"  # face down: the remark of 2.2.2.k
+
+
+def tumult_halves(index: int) -> tuple[int, int]:
+    """The two regions of the Tumult card holding `index`: 1-2, 3-4, 5-6 (3.2.1.b)."""
+    first = index if index % 2 == 1 else index - 1
+    return first, first + 1
+
+
+_UNKNOWN_REGIONS = tuple(
+    Region(i, Face.UP if i in (HERO_REGION, COMPANION_REGION) else Face.DOWN) for i in range(REGION_COUNT)
+)
+"""An Adventure the scenario does not describe: the end regions face up, the Tumult halves face down."""
+
+
+@dataclass
+class Adventure:
+    regions: list[Region]
+    given: bool = False
+    """Whether the scenario described the Tumult halves (if not, their types are unknown)."""
+
+    @classmethod
+    def unknown(cls) -> "Adventure":
+        return cls(list(_UNKNOWN_REGIONS), given=False)
+
+    def __getitem__(self, index: int) -> Region:
+        return self.regions[index]
+
+    def reveal(self, index: int, trace: Trace, mover: str = "an expedition") -> None:
+        """7.3.11.b: the Tumult card is revealed: both of its halves turn face up."""
+        halves = tumult_halves(index)
+        missing = [i for i in halves if self.regions[i].shown_types is None]
+        if missing:
+            names = " and ".join(f"region {i}" for i in missing)
+            hint = (
+                "add `adventure:` to `given:` listing the 8 regions"
+                if not self.given
+                else f"give `types:` for {names} in `adventure:`"
+            )
+            raise MissingRegionTypes(
+                f"{mover} moves forward into region {index}, so the Tumult card of regions {halves[0]}-{halves[1]} "
+                f"is revealed (7.3.11.b), but the scenario does not say which region types {names} "
+                f"{'shows' if len(missing) == 1 else 'show'}: {hint}"
+            )
+        for i in halves:
+            region = self.regions[i]
+            self.regions[i] = Region(region.index, Face.UP, region.shown_types)
+        a, b = (self.regions[i] for i in halves)
+        trace.add(
+            f"The Tumult card of regions {a.index}-{b.index} is revealed: region {a.index} is "
+            f"{format_types(a.region_types())}, region {b.index} is {format_types(b.region_types())}",
+            "7.3.11.b",
+            "2.2.2.l",
+        )

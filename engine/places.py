@@ -1,0 +1,60 @@
+"""Place words: how the trace names the zones and the regions, in one table.
+
+Zones and regions are values (engine.vocabulary); these are the words a judge reads for them
+("the Discard pile", "region 0 (the Hero Region)", "the Arena").
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Iterable
+
+from .vocabulary import ARENA, COMPANION_REGION, HERO_REGION, Position, RegionType, Zone
+
+__all__ = ["ZONE_WORDS", "REGION_NAMES", "ARENA_WORDS", "REGION_RANGE", "zone_words", "region_label", "position_label",
+           "format_types"]
+
+ZONE_WORDS: dict[Zone, str] = {
+    Zone.RESERVE: "Reserve", Zone.DISCARD: "Discard pile", Zone.HAND: "Hand", Zone.DECK: "Deck",
+    Zone.MANA: "Mana zone", Zone.LANDMARK: "Landmark zone", Zone.EXPEDITION: "Expedition zone",
+    Zone.LIMBO: "Limbo", Zone.HERO: "Hero zone",
+}
+"""A zone as the rules name it (3.2); a zone not listed is named by its value."""
+
+REGION_NAMES: dict[int, str] = {HERO_REGION: "Hero Region", COMPANION_REGION: "Companion Region"}
+"""The two regions with a name of their own, at either end of the Adventure (3.2.1.b)."""
+
+ARENA_WORDS = "the Arena"
+"""The single region of tiebreakers (3.2.1.c, 4.3.e)."""
+
+REGION_RANGE = (
+    f"regions are {HERO_REGION} ({REGION_NAMES[HERO_REGION]}) to {COMPANION_REGION} ({REGION_NAMES[COMPANION_REGION]})"
+)
+"""What a region number may be, as an error says it."""
+
+
+def zone_words(zone: Zone) -> str:
+    return ZONE_WORDS.get(zone, zone.value)
+
+
+def region_label(index: int) -> str:
+    """ "region 3"; an end region with its name: "region 0 (the Hero Region)"."""
+    name = REGION_NAMES.get(index)
+    return f"region {index} (the {name})" if name else f"region {index}"
+
+
+def position_label(position: Position) -> str:
+    """Where an expedition is: a region, or the Arena during tiebreakers."""
+    return ARENA_WORDS if position == ARENA else region_label(int(position))
+
+
+def format_types(types: Iterable[RegionType]) -> str:
+    return _type_words(frozenset(types))
+
+
+@cache
+def _type_words(types: frozenset[RegionType]) -> str:
+    # Only eight sets of region types exist, and Progress names one per expedition: each set's
+    # words are made once, in the order of 2.2.2.f.
+    words = [t.value for t in RegionType if t in types]
+    return ", ".join(words) if words else "no region types"
