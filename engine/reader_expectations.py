@@ -14,7 +14,7 @@ from .scenario_paths import At, Family, Given, PathForm, Written, form, forms_of
 from .scenario_syntax import did_you_mean, fail, location_of
 from .vocabulary import ExpeditionKind
 
-__all__ = ["read_then", "read_expectation"]
+__all__ = ["read_then", "read_expectation", "locate"]
 
 _EXPEDITION_WORDS = tuple(k.value for k in ExpeditionKind)
 
@@ -26,14 +26,14 @@ def read_then(raw: Any, item: Any, setup: Setup, where: Location | None) -> list
 
 
 def read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, place: Location | None) -> Expectation:
-    entry, at = _locate(path, setup, place)
+    entry, at = locate(path, setup, place)
     written = Written(value, path, setup, place, raw, key, lambda inner, where: tuple(
         read_expectation(str(p), v, inner, p, setup, location_of(inner, p, where)) for p, v in inner.items()))
     expected = entry.read(written)
     return Expectation(path, expected, entry.show(expected) if entry.show else shown(value), place)
 
 
-def _locate(path: str, setup: Setup, place: Location | None) -> tuple[PathForm, At]:
+def locate(path: str, setup: Setup, place: Location | None = None) -> tuple[PathForm, At]:
     """The registry's entry for `path` and what it points at, or the error that says why none is."""
     def bad(message: str) -> ScenarioError:
         return ScenarioError(f"{path}: {message}", place)
