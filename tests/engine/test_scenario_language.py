@@ -152,3 +152,18 @@ def test_an_unknown_path_lists_reserve_count_among_those_allowed() -> None:
     with pytest.raises(engine.ScenarioError) as caught:
         _run("2".replace("2", "2\n    Alice.reserve.cuont: 2"))
     assert "did you mean 'Alice.reserve.count'?" in caught.value.message and "Alice.reserve.count," in caught.value.message
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_worked_example_quotes_the_registry_and_its_scenario_passes(language: str) -> None:
+    """docs/<language>/editing.md, "Adding a scenario path": its entry is the registry's as written,
+    and its scenario passes."""
+    text = (PROJECT / "docs" / language / "editing.md").read_text(encoding="utf-8")
+    section = text[text.index("{ #adding-a-scenario-path }"):]
+    (code,) = re.findall(r"```python\n(.*?)```", section, re.S)
+    (scenario,) = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    registry = (PROJECT / "engine" / "scenario_paths.py").read_text(encoding="utf-8")
+    declared = "\n".join(line.strip() for line in code.strip().split("\n"))
+    assert declared in "\n".join(line.strip() for line in registry.split("\n")), "the worked example no longer quotes the registry"
+    (read,) = engine.read_scenarios(load_yaml_text(re.sub(r"(?m)^   ", "", scenario), f"docs/{language}/editing.md"))
+    assert engine.run_scenario(read).passed
