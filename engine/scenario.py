@@ -9,7 +9,7 @@ value compared with what the engine observes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from .deck import check_deck
 from .errors import BoardError, EngineError, RulesSilent, ScenarioError

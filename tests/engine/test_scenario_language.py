@@ -15,6 +15,7 @@ from engine.reader_expectations import locate
 from engine.scenario_actions import ACTIONS, Shape, action_form, mapping_actions
 from engine.scenario_model import Setup
 from engine.scenario_paths import PATHS, At, Family, PathForm, locate_known, spell
+from engine.scenario_paths import form as path_form
 from engine.vocabulary import DeckFormat, ExpeditionKind
 
 from project_paths import PROJECT
@@ -167,3 +168,11 @@ def test_the_worked_example_quotes_the_registry_and_its_scenario_passes(language
     assert declared in "\n".join(line.strip() for line in registry.split("\n")), "the worked example no longer quotes the registry"
     (read,) = engine.read_scenarios(load_yaml_text(re.sub(r"(?m)^   ", "", scenario), f"docs/{language}/editing.md"))
     assert engine.run_scenario(read).passed
+
+
+def test_the_sandbox_board_asks_for_registered_paths_and_its_form_for_registered_actions() -> None:
+    from altered_rules import sandbox_runtime
+
+    assert all(path_form(Family.EXPEDITION, a) is not None for a in sandbox_runtime.BEFORE_PATHS + sandbox_runtime.AFTER_PATHS)
+    assert all(action_form(word, Shape.WORD) is not None for word in sandbox_runtime.FORM_ACTIONS)
+    assert all(action_form(word, Shape.MAPPING) is not None for word in sandbox_runtime.FORM_MOVES)
