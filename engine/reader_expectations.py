@@ -5,22 +5,20 @@ file and line, what is wrong, and the paths allowed (docs/en/scenarios.md, "Expe
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Mapping
 
 from .errors import Location, ScenarioError
 from .limits import number_within_limit
 from .scenario_model import PLACES_WORDS, Expectation, Setup, shown
-from .scenario_paths import At, Family, Given, PathForm, Written, form, forms_of
+from .scenario_paths import EXPEDITION_WORDS, At, Family, Given, PathForm, Written, form, forms_of
 from .scenario_syntax import did_you_mean, fail, location_of
 from .vocabulary import ExpeditionKind
 
 __all__ = ["read_then", "read_expectation", "locate"]
 
-_EXPEDITION_WORDS = tuple(k.value for k in ExpeditionKind)
-
 
 def read_then(raw: Any, item: Any, setup: Setup, where: Location | None) -> list[Expectation]:
-    if not isinstance(raw, dict) or not raw:
+    if not isinstance(raw, Mapping) or not raw:
         raise fail("`then:` maps paths to expected values, e.g. `winner: none`", item, "then", where)
     return [read_expectation(str(path), value, raw, path, setup, location_of(raw, path, where)) for path, value in raw.items()]
 
@@ -74,14 +72,14 @@ def locate(path: str, setup: Setup, place: Location | None = None) -> tuple[Path
             raise bad("region out of range: regions are 0 (Hero Region) to 7 (Companion Region)")
         return region, At(region=int(parts[1]))
     if parts[0] not in players:
-        if len(parts) >= 2 and (form(Family.PLAYER, parts[1]) is not None or parts[1] in _EXPEDITION_WORDS):
+        if len(parts) >= 2 and (form(Family.PLAYER, parts[1]) is not None or parts[1] in EXPEDITION_WORDS):
             raise bad(f"unknown player {parts[0]!r}; players: {', '.join(players)}")
         raise unknown()
-    if len(parts) >= 2 and parts[1] not in _EXPEDITION_WORDS:
+    if len(parts) >= 2 and parts[1] not in EXPEDITION_WORDS:
         of_player = form(Family.PLAYER, ".".join(parts[1:]))
         if of_player is not None:
             return of_player, At(player=parts[0])
-    expedition = form(Family.EXPEDITION, parts[2]) if len(parts) == 3 and parts[1] in _EXPEDITION_WORDS else None
+    expedition = form(Family.EXPEDITION, parts[2]) if len(parts) == 3 and parts[1] in EXPEDITION_WORDS else None
     if expedition is None:
         if len(parts) >= 4 and parts[1] not in PLACES_WORDS:
             raise bad(f"unknown place {parts[1]!r}{did_you_mean(parts[1], PLACES_WORDS)}; "
@@ -101,7 +99,7 @@ def _known(setup: Setup) -> list[str]:
         return [f.attribute for f in forms_of(Family.GAME, Given.DECK)]
     known = [f.attribute for f in forms_of(Family.GAME)]
     known += [f"{p}.{f.attribute}" for p in setup.players for f in forms_of(Family.PLAYER)]
-    known += [f"{p}.{k}.{f.attribute}" for p in setup.players for k in _EXPEDITION_WORDS for f in forms_of(Family.EXPEDITION)]
+    known += [f"{p}.{k}.{f.attribute}" for p in setup.players for k in EXPEDITION_WORDS for f in forms_of(Family.EXPEDITION)]
     return known
 
 

@@ -52,7 +52,7 @@ from .vocabulary import (
 
 __all__ = [
     "Family", "Given", "Knowledge", "At", "Written", "PathForm", "PATHS", "form", "forms_of", "spell", "locate_known",
-    "observe", "shown_actual",
+    "observe", "shown_actual", "EXPEDITION_WORDS",
 ]
 
 
@@ -190,7 +190,8 @@ def spell(entry: PathForm, at: At) -> str:
     return ".".join((at.player, "sees", *at.seen))
 
 
-_EXPEDITION_WORDS = tuple(k.value for k in ExpeditionKind)
+EXPEDITION_WORDS = tuple(k.value for k in ExpeditionKind)
+"""`hero`, `companion`: the second word of an expedition's paths (Alice.hero.region)."""
 
 
 def locate_known(path: str) -> tuple[PathForm, At]:
@@ -221,7 +222,7 @@ def _locate(path: str) -> tuple[PathForm, At]:
         return _BY_KEY[Family.SEES, ""], At(player=player, seen=tuple(parts[2:]))
     if len(parts) >= 4:
         return _BY_KEY[Family.OBJECT, parts[-1]], At(player=player, place=parts[1], name=".".join(parts[2:-1]))
-    if parts[1] in _EXPEDITION_WORDS and len(parts) == 3:
+    if parts[1] in EXPEDITION_WORDS and len(parts) == 3:
         return _BY_KEY[Family.EXPEDITION, parts[2]], At(player=player, expedition=ExpeditionKind(parts[1]))
     return _BY_KEY[Family.PLAYER, ".".join(parts[1:])], At(player=player)
 

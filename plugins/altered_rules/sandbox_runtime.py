@@ -28,7 +28,7 @@ from typing import Any
 
 import engine
 from engine.effects import parse_character_template
-from engine.scenario_paths import At, Family, spell
+from engine.scenario_paths import EXPEDITION_WORDS, At, Family, spell
 from engine.scenario_paths import form as path_form
 from engine.vocabulary import ExpeditionKind
 
@@ -45,7 +45,7 @@ LINK_MAX_CHARS = 20_000
 scenario holds 1,300 and a 60-card deck about 5,000; an address much longer than this is cut by
 some mail and chat programs. Its lists and mappings nest at most yamlsource.MAX_DEPTH deep."""
 
-KINDS = tuple(kind.value for kind in ExpeditionKind)
+KINDS = EXPEDITION_WORDS
 BEFORE_PATHS = ("region", "statistics")
 """What the board shows of each expedition before the actions: attributes of the registry's
 expedition paths (engine.scenario_paths, Family.EXPEDITION)."""
