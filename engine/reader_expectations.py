@@ -25,10 +25,13 @@ def read_then(raw: Any, item: Any, setup: Setup, where: Location | None) -> list
 
 def read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, place: Location | None) -> Expectation:
     entry, at = locate(path, setup, place)
-    written = Written(value, path, setup, place, raw, key, lambda inner, where: tuple(
-        read_expectation(str(p), v, inner, p, setup, location_of(inner, p, where)) for p, v in inner.items()))
-    expected = entry.read(written)
+    expected = entry.read(Written(value, path, setup, place, raw, key, _read_nested))
     return Expectation(path, expected, entry.show(expected) if entry.show else shown(value), place)
+
+
+def _read_nested(inner: Mapping[Any, Any], setup: Setup, where: Location | None) -> tuple[Expectation, ...]:
+    """Paths nested in a value (`undecided:`'s readings), read as `then:` is."""
+    return tuple(read_expectation(str(p), v, inner, p, setup, location_of(inner, p, where)) for p, v in inner.items())
 
 
 def locate(path: str, setup: Setup, place: Location | None = None) -> tuple[PathForm, At]:

@@ -78,15 +78,17 @@ def _action(word: str, shape: Shape, read: Callable[[ActionWritten], Action], ap
 
 
 def action_form(word: str, shape: Shape) -> ActionForm | None:
-    return next((f for f in ACTIONS if f.word == word and f.shape is shape), None)
+    return _BY_WORD.get((word, shape))
 
 
 def word_actions() -> tuple[str, ...]:
-    return tuple(f.word for f in ACTIONS if f.shape is Shape.WORD)
+    """The words that are actions, in the order they are declared (the order errors list them)."""
+    return _WORDS
 
 
 def mapping_actions() -> dict[str, tuple[str, ...]]:
-    return {f.word: f.keys for f in ACTIONS if f.shape is Shape.MAPPING}
+    """Each mapping action's main key and the other keys it allows, in the order declared."""
+    return _MAPPINGS
 
 
 _APPLY: dict[str, ActionForm] = {}
@@ -317,3 +319,6 @@ _action("mulligan", _MAP, _read_player, _apply_mulligan, lambda action: f"{actio
 
 for _form in reversed(ACTIONS):  # the word's form wins where a word and a mapping share a kind
     _APPLY[_form.word] = _form
+_BY_WORD = {(f.word, f.shape): f for f in ACTIONS}
+_WORDS = tuple(f.word for f in ACTIONS if f.shape is Shape.WORD)
+_MAPPINGS = {f.word: f.keys for f in ACTIONS if f.shape is Shape.MAPPING}

@@ -104,7 +104,7 @@ class At:
 _WHOLE_VALUE: Any = object()
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Written:
     """An expected value as the judge wrote it, and what reading it needs."""
 
@@ -114,7 +114,7 @@ class Written:
     place: Location | None
     container: Any = None
     key: Any = None
-    read_inner: Callable[[Any, Location | None], tuple[Expectation, ...]] | None = None
+    read_nested: Callable[[Any, Setup, Location | None], tuple[Expectation, ...]] | None = None
     """Reads a mapping of paths nested in this value (`undecided:`), as `then:` is read."""
 
     def bad(self, message: str) -> ScenarioError:
@@ -491,7 +491,7 @@ def _read_undecided(w: Written) -> tuple[tuple[str, tuple[Expectation, ...]], ..
             "expected each reading and what happens under it, e.g. "
             "{\"Tidecaller, then Grovekeeper\": {arena.types: [forest]}, \"Grovekeeper, then Tidecaller\": {arena.types: [water]}}"
         )
-    assert w.read_inner is not None
+    assert w.read_nested is not None
     readings = []
     for label, inner in value.items():
         where = location_of(value, label, w.place)
@@ -499,7 +499,7 @@ def _read_undecided(w: Written) -> tuple[tuple[str, tuple[Expectation, ...]], ..
             raise ScenarioError(f"undecided: the reading {label!r} maps paths to expected values, e.g. {{winner: Alice}}", where)
         if "undecided" in inner:
             raise ScenarioError(f"undecided: the reading {label!r} cannot hold another `undecided:`", where)
-        readings.append((text_key(label), w.read_inner(inner, where)))
+        readings.append((text_key(label), w.read_nested(inner, w.setup, where)))
     return tuple(readings)
 
 
