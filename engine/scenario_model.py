@@ -1,7 +1,7 @@
 """What a scenario is once read: its setup, actions and expectations, and the result of a run.
 
-The words of the format (keys, actions, paths) live here too, so that the reader
-(engine.reader) and the runner (engine.scenario) agree on them.
+The keys of the format live here too; its actions and paths are declared in their registries
+(engine.scenario_actions, engine.scenario_paths), which the reader and the runner share.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from .objects import Card, describe_character
 from .readings import Readings
 from .state import Region
 from .trace import TraceLine
-from .vocabulary import DeckFormat, ExpeditionKind, Mode, Phase, Status, Zone
+from .vocabulary import DeckFormat, ExpeditionKind, Mode, Status, Zone
 
 __all__ = [
     "Action", "Expectation", "Difference", "CharacterSetup", "PlayerSetup", "Setup", "Scenario", "ScenarioResult",
-    "REFUSALS", "character_key", "shown", "ObjectSetup", "OBJECT_PATHS", "EMBLEM_PATHS", "PLACES_WORDS",
+    "REFUSALS", "character_key", "shown", "ObjectSetup", "PLACES_WORDS",
 ]
 
 SCENARIO_KEYS = ("name", "rules", "given", "when", "then", "choices", "note")
@@ -34,22 +34,6 @@ CHARACTER_KEYS = (
 )
 DECK_CARD_KEYS = ("name", "type", "faction", "rarity", "count", "printed_name")
 DECK_CARD_TYPES = ("hero", "character", "spell", "permanent", "token")
-PHASE_ACTIONS = {p.value: p for p in Phase}
-WORD_ACTIONS = tuple(PHASE_ACTIONS) + ("check_deck", "check_victory", "setup")
-MAPPING_ACTIONS = {
-    "move_forward": (),
-    "move_backward": (),
-    "switch_expeditions": (),
-    "lose_gigantic": (),
-    "put": ("in",),
-    "effect": ("controller", "target"),
-    "play": ("to", "cost"),
-    "pass": (),
-    "quick_action": ("ability", "cost"),
-    "support": ("ability", "cost"),
-    "morning": (),
-    "mulligan": (),
-}
 ZONES_FOR_PUT = {
     "reserve": Zone.RESERVE, "discard": Zone.DISCARD, "hand": Zone.HAND, "deck": Zone.DECK, "mana": Zone.MANA,
     "landmarks": Zone.LANDMARK, "hero": Zone.EXPEDITION, "companion": Zone.EXPEDITION,
@@ -63,34 +47,14 @@ REFUSALS: dict[str, type[EngineError]] = {
     "loop-limit": LoopLimit,
     "forbidden": Forbidden,
 }
-GAME_PATHS = (
-    "winner", "tiebreakers", "first_player", "day", "phase", "turn", "passed", "limbo", "choices", "emblems",
-    "reactions_played", "arena.types",
-    "effect.steps", "effect.atomic_actions", "effect.step_texts", "effect.controller",
-    "cost.steps", "cost.atomic_actions", "cost.paid", "cost.parts", "cost.mana", "refused", "undecided",
-)
-DECK_PATHS = ("legal", "violations", "refused")
-PLAYER_PATHS = ("statistics", "exhausted", "hand", "deck", "reserve", "discard", "mana", "landmarks", "hero_zone")
-EXPEDITION_PATHS = (
-    "region", "statistics", "characters", "tokens", "moved_forward", "failed_to_move_forward", "moved_forward_due_to", "exhausted",
-)
-OBJECT_PATHS = (
-    "name", "printed_name", "type", "subtypes", "statistics", "token", "boosts", "counters", "statuses", "fleeting", "asleep",
-    "abilities", "in_play_abilities", "support_abilities", "exhausted", "controller", "exists",
-    "hand_cost", "reserve_cost", "faction", "rarity",
-)
-"""Paths of one object: Alice.hero.Kuwat.boosts, Alice.landmarks.Brassbug Hub.counters..."""
-EMBLEM_PATHS = ("type", "name", "subtype", "text", "duration", "controller", "source", "exists", "hand_cost", "reserve_cost",
-                "faction", "rarity")
-"""Paths of the N-th emblem created (from 1): emblems.1.text..."""
 
 
 # ---- the parsed scenario --------------------------------------------------------------------
 @dataclass(frozen=True)
 class Action:
     kind: str
-    """A phase (dusk, morning...), check_deck, check_victory, move_forward, move_backward,
-    switch_expeditions, put, effect."""
+    """The action's word in engine.scenario_actions: a phase (dusk, morning...), check_deck,
+    check_victory, move_forward, put, effect..."""
     player: str | None = None
     expedition: ExpeditionKind | None = None
     name: str | None = None
@@ -110,32 +74,6 @@ class Action:
     """6.4.d-e: the player declines to pay the cost, so the card or quick action is not played."""
     expand: bool = False
     """`{morning: expand}`: the players' Expand decisions are given in `choices:` (4.2.1.e)."""
-
-    def describe(self) -> str:
-        if self.kind in WORD_ACTIONS:
-            return self.kind
-        where = f"{self.player}.{self.place or (self.expedition.value if self.expedition else '')}".rstrip(".")
-        if self.kind == "effect":
-            target = f" targeting {self.target[0]}.{self.target[1].value}" if self.target else ""
-            if self.target_object:
-                target = f" targeting {'.'.join(self.target_object)}"
-            return f"effect \"{self.text}\" controlled by {self.player}{target}"
-        if self.kind == "put":
-            into = self.to.value if self.to else (self.zone.value if self.zone else "?")
-            return f"put {where}.{self.name} in {into}"
-        if self.kind == "play":
-            return f"{self.player} plays {self.name} from their {self.place} into their {self.to.value if self.to else '?'} expedition"
-        if self.kind == "mulligan":
-            return f"{self.player} takes a mulligan"
-        if self.kind == "pass":
-            return f"{self.player} passes"
-        if self.kind == "morning":
-            return "morning, with the players' Expand decisions"
-        if self.kind in ("quick_action", "support"):
-            return f"{self.player} uses a {'quick action' if self.kind == 'quick_action' else 'support ability'} of {where}.{self.name}"
-        if self.kind in ("switch_expeditions", "lose_gigantic"):
-            return f"{self.kind} {where}.{self.name}"
-        return f"{self.kind} {where}"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,9 @@ from typing import Any
 
 import engine
 from engine.effects import parse_character_template
+from engine.scenario_paths import EXPEDITION_WORDS, At, Family, spell
+from engine.scenario_paths import form as path_form
+from engine.vocabulary import ExpeditionKind
 
 from .scenarios import read_scenario_data
 from .yamlsource import LineDict, LineList, SourceError, load_yaml_text, plain_data, scenario_yaml
@@ -42,9 +45,20 @@ LINK_MAX_CHARS = 20_000
 scenario holds 1,300 and a 60-card deck about 5,000; an address much longer than this is cut by
 some mail and chat programs. Its lists and mappings nest at most yamlsource.MAX_DEPTH deep."""
 
-KINDS = ("hero", "companion")
+KINDS = EXPEDITION_WORDS
 BEFORE_PATHS = ("region", "statistics")
+"""What the board shows of each expedition before the actions: attributes of the registry's
+expedition paths (engine.scenario_paths, Family.EXPEDITION)."""
 AFTER_PATHS = ("region", "statistics", "moved_forward", "failed_to_move_forward", "moved_forward_due_to")
+"""... and after them; with the registry's `winner`, `tiebreakers` and each player's `statistics`."""
+
+
+def _spelled(family: Family, attribute: str, at: At = At()) -> str:
+    """The path of a registered attribute (KeyError for one the registry does not hold)."""
+    entry = path_form(family, attribute)
+    if entry is None:
+        raise KeyError(f"{family.value}.{attribute} is not a path of engine.scenario_paths")
+    return spell(entry, at)
 
 
 def call(command: str, request: str) -> str:
@@ -254,29 +268,30 @@ def _value(shown: str | None) -> Any:
 
 def _board(scenario: engine.Scenario) -> dict[str, Any]:
     players = list(scenario.setup.players)
-    expeditions = [f"{p}.{k}" for p in players for k in KINDS]
-    before, before_error, _ = _observe(replace(scenario, actions=[], choices=[]),
-                                       [f"{e}.{a}" for e in expeditions for a in BEFORE_PATHS])
-    after_paths = ["winner", "tiebreakers"] + [f"{e}.{a}" for e in expeditions for a in AFTER_PATHS]
-    after_paths += [f"{p}.statistics" for p in players]
-    after, after_error, readings = _observe(scenario, after_paths)
+    expeditions = [At(player=p, expedition=kind) for p in players for kind in ExpeditionKind]
+    before_paths = {(e, a): _spelled(Family.EXPEDITION, a, e) for e in expeditions for a in BEFORE_PATHS}
+    after_paths = {(e, a): _spelled(Family.EXPEDITION, a, e) for e in expeditions for a in AFTER_PATHS}
+    winner, tiebreakers = _spelled(Family.GAME, "winner"), _spelled(Family.GAME, "tiebreakers")
+    totals = {p: _spelled(Family.PLAYER, "statistics", At(player=p)) for p in players}
+    before, before_error, _ = _observe(replace(scenario, actions=[], choices=[]), list(before_paths.values()))
+    after, after_error, readings = _observe(scenario, [winner, tiebreakers, *after_paths.values(), *totals.values()])
     return {
         "readings": _readings(readings),
         "players": players,
-        "winner": _winners(after.get("winner")),
-        "tiebreakers": _value(after.get("tiebreakers")),
-        "statistics": {p: after.get(f"{p}.statistics") for p in players},
+        "winner": _winners(after.get(winner)),
+        "tiebreakers": _value(after.get(tiebreakers)),
+        "statistics": {p: after.get(totals[p]) for p in players},
         "expeditions": [
             {
-                "player": e.split(".")[0],
-                "kind": e.split(".")[1],
-                "before": _value(before.get(f"{e}.region")),
-                "statistics_before": before.get(f"{e}.statistics"),
-                "after": _value(after.get(f"{e}.region")),
-                "statistics": after.get(f"{e}.statistics"),
-                "moved_forward": _value(after.get(f"{e}.moved_forward")),
-                "failed_to_move_forward": _value(after.get(f"{e}.failed_to_move_forward")),
-                "moved_forward_due_to": _value(after.get(f"{e}.moved_forward_due_to")),
+                "player": e.player,
+                "kind": e.expedition.value if e.expedition else "",
+                "before": _value(before.get(before_paths[e, "region"])),
+                "statistics_before": before.get(before_paths[e, "statistics"]),
+                "after": _value(after.get(after_paths[e, "region"])),
+                "statistics": after.get(after_paths[e, "statistics"]),
+                "moved_forward": _value(after.get(after_paths[e, "moved_forward"])),
+                "failed_to_move_forward": _value(after.get(after_paths[e, "failed_to_move_forward"])),
+                "moved_forward_due_to": _value(after.get(after_paths[e, "moved_forward_due_to"])),
             }
             for e in expeditions
         ],

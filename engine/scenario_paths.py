@@ -1,0 +1,789 @@
+"""The registry of `then:` paths: each path of the scenario language declared once, with how its
+expected value is read from YAML (and the error a bad one gets), how the engine's value is
+observed on a game, and the line that describes it in docs/*/scenarios.md.
+
+The reader (engine.reader_expectations), the runner (engine.scenario) and the sandbox
+(plugins/altered_rules/sandbox_runtime.py) all look paths up here. Adding a path is one `_path(...)`
+entry below, plus its test (docs/en/editing.md, "Adding a scenario path", walks through one).
+
+A path is a family (what its first words name: the whole game, a region, an emblem, a player, an
+expedition, an object, what a player sees) and an attribute:
+
+    winner                    Family.GAME        "winner"
+    adventure.3.face          Family.REGION      "face"         At(region=3)
+    emblems.1.text            Family.EMBLEM      "text"         At(number=1)
+    Alice.reserve.count       Family.PLAYER      "reserve.count" At(player="Alice")
+    Alice.hero.region         Family.EXPEDITION  "region"       At(player="Alice", expedition=HERO)
+    Alice.hero.Kuwat.boosts   Family.OBJECT      "boosts"       At(player, place="hero", name="Kuwat")
+    Bob.sees.Alice.hand       Family.SEES        ""             At(player="Bob", seen=("Alice", "hand"))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Callable, Mapping
+
+from . import api
+from .choices import NO, YES
+from .errors import BoardError, Location, ScenarioError
+from .information import sees
+from .objects import Card, GameObject
+from .readings import Unenumerable, silent
+from .reader_given import read_character
+from .scenario_model import REFUSALS, Expectation, Setup, character_key, shown
+from .scenario_syntax import located_value, location_of, read_position_expected, read_types, text_key
+from .state import Game
+from .vocabulary import (
+    ARENA,
+    Duration,
+    ExpeditionKind,
+    Face,
+    Faction,
+    Mode,
+    ObjectType,
+    Phase,
+    Rarity,
+    Statistics,
+    Status,
+    Zone,
+    parse_enum,
+)
+
+__all__ = [
+    "Family", "Given", "Knowledge", "At", "Written", "PathForm", "PATHS", "form", "forms_of", "spell", "locate_known",
+    "observe", "shown_actual", "EXPEDITION_WORDS",
+]
+
+
+class Family(Enum):
+    """What the first words of a path name, and so what its placeholders are."""
+
+    GAME = "game"                 # winner, effect.steps
+    REGION = "adventure.N"        # adventure.3.face
+    EMBLEM = "emblems.N"          # emblems.1.text
+    PLAYER = "Player"             # Alice.hand, Alice.reserve.count
+    EXPEDITION = "Player.expedition"  # Alice.hero.region
+    OBJECT = "Player.place.Name"  # Alice.hero.Kuwat.boosts
+    SEES = "Player.sees"          # Bob.sees.Alice.hand
+
+
+class Given(Enum):
+    """The scenarios a path belongs to: a board's, a deck's, or both."""
+
+    BOARD = "board"
+    DECK = "deck"
+    EITHER = "either"
+
+
+class Knowledge(Enum):
+    """Whether a value stays known after a step whose game effect the sources do not give
+    (Resupply, Sabotage, a lost effect: game.unknowns)."""
+
+    BOARD = "board"    # a value of the board: refused once anything is unknown
+    RECORD = "record"  # a record of what happened: always known
+    MANA = "mana"      # refused only when that player's Mana zone is unknown
+
+
+@dataclass(frozen=True)
+class At:
+    """The placeholders a path fills in."""
+
+    player: str = ""
+    expedition: ExpeditionKind | None = None
+    region: int = 0
+    number: int = 0
+    """emblems.N: the N-th emblem created, from 1."""
+    place: str = ""
+    """Player.place.Name: where the object is (scenario_model.PLACES_WORDS)."""
+    name: str = ""
+    seen: tuple[str, ...] = ()
+    """Player.sees...: the place the player looks at (["limbo"], ["adventure", "3"], ["Alice", "hand"])."""
+
+
+_WHOLE_VALUE: Any = object()
+
+
+@dataclass(slots=True)
+class Written:
+    """An expected value as the judge wrote it, and what reading it needs."""
+
+    value: Any
+    path: str
+    setup: Setup
+    place: Location | None
+    container: Any = None
+    key: Any = None
+    read_nested: Callable[[Any, Setup, Location | None], tuple[Expectation, ...]] | None = None
+    """Reads a mapping of paths nested in this value (`undecided:`), as `then:` is read."""
+
+    def bad(self, message: str) -> ScenarioError:
+        return ScenarioError(f"{self.path}: {message}", self.place)
+
+    def enum(self, kind: Any, what: str, value: Any = _WHOLE_VALUE) -> Any:
+        """An enum word (the value, or one item of it), or the enum's own error (what is allowed) at the path's line."""
+        return located_value(lambda: parse_enum(kind, self.value if value is _WHOLE_VALUE else value, what), self.place)
+
+
+Read = Callable[[Written], Any]
+Observe = Callable[[Game, At], Any]
+
+
+@dataclass(frozen=True)
+class PathForm:
+    family: Family
+    attribute: str
+    read: Read
+    """The expected value, normalized as `observe` gives the engine's; ScenarioError if it is bad."""
+    observe: Observe | None
+    """The engine's value on a game; None for `refused` and `undecided`, which the runner compares."""
+    doc: str
+    """One line for the spec's list of paths (docs/*/scenarios.md, checked by a test)."""
+    given: Given = Given.BOARD
+    knowledge: Knowledge = Knowledge.BOARD
+    show: Callable[[Any], str] | None = None
+    """How the expected value is shown, when not as written (undecided)."""
+    show_actual: Callable[[Any], str] | None = None
+    """How the engine's value is shown in a difference, when not as a plain value (winner)."""
+
+    @property
+    def pattern(self) -> str:
+        """The path with its placeholders named: `Player.expedition.region`."""
+        return self.attribute if self.family is Family.GAME else f"{self.family.value}.{self.attribute}".rstrip(".")
+
+
+PATHS: list[PathForm] = []
+_BY_KEY: dict[tuple[Family, str], PathForm] = {}
+
+
+def _path(family: Family, attribute: str, read: Read, observe: Observe | None, doc: str, **options: Any) -> None:
+    entry = PathForm(family, attribute, read, observe, doc, **options)
+    assert (family, attribute) not in _BY_KEY, f"{entry.pattern} is declared twice"
+    PATHS.append(entry)
+    _BY_KEY[family, attribute] = entry
+
+
+def form(family: Family, attribute: str) -> PathForm | None:
+    return _BY_KEY.get((family, attribute))
+
+
+def forms_of(family: Family, given: Given = Given.BOARD) -> list[PathForm]:
+    """The family's paths, in the order they are declared (the order error messages list them)."""
+    return [f for f in PATHS if f.family is family and f.given in (given, Given.EITHER)]
+
+
+def spell(entry: PathForm, at: At) -> str:
+    """The path that names `at`: spell(EXPEDITION region, At("Alice", HERO)) == "Alice.hero.region"."""
+    if entry.family is Family.GAME:
+        return entry.attribute
+    if entry.family is Family.REGION:
+        return f"adventure.{at.region}.{entry.attribute}"
+    if entry.family is Family.EMBLEM:
+        return f"emblems.{at.number}.{entry.attribute}"
+    if entry.family is Family.PLAYER:
+        return f"{at.player}.{entry.attribute}"
+    if entry.family is Family.EXPEDITION:
+        assert at.expedition is not None
+        return f"{at.player}.{at.expedition.value}.{entry.attribute}"
+    if entry.family is Family.OBJECT:
+        return f"{at.player}.{at.place}.{at.name}.{entry.attribute}"
+    return ".".join((at.player, "sees", *at.seen))
+
+
+EXPEDITION_WORDS = tuple(k.value for k in ExpeditionKind)
+"""`hero`, `companion`: the second word of an expedition's paths (Alice.hero.region)."""
+
+
+def locate_known(path: str) -> tuple[PathForm, At]:
+    """A path the reader has accepted, and what it points at: the runner's and the sandbox's way
+    in (the reader checks every path against the board first, engine.reader_expectations)."""
+    found = _LOCATED.get(path)
+    if found is None:
+        found = _locate(path)
+        if len(_LOCATED) < 4096:  # the paths of a file's scenarios repeat: found once each
+            _LOCATED[path] = found
+    return found
+
+
+_LOCATED: dict[str, tuple[PathForm, At]] = {}
+
+
+def _locate(path: str) -> tuple[PathForm, At]:
+    game = _BY_KEY.get((Family.GAME, path))
+    if game is not None:
+        return game, At()
+    parts = path.split(".")
+    if parts[0] == "emblems":
+        return _BY_KEY[Family.EMBLEM, parts[2]], At(number=int(parts[1]))
+    if parts[0] == "adventure":
+        return _BY_KEY[Family.REGION, parts[2]], At(region=int(parts[1]))
+    player = parts[0]
+    if parts[1] == "sees":
+        return _BY_KEY[Family.SEES, ""], At(player=player, seen=tuple(parts[2:]))
+    if len(parts) >= 4:
+        return _BY_KEY[Family.OBJECT, parts[-1]], At(player=player, place=parts[1], name=".".join(parts[2:-1]))
+    if parts[1] in EXPEDITION_WORDS and len(parts) == 3:
+        return _BY_KEY[Family.EXPEDITION, parts[2]], At(player=player, expedition=ExpeditionKind(parts[1]))
+    return _BY_KEY[Family.PLAYER, ".".join(parts[1:])], At(player=player)
+
+
+def observe(game: Game, path: str) -> Any:
+    """The engine's value at a `then:` path, normalized like the expectation."""
+    entry, at = locate_known(path)
+    if game.unknowns:  # only a lost game effect makes a value unknown
+        if entry.knowledge is Knowledge.MANA:
+            game.refuse_if_unknown(f"`{path}`", player=at.player, zone=Zone.MANA)
+        elif entry.knowledge is Knowledge.BOARD:
+            game.refuse_if_unknown(f"`{path}`")
+    assert entry.observe is not None, f"{path} is compared by the runner, not observed"
+    return entry.observe(game, at)
+
+
+def shown_actual(path: str, actual: Any) -> str:
+    """The engine's value at `path` as a difference shows it."""
+    entry, _ = locate_known(path)
+    if entry.show_actual is not None:
+        return entry.show_actual(actual)
+    if isinstance(actual, (list, tuple)):
+        return shown(list(actual))
+    return shown(actual)
+
+
+# ---- reading values: the shapes several paths share -------------------------------------------
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_none(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and value.strip().lower() == "none")
+
+
+def _boolean(w: Written) -> bool:
+    if not isinstance(w.value, bool):
+        raise w.bad(f"expected true or false, got {shown(w.value)}")
+    return w.value
+
+
+def _count(message: str) -> Read:
+    def read(w: Written) -> int:
+        if not _is_count(w.value):
+            raise w.bad(message)
+        return w.value
+    return read
+
+
+def _count_or_names(w: Written) -> Any:
+    if _is_count(w.value):
+        return w.value
+    if isinstance(w.value, list) and all(isinstance(v, str) for v in w.value):
+        return sorted(v.strip() for v in w.value)
+    raise w.bad("expected a number of cards, or a list of names")
+
+
+def _player(w: Written) -> str:
+    if not isinstance(w.value, str) or w.value not in w.setup.players:
+        raise w.bad(f"unknown player {shown(w.value)}; players: {', '.join(w.setup.players)}")
+    return w.value
+
+
+def _player_or_none(w: Written) -> str | None:
+    if _is_none(w.value):
+        return None
+    if not isinstance(w.value, str) or w.value.strip() not in w.setup.players:
+        raise w.bad(f"unknown player {shown(w.value)}; players: {', '.join(w.setup.players)}")
+    return w.value.strip()
+
+
+def _controller(w: Written) -> str:
+    if str(w.value).strip() not in w.setup.players:
+        raise w.bad(f"unknown player {shown(w.value)}; players: {', '.join(w.setup.players)}")
+    return str(w.value).strip()
+
+
+def _texts(example: str) -> Read:
+    def read(w: Written) -> list[str]:
+        if not isinstance(w.value, list) or not all(isinstance(v, str) for v in w.value):
+            raise w.bad(example)
+        return [text_key(v) for v in w.value]
+    return read
+
+
+def _types(w: Written) -> list[str]:
+    return sorted(t.value for t in located_value(lambda: read_types(w.value, w.container, w.key, w.place), w.place))
+
+
+def _statistics(w: Written) -> str:
+    return str(located_value(lambda: Statistics.parse(w.value), w.place))
+
+
+def _statistics_or_none(w: Written) -> str | None:
+    return None if w.value is None or str(w.value).strip().lower() == "none" else _statistics(w)
+
+
+def _choice_log(w: Written) -> list[str]:
+    if not isinstance(w.value, list):
+        raise w.bad("expected the decisions made, in order, like `choices:`: [{Alice: yes}, {Bob: Kelon Elemental}]")
+    log = []
+    for entry in w.value:
+        if isinstance(entry, Mapping) and len(entry) == 1:
+            ((player, answer),) = entry.items()
+            answer = (YES if answer else NO) if isinstance(answer, bool) else answer
+            log.append(text_key(f"{player}: {answer}"))
+        elif isinstance(entry, str) and ":" in entry:
+            log.append(text_key(entry))
+        else:
+            raise w.bad(f"a decision is {{Player: answer}}, got {shown(entry)}")
+    return log
+
+
+def _printed(attribute: str) -> Read:
+    """Costs (2.2.6-7), faction (2.2.8), rarity (2.2.4): a value, or none."""
+    def read(w: Written) -> Any:
+        if _is_none(w.value):
+            return None
+        if attribute == "faction":
+            return w.enum(Faction, "faction").value
+        if attribute == "rarity":
+            return w.enum(Rarity, "rarity").value
+        if isinstance(w.value, bool) or not isinstance(w.value, int) or w.value < 0:
+            raise w.bad("expected a number, or none")
+        return w.value
+    return read
+
+
+def _text(w: Written) -> str:
+    if not isinstance(w.value, str):
+        raise w.bad("expected text")
+    return text_key(w.value)
+
+
+def _word(expected: str, message: str) -> Read:
+    """A value that can only be one word (a type the rules fix)."""
+    def read(w: Written) -> str:
+        if not isinstance(w.value, str) or w.value.strip().lower() != expected:
+            raise w.bad(message)
+        return expected
+    return read
+
+
+# ---- the whole game --------------------------------------------------------------------------
+def _read_winner(w: Written) -> tuple[str, ...]:
+    if _is_none(w.value):
+        return ()
+    names = w.value if isinstance(w.value, list) else [w.value]
+    for name in names:
+        if not isinstance(name, str) or name.strip() not in w.setup.players:
+            raise w.bad(f"unknown player {shown(name)}; a winner is a player ({', '.join(w.setup.players)}), "
+                        "a list of players (a 2v2 team), or none")
+    winners = {n.strip() for n in names}
+    if w.setup.mode is Mode.TWO_VS_TWO and len(winners) == 1:
+        # "wins the game for their team" (2v2 page): one name stands for that player's team,
+        # as the engine seats it.
+        winners = set(Game.new(list(w.setup.players), mode=w.setup.mode).team_of(next(iter(winners))))
+    return tuple(sorted(winners))
+
+
+def _read_refused(w: Written) -> str:
+    word = str(w.value).strip().lower()
+    if word not in REFUSALS:
+        raise w.bad(f"unknown refusal {w.value!r}; allowed: {', '.join(REFUSALS)}")
+    return word
+
+
+def _read_violations(w: Written) -> list[str]:
+    if not isinstance(w.value, list):
+        raise w.bad("expected a list of rule numbers or ids, e.g. [1.1.4.c, 1.1.4.e]")
+    return sorted({str(v).strip() for v in w.value})
+
+
+def _read_passed(w: Written) -> list[str]:
+    value = w.value
+    names = value if isinstance(value, list) else ([] if value is None or str(value).lower() == "none" else [value])
+    for n in names:
+        if str(n) not in w.setup.players:
+            raise w.bad(f"unknown player {shown(n)}; players: {', '.join(w.setup.players)}")
+    return sorted(str(n) for n in names)
+
+
+def _read_day(w: Written) -> int:
+    if isinstance(w.value, bool) or not isinstance(w.value, int):
+        raise w.bad("expected a day number")
+    return w.value
+
+
+def _arena_types(game: Game, at: At) -> Any:
+    if not game.tiebreakers:
+        return "no Arena: tiebreakers have not started"
+    return sorted(t.value for t in game.region_types_at(ARENA))
+
+
+def _cost_value(attribute: str) -> Observe:
+    def observe_cost(game: Game, at: At) -> Any:
+        cost = game.last_cost
+        if cost is None:
+            return None
+        if attribute == "atomic_actions" and cost.atomic_actions is None:
+            raise silent(f"the atomic actions of the cost \"{cost.text}\" are unknown: a part of it is lost in the sources", Unenumerable.LOST_TEXT)
+        if attribute == "mana" and cost.mana is None:
+            raise silent(f"the Mana the cost \"{cost.text}\" asks for is unknown: a cost symbol of it is lost in the sources", Unenumerable.LOST_TEXT)
+        if attribute == "parts":
+            return [text_key("..." if p == "lost" else p) for p in cost.parts]
+        return getattr(cost, attribute)
+    return observe_cost
+
+
+def _effect_value(attribute: str) -> Observe:
+    def observe_effect(game: Game, at: At) -> Any:
+        effect = game.last_effect
+        if effect is None:
+            return None
+        if attribute == "step_texts":
+            return [text_key(t) for t in effect.step_texts]
+        return getattr(effect, attribute)
+    return observe_effect
+
+
+_WHOLE = Family.GAME
+_RECORD = {"knowledge": Knowledge.RECORD}
+_path(_WHOLE, "winner", _read_winner, lambda game, at: tuple(sorted(game.outcome.winners)),
+      "a player's name, or `none`; in 2v2 the winning team as a list, or one of its players' names",
+      show_actual=lambda winners: shown(list(winners)) if len(winners) > 1 else (winners[0] if winners else "none"))
+_path(_WHOLE, "tiebreakers", _boolean, lambda game, at: game.tiebreakers, "`true` / `false`")
+_path(_WHOLE, "first_player", _player, lambda game, at: game.first_player, "the first player's name")
+_path(_WHOLE, "day", _read_day, lambda game, at: game.day, "the day number", **_RECORD)
+_path(_WHOLE, "phase", lambda w: w.enum(Phase, "phase").value, lambda game, at: game.phase.value if game.phase else None,
+      "the phase", **_RECORD)
+_path(_WHOLE, "turn", _player_or_none, lambda game, at: game.turn, "the player whose turn it is, or `none`", **_RECORD)
+_path(_WHOLE, "passed", _read_passed, lambda game, at: sorted(game.passed), "the players who have passed this Afternoon", **_RECORD)
+_path(_WHOLE, "limbo", _count_or_names, lambda game, at: sorted(o.describe() for o in game.in_zone(Zone.LIMBO)),
+      "a number of objects in Limbo, or their descriptions")
+_path(_WHOLE, "choices", _choice_log, lambda game, at: [text_key(c) for c in game.choices_made],
+      "every decision made, in order, written like `choices:`", **_RECORD)
+_path(_WHOLE, "emblems", _count_or_names, lambda game, at: sorted(o.describe() for o in game.emblem_log),
+      "a number, or the emblems created during the scenario", **_RECORD)
+_path(_WHOLE, "reactions_played", _choice_log, lambda game, at: [text_key(r) for r in game.reactions_played],
+      "every Emblem-Reaction played, in order (4.4.b-c)", **_RECORD)
+_path(_WHOLE, "arena.types", _types, _arena_types, "the Arena's region types once tiebreakers have started (4.3.f, 2.2.2.p)")
+_STEPS = "expected a whole number"
+_path(_WHOLE, "effect.steps", _count(_STEPS), _effect_value("steps"), "the steps of the last effect resolved (6.1.b-c)", **_RECORD)
+_path(_WHOLE, "effect.atomic_actions", _count(_STEPS), _effect_value("atomic_actions"),
+      "the atomic actions of the last effect resolved (6.1.e)", **_RECORD)
+_path(_WHOLE, "effect.step_texts", _texts("expected the steps' texts, in order, e.g. [Sabotage, Resupply]"), _effect_value("step_texts"),
+      "the last effect's steps as written, in order", **_RECORD)
+_path(_WHOLE, "effect.controller", _player_or_none, _effect_value("controller"), "the player who controlled the last effect", **_RECORD)
+_path(_WHOLE, "cost.steps", _count(_STEPS), _cost_value("steps"), "the steps of the last cost paid or declined (6.1.d, 6.4)", **_RECORD)
+_path(_WHOLE, "cost.atomic_actions", _count(_STEPS), _cost_value("atomic_actions"), "the atomic actions of the last cost", **_RECORD)
+_path(_WHOLE, "cost.paid", _boolean, _cost_value("paid"), "whether the last cost was paid", **_RECORD)
+_path(_WHOLE, "cost.parts", _texts("expected the cost's parts as paid, in order, e.g. [exhaust, pay 1]; `...` for a cost symbol lost in the sources"),
+      _cost_value("parts"), "the last cost's parts as paid", **_RECORD)
+_path(_WHOLE, "cost.mana", _count(_STEPS), _cost_value("mana"), "the Mana the last cost asks for", **_RECORD)
+_path(_WHOLE, "legal", _boolean, None, "deck scenarios: whether the deck is legal", given=Given.DECK)
+_path(_WHOLE, "violations", _read_violations, None, "deck scenarios: every rule broken, compared as a set", given=Given.DECK)
+_path(_WHOLE, "refused", _read_refused, None, "the refusal the engine must end with", given=Given.EITHER, **_RECORD)
+
+
+def _read_undecided(w: Written) -> tuple[tuple[str, tuple[Expectation, ...]], ...]:
+    """Each reading the sources allow (its label, as the engine names it) and the values expected
+    under it: the readings give different outcomes (engine.readings)."""
+    value = w.value
+    if w.setup.is_deck or not isinstance(value, Mapping) or len(value) < 2:
+        raise w.bad(
+            "expected each reading and what happens under it, e.g. "
+            "{\"Tidecaller, then Grovekeeper\": {arena.types: [forest]}, \"Grovekeeper, then Tidecaller\": {arena.types: [water]}}"
+        )
+    assert w.read_nested is not None
+    readings = []
+    for label, inner in value.items():
+        where = location_of(value, label, w.place)
+        if not isinstance(inner, Mapping) or not inner:
+            raise ScenarioError(f"undecided: the reading {label!r} maps paths to expected values, e.g. {{winner: Alice}}", where)
+        if "undecided" in inner:
+            raise ScenarioError(f"undecided: the reading {label!r} cannot hold another `undecided:`", where)
+        readings.append((text_key(label), w.read_nested(inner, w.setup, where)))
+    return tuple(readings)
+
+
+_path(_WHOLE, "undecided", _read_undecided, None, "each reading the sources allow and the values expected under it",
+      show=lambda readings: ", ".join(f"\"{label}\"" for label, _ in readings), **_RECORD)
+
+
+# ---- a region of the Adventure ---------------------------------------------------------------
+def _region_face(game: Game, at: At) -> str:
+    if game.tiebreakers:  # 4.3.d: the companion region card is turned face down as the Arena; the others are discarded
+        return "down" if at.region == 7 else "discarded"
+    return game.adventure[at.region].face.value
+
+
+def _region_types(game: Game, at: At) -> Any:
+    if game.tiebreakers:
+        return sorted(t.value for t in game.region_types_at(ARENA)) if at.region == 7 else "discarded"
+    return sorted(t.value for t in game.region_types_at(game.adventure[at.region].index))
+
+
+def _read_face(w: Written) -> str:
+    if isinstance(w.value, str) and w.value.strip().lower() == "discarded":
+        return "discarded"  # 4.3.d: once tiebreakers start
+    return w.enum(Face, "face").value
+
+
+_path(Family.REGION, "face", _read_face, _region_face, "`up` / `down`; once tiebreakers have started `discarded`, and `down` for region 7, the Arena (4.3.d)")
+_path(Family.REGION, "types", _types, _region_types, "a list of region types (`[]` for a face-down half)")
+_path(Family.REGION, "type", _word("region", "the type of an object represented by an Adventure card or a Tumult half is Region (2.2.1.e)"),
+      lambda game, at: "discarded" if game.tiebreakers and at.region != 7 else "region",
+      "`region`: whatever its sub-types, a region's type is Region (2.2.1.e)")
+
+
+# ---- an emblem, the N-th created -------------------------------------------------------------
+def _emblem(observe_one: Callable[[Game, GameObject, At], Any]) -> Observe:
+    def observe_emblem(game: Game, at: At) -> Any:
+        if at.number > len(game.emblem_log):
+            return f"no emblem {at.number} (created: {len(game.emblem_log)})"
+        emblem = game.emblem_log[at.number - 1]
+        assert emblem.emblem is not None
+        return observe_one(game, emblem, at)
+    return observe_emblem
+
+
+def _emblem_exists(game: Game, emblem: GameObject, at: At) -> bool:
+    exists = emblem.id in game.objects
+    if exists:
+        game.refuse_if_unknown(f"whether emblem {at.number} still exists")
+    return exists
+
+
+def _read_subtype(w: Written) -> str:
+    word = str(w.value).strip().capitalize()
+    if word not in ("Reaction", "Ongoing"):
+        raise w.bad("the sub-type of an emblem is Reaction or Ongoing (2.2.2.h)")
+    return word
+
+
+def _read_name_or_none(w: Written) -> str | None:
+    if _is_none(w.value):
+        return None  # 2.2.3.g: emblems have no name
+    if not isinstance(w.value, str):
+        raise w.bad("expected a name, or none")
+    return w.value.strip()
+
+
+def _read_duration(w: Written) -> str | None:
+    return None if _is_none(w.value) else w.enum(Duration, "duration").value
+
+
+_EMBLEM = Family.EMBLEM
+_path(_EMBLEM, "type", _word("emblem", "the type of an emblem is Emblem (2.2.1.g)"), _emblem(lambda game, e, at: e.card.type.value),
+      "`emblem` (2.2.1.g)", **_RECORD)
+_path(_EMBLEM, "name", _read_name_or_none, _emblem(lambda game, e, at: e.card.name), "`none`: emblems have no name (2.2.3.g)", **_RECORD)
+_path(_EMBLEM, "subtype", _read_subtype, _emblem(lambda game, e, at: e.card.subtypes[0] if e.card.subtypes else None),
+      "`Reaction` or `Ongoing`", **_RECORD)
+_path(_EMBLEM, "text", _text, _emblem(lambda game, e, at: text_key(e.emblem.text)), "its text", **_RECORD)
+_path(_EMBLEM, "duration", _read_duration,
+      _emblem(lambda game, e, at: e.emblem.duration.value if e.emblem.duration else None), "`this Turn`...", **_RECORD)
+_path(_EMBLEM, "controller", _controller, _emblem(lambda game, e, at: e.controller), "who controls it", **_RECORD)
+_path(_EMBLEM, "source", _text, _emblem(lambda game, e, at: text_key(e.emblem.source_name or "")), "the object that created it", **_RECORD)
+_path(_EMBLEM, "exists", _boolean, _emblem(_emblem_exists), "whether it still exists", **_RECORD)
+for _attribute in ("hand_cost", "reserve_cost", "faction", "rarity"):
+    _path(_EMBLEM, _attribute, _printed(_attribute), _emblem(lambda game, e, at: None),
+          "`none` (2.2.6.d, 2.2.7.d, 2.2.8.d, 2.2.4.c)", **_RECORD)
+
+
+# ---- a player --------------------------------------------------------------------------------
+def _player_statistics(game: Game, at: At) -> str:
+    total = Statistics()
+    for kind in ExpeditionKind:
+        total = total + game.expedition_statistics(at.player, kind)
+    return str(total)
+
+
+def _zone_names(zone: Zone) -> Observe:
+    """The names in one of the player's zones; a Mana Orb (a card with no name) as it is described."""
+    def observe_zone(game: Game, at: At) -> list[str]:
+        return sorted(o.describe() if o.card.name is None else o.name for o in game.in_zone(zone, at.player))
+    return observe_zone
+
+
+_CARDS = "a number of cards, or a list of names"
+_PLAYER = Family.PLAYER
+_path(_PLAYER, "statistics", _statistics, _player_statistics, "`F/M/W` over both expeditions, as tiebreakers count them (4.3.h, 7.4.3.i)")
+_path(_PLAYER, "exhausted", _count("expected the number of exhausted Characters, Permanents and Mana Orbs the player controls"),
+      lambda game, at: sum(1 for o in game.objects.values() if o.controller == at.player and o.exhausted),
+      "exhausted Characters, Permanents and Mana Orbs the player controls", knowledge=Knowledge.MANA)
+_path(_PLAYER, "hand", _count_or_names, lambda game, at: sorted(c.name or "card" for c in game.player(at.player).hand), _CARDS)
+_path(_PLAYER, "deck", _count_or_names, lambda game, at: sorted(c.name or "card" for c in game.player(at.player).deck), _CARDS)
+_path(_PLAYER, "reserve", _count_or_names, _zone_names(Zone.RESERVE), _CARDS)
+_path(_PLAYER, "discard", _count_or_names, _zone_names(Zone.DISCARD), _CARDS)
+_path(_PLAYER, "mana", _count_or_names, _zone_names(Zone.MANA), _CARDS, knowledge=Knowledge.MANA)
+_path(_PLAYER, "landmarks", _count_or_names, _zone_names(Zone.LANDMARK), _CARDS)
+_path(_PLAYER, "hero_zone", _count_or_names, lambda game, at: sorted(o.name for o in game.in_zone(Zone.HERO, at.player)),
+      "the names in the player's Hero zone")
+_path(_PLAYER, "reserve.count", _count("expected the number of cards in the Reserve, 0 or more"),
+      lambda game, at: len(game.in_zone(Zone.RESERVE, at.player)), "the number of cards in the player's Reserve")
+
+
+# ---- an expedition ---------------------------------------------------------------------------
+def _progress(read_record: Callable[[Any], Any]) -> Observe:
+    """What the last Progress recorded for the expedition (4.2.4)."""
+    def observe_progress(game: Game, at: At) -> Any:
+        assert at.expedition is not None
+        return read_record(game.last_progress.get((at.player, at.expedition)))
+    return observe_progress
+
+
+def _characters_of(keep: Callable[[GameObject], bool]) -> Observe:
+    def observe_characters(game: Game, at: At) -> Any:
+        assert at.expedition is not None
+        return sorted(character_key(o.card) for o in game.characters_in(at.player, at.expedition) if keep(o))
+    return observe_characters
+
+
+def _read_characters(w: Written) -> Any:
+    """A number, or a list of characters compared as a multiset."""
+    if _is_count(w.value):
+        return w.value
+    if not isinstance(w.value, list):
+        raise w.bad("expected a number of characters or a list of characters (\"Name F/M/W Subtype\")")
+    return sorted(character_key(read_character(v, w.value, i, w.place)[0]) for i, v in enumerate(w.value))
+
+
+def _expedition(game: Game, at: At) -> Any:
+    assert at.expedition is not None
+    return game.player(at.player).expedition(at.expedition)
+
+
+_EXPEDITION = Family.EXPEDITION
+_path(_EXPEDITION, "region", lambda w: read_position_expected(w.value, w.bad), lambda game, at: _expedition(game, at).position,
+      "a region number, or `arena`")
+_path(_EXPEDITION, "statistics", _statistics,
+      lambda game, at: str(game.expedition_statistics(at.player, at.expedition)),  # type: ignore[arg-type]
+      "`F/M/W`, the sum of its characters (Gigantic ones in both expeditions, 7.4.3.e)")
+_path(_EXPEDITION, "characters", _read_characters, _characters_of(lambda o: True), "a number, or a list of characters (compared as a multiset)")
+_path(_EXPEDITION, "tokens", _read_characters, _characters_of(lambda o: o.card.token),
+      "the tokens there, as `Ordis Recruit 1/1/1 Soldier` (compared as a multiset)")
+_path(_EXPEDITION, "moved_forward", _boolean, _progress(lambda record: bool(record and record.moved)), "`true` / `false`, during the last Progress")
+_path(_EXPEDITION, "failed_to_move_forward", _boolean, _progress(lambda record: bool(record and record.failed)), "`true` / `false` (4.2.4.g)")
+_path(_EXPEDITION, "moved_forward_due_to", _types, _progress(lambda record: sorted(s.value for s in record.due_to) if record else []),
+      "a list of statistics (4.2.4.h; ruling `moves-forward-due-to`)")
+_path(_EXPEDITION, "exhausted", _count("expected the number of exhausted characters"),
+      lambda game, at: sum(1 for o in game.characters_in(at.player, at.expedition) if o.exhausted),  # type: ignore[arg-type]
+      "the number of exhausted characters there")
+
+
+# ---- an object (or a card in a hidden zone) ---------------------------------------------------
+def _object(observe_card: Callable[[Card, GameObject | None, Any], Any], *, only_objects: str = "") -> Observe:
+    """An attribute of the object `at` names; `only_objects`: the attribute, which only an object
+    has, not a card in a hidden zone (2.1.g)."""
+    def observe_object(game: Game, at: At) -> Any:
+        try:
+            found = api.find_object(game, at.player, at.place, at.name)
+        except BoardError as exc:
+            return f"no such object ({exc.message})"
+        obj = found if isinstance(found, GameObject) else None
+        if obj is not None:
+            game.refuse_if_unknown(f"the state of {obj.name}", object_id=obj.id)
+        elif only_objects:
+            return f"{at.name} is a card in a hidden zone, not an object (2.1.g): it has no {only_objects}"
+        return observe_card(found.card, obj, found)
+    return observe_object
+
+
+def _exists(game: Game, at: At) -> bool:
+    try:
+        api.find_object(game, at.player, at.place, at.name)
+    except BoardError:
+        return False
+    return True
+
+
+def _printed_value(attribute: str) -> Callable[[Card, GameObject | None, Any], Any]:
+    """Costs (2.2.6-7), faction (2.2.8) and rarity (2.2.4): a token's are 0 and none; a card's as given."""
+    def value(card: Card, obj: GameObject | None, found: Any) -> Any:
+        if attribute == "faction":
+            return card.faction.value if card.faction else None  # no faction: neutral (2.2.8.b)
+        if attribute == "rarity":
+            if card.rarity is None and not (card.token or card.type is ObjectType.HERO):
+                raise silent(f"the rarity of {card.name} is not given in the scenario", Unenumerable.UNPRINTED_VALUE)
+            return card.rarity.value if card.rarity else None
+        printed = card.hand_cost if attribute == "hand_cost" else card.reserve_cost
+        if printed is None:
+            raise silent(f"the {attribute.replace('_', ' ')} of {card.name} is not given (the sources do not print it)", Unenumerable.UNPRINTED_VALUE)
+        return printed
+    return value
+
+
+def _read_counters(w: Written) -> Any:
+    if _is_count(w.value):
+        return w.value
+    if isinstance(w.value, Mapping) and all(isinstance(v, int) and not isinstance(v, bool) for v in w.value.values()):
+        return sorted((str(k), int(v)) for k, v in w.value.items() if v)
+    raise w.bad("expected a number of counters, or counters by kind, e.g. {Kelon: 3}")
+
+
+def _read_abilities(w: Written) -> Any:
+    if _is_count(w.value):
+        return w.value
+    if not isinstance(w.value, list) or not all(isinstance(v, str) for v in w.value):
+        raise w.bad("expected a number of abilities, or the abilities as printed (a list)")
+    return sorted(text_key(v) for v in w.value)
+
+
+def _read_statuses(w: Written) -> list[str]:
+    items = w.value if isinstance(w.value, list) else [w.value]
+    return sorted(w.enum(Status, "status", s).value for s in items)
+
+
+def _read_subtypes(w: Written) -> list[str]:
+    items = w.value if isinstance(w.value, list) else [w.value]
+    return sorted(str(s).strip() for s in items)
+
+
+def _read_plain_text(w: Written) -> str:
+    if not isinstance(w.value, str):
+        raise w.bad("expected text")
+    return w.value.strip()
+
+
+def _in_play(attribute: str, value: Callable[[GameObject], Any]) -> Observe:
+    return _object(lambda card, obj, found: value(obj), only_objects=attribute)  # type: ignore[arg-type]
+
+
+_OBJECT = Family.OBJECT
+_path(_OBJECT, "name", _read_plain_text, _object(lambda card, obj, found: card.name), "its name")
+_path(_OBJECT, "printed_name", _read_plain_text, _object(lambda card, obj, found: card.printed_name), "its name as printed (2.2.3.c)")
+_path(_OBJECT, "type", lambda w: w.enum(ObjectType, "type").value, _object(lambda card, obj, found: (obj.card.type if obj else card.type).value), "its type")
+_path(_OBJECT, "subtypes", _read_subtypes, _object(lambda card, obj, found: sorted(card.subtypes)), "its sub-types")
+_path(_OBJECT, "statistics", _statistics_or_none,
+      _object(lambda card, obj, found: str(card.statistics) if card.statistics is not None else None), "`F/M/W`, or `none`")
+_path(_OBJECT, "token", _boolean, _object(lambda card, obj, found: card.token), "whether it is a token")
+_path(_OBJECT, "boosts", _count("expected a number of boosts"), _in_play("boosts", lambda obj: obj.boosts), "its boosts")
+_path(_OBJECT, "counters", _read_counters, _in_play("counters", lambda obj: sorted((k, v) for k, v in obj.counters.items() if v)),
+      "its counters: `{Kelon: 3}` or a number")
+_path(_OBJECT, "statuses", _read_statuses, _in_play("statuses", lambda obj: sorted(s.value for s in obj.statuses)), "its statuses")
+_path(_OBJECT, "fleeting", _boolean, _in_play("fleeting", lambda obj: Status.FLEETING in obj.statuses), "whether it is Fleeting")
+_path(_OBJECT, "asleep", _boolean, _in_play("asleep", lambda obj: Status.ASLEEP in obj.statuses), "whether it is Asleep")
+_path(_OBJECT, "abilities", _read_abilities,
+      _object(lambda card, obj, found: sorted(text_key(t) for t in card.in_play_abilities() + card.support_abilities())),
+      "its abilities: a number or the texts")
+_path(_OBJECT, "in_play_abilities", _read_abilities, _object(lambda card, obj, found: sorted(text_key(t) for t in card.in_play_abilities())),
+      "its in-play abilities")
+_path(_OBJECT, "support_abilities", _read_abilities, _object(lambda card, obj, found: sorted(text_key(t) for t in card.support_abilities())),
+      "its support abilities")
+_path(_OBJECT, "exhausted", _boolean, _in_play("exhausted", lambda obj: obj.exhausted), "whether it is exhausted")
+_path(_OBJECT, "controller", _controller, _object(lambda card, obj, found: obj.controller if obj else found.owner), "who controls it")
+_path(_OBJECT, "exists", _boolean, _exists, "whether it exists there")
+for _attribute in ("hand_cost", "reserve_cost", "faction", "rarity"):
+    _path(_OBJECT, _attribute, _printed(_attribute), _object(_printed_value(_attribute)), "`none` where it has none")
+
+
+# ---- what a player sees ----------------------------------------------------------------------
+def _read_seen(w: Written) -> Any:
+    if isinstance(w.value, str) and w.value.strip().lower() in ("hidden", "face down"):
+        return w.value.strip().lower()
+    if isinstance(w.value, list) and all(isinstance(v, str) for v in w.value):
+        return sorted(v.strip() for v in w.value)
+    if _is_count(w.value):
+        return w.value
+    raise w.bad("expected `hidden`, `face down`, a number, or the list of what the player sees there")
+
+
+_path(Family.SEES, "", _read_seen, lambda game, at: sees(game, at.player, list(at.seen)),
+      "what the player may look at there: the names in a shared, visible zone, `face down`, `hidden` (engine.information)")
