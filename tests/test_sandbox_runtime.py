@@ -29,9 +29,9 @@ from altered_rules.scenarios import run_file
 from altered_rules.strings import STRINGS
 from altered_rules.verification import expand_cards, verify_glossary
 
-from project_paths import PROJECT
+from project_paths import PROJECT, SCENARIOS
 
-SCENARIO_FILES = sorted((PROJECT / "tests" / "engine" / "scenarios").glob("*.yaml"))
+SCENARIO_FILES = sorted(SCENARIOS.glob("*.yaml"))
 
 
 def _run(request: dict) -> dict:

@@ -23,7 +23,7 @@ TAG_PREFIX = "release-"
 
 _HEADER = (
     "# Releases of the glossary, oldest first. Each has a snapshot of its texts in\n"
-    "# releases/<version>.json.gz. Record one with `altered-rules release` (docs/editing.md, Releases).\n"
+    "# releases/<version>.json.gz. Record one with `altered-rules release` (docs/en/editing.md, Releases).\n"
 )
 
 

@@ -1,7 +1,7 @@
 """Finding, reading and running scenario files: shared by `altered-rules verify/explain`,
 the glossary build and the pytest plugin.
 
-    for report in run_files([Path("tests/engine/scenarios")]):
+    for report in run_files([Path("tests/engine_tests/scenarios")]):
         report.error            # a file that cannot be read (SourceError), or None
         for result in report.results:
             result.passed, result.differences, result.trace, result.error

@@ -1,4 +1,4 @@
-"""pytest collects every scenario of tests/engine/scenarios/*.yaml as its own test item.
+"""pytest collects every scenario of tests/engine_tests/scenarios/*.yaml as its own test item.
 
 A failing item prints its file and line, the scenario's name, each differing path with
 expected and actual values, and the engine's trace.
