@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from altered_rules.glossary import load_glossary
-from altered_rules.glossary.loader import rule_sort_key
+from altered_rules.glossary.model import rule_sort_key
 from altered_rules.release_cli import record_release
 
 FIXTURE = "FIXTURE"

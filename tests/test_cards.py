@@ -13,7 +13,7 @@ from altered_rules.glossary import GlossaryError, load_glossary
 from altered_rules.glossary.model import card_slug
 from altered_rules.lint import lint_glossary
 from altered_rules.navigation import expand_nav
-from altered_rules.render import pages
+from altered_rules.site_pages import pages
 
 MARKUP = '<img src=x onerror="alert(1)"> & <b>Bold</b>'
 

@@ -7,7 +7,8 @@ import gzip
 import re
 
 from altered_rules.glossary.model import Keyword, Text
-from altered_rules.render import Renderer, md_escape, pages, relative_url
+from altered_rules.render import Renderer, md_escape, relative_url
+from altered_rules.site_pages import pages
 from altered_rules.verification import verify_glossary
 
 

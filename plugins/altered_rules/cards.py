@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Iterable, Iterator
 
-from .glossary.loader import rule_sort_key
-from .glossary.model import CardData, Glossary, NoteKind, Text
+from .glossary.model import CardData, Glossary, NoteKind, Text, rule_sort_key
 
 CARDS_DIR = "cards"
 CARDS_INDEX = f"{CARDS_DIR}/index.md"

@@ -16,8 +16,7 @@ import html
 import json
 from typing import Iterable
 
-from .glossary.loader import rule_sort_key
-from .glossary.model import Glossary
+from .glossary.model import Glossary, rule_sort_key
 from .render import chapter_page, page_url, script_json
 from .strings import tr
 

@@ -21,8 +21,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Iterable
 
-from .glossary.loader import rule_sort_key
-from .glossary.model import LANGUAGES, Glossary
+from .glossary.model import LANGUAGES, Glossary, rule_sort_key
 from .glossary.releases import Entry, Release, Snapshot, read_snapshot, snapshot_of
 
 

@@ -16,13 +16,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import Iterable, Iterator
 
 from .cards import seen_in_problems
 from .glossary.model import Correction, Glossary, TermbaseEntry, Text
-
-if TYPE_CHECKING:
-    from .strings import LanguageStrings
+from .strings import LanguageStrings
 
 TRANSLATIONS = ("fr", "it")
 
@@ -216,7 +214,7 @@ def _check_translations(glossary: Glossary, problems: list[str]) -> None:
             problems.extend(term_problems(located.where, value, language, checks[language], text.en, pairings))
 
 
-def lint_interface(glossary: Glossary, files: "dict[str, LanguageStrings]", pages: Iterable[Path] = ()) -> list[str]:
+def lint_interface(glossary: Glossary, files: dict[str, LanguageStrings], pages: Iterable[Path] = ()) -> list[str]:
     """The interface strings (keys, placeholders, English left in place, the termbase's words)
     and the hand-written pages of each translation (docs/fr, docs/it: the termbase's variants)."""
     from .strings import string_problems

@@ -15,8 +15,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from .glossary.loader import rule_sort_key
-from .glossary.model import Glossary
+from .glossary.model import Glossary, rule_sort_key
 from .glossary.schema import RULE_REFERENCE
 from .render import Renderer
 from .yamlsource import SourceError

@@ -1,7 +1,7 @@
 """The glossary as site pages: plain functions from a `Glossary` to Markdown.
 
-No MkDocs here: `pages(glossary, language)` returns `Page` values (a path in
-the docs tree and its Markdown), and any static-site generator can take them.
+No MkDocs here: the `Renderer` makes `Page` values (a path in the docs tree and its
+Markdown), and any static-site generator can take them; site_pages.pages lists them all.
 
 Every piece of glossary text is HTML-escaped before symbols and rule links
 are put in, so text in the YAML can never reach the page as markup. Headings
@@ -20,7 +20,6 @@ from typing import Iterable
 from urllib.parse import quote
 
 from .cards import card_mentions, card_page, cards_by_place
-from .glossary.loader import rule_sort_key
 from .glossary.model import (
     Block,
     Chapter,
@@ -38,6 +37,7 @@ from .glossary.model import (
     Term,
     Text,
     TranslationStatus,
+    rule_sort_key,
 )
 from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
 from .strings import tr
@@ -717,28 +717,3 @@ def sandbox_link(page: str, scenario_id: str) -> str:
     publishes (sandbox.scenario_file). Carried as base64url JSON (`?s=`), the fifty scenarios of a
     chapter were 8 kB of its 28 kB gzipped (base64 hardly compresses); an id is a few bytes."""
     return f"{relative_url(page, SANDBOX_PAGE)}?{SCENARIO_PARAMETER}={quote(scenario_id, safe='')}"
-
-
-def pages(glossary: Glossary, language: str = "en", verification: Verification | None = None,
-          changed_in: dict[str, tuple[str, str]] | None = None) -> list[Page]:
-    """Every generated page of the site in `language` (with the engine's results, if given, and
-    the entries a release changed, `changed_in`, from versions.VersionRenderer.changed_in)."""
-    renderer = Renderer(glossary, language, verification)
-    renderer.changed_in = changed_in or {}
-    result = [renderer.chapter(chapter) for chapter in glossary.chapters]
-    result.append(renderer.terms())
-    if glossary.keywords:
-        result.append(renderer.keywords())
-    result += [renderer.mode(mode) for mode in sorted(glossary.modes, key=lambda m: MODE_ORDER.get(m.id, 99))]
-    result.append(renderer.rulings())
-    result.append(renderer.sources())
-    if verification is not None:
-        result.append(renderer.coverage())
-    result.append(renderer.translations())
-    from .card_pages import card_pages   # imported here: card_pages imports this module's Renderer
-    result += card_pages(renderer)
-    return result
-
-
-# Game modes in the order a player meets them.
-MODE_ORDER = {"standard": 0, "sealed": 1, "booster-draft": 2, "booster-war": 3, "multiplayer-2v2": 4, "free-for-all": 5}

@@ -25,8 +25,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Iterable
 
-from .glossary.loader import rule_sort_key
-from .glossary.model import Glossary
+from .glossary.model import Glossary, rule_sort_key
 from .glossary.releases import Entry, Release
 from .glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
 from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff

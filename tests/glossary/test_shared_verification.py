@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from altered_rules.glossary import load_glossary
-from altered_rules.render import pages
+from altered_rules.site_pages import pages
 from altered_rules.verification import SHARED_ENV, verify_glossary_once
 
 

@@ -12,7 +12,8 @@ import yaml
 from altered_rules.cli import main
 from altered_rules.glossary import GlossaryError, load_glossary
 from altered_rules.glossary.model import TranslationStatus, english_hash
-from altered_rules.render import Renderer, pages
+from altered_rules.render import Renderer
+from altered_rules.site_pages import pages
 from altered_rules.translations import glossary_files, stamp_file, stamp_glossary, stale_problems, translation_states
 from edits import replace_once
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from altered_rules.mkdocs_plugin.deferred import defer, restore
-from altered_rules.render import pages
+from altered_rules.site_pages import pages
 from altered_rules.verification import CheckKind, verify_glossary
 
 

@@ -32,6 +32,12 @@ RULE_QUOTE_START = "{rule-text"
 RuleId = str
 """A rule number as text: a section (``4.2.4``) or a paragraph (``4.2.4.c``)."""
 
+
+def rule_sort_key(rule: RuleId) -> list[Any]:
+    """Sort rule numbers as a reader expects: 2.2.2 before 2.2.10."""
+    return [int(p) if p.isdigit() else p for p in rule.split(".")]
+
+
 SourceId = str
 """A seed document (``seed-000``) or ``editorial`` for text the editors wrote."""
 

@@ -19,13 +19,12 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 
 from ..yamlsource import LineDict, SourceError
+from .checking import _Reader
 from .model import LANGUAGES, Correction, Glossary, Text
-
-if TYPE_CHECKING:  # the loader's reader; imported for types only (the loader imports this module)
-    from .loader import _Reader
+from .reading import _entries
 
 RELEASES_FILE = "releases.yaml"
 SNAPSHOT_DIR = "releases"
@@ -73,7 +72,7 @@ def snapshot_path(root: str | Path, version: str) -> Path:
     return Path(root) / SNAPSHOT_DIR / f"{version}.json.gz"
 
 
-def _iso_date(reader: "_Reader", node: LineDict, key: str, what: str) -> str | None:
+def _iso_date(reader: _Reader, node: LineDict, key: str, what: str) -> str | None:
     value = node.get(key)
     text = str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
     try:
@@ -86,11 +85,9 @@ def _iso_date(reader: "_Reader", node: LineDict, key: str, what: str) -> str | N
     return text
 
 
-def read_releases(root: Path, reader: "_Reader", sources: dict[str, Any]) -> list[Release]:
+def read_releases(root: Path, reader: _Reader, sources: dict[str, Any]) -> list[Release]:
     """releases.yaml (optional), checked: unknown keys, versions (unique, well formed), dates
     (real, in order, not before what they are based on), the sources they name, their snapshots."""
-    from .loader import _entries  # the loader imports this module at its top
-
     if not (root / RELEASES_FILE).is_file():
         return []
     entries = _entries(root, RELEASES_FILE, reader)

@@ -24,7 +24,8 @@ from ..yamlsource import SourceError
 from .. import versions
 from ..navigation import expand_nav
 from ..page_references import link_rule_references
-from ..render import SANDBOX_PAGE, Page, Renderer, pages
+from ..render import SANDBOX_PAGE, Page, Renderer
+from ..site_pages import pages
 from ..sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
 from ..sandbox import runtime as sandbox_runtime
 from ..search_index import game_page_urls, with_rule_entries
