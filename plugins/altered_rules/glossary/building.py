@@ -393,8 +393,7 @@ def _load_term(path: Path, reader: _Reader, sources: dict[str, Source]) -> Term 
     found = _entry_file(path, reader, S.TERM_KEYS, "term")
     if found is None:
         return None
-    entry, tid = found
-    what = f"term {tid}"
+    entry, tid, what = found
     title, text = reader.text(entry, "title", what), reader.text(entry, "text", what, citing=f"term-{tid}")
     gap = reader.text(entry, "gap", what, citing=f"term-{tid}")
     if "text" not in entry and "gap" not in entry:
@@ -486,8 +485,7 @@ def _load_mode(path: Path, reader: _Reader, sources: dict[str, Source]) -> GameM
     found = _entry_file(path, reader, S.MODE_KEYS, "game mode")
     if found is None:
         return None
-    entry, mid = found
-    what = f"game mode {mid}"
+    entry, mid, what = found
     citing = f"mode-{mid}"
     raw_blocks = entry.get("blocks")
     blocks = [b for i, raw in enumerate(reader.list_of(entry, "blocks", what)) if (b := _load_block(raw, raw_blocks, i, what, reader, citing))]
@@ -503,8 +501,7 @@ def _load_ruling(path: Path, reader: _Reader) -> Ruling | None:
     found = _entry_file(path, reader, S.RULING_KEYS, "ruling")
     if found is None:
         return None
-    entry, rid = found
-    what = f"ruling {rid}"
+    entry, rid, what = found
     citing = f"ruling-{rid}"
     texts = {k: reader.text(entry, k, what, citing=citing) for k in ("title", "conflict", "reading", "why")}
     rules = reader.rule_ids(entry, "rules", what, citing)

@@ -129,9 +129,9 @@ def _not_a_mapping(path: Path, data: Any, keys: dict[str, bool], what: str, read
                                      f"the file holds {found}; the file of {what} holds one mapping with keys: {S.allowed(keys)}"))
 
 
-def _entry_file(path: Path, reader: _Reader, keys: dict[str, bool], kind: str) -> tuple[LineDict, str] | None:
-    """A file holding one entry named by its id (a term, a game mode, a ruling): its mapping
-    and its id, checked against the file's name so editors find it."""
+def _entry_file(path: Path, reader: _Reader, keys: dict[str, bool], kind: str) -> tuple[LineDict, str, str] | None:
+    """A file holding one entry named by its id (a term, a game mode, a ruling): its mapping,
+    its id, checked against the file's name so editors find it, and how messages name it."""
     data = _load_yaml(path, reader)
     if data is not None and not isinstance(data, LineDict):
         _not_a_mapping(path, data, keys, f"a {kind}", reader)
@@ -144,7 +144,7 @@ def _entry_file(path: Path, reader: _Reader, keys: dict[str, bool], kind: str) -
         return None
     if not S.SLUG.match(eid) or path.stem != eid:
         reader.error(entry, "id", f"{kind} id '{eid}' must be lowercase words joined by dashes and match its file name ({path.name})")
-    return entry, eid
+    return entry, eid, f"{kind} {eid}"
 
 
 # What the glossary folder holds (see the module's docstring): anything else would be read by nothing.
