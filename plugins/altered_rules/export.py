@@ -154,14 +154,16 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
 _TEXT = {"type": "string", "minLength": 1}
 _OPTIONAL_TEXT = {"type": ["string", "null"]}
 _RULE = {"type": "string", "pattern": r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?(\.[a-z])?$"}
-_CORRECTIONS = {
-    "type": "array",
-    "items": {
-        "type": "object", "additionalProperties": False, "required": ["was", "now", "why"],
-        "properties": {"was": {"type": "string"}, "now": {"type": "string"},
-                       "why": {"enum": ["typo", "grammar", "symbol", "residue"]}},
-    },
-}
+
+
+def _records(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
+    """A list of records: objects that hold every key `properties` names and no other."""
+    return {"type": "array",
+            "items": {"type": "object", "additionalProperties": False, "required": required, "properties": properties}}
+
+
+_CORRECTIONS = _records(["was", "now", "why"], {"was": {"type": "string"}, "now": {"type": "string"},
+                                                "why": {"enum": ["typo", "grammar", "symbol", "residue"]}})
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -180,126 +182,62 @@ SCHEMA: dict[str, Any] = {
         "format_version": {"type": "string", "pattern": r"^1\.[0-9]+\.[0-9]+$"},
         "language": {"enum": ["en", "fr", "it"]},
         "content_hash": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
-        "chapters": {
-            "type": "array",
-            "items": {
-                "type": "object", "additionalProperties": False,
-                "required": ["number", "title", "title_editorial", "sections"],
-                "properties": {
-                    "number": {"type": "string"}, "title": _TEXT, "title_editorial": {"type": "boolean"},
-                    "sections": {
-                        "type": "array",
-                        "items": {
-                            "type": "object", "additionalProperties": False,
-                            "required": ["id", "title", "title_editorial", "permalink", "sources", "paragraphs"],
-                            "properties": {
-                                "id": _RULE, "title": _TEXT, "title_editorial": {"type": "boolean"},
-                                "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
-                                "paragraphs": {"type": "array", "items": {"$ref": "#/$defs/paragraph"}},
-                            },
+        "chapters": _records(["number", "title", "title_editorial", "sections"], {
+            "number": {"type": "string"}, "title": _TEXT, "title_editorial": {"type": "boolean"},
+            "sections": _records(["id", "title", "title_editorial", "permalink", "sources", "paragraphs"], {
+                "id": _RULE, "title": _TEXT, "title_editorial": {"type": "boolean"},
+                "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
+                "paragraphs": {"type": "array", "items": {"$ref": "#/$defs/paragraph"}},
+            }),
+        }),
+        "terms": _records(["id", "title", "text", "gap", "see", "sources"],
+                          {"id": _TEXT, "title": _TEXT, "text": _OPTIONAL_TEXT, "gap": _OPTIONAL_TEXT,
+                           "see": {"type": "array", "items": _RULE}, "sources": {"type": "array", "items": _TEXT}}),
+        "game_modes": _records(["id", "title", "permalink", "sources", "deck"], {
+            "id": _TEXT, "title": _TEXT, "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
+            "deck": {
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object", "additionalProperties": False, "required": ["format", "rules"],
+                        "properties": {
+                            "format": {"enum": ["standard", "constructed", "multiplayer", "sealed", "draft"]},
+                            "rules": _records(["id", "text", "check", "rule"], {
+                                "id": _TEXT, "text": _TEXT,
+                                "check": {"type": "object", "description": "Closed vocabulary: see the editors' guide."},
+                                "rule": {"oneOf": [{"type": "null"}, _RULE]},
+                            }),
                         },
                     },
-                },
+                ],
             },
-        },
-        "terms": {
-            "type": "array",
-            "items": {
-                "type": "object", "additionalProperties": False,
-                "required": ["id", "title", "text", "gap", "see", "sources"],
-                "properties": {"id": _TEXT, "title": _TEXT, "text": _OPTIONAL_TEXT, "gap": _OPTIONAL_TEXT,
-                               "see": {"type": "array", "items": _RULE}, "sources": {"type": "array", "items": _TEXT}},
-            },
-        },
-        "game_modes": {
-            "type": "array",
-            "items": {
-                "type": "object", "additionalProperties": False,
-                "required": ["id", "title", "permalink", "sources", "deck"],
-                "properties": {
-                    "id": _TEXT, "title": _TEXT, "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
-                    "deck": {
-                        "oneOf": [
-                            {"type": "null"},
-                            {
-                                "type": "object", "additionalProperties": False, "required": ["format", "rules"],
-                                "properties": {
-                                    "format": {"enum": ["standard", "constructed", "multiplayer", "sealed", "draft"]},
-                                    "rules": {
-                                        "type": "array",
-                                        "items": {
-                                            "type": "object", "additionalProperties": False,
-                                            "required": ["id", "text", "check", "rule"],
-                                            "properties": {
-                                                "id": _TEXT, "text": _TEXT,
-                                                "check": {"type": "object", "description": "Closed vocabulary: see the editors' guide."},
-                                                "rule": {"oneOf": [{"type": "null"}, _RULE]},
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                        ],
-                    },
-                },
-            },
-        },
-        "rulings": {
-            "type": "array",
-            "items": {
-                "type": "object", "additionalProperties": False,
-                "required": ["id", "title", "rules", "conflict", "reading", "why"],
-                "properties": {"id": _TEXT, "title": _TEXT, "rules": {"type": "array", "items": _RULE},
-                               "conflict": _TEXT, "reading": _TEXT, "why": _TEXT},
-            },
-        },
-        "symbols": {
-            "type": "array",
-            "items": {"type": "object", "additionalProperties": False, "required": ["id", "kind", "label"],
-                      "properties": {"id": _TEXT, "kind": _TEXT, "label": _TEXT}},
-        },
-        "sources": {
-            "type": "array",
-            "items": {"type": "object", "additionalProperties": False, "required": ["id", "title", "file"],
-                      "properties": {"id": _TEXT, "title": _TEXT, "file": _OPTIONAL_TEXT}},
-        },
-        "termbase": {
-            "type": "array",
-            "items": {"type": "object", "additionalProperties": False,
-                      "required": ["id", "kind", "en", "fr", "it", "confirmed"],
-                      "properties": {"id": _TEXT, "kind": _TEXT, "en": _TEXT, "fr": _TEXT, "it": _TEXT,
-                                     "confirmed": {"type": "boolean"}}},
-        },
+        }),
+        "rulings": _records(["id", "title", "rules", "conflict", "reading", "why"],
+                            {"id": _TEXT, "title": _TEXT, "rules": {"type": "array", "items": _RULE},
+                             "conflict": _TEXT, "reading": _TEXT, "why": _TEXT}),
+        "symbols": _records(["id", "kind", "label"], {"id": _TEXT, "kind": _TEXT, "label": _TEXT}),
+        "sources": _records(["id", "title", "file"], {"id": _TEXT, "title": _TEXT, "file": _OPTIONAL_TEXT}),
+        "termbase": _records(["id", "kind", "en", "fr", "it", "confirmed"],
+                             {"id": _TEXT, "kind": _TEXT, "en": _TEXT, "fr": _TEXT, "it": _TEXT,
+                              "confirmed": {"type": "boolean"}}),
         "cards": {
             "description": "The cards the glossary names (names are proper names: the same in every language).",
-            "type": "array",
-            "items": {
-                "type": "object", "additionalProperties": False,
-                "required": ["name", "permalink", "type", "subtypes", "stats", "faction", "rarity", "names",
-                             "abilities", "mentions"],
-                "properties": {
-                    "name": _TEXT, "permalink": _TEXT,
-                    "type": {"enum": list(CARD_TYPES)},
-                    "subtypes": {"type": "array", "items": _TEXT},
-                    "stats": {"oneOf": [{"type": "null"}, {"type": "string", "pattern": STATS.pattern}],
-                              "description": "forest/mountain/water, where a source gives them"},
-                    "faction": _OPTIONAL_TEXT, "rarity": _OPTIONAL_TEXT,
-                    "names": {"type": "object", "additionalProperties": False,
-                              "properties": {"fr": _TEXT, "it": _TEXT}, "description": "printed names in French, Italian"},
-                    "abilities": {
-                        "type": "array",
-                        "items": {"type": "object", "additionalProperties": False, "required": ["printed", "kind"],
-                                  "properties": {"printed": {**_TEXT, "description": "as printed, in English; symbols as {id}"},
-                                                 "kind": {"enum": list(ABILITY_KINDS)}}},
-                    },
-                    "mentions": {
-                        "type": "array",
-                        "items": {"type": "object", "additionalProperties": False, "required": ["kind", "rule", "permalink"],
-                                  "properties": {"kind": {"enum": [k.value for k in MentionKind]},
-                                                 "rule": {"oneOf": [{"type": "null"}, _RULE]}, "permalink": _TEXT}},
-                    },
-                },
-            },
+            **_records(["name", "permalink", "type", "subtypes", "stats", "faction", "rarity", "names", "abilities", "mentions"], {
+                "name": _TEXT, "permalink": _TEXT,
+                "type": {"enum": list(CARD_TYPES)},
+                "subtypes": {"type": "array", "items": _TEXT},
+                "stats": {"oneOf": [{"type": "null"}, {"type": "string", "pattern": STATS.pattern}],
+                          "description": "forest/mountain/water, where a source gives them"},
+                "faction": _OPTIONAL_TEXT, "rarity": _OPTIONAL_TEXT,
+                "names": {"type": "object", "additionalProperties": False,
+                          "properties": {"fr": _TEXT, "it": _TEXT}, "description": "printed names in French, Italian"},
+                "abilities": _records(["printed", "kind"],
+                                      {"printed": {**_TEXT, "description": "as printed, in English; symbols as {id}"},
+                                       "kind": {"enum": list(ABILITY_KINDS)}}),
+                "mentions": _records(["kind", "rule", "permalink"],
+                                     {"kind": {"enum": [k.value for k in MentionKind]},
+                                      "rule": {"oneOf": [{"type": "null"}, _RULE]}, "permalink": _TEXT}),
+            }),
         },
     },
     "$defs": {
@@ -316,15 +254,9 @@ SCHEMA: dict[str, Any] = {
                 "sources": {"type": "array", "items": _TEXT},
                 "text_from": _OPTIONAL_TEXT,
                 "corrections": _CORRECTIONS,
-                "notes": {
-                    "type": "array",
-                    "items": {
-                        "type": "object", "additionalProperties": False,
-                        "required": ["kind", "text", "gap", "verified", "corrections"],
-                        "properties": {"kind": {"enum": ["remark", "example"]}, "text": _TEXT, "gap": _OPTIONAL_TEXT,
-                                       "verified": {"type": "boolean"}, "corrections": _CORRECTIONS},
-                    },
-                },
+                "notes": _records(["kind", "text", "gap", "verified", "corrections"],
+                                  {"kind": {"enum": ["remark", "example"]}, "text": _TEXT, "gap": _OPTIONAL_TEXT,
+                                   "verified": {"type": "boolean"}, "corrections": _CORRECTIONS}),
                 "verified_scenarios": {"type": "integer", "minimum": 0},
                 "cited_by": {"type": "array", "items": _TEXT},
                 "rulings": {"type": "array", "items": _TEXT},
