@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from altered_rules.cli import main
+from altered_rules.cli.main import main
 
 from edits import replace_once
 from project_paths import GLOSSARY

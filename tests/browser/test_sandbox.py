@@ -16,8 +16,8 @@ import yaml
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from altered_rules.scenarios import run_file
-from altered_rules.verification import verify_glossary
+from altered_rules.verification.scenarios import run_file
+from altered_rules.verification.checks import verify_glossary
 
 from project_paths import SCENARIOS
 

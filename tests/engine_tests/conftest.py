@@ -12,8 +12,8 @@ from typing import Any, Iterator
 import pytest
 
 import engine
-from altered_rules.scenarios import load_scenario_file
-from altered_rules.yamlsource import SourceError
+from altered_rules.verification.scenarios import load_scenario_file
+from altered_rules.content.yamlsource import SourceError
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.cli import main
+from altered_rules.cli.main import main
 
 PASSING = """\
 - name: A tie is not sufficient to advance

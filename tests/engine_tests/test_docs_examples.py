@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import engine
-from altered_rules.yamlsource import load_yaml_text
+from altered_rules.content.yamlsource import load_yaml_text
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "en" / "scenarios.md"
 
@@ -41,7 +41,7 @@ def test_every_ruling_the_engine_cites_has_an_entry_and_is_documented() -> None:
 
 
 def test_every_ruling_cited_while_running_the_scenarios_is_a_known_ruling() -> None:
-    from altered_rules.scenarios import run_files
+    from altered_rules.verification.scenarios import run_files
 
     cited: set[str] = set()
     for report in run_files([Path(__file__).parent / "scenarios"]):
@@ -52,7 +52,7 @@ def test_every_ruling_cited_while_running_the_scenarios_is_a_known_ruling() -> N
 
 
 def test_every_rule_the_trace_cites_is_a_rule_number_or_a_documented_id() -> None:
-    from altered_rules.scenarios import run_files
+    from altered_rules.verification.scenarios import run_files
 
     text = DOC.read_text(encoding="utf-8")
     cited: set[str] = set()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import engine
-from altered_rules.yamlsource import load_yaml_text
+from altered_rules.content.yamlsource import load_yaml_text
 
 BOARD = """
 - name: {name}

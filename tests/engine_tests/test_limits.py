@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import engine
-from altered_rules.cli import main
+from altered_rules.cli.main import main
 from engine.limits import MAX_CARDS, MAX_DEPTH, MAX_DIGITS, MAX_NUMBER, MAX_OBJECTS, MAX_VALUES
 
 from guards import no_hang

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from altered_rules.yamlsource import SourceError, load_yaml_text
+from altered_rules.content.yamlsource import SourceError, load_yaml_text
 from engine import ARENA, Adventure, ExpeditionKind, Face, Keyword, Region, RegionType, Statistics, Zone
 from engine.objects import Card
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from altered_rules.yamlsource import load_yaml_text
+from altered_rules.content.yamlsource import load_yaml_text
 
 BOARD = """
 - name: Two abilities that each keep one region type

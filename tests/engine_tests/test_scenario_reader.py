@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from altered_rules.scenarios import load_scenario_file
-from altered_rules.yamlsource import SourceError, load_yaml_text
+from altered_rules.verification.scenarios import load_scenario_file
+from altered_rules.content.yamlsource import SourceError, load_yaml_text
 
 BOARD = """\
 - name: A board

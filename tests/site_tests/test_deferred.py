@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from altered_rules.mkdocs_plugin.deferred import defer, restore
-from altered_rules.site_pages import pages
-from altered_rules.verification import CheckKind, verify_glossary
+from altered_rules.pages.site_pages import pages
+from altered_rules.verification.checks import CheckKind, verify_glossary
 
 
 def test_deferring_takes_out_every_verified_block_and_restoring_gives_the_same_text(glossary):

@@ -7,7 +7,7 @@ import json
 import jsonschema
 import pytest
 
-from altered_rules.export import FORMAT_VERSION, SCHEMA, export_glossary
+from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, export_glossary
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
@@ -39,7 +39,7 @@ def test_the_content_hash_follows_the_content(glossary):
     paragraph = glossary.paragraphs["4.2.4.c"]
     original = paragraph.text
     try:
-        from altered_rules.glossary.model import Text
+        from altered_rules.content.glossary.model import Text
         paragraph.text = Text({**original.by_language, "en": original.en + " (changed)"})
         after = export_glossary(glossary, "en", None)["content_hash"]
     finally:

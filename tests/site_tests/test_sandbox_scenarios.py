@@ -12,10 +12,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from altered_rules.render import Renderer
-from altered_rules.sandbox import PAGE_ASSETS, published_scenarios, scenario_file
-from altered_rules.verification import Verification, expand_cards, verify_glossary
-from altered_rules.yamlsource import plain_data as _plain
+from altered_rules.pages.render import Renderer
+from altered_rules.site_assets.sandbox import PAGE_ASSETS, published_scenarios, scenario_file
+from altered_rules.verification.checks import Verification, expand_cards, verify_glossary
+from altered_rules.content.yamlsource import plain_data as _plain
 
 LANGUAGES = ("en", "fr", "it")
 _LINK = re.compile(r'<a class="ar-sandbox-link" href="([^"]*)"')

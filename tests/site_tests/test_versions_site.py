@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.synth import synthesize
+from altered_rules.verification.synth import synthesize
 
 from project_paths import GLOSSARY, PROJECT
 from release_fixtures import make_fixture_releases

@@ -20,8 +20,8 @@ from typing import Any, Iterable
 import engine
 from engine.scenario_model import CHARACTER_KEYS
 
-from .glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
-from .yamlsource import LineDict, LineList, scenario_yaml
+from ..content.glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
+from ..content.yamlsource import LineDict, LineList, scenario_yaml
 
 
 class CheckKind(str, Enum):
@@ -277,7 +277,7 @@ def _inputs_digest(glossary: Glossary) -> str:
     digest = hashlib.sha256(sys.version.encode())
     root = Path(glossary.root)
     code = [Path(engine.__file__).parent / name for name in sorted(os.listdir(Path(engine.__file__).parent))]
-    code += [Path(__file__), Path(__file__).with_name("yamlsource.py")]
+    code += [Path(__file__), Path(__file__).parent.parent / "content" / "yamlsource.py"]
     for path in sorted(p for p in root.rglob("*") if p.is_file()) + [p for p in code if p.suffix == ".py"]:
         digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path.name).encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())

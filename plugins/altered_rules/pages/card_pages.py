@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import html
 
-from .cards import CARDS_INDEX, Mention, MentionKind, card_page
-from .glossary.model import CardData
+from ..content.cards import CARDS_INDEX, Mention, MentionKind, card_page
+from ..content.glossary.model import CardData
 from .render import Page, Renderer, md_escape, relative_url
 
 # The termbase entry of each ability kind of cards.yaml (schema.ABILITY_KINDS); an effect

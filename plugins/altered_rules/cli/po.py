@@ -26,12 +26,12 @@ import yaml
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po, write_po
 
-from .glossary import GlossaryError, load_glossary
-from .glossary.model import LANGUAGES, english_hash
-from .glossary.schema import TRANSLATED_FROM
-from .lint import lint_glossary
-from .translations import TRANSLATIONS, TextSlot, block_layout, flow_span, text_slots, translated_from
-from .yamlsource import LineDict
+from ..content.glossary import GlossaryError, load_glossary
+from ..content.glossary.model import LANGUAGES, english_hash
+from ..content.glossary.schema import TRANSLATED_FROM
+from ..content.lint import lint_glossary
+from ..content.translations import TRANSLATIONS, TextSlot, block_layout, flow_span, text_slots, translated_from
+from ..content.yamlsource import LineDict
 
 # What a translation must keep exactly as the English has it: symbols ({forest}) and quoted rules.
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")

@@ -29,8 +29,8 @@ from typing import Any
 import engine
 from engine.effects import parse_character_template
 
-from .scenarios import read_scenario_data
-from .yamlsource import LineDict, LineList, SourceError, load_yaml_text, plain_data, scenario_yaml
+from ..verification.scenarios import read_scenario_data
+from ..content.yamlsource import LineDict, LineList, SourceError, load_yaml_text, plain_data, scenario_yaml
 
 __all__ = ["call", "SOURCE"]
 

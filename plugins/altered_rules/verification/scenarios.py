@@ -15,7 +15,7 @@ from typing import Iterable
 
 import engine
 
-from .yamlsource import SourceError, load_yaml_file
+from ..content.yamlsource import SourceError, load_yaml_file
 
 __all__ = ["FileReport", "find_scenario_files", "load_scenario_file", "read_scenario_data", "run_scenario", "run_file", "run_files"]
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from .cards import CARDS_DIR
+from ..content.cards import CARDS_DIR
 from .render import Page
 
 PLACEHOLDER = "altered-rules:"

@@ -6,9 +6,9 @@ rulings, sources, coverage and translations pages of render.Renderer, then the c
 from __future__ import annotations
 
 from .card_pages import card_pages
-from .glossary.model import Glossary
+from ..content.glossary.model import Glossary
 from .render import Page, Renderer
-from .verification import Verification
+from ..verification.checks import Verification
 
 
 def pages(glossary: Glossary, language: str = "en", verification: Verification | None = None,

@@ -21,8 +21,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Iterable
 
-from .glossary.model import LANGUAGES, Glossary, rule_sort_key
-from .glossary.releases import Entry, Release, Snapshot, read_snapshot, snapshot_of
+from ..content.glossary.model import LANGUAGES, Glossary, rule_sort_key
+from ..content.glossary.releases import Entry, Release, Snapshot, read_snapshot, snapshot_of
 
 
 class ChangeKind(str, Enum):

@@ -14,7 +14,7 @@ from typing import TextIO
 
 import engine
 
-from .scenarios import FileReport, run_files
+from ..verification.scenarios import FileReport, run_files
 
 __all__ = ["cmd_verify", "cmd_explain", "print_report"]
 

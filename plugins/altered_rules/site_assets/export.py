@@ -12,12 +12,12 @@ import hashlib
 import json
 from typing import Any
 
-from .card_pages import CardPages
-from .cards import MentionKind, card_page
-from .glossary.model import Correction, Glossary, Paragraph, Text
-from .glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
-from .render import Renderer, chapter_page, mode_page, page_url
-from .verification import Verification
+from ..pages.card_pages import CardPages
+from ..content.cards import MentionKind, card_page
+from ..content.glossary.model import Correction, Glossary, Paragraph, Text
+from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
+from ..pages.render import Renderer, chapter_page, mode_page, page_url
+from ..verification.checks import Verification
 
 # 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
 FORMAT_VERSION = "1.1.0"

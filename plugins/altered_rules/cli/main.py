@@ -28,8 +28,8 @@ DEFAULT_GLOSSARY = Path("glossary")
 
 
 def _cmd_lint(args: argparse.Namespace) -> int:
-    from .glossary import GlossaryError, load_glossary
-    from .lint import lint_glossary
+    from ..content.glossary import GlossaryError, load_glossary
+    from ..content.lint import lint_glossary
 
     try:
         glossary = load_glossary(args.glossary)
@@ -38,8 +38,8 @@ def _cmd_lint(args: argparse.Namespace) -> int:
             print(f"error: {error}", file=sys.stderr)
         print(f"lint: {len(exc.errors)} error(s) in {args.glossary}", file=sys.stderr)
         return 1
-    from .glossary.model import TranslationStatus
-    from .translations import stale_problems
+    from ..content.glossary.model import TranslationStatus
+    from ..content.translations import stale_problems
 
     problems = lint_glossary(glossary)
     problems += _lint_interface(glossary, args.glossary)
@@ -63,9 +63,9 @@ def _cmd_lint(args: argparse.Namespace) -> int:
 def _lint_interface(glossary, folder: Path) -> list[str]:
     """The interface strings and the translations' hand-written pages (docs/fr, docs/it, beside
     the glossary folder when they are there)."""
-    from .lint import lint_interface
-    from .strings import read_strings
-    from .yamlsource import SourceError
+    from ..content.lint import lint_interface
+    from ..strings import read_strings
+    from ..content.yamlsource import SourceError
 
     try:
         files = read_strings()
@@ -77,8 +77,8 @@ def _lint_interface(glossary, folder: Path) -> list[str]:
 
 
 def _string_states():
-    from .strings import read_strings, string_states
-    from .yamlsource import SourceError
+    from ..strings import read_strings, string_states
+    from ..content.yamlsource import SourceError
 
     try:
         return string_states(read_strings())
@@ -87,7 +87,7 @@ def _string_states():
 
 
 def _load_or_report(folder: Path):
-    from .glossary import GlossaryError, load_glossary
+    from ..content.glossary import GlossaryError, load_glossary
 
     try:
         return load_glossary(folder)
@@ -100,7 +100,7 @@ def _load_or_report(folder: Path):
 
 def _verify_glossary(args: argparse.Namespace) -> int:
     """Every scenario of the glossary: its examples and the further checks of its rules."""
-    from .verification import verify_glossary
+    from ..verification.checks import verify_glossary
 
     glossary = _load_or_report(args.glossary)
     if glossary is None:
@@ -132,7 +132,7 @@ def _scenario_command(name: str) -> Callable[[argparse.Namespace], int]:
 def _cmd_stats(args: argparse.Namespace) -> int:
     import json
 
-    from .verification import coverage, stats, verify_glossary
+    from ..verification.checks import coverage, stats, verify_glossary
 
     glossary = _load_or_report(args.glossary)
     if glossary is None:
@@ -151,7 +151,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 
 
 def _cmd_synth(args: argparse.Namespace) -> int:
-    from .synth import SynthError, synthesize
+    from ..verification.synth import SynthError, synthesize
 
     try:
         print(synthesize(args.glossary, args.out, args.factor, force=args.force))
@@ -164,14 +164,14 @@ def _cmd_synth(args: argparse.Namespace) -> int:
 def _cmd_i18n(args: argparse.Namespace) -> int:
     """Translators' files: stamp, export and import (issue 18)."""
     from .po import PoError, export_po, import_po
-    from .translations import stamp_glossary
-    from .yamlsource import SourceError
+    from ..content.translations import stamp_glossary
+    from ..content.yamlsource import SourceError
 
     if _load_or_report(args.glossary) is None:
         return 1
     try:
         if args.action == "stamp":
-            from .strings import STRINGS_DIR, stamp_strings
+            from ..strings import STRINGS_DIR, stamp_strings
 
             counts = stamp_glossary(args.glossary)
             for path, count in counts.items():

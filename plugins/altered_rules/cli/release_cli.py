@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .glossary.releases import DATE, RELEASES_FILE, VERSION, Release, snapshot_of, snapshot_path, write_snapshot
+from ..content.glossary.releases import DATE, RELEASES_FILE, VERSION, Release, snapshot_of, snapshot_path, write_snapshot
 
 TAG_PREFIX = "release-"
 
@@ -66,7 +66,7 @@ def release_yaml(version: str, date: str, based_on: dict[str, Any], notes: dict[
 def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str, str],
                    based_on: dict[str, Any] | None = None, git: bool = True) -> list[str]:
     """Record release `version`; returns what was done, line by line. Raises ReleaseError."""
-    from .glossary import GlossaryError, load_glossary
+    from ..content.glossary import GlossaryError, load_glossary
 
     glossary_dir = Path(glossary_dir)
     if not VERSION.match(version):
@@ -164,7 +164,7 @@ def _terminal_diff(segments: Any) -> str:
 
 def diff_data(changes: Any, old: str, new: str) -> dict[str, Any]:
     """The changes from release `old` to `new` as JSON-ready data, every language."""
-    from .history import word_diff
+    from ..pages.history import word_diff
 
     def field(change: Any) -> list[dict[str, Any]]:
         return [{"field": f.field, "languages": {lang: {"old": f.old.get(lang), "new": f.new.get(lang),
@@ -178,9 +178,9 @@ def diff_data(changes: Any, old: str, new: str) -> dict[str, Any]:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from .glossary import GlossaryError, load_glossary
-    from .history import WORKING, compare, glossary_history, word_diff
-    from .yamlsource import SourceError
+    from ..content.glossary import GlossaryError, load_glossary
+    from ..pages.history import WORKING, compare, glossary_history, word_diff
+    from ..content.yamlsource import SourceError
 
     try:
         glossary = load_glossary(args.glossary)

@@ -37,13 +37,13 @@ import yaml
 import engine
 from engine.vocabulary import CHARACTER_SUBTYPES
 
-from .glossary import GlossaryError, load_glossary
-from .glossary.model import CardData, Glossary
-from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
-from .render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, relative_url, script_json
-from .strings import STRINGS, tr
-from .verification import CARD_OVERRIDES, Verification, expand_cards
-from .yamlsource import LineDict, plain_data
+from ..content.glossary import GlossaryError, load_glossary
+from ..content.glossary.model import CardData, Glossary
+from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
+from ..pages.render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, relative_url, script_json
+from ..strings import STRINGS, tr
+from ..verification.checks import CARD_OVERRIDES, Verification, expand_cards
+from ..content.yamlsource import LineDict, plain_data
 
 SANDBOX_DIR = "_sandbox"
 """site/_sandbox/: the runtime, beside the language folders."""
@@ -58,8 +58,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 # The Python the archive holds: the engine, pyyaml (its pure-Python half: the compiled one
 # is for CPython, not for Pyodide) and the plugin's modules that read and run pasted text.
-PLUGIN_MODULES = ("__init__.py", "yamlsource.py", "scenarios.py", "sandbox_runtime.py")
-CARDS = "altered_rules/cards.json"
+PLUGIN_MODULES = ("__init__.py", "content/__init__.py", "content/yamlsource.py", "verification/__init__.py",
+                  "verification/scenarios.py", "site_assets/__init__.py", "site_assets/sandbox_runtime.py")
+CARDS = "altered_rules/site_assets/cards.json"
 """The cards a glossary scenario names with `{card: Name}`, as sandbox_runtime reads them."""
 
 # Game words the sandbox shows, taken from the termbase so that French and Italian use the
@@ -173,7 +174,7 @@ def _archive_sources() -> list[tuple[str, Path]]:
     sources += [(f"yaml/{p.name}", p) for p in sorted(yaml_dir.glob("*.py"))]
     licences = sorted(yaml_dir.parent.glob("[Pp]y[Yy][Aa][Mm][Ll]-*.dist-info/licenses/LICENSE"))
     sources += [("yaml/LICENSE", p) for p in licences[:1]]
-    plugin = Path(__file__).parent
+    plugin = Path(__file__).parent.parent
     sources += [(f"altered_rules/{name}", plugin / name) for name in PLUGIN_MODULES]
     return sources
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Iterable
 from urllib.parse import quote
 
-from .cards import card_mentions, card_page, cards_by_place
-from .glossary.model import (
+from ..content.cards import card_mentions, card_page, cards_by_place
+from ..content.glossary.model import (
     Block,
     Chapter,
     Correction,
@@ -39,9 +39,9 @@ from .glossary.model import (
     TranslationStatus,
     rule_sort_key,
 )
-from .glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
-from .strings import tr
-from .verification import Check, CheckKind, Verification, coverage, illustration_anchor
+from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
+from ..strings import tr
+from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor
 
 TERMS_PAGE = "glossary-terms.md"
 KEYWORDS_PAGE = "keywords.md"
@@ -425,7 +425,7 @@ class Renderer:
 
     def coverage(self) -> Page:
         assert self.verification is not None
-        from .verification import stats
+        from ..verification.checks import stats
         title = self.t("coverage_title")
         figures = stats(self.glossary, self.verification)
         out = [self.heading(1, title, "coverage")]
@@ -612,7 +612,7 @@ class Renderer:
 
     def translations(self) -> Page:
         """For translators: the texts translated from an older English text, with the English now."""
-        from .translations import translation_states
+        from ..content.translations import translation_states
 
         title = self.t("translations_title")
         page = TRANSLATIONS_PAGE

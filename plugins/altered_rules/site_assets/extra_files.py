@@ -16,9 +16,9 @@ import html
 import json
 from typing import Iterable
 
-from .glossary.model import Glossary, rule_sort_key
-from .render import chapter_page, page_url, script_json
-from .strings import tr
+from ..content.glossary.model import Glossary, rule_sort_key
+from ..pages.render import chapter_page, page_url, script_json
+from ..strings import tr
 
 SHORT_URL_PREFIX = "r"
 

@@ -25,9 +25,9 @@ from typing import Any
 
 import yaml
 
-from .glossary.model import english_hash
-from .glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, TRANSLATED_FROM
-from .yamlsource import SourceError, load_yaml_file
+from ..content.glossary.model import english_hash
+from ..content.glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, TRANSLATED_FROM
+from ..content.yamlsource import SourceError, load_yaml_file
 
 __all__ = ["SynthError", "SynthSummary", "synthesize", "max_factor"]
 

@@ -18,10 +18,10 @@ import html
 import re
 from typing import Any, Iterable
 
-from .cards import card_page
-from .glossary.model import Glossary, Paragraph, Text
-from .glossary.schema import SYMBOL_REFERENCE
-from .render import COVERAGE_PAGE, SOURCES_PAGE, Page, chapter_page, page_url
+from ..content.cards import card_page
+from ..content.glossary.model import Glossary, Paragraph, Text
+from ..content.glossary.schema import SYMBOL_REFERENCE
+from ..pages.render import COVERAGE_PAGE, SOURCES_PAGE, Page, chapter_page, page_url
 
 # Bumped when the worker must read the index differently.
 INDEX_FORMAT = 1

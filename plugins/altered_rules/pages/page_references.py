@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from .glossary.model import Glossary, rule_sort_key
-from .glossary.schema import RULE_REFERENCE
+from ..content.glossary.model import Glossary, rule_sort_key
+from ..content.glossary.schema import RULE_REFERENCE
 from .render import Renderer
-from .yamlsource import SourceError
+from ..content.yamlsource import SourceError
 
 # What a line's prose leaves alone: a code span (its run of backticks closes it), a link or an
 # image with its text and target, an HTML tag or autolink, a bare address.

@@ -20,7 +20,7 @@ from typing import Iterable, Iterator
 
 from .cards import seen_in_problems
 from .glossary.model import Correction, Glossary, TermbaseEntry, Text
-from .strings import LanguageStrings
+from ..strings import LanguageStrings
 
 TRANSLATIONS = ("fr", "it")
 
@@ -217,7 +217,7 @@ def _check_translations(glossary: Glossary, problems: list[str]) -> None:
 def lint_interface(glossary: Glossary, files: dict[str, LanguageStrings], pages: Iterable[Path] = ()) -> list[str]:
     """The interface strings (keys, placeholders, English left in place, the termbase's words)
     and the hand-written pages of each translation (docs/fr, docs/it: the termbase's variants)."""
-    from .strings import string_problems
+    from ..strings import string_problems
 
     problems = string_problems(files)
     checks = termbase_checks(glossary)

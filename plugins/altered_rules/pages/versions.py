@@ -25,9 +25,9 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Iterable
 
-from .glossary.model import Glossary, rule_sort_key
-from .glossary.releases import Entry, Release
-from .glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
+from ..content.glossary.model import Glossary, rule_sort_key
+from ..content.glossary.releases import Entry, Release
+from ..content.glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
 from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff
 from .render import Page, Renderer, mode_page, page_url, relative_url, script_json
 
@@ -78,7 +78,7 @@ def site_label(history: History, language: str, renderer_t) -> Label:
 
 def citation_script(label: Label, language: str) -> str:
     """The release the copy button cites, as a JSON script element (read by altered-rules.js)."""
-    from .strings import tr
+    from ..strings import tr
 
     data = {"version": label.version, "unreleased": label.unreleased, "prefix": VERSIONED_PREFIX,
             "cite": tr(language, "cite_unreleased" if label.unreleased else "cite_release",
