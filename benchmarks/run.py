@@ -47,10 +47,10 @@ sys.path.insert(0, str(PROJECT / "plugins"))
 sys.path.insert(0, str(PROJECT))
 sys.path.insert(0, str(PROJECT / "benchmarks"))
 
-from altered_rules.glossary import load_glossary  # noqa: E402
-from altered_rules.synth import synthesize  # noqa: E402
-from altered_rules.verification import collect_checks, run_checks  # noqa: E402
-from altered_rules.yamlsource import load_yaml_file  # noqa: E402
+from altered_rules.content.glossary import load_glossary  # noqa: E402
+from altered_rules.verification.synth import synthesize  # noqa: E402
+from altered_rules.verification.checks import collect_checks, run_checks  # noqa: E402
+from altered_rules.content.yamlsource import load_yaml_file  # noqa: E402
 
 import engine  # noqa: E402
 
@@ -233,10 +233,11 @@ def engine_throughput(glossary: Path, seconds: float) -> dict[str, tuple[int, fl
 def forget() -> None:
     """What this process remembers of glossaries and scenarios (the loader's and the
     verification's caches), so that a measurement pays for them as a fresh process would."""
-    from altered_rules import verification
-    from altered_rules.glossary import loader
+    from altered_rules.verification import checks as verification
+    from altered_rules.content.glossary import reading
 
-    for cache in (getattr(loader, "_READ", {}), getattr(verification, "_MEMO", {}), getattr(verification, "_RESULTS", {})):
+    # Named, not looked up with a default: a cache that moved would otherwise be measured warm.
+    for cache in (reading._READ, verification._MEMO, verification._RESULTS):
         cache.clear()
 
 
@@ -266,8 +267,8 @@ def profile_shares(scenarios: list[Any], rounds: int = 20) -> list[tuple[str, fl
 def verification_split(glossary: Path) -> dict[str, float]:
     """In this process (CPU seconds): the engine's verification of the glossary, and the
     rendering of the three languages' pages with and without its results."""
-    from altered_rules.render import pages
-    from altered_rules.verification import verify_glossary
+    from altered_rules.pages.site_pages import pages
+    from altered_rules.verification.checks import verify_glossary
 
     forget()
     loaded = load_glossary(glossary)
@@ -642,7 +643,7 @@ def _cpu_seconds(pid: int) -> float:
 def serve_rebuild(project: Path, edits: int) -> dict[str, Any]:
     """`mkdocs serve` on 127.0.0.1; one YAML file of the glossary edited; the time until the
     served page shows the edit (watcher, rebuild and serving), `edits` times."""
-    from altered_rules.synth import _dump
+    from altered_rules.verification.synth import _dump
 
     port = _free_port()
     logfile = (project / "serve.log").open("w", encoding="utf-8")
@@ -690,10 +691,10 @@ def serve_rebuild(project: Path, edits: int) -> dict[str, Any]:
 
 
 BREAKDOWN = {
-    "loading the glossary": ("altered_rules/glossary/loader.py", "load_glossary"),
-    "the sandbox's runtime files": ("altered_rules/sandbox.py", "runtime_files"),
-    "running the scenarios": ("altered_rules/verification.py", "verify_glossary"),
-    "rendering our pages": ("altered_rules/render.py", "pages"),
+    "loading the glossary": ("altered_rules/content/glossary/loader.py", "load_glossary"),
+    "the sandbox's runtime files": ("altered_rules/site_assets/sandbox.py", "runtime_files"),
+    "running the scenarios": ("altered_rules/verification/checks.py", "verify_glossary"),
+    "rendering our pages": ("altered_rules/pages/site_pages.py", "pages"),
     "Markdown": ("markdown/core.py", "convert"),
     "the search index": ("material/plugins/search/plugin.py", "on_page_context"),
     "our post-build files": ("altered_rules/mkdocs_plugin/plugin.py", "on_post_build"),
@@ -1088,7 +1089,7 @@ FIXED = [
     "- The three language builds of one site build verify the glossary once between them",
     "  (`verification.verify_glossary_once`), instead of three times; and a process runs each scenario once",
     "  (keyed by what was read), so a `mkdocs serve` rebuild re-runs only the scenarios an edit changed; it also",
-    "  parses each glossary file once per content (`loader._load_yaml`), so a rebuild reads only the edited file.",
+    "  parses each glossary file once per content (`reading._load_yaml`), so a rebuild reads only the edited file.",
     "- Fuzzing (tests/test_yamlsource.py, tests/glossary/test_fuzz.py) found bad YAML escaping as RecursionError, a",
     "  segfault in libyaml's composer and an alias bomb: all are SourceErrors now (`yamlsource.py`).",
     "- Rule pages name a scenario by its id for the sandbox (`?scenario=`) instead of carrying it as base64: chapter 4",
@@ -1136,7 +1137,7 @@ def _gap_serve(report: Report) -> str:
         f"The served page changes {statistics.median(serve.get('times', [0])):.2f} s after the file is saved, and "
         f"the serving process spends {cpu:.2f} s of CPU on it: {load}. MkDocs rebuilds everything after a save: the "
         "configuration, every page, the theme's templates compiled again. Files and scenarios that did not change are "
-        "no longer parsed or run again (loader.py and verification.py keep them for the process), so what is left is "
+        "no longer parsed or run again (content/glossary/reading.py and verification/checks.py keep them for the process), so what is left is "
         "shared as the profile above shows "
         f"({report.facts.get('breakdown', '?')}). The largest part that is ours and not MkDocs' is the sandbox's "
         "runtime (sandbox.runtime_files reads the 13 MB of Pyodide, loads the glossary a second time and zips the "

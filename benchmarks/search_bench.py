@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 from urllib.parse import unquote, urlsplit
 
-from altered_rules.glossary.model import Glossary
-from altered_rules.yamlsource import LineDict, LineList, SourceError, load_yaml_file, line_of
+from altered_rules.content.glossary.model import Glossary
+from altered_rules.content.yamlsource import LineDict, LineList, SourceError, load_yaml_file, line_of
 
 QUERIES = Path(__file__).resolve().parent / "search-queries.yaml"
 LANGUAGES = ("en", "fr", "it")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.glossary import Glossary, load_glossary
+from altered_rules.content.glossary import Glossary, load_glossary
 
 from project_paths import GLOSSARY
 

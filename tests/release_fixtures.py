@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from altered_rules.glossary import load_glossary
-from altered_rules.glossary.loader import rule_sort_key
-from altered_rules.release_cli import record_release
+from altered_rules.content.glossary import load_glossary
+from altered_rules.content.glossary.model import rule_sort_key
+from altered_rules.cli.release_cli import record_release
 
 FIXTURE = "FIXTURE"
 LETTERS = "abcdefghijklmnopqrstuvwxyz"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.cards import MentionKind, card_mentions, scenario_cards, seen_in_problems
-from altered_rules.glossary import GlossaryError, load_glossary
-from altered_rules.glossary.model import card_slug
-from altered_rules.lint import lint_glossary
-from altered_rules.navigation import expand_nav
-from altered_rules.render import pages
+from altered_rules.content.cards import MentionKind, card_mentions, scenario_cards, seen_in_problems
+from altered_rules.content.glossary import GlossaryError, load_glossary
+from altered_rules.content.glossary.model import card_slug
+from altered_rules.content.lint import lint_glossary
+from altered_rules.pages.navigation import expand_nav
+from altered_rules.pages.site_pages import pages
 
 MARKUP = '<img src=x onerror="alert(1)"> & <b>Bold</b>'
 
@@ -175,7 +175,7 @@ def test_a_card_name_with_markup_is_shown_as_text(glossary_copy):
 def test_the_export_lists_each_card_with_its_page_and_mentions_and_stays_valid(glossary):
     import jsonschema
 
-    from altered_rules.export import SCHEMA, export_glossary
+    from altered_rules.site_assets.export import SCHEMA, export_glossary
 
     data = export_glossary(glossary, "fr", None)
     jsonschema.validate(data, SCHEMA, cls=jsonschema.Draft202012Validator)
@@ -190,9 +190,9 @@ def test_the_export_lists_each_card_with_its_page_and_mentions_and_stays_valid(g
 
 
 def test_a_card_s_facts_use_the_termbase_words_and_the_site_s_symbols(glossary):
-    from altered_rules.card_pages import CardPages
-    from altered_rules.glossary.model import CardData
-    from altered_rules.render import Renderer
+    from altered_rules.pages.card_pages import CardPages
+    from altered_rules.content.glossary.model import CardData
+    from altered_rules.pages.render import Renderer
 
     card = CardData("Test", "character", ("Soldier",), "2/1/3", "Ordis", "rare", {"it": "Prova"}, (), ())
     facts = CardPages(Renderer(glossary, "it")).facts_html(card)

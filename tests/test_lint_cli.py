@@ -5,8 +5,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from altered_rules.cli import main
+from altered_rules.cli.main import main
 
+from edits import replace_once
 from project_paths import GLOSSARY
 
 
@@ -44,3 +45,12 @@ def test_lint_wants_a_gap_where_a_list_is_lost(glossary_copy: Path, capsys):
 def test_lint_on_a_missing_folder_says_so(tmp_path: Path, capsys):
     assert main(["lint", "--glossary", str(tmp_path / "nowhere")]) == 1
     assert "glossary folder not found" in capsys.readouterr().err
+
+
+def test_lint_finds_a_correction_whose_new_text_is_gone(glossary_copy: Path, capsys):
+    # 2.2.10.a records the typo "Abilitys" -> "Abilities"; once the sentence no longer says
+    # "Abilities", the correction describes a text that is not there.
+    replace_once(glossary_copy / "rules/2/2.2.10.yaml", "    en: Abilities are either", "    en: Powers are either")
+    assert main(["lint", "--glossary", str(glossary_copy)]) == 1
+    err = capsys.readouterr().err
+    assert "2.2.10.a" in err and "correction 'Abilitys' -> 'Abilities' does not match the text any more" in err

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from altered_rules.page_references import link_rule_references
-from altered_rules.render import Renderer
+from altered_rules.pages.page_references import link_rule_references
+from altered_rules.pages.render import Renderer
 
 from project_paths import PROJECT
 

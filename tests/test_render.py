@@ -6,9 +6,10 @@ import dataclasses
 import gzip
 import re
 
-from altered_rules.glossary.model import Keyword, Text
-from altered_rules.render import Renderer, md_escape, pages, relative_url
-from altered_rules.verification import verify_glossary
+from altered_rules.content.glossary.model import Keyword, Text
+from altered_rules.pages.render import Renderer, md_escape, relative_url
+from altered_rules.pages.site_pages import pages
+from altered_rules.verification.checks import verify_glossary
 
 from edits import replace_once
 
@@ -149,7 +150,7 @@ def test_a_game_mode_quotation_that_names_no_text_is_refused_at_its_line(glossar
 
 def test_a_rule_quotation_that_names_no_text_is_refused(glossary_copy):
     import pytest
-    from altered_rules.glossary import GlossaryError, load_glossary
+    from altered_rules.content.glossary import GlossaryError, load_glossary
     path = glossary_copy / "rulings" / "opposing-expeditions.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("{rule-text 7.4.3.h}", "{rule-text 7.4.3.z}", 1), encoding="utf-8")
     terms = glossary_copy / "terms" / "draw.yaml"

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 import engine
-from altered_rules.render import sandbox_link
-from altered_rules.sandbox import (
+from altered_rules.pages.render import sandbox_link
+from altered_rules.site_assets.sandbox import (
+    CARDS,
     PLUGIN_MODULES,
     Runtime,
     SandboxError,
@@ -22,16 +23,16 @@ from altered_rules.sandbox import (
     rule_links,
     runtime_files,
 )
-from altered_rules import sandbox_runtime
-from altered_rules.sandbox import CARD_OVERRIDES, card_characters
-from altered_rules.sandbox_runtime import call
-from altered_rules.scenarios import run_file
+from altered_rules.site_assets import sandbox_runtime
+from altered_rules.site_assets.sandbox import CARD_OVERRIDES, card_characters
+from altered_rules.site_assets.sandbox_runtime import call
+from altered_rules.verification.scenarios import run_file
 from altered_rules.strings import STRINGS
-from altered_rules.verification import expand_cards, verify_glossary
+from altered_rules.verification.checks import expand_cards, verify_glossary
 
-from project_paths import PROJECT
+from project_paths import PROJECT, SCENARIOS
 
-SCENARIO_FILES = sorted((PROJECT / "tests" / "engine" / "scenarios").glob("*.yaml"))
+SCENARIO_FILES = sorted(SCENARIOS.glob("*.yaml"))
 
 
 def _run(request: dict) -> dict:
@@ -41,7 +42,7 @@ def _run(request: dict) -> dict:
 def test_the_archive_holds_the_engine_pyyaml_the_sandbox_modules_and_the_cards_but_nothing_compiled(glossary):
     archive = zipfile.ZipFile(io.BytesIO(engine_archive(glossary.cards)))
     names = archive.namelist()
-    assert set(json.loads(archive.read("altered_rules/cards.json"))["cards"]) == set(glossary.cards)
+    assert set(json.loads(archive.read(CARDS))["cards"]) == set(glossary.cards)
     assert {f"engine/{p.name}" for p in (PROJECT / "engine").glob("*.py")} <= set(names)
     assert {f"altered_rules/{m}" for m in PLUGIN_MODULES} <= set(names)
     assert "yaml/__init__.py" in names and "yaml/LICENSE" in names
@@ -170,7 +171,7 @@ def test_the_page_data_uses_the_termbase_words(glossary):
 
 
 def test_the_service_worker_keeps_the_runtime_apart_and_each_language_its_own_pages():
-    from altered_rules.extra_files import service_worker
+    from altered_rules.site_assets.extra_files import service_worker
     worker = service_worker(["./"], [b"page"], sandbox=("altered-sandbox", ["../_sandbox/engine-1.zip", "../_sandbox/pyodide-1/pyodide.mjs"]))
     assert 'const SANDBOX_CACHE = "altered-sandbox";' in worker
     assert '["../_sandbox/engine-1.zip", "../_sandbox/pyodide-1/pyodide.mjs"]' in worker

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from altered_rules.glossary import load_glossary
-from altered_rules.yamlsource import SourceError
+from altered_rules.content.glossary import load_glossary
+from altered_rules.content.yamlsource import SourceError
 
 from project_paths import GLOSSARY, PROJECT
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from altered_rules.strings import STRINGS, STRINGS_DIR, read_strings, string_problems, tr
-from altered_rules.yamlsource import SourceError
+from altered_rules.content.yamlsource import SourceError
 from edits import replace_once
 
 
@@ -84,7 +84,7 @@ def test_each_translated_string_records_its_english():
 
 
 def test_a_string_whose_english_changed_is_listed_as_stale(strings_copy):
-    from altered_rules.glossary.model import TranslationStatus
+    from altered_rules.content.glossary.model import TranslationStatus
     from altered_rules.strings import stamp_strings, string_states
     _edit(strings_copy, "en", '"Copied"', '"Copied to the clipboard"')
     _edit(strings_copy, "it", '  copied: "Copiato"  # from ', '  copied: "Copiato"  # was ')

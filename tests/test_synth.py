@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.cli import main
-from altered_rules.glossary import load_glossary
-from altered_rules.lint import lint_glossary
-from altered_rules.synth import SynthError, synthesize
-from altered_rules.verification import verify_glossary
+from altered_rules.cli.main import main
+from altered_rules.content.glossary import load_glossary
+from altered_rules.content.lint import lint_glossary
+from altered_rules.verification.synth import SynthError, synthesize
+from altered_rules.verification.checks import verify_glossary
 
 from project_paths import GLOSSARY, PROJECT
 
@@ -68,7 +68,7 @@ def test_it_lints_clean(loaded):
 
 def test_renumbered_copies_keep_their_translations_current(loaded):
     """A copy renumbers its English and its translations alike: none becomes stale (issue 18)."""
-    from altered_rules.translations import stale_problems
+    from altered_rules.content.translations import stale_problems
     assert stale_problems(loaded) == ([], [])
 
 

@@ -10,12 +10,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from altered_rules.cli import main
-from altered_rules.glossary import load_glossary
-from altered_rules.history import ChangeKind, glossary_history, word_diff
-from altered_rules.release_cli import record_release
-from altered_rules.render import pages
-from altered_rules.versions import (
+from altered_rules.cli.main import main
+from altered_rules.content.glossary import load_glossary
+from altered_rules.pages.history import ChangeKind, glossary_history, word_diff
+from altered_rules.cli.release_cli import record_release
+from altered_rules.pages.site_pages import pages
+from altered_rules.pages.versions import (
     VersionRenderer, atom_feed, check_versioned_links, removed_rule_redirects, version_pages, versioned_pages,
 )
 

@@ -44,7 +44,7 @@ async function start(setup) {
   const archive = await (await self.fetch(setup.engine)).arrayBuffer();
   pyodide.unpackArchive(new Uint8Array(archive), "zip", { extractDir: "/sandbox" });
   pyodide.runPython("import sys; sys.path.insert(0, '/sandbox')");
-  engine = pyodide.pyimport("altered_rules.sandbox_runtime");
+  engine = pyodide.pyimport("altered_rules.site_assets.sandbox_runtime");
   report("ready", null);
 }
 

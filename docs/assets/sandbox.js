@@ -3,7 +3,7 @@
 // (sandbox-worker.js); this script is the page around it: the forms, the board kept in the
 // URL, the outcome and the engine's trace with every rule linked.
 // Its strings, the game's terms in the page's language and the rules' links come from the
-// page (#ar-sandbox-data), written at build time by altered_rules.sandbox.
+// page (#ar-sandbox-data), written at build time by altered_rules.site_assets.sandbox.
 
 const DATA = JSON.parse(document.getElementById("ar-sandbox-data").textContent);
 const KINDS = ["hero", "companion"];

@@ -14,8 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .sandbox import MANIFEST_ENV, SandboxError, write_runtime
-from .verification import SHARED_ENV
+from .site_assets.sandbox import MANIFEST_ENV, SandboxError, write_runtime
+from .verification.checks import SHARED_ENV
 
 # Each language's MkDocs configuration (the French and Italian ones inherit mkdocs.yml).
 LANGUAGE_CONFIGS: dict[str, str] = {"en": "mkdocs.yml", "fr": "mkdocs.fr.yml", "it": "mkdocs.it.yml"}

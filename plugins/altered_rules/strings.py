@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .glossary.model import ENGLISH_HASH_LENGTH, LANGUAGES, TranslationStatus, english_hash
-from .yamlsource import LineDict, LineList, SourceError, load_yaml_file
+from .content.glossary.model import ENGLISH_HASH_LENGTH, LANGUAGES, TranslationStatus, english_hash
+from .content.yamlsource import LineDict, LineList, SourceError, load_yaml_file
 
 STRINGS_DIR = Path(__file__).parent / "strings"
 """The folder of the per-language files (en.yaml, fr.yaml, it.yaml)."""

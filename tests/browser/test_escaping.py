@@ -19,9 +19,9 @@ from typing import Any, Iterator
 import pytest
 from playwright.sync_api import expect
 
-from altered_rules.glossary.model import card_slug
-from altered_rules.synth import _dump, synthesize
-from altered_rules.yamlsource import load_yaml_file
+from altered_rules.content.glossary.model import card_slug
+from altered_rules.verification.synth import _dump, synthesize
+from altered_rules.content.yamlsource import load_yaml_file
 
 from project_paths import GLOSSARY, PROJECT
 

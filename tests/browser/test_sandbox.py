@@ -16,10 +16,10 @@ import yaml
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from altered_rules.scenarios import run_file
-from altered_rules.verification import verify_glossary
+from altered_rules.verification.scenarios import run_file
+from altered_rules.verification.checks import verify_glossary
 
-from project_paths import PROJECT
+from project_paths import SCENARIOS
 
 LOADED = 90_000  # ms: 13 MB from the local server, then WebAssembly compiles on a small machine
 
@@ -292,7 +292,7 @@ def test_the_sandbox_speaks_the_page_language_and_keeps_the_board_across_languag
 
 
 def _python_outcomes(glossary, site: Path) -> tuple[list[dict], list[object]]:
-    """Every scenario of the glossary and of tests/engine/scenarios, and what the command line's
+    """Every scenario of the glossary and of tests/engine_tests/scenarios, and what the command line's
     engine (run_scenario, as `altered-rules verify`) makes of each."""
     requests, expected = [], []
     scenarios = published(site)
@@ -300,7 +300,7 @@ def _python_outcomes(glossary, site: Path) -> tuple[list[dict], list[object]]:
         # As the rule pages' links open them: from the build's scenario file, by id.
         requests.append({"data": scenarios[check.anchor]})
         expected.append([_shape(check.result.status, check.result.differences, check.result.error, lines=False)])
-    for path in sorted((PROJECT / "tests" / "engine" / "scenarios").glob("*.yaml")):
+    for path in sorted(SCENARIOS.glob("*.yaml")):
         report = run_file(path)
         requests.append({"yaml": path.read_text(encoding="utf-8"), "source": str(path)})
         expected.append([_shape(r.status, r.differences, r.error) for r in report.results])

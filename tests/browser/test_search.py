@@ -157,7 +157,7 @@ def test_bad_input_gets_an_answer_without_error_or_markup(page, base_url, query,
 
 
 def test_search_works_offline_once_a_page_was_visited(browser, base_url):
-    """The service worker keeps the search index and our worker (plugins/altered_rules/extra_files.py)."""
+    """The service worker keeps the search index and our worker (plugins/altered_rules/site_assets/extra_files.py)."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{base_url}/fr/")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.cli import main
+from altered_rules.cli.main import main
 from engine.limits import MAX_DEPTH, MAX_DIGITS, MAX_EXPANDED_CHARACTERS, MAX_FILE_BYTES, MAX_VALUES
 
 from guards import no_hang
@@ -201,7 +201,7 @@ def test_a_duplicate_anchor_is_an_error(glossary_copy, capsys):
 
 # ---- the site build says the same, without a traceback ----------------------------------------------
 def test_the_site_build_fails_on_an_emptied_section_naming_it(tmp_path):
-    from altered_rules.synth import synthesize
+    from altered_rules.verification.synth import synthesize
     from project_paths import GLOSSARY, PROJECT
 
     project = tmp_path / "project"

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.cli import main
-from altered_rules.synth import synthesize
+from altered_rules.cli.main import main
+from altered_rules.verification.synth import synthesize
 
 from project_paths import GLOSSARY, PROJECT
 

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from altered_rules.glossary import GlossaryError, load_glossary
-from altered_rules.verification import collect_checks, run_checks, verify_glossary
-from altered_rules.yamlsource import LineDict, SourceError, load_yaml_text
+from altered_rules.content.glossary import GlossaryError, load_glossary
+from altered_rules.verification.checks import collect_checks, run_checks, verify_glossary
+from altered_rules.content.yamlsource import LineDict, SourceError, load_yaml_text
 
 from guards import no_hang
 from project_paths import GLOSSARY

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from altered_rules.glossary import load_glossary
-from altered_rules.verification import collect_checks, run_checks
+from altered_rules.content.glossary import load_glossary
+from altered_rules.verification.checks import collect_checks, run_checks
 
 from project_paths import GLOSSARY
 
@@ -20,7 +20,7 @@ def test_glossary_scenario(check):
 
 
 def test_every_official_example_is_verified_and_most_rules_have_a_scenario():
-    from altered_rules.verification import stats, verify_glossary
+    from altered_rules.verification.checks import stats, verify_glossary
 
     glossary = load_glossary(GLOSSARY)
     figures = stats(glossary, verify_glossary(glossary))
@@ -33,7 +33,7 @@ def test_every_official_example_is_verified_and_most_rules_have_a_scenario():
 def test_stats_json_has_the_documented_keys(capsys):
     import json
 
-    from altered_rules.cli import main
+    from altered_rules.cli.main import main
 
     assert main(["stats", "--json", "--glossary", str(GLOSSARY)]) == 0
     figures = json.loads(capsys.readouterr().out)

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from altered_rules.cli import main
-from altered_rules.glossary import load_glossary
-from altered_rules.glossary.model import TranslationStatus, english_hash
-from altered_rules.po import PoError, export_po, import_po
+from altered_rules.cli.main import main
+from altered_rules.content.glossary import load_glossary
+from altered_rules.content.glossary.model import TranslationStatus, english_hash
+from altered_rules.cli.po import PoError, export_po, import_po
 
 
 def _files(root: Path) -> dict[str, bytes]:
@@ -126,7 +126,7 @@ def test_the_command_line_round_trip(glossary_copy, tmp_path, capsys):
 
 
 def test_a_po_file_past_the_size_limit_is_refused_before_it_is_read(glossary_copy, tmp_path, monkeypatch):
-    import altered_rules.po as po_module
+    import altered_rules.cli.po as po_module
     po = tmp_path / "it.po"
     po.write_bytes(export_po(glossary_copy, "it"))
     monkeypatch.setattr(po_module, "MAX_PO_BYTES", 1000)

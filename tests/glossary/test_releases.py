@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.cli import main
-from altered_rules.glossary import GlossaryError, load_glossary
-from altered_rules.glossary.releases import read_snapshot, snapshot_bytes, snapshot_of
-from altered_rules.history import glossary_history
-from altered_rules.release_cli import ReleaseError, record_release
+from altered_rules.cli.main import main
+from altered_rules.content.glossary import GlossaryError, load_glossary
+from altered_rules.content.glossary.releases import read_snapshot, snapshot_bytes, snapshot_of
+from altered_rules.pages.history import glossary_history
+from altered_rules.cli.release_cli import ReleaseError, record_release
 
 RELEASES = "releases.yaml"
 
@@ -192,7 +192,7 @@ def test_release_refuses_bad_input(glossary_copy, version, date, message, capsys
 
 
 def test_more_releases_than_the_limit_are_refused_with_file_and_line(glossary_copy, monkeypatch):
-    from altered_rules.glossary import releases
+    from altered_rules.content.glossary import releases
 
     monkeypatch.setattr(releases, "MAX_RELEASES", 1)
     _with_second(glossary_copy)
@@ -201,7 +201,7 @@ def test_more_releases_than_the_limit_are_refused_with_file_and_line(glossary_co
 
 
 def test_a_glossary_without_releases_builds_pages_that_say_so(glossary_copy):
-    from altered_rules.versions import citation_script, site_label, version_pages, versioned_pages
+    from altered_rules.pages.versions import citation_script, site_label, version_pages, versioned_pages
 
     (glossary_copy / RELEASES).unlink()
     shutil.rmtree(glossary_copy / "releases")

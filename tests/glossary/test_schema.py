@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.glossary import GlossaryError, load_glossary
+from altered_rules.content.glossary import GlossaryError, load_glossary
 
 DUSK = Path("rules/4/4.2.4.yaml")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.glossary import Glossary
+from altered_rules.content.glossary import Glossary
 
 from project_paths import PROJECT, SEEDS
 

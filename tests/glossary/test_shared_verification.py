@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.glossary import load_glossary
-from altered_rules.render import pages
-from altered_rules.verification import SHARED_ENV, verify_glossary_once
+from altered_rules.content.glossary import load_glossary
+from altered_rules.pages.site_pages import pages
+from altered_rules.verification.checks import SHARED_ENV, verify_glossary_once
 
 
 def _markdown(glossary, verification) -> list[str]:

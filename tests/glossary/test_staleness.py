@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from altered_rules.cli import main
-from altered_rules.glossary import GlossaryError, load_glossary
-from altered_rules.glossary.model import TranslationStatus, english_hash
-from altered_rules.render import Renderer, pages
-from altered_rules.translations import glossary_files, stamp_file, stamp_glossary, stale_problems, translation_states
+from altered_rules.cli.main import main
+from altered_rules.content.glossary import GlossaryError, load_glossary
+from altered_rules.content.glossary.model import TranslationStatus, english_hash
+from altered_rules.pages.render import Renderer
+from altered_rules.pages.site_pages import pages
+from altered_rules.content.translations import glossary_files, stamp_file, stamp_glossary, stale_problems, translation_states
 from edits import replace_once
 
 TIE = Path("rules/4/4.2.4.yaml")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from altered_rules.glossary import load_glossary
-from altered_rules.lint import lint_glossary
+from altered_rules.content.glossary import load_glossary
+from altered_rules.content.lint import lint_glossary
 from edits import replace_once
 
 TIE = Path("rules/4/4.2.4.yaml")
@@ -48,7 +48,7 @@ def test_a_translation_identical_to_the_english_is_reported(glossary_copy):
 
 
 def test_names_and_numbers_may_stay_the_same():
-    from altered_rules.lint import _only_names
+    from altered_rules.content.lint import _only_names
     assert _only_names("Faction (Axiom {axiom}, Bravos {bravos})")
     assert _only_names("Standard")
     assert not _only_names("Structure: Best of one game")
@@ -96,7 +96,7 @@ def test_the_italian_verbs_of_moving_and_joining_are_checked_in_rules_and_ruling
 
 def test_interface_strings_and_translated_pages_are_checked(glossary, tmp_path):
     import shutil
-    from altered_rules.lint import lint_interface
+    from altered_rules.content.lint import lint_interface
     from altered_rules.strings import STRINGS_DIR, read_strings
     strings = tmp_path / "strings"
     shutil.copytree(STRINGS_DIR, strings)

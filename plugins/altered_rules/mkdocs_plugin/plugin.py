@@ -16,19 +16,20 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 
-from ..export import export_files
-from ..extra_files import service_worker, short_url_pages, sitemap_gzip, ui_strings
-from ..glossary import Glossary, GlossaryError, load_glossary
-from ..history import History, glossary_history
-from ..yamlsource import SourceError
-from .. import versions
-from ..navigation import expand_nav
-from ..page_references import link_rule_references
-from ..render import SANDBOX_PAGE, Page, Renderer, pages
-from ..sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
-from ..sandbox import runtime as sandbox_runtime
-from ..search_index import game_page_urls, with_rule_entries
-from ..verification import Verification, verify_glossary_once
+from ..site_assets.export import export_files
+from ..site_assets.extra_files import service_worker, short_url_pages, sitemap_gzip, ui_strings
+from ..content.glossary import Glossary, GlossaryError, load_glossary
+from ..pages.history import History, glossary_history
+from ..content.yamlsource import SourceError
+from ..pages import versions
+from ..pages.navigation import expand_nav
+from ..pages.page_references import link_rule_references
+from ..pages.render import SANDBOX_PAGE, Page, Renderer
+from ..pages.site_pages import pages
+from ..site_assets.sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
+from ..site_assets.sandbox import runtime as sandbox_runtime
+from ..site_assets.search_index import game_page_urls, with_rule_entries
+from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .deferred import defer, restore
 

@@ -1,0 +1,265 @@
+"""`altered-rules`: the command line for rules editors and judges.
+
+Subcommands:
+  lint              check the glossary (schema, ids, references, symbols, translations)
+  verify [FILE...]  run scenario files (default: every scenario of the glossary);
+                    one line per scenario, "N passed, M failed"
+  explain FILE      the same run with the engine's step-by-step trace
+  stats [--json]    how much of the glossary the engine verifies
+  synth --factor N --out DIR
+                    a synthetic glossary N times the size of the real one (benchmarks)
+  i18n stamp|export|import
+                    translators' files: record current translations, PO files out and in
+  release VERSION --date D --notes TEXT
+                    record a release of the glossary (and tag it in git)
+  diff A B [--json] what changed between two releases (or `current`), word by word
+
+Bad input is reported as `file:line: what is wrong`, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Callable, Sequence
+
+DEFAULT_GLOSSARY = Path("glossary")
+
+
+def _cmd_lint(args: argparse.Namespace) -> int:
+    from ..content.glossary import GlossaryError, load_glossary
+    from ..content.lint import lint_glossary
+
+    try:
+        glossary = load_glossary(args.glossary)
+    except GlossaryError as exc:
+        for error in exc.errors:
+            print(f"error: {error}", file=sys.stderr)
+        print(f"lint: {len(exc.errors)} error(s) in {args.glossary}", file=sys.stderr)
+        return 1
+    from ..content.glossary.model import TranslationStatus
+    from ..content.translations import stale_problems
+
+    problems = lint_glossary(glossary)
+    problems += _lint_interface(glossary, args.glossary)
+    stale, unrecorded = stale_problems(glossary)
+    problems += unrecorded
+    for state in _string_states():
+        if state.status is not TranslationStatus.CURRENT:
+            (stale if state.status is TranslationStatus.STALE else problems).append(f"{state.where}: {state.advice}")
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    # A stale translation is listed, not an error: an English correction must not wait for the
+    # translators, and the site says which texts may lag behind (issue 18).
+    for line in stale:
+        print(f"stale: {line}", file=sys.stderr)
+    print(
+        f"lint: {len(glossary.sections)} sections, {len(glossary.paragraphs)} paragraphs, "
+        f"{len(problems)} problem(s)" + (f", {len(stale)} stale translation(s)" if stale else "")
+    )
+    return 1 if problems else 0
+
+
+def _lint_interface(glossary, folder: Path) -> list[str]:
+    """The interface strings and the translations' hand-written pages (docs/fr, docs/it, beside
+    the glossary folder when they are there)."""
+    from ..content.lint import lint_interface
+    from ..strings import read_strings
+    from ..content.yamlsource import SourceError
+
+    try:
+        files = read_strings()
+    except SourceError as exc:
+        return [str(exc)]
+    docs = Path(folder).parent / "docs"
+    pages = sorted(docs.glob("fr/*.md")) + sorted(docs.glob("it/*.md"))
+    return lint_interface(glossary, files, pages)
+
+
+def _string_states():
+    from ..strings import read_strings, string_states
+    from ..content.yamlsource import SourceError
+
+    try:
+        return string_states(read_strings())
+    except SourceError:
+        return []   # _lint_interface reports the file
+
+
+def _load_or_report(folder: Path):
+    from ..content.glossary import GlossaryError, load_glossary
+
+    try:
+        return load_glossary(folder)
+    except GlossaryError as exc:
+        for error in exc.errors:
+            print(f"error: {error}", file=sys.stderr)
+        print(f"{len(exc.errors)} error(s) in {folder}", file=sys.stderr)
+        return None
+
+
+def _verify_glossary(args: argparse.Namespace) -> int:
+    """Every scenario of the glossary: its examples and the further checks of its rules."""
+    from ..verification.checks import verify_glossary
+
+    glossary = _load_or_report(args.glossary)
+    if glossary is None:
+        print("0 passed, 1 failed")
+        return 1
+    verification = verify_glossary(glossary)
+    for check in verification.checks:
+        if check.passed:
+            print(f"PASS  {check.file}:{check.line}: {check.rule} {check.kind.value}: {check.name}")
+        else:
+            print(("ERROR " if check.error or check.result.error else "FAIL  ") + check.failure())
+    passed = sum(1 for c in verification.checks if c.passed)
+    failed = len(verification.checks) - passed
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or not verification.checks else 0
+
+
+def _scenario_command(name: str) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        from . import scenario_cli
+
+        if name == "verify" and not args.files:
+            return _verify_glossary(args)
+        return getattr(scenario_cli, f"cmd_{name}")(args)
+
+    return run
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    import json
+
+    from ..verification.checks import coverage, stats, verify_glossary
+
+    glossary = _load_or_report(args.glossary)
+    if glossary is None:
+        return 1
+    verification = verify_glossary(glossary)
+    figures = stats(glossary, verification)
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+        return 0
+    for key, value in figures.items():
+        print(f"{key}: {value}")
+    for row in coverage(glossary, verification):
+        missing = ", ".join(f"{rule} ({reason or 'no reason given'})" for rule, reason in row.uncovered)
+        print(f"  {row.section}: {row.covered}/{row.paragraphs}" + (f"; without: {missing}" if missing else ""))
+    return 0
+
+
+def _cmd_synth(args: argparse.Namespace) -> int:
+    from ..verification.synth import SynthError, synthesize
+
+    try:
+        print(synthesize(args.glossary, args.out, args.factor, force=args.force))
+    except SynthError as exc:
+        print(f"synth: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _cmd_i18n(args: argparse.Namespace) -> int:
+    """Translators' files: stamp, export and import (issue 18)."""
+    from .po import PoError, export_po, import_po
+    from ..content.translations import stamp_glossary
+    from ..content.yamlsource import SourceError
+
+    if _load_or_report(args.glossary) is None:
+        return 1
+    try:
+        if args.action == "stamp":
+            from ..strings import STRINGS_DIR, stamp_strings
+
+            counts = stamp_glossary(args.glossary)
+            for path, count in counts.items():
+                print(f"{path}: {count} text(s) stamped")
+            strings = stamp_strings(STRINGS_DIR)
+            if strings:
+                print(f"{STRINGS_DIR}: {strings} interface string(s) stamped")
+            print(f"i18n stamp: {sum(counts.values()) + strings} translation(s) recorded as made from the English as it is now")
+            return 0
+        if args.action == "export":
+            out = args.out or Path(f"altered-rules-{args.lang}.po")
+            out.write_bytes(export_po(args.glossary, args.lang))
+            print(f"i18n export: wrote {out}")
+            return 0
+        result = import_po(args.glossary, args.file, args.lang)
+    except PoError as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        print(f"i18n {args.action}: {len(exc.problems)} error(s); the glossary is unchanged", file=sys.stderr)
+        return 1
+    except SourceError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    for line in result.behind:
+        print(f"note: {line}", file=sys.stderr)
+    for path, count in result.changed.items():
+        print(f"{path}: {count} text(s) updated")
+    print(f"i18n import: {sum(result.changed.values())} text(s) updated, {result.unchanged} unchanged, "
+          f"{result.fuzzy} fuzzy and {result.empty} empty left as they are")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="altered-rules",
+        description="Lint the Altered rules glossary, verify and explain scenario files.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    lint = sub.add_parser("lint", help="check the glossary for schema, id, reference and symbol errors")
+    lint.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
+    lint.set_defaults(func=_cmd_lint)
+
+    verify = sub.add_parser("verify", help="run scenario files (default: the glossary's) and compare with their expected outcomes")
+    verify.add_argument("files", nargs="*", type=Path, metavar="FILE")
+    verify.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder, when no FILE is given")
+    verify.set_defaults(func=_scenario_command("verify"))
+
+    explain = sub.add_parser("explain", help="run scenario files and print the engine's trace with rule citations")
+    explain.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    explain.set_defaults(func=_scenario_command("explain"))
+    stats_parser = sub.add_parser("stats", help="coverage: rules, examples and scenarios the engine verifies")
+    stats_parser.add_argument("--json", action="store_true", help="print one JSON object")
+    stats_parser.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
+    stats_parser.set_defaults(func=_cmd_stats)
+    synth = sub.add_parser("synth", help="write a synthetic glossary N times the size of the real one, with its site configuration")
+    synth.add_argument("--factor", type=int, default=10, help="how many copies of the glossary (default: 10)")
+    synth.add_argument("--out", type=Path, required=True, help="folder to write (DIR/glossary, DIR/mkdocs*.yml, DIR/docs)")
+    synth.add_argument("--force", action="store_true", help="replace what synth wrote in DIR before")
+    synth.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder to copy (default: glossary)")
+    synth.set_defaults(func=_cmd_synth)
+    i18n = sub.add_parser("i18n", help="translators' files: stamp current translations, export and import PO files")
+    actions = i18n.add_subparsers(dest="action", required=True, metavar="ACTION")
+    stamp = actions.add_parser("stamp", help="record every translation that records nothing as made from the English as it is now")
+    export = actions.add_parser("export", help="write a PO file of the glossary's texts in one language (stale ones fuzzy)")
+    export.add_argument("--lang", required=True, choices=["fr", "it"])
+    export.add_argument("--out", type=Path, help="the PO file to write (default: altered-rules-LANG.po)")
+    load = actions.add_parser("import", help="read a PO file back into the glossary, all or nothing")
+    load.add_argument("file", type=Path, metavar="FILE")
+    load.add_argument("--lang", required=True, choices=["fr", "it"])
+    for action in (stamp, export, load):
+        action.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
+    i18n.set_defaults(func=_cmd_i18n)
+    from .release_cli import add_parsers as add_release_parsers
+    add_release_parsers(sub, DEFAULT_GLOSSARY)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

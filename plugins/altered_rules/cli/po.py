@@ -1,0 +1,279 @@
+"""The glossary's texts as a PO file for translators' tools (Poedit, Weblate, Lokalize...), and back.
+
+`export_po(root, language)` writes one message per text of the glossary: the English as msgid,
+the translation as msgstr, the text's address as msgctxt ("4.2.4.c text", "ruling sacrifice why"),
+its file and line as the location, and the fuzzy flag on a translation made from an older English
+text (stale) or that records none. Babel reads and writes the format.
+
+`import_po(root, path, language)` reads such a file back through the glossary's own checks, all or
+nothing: every error names the PO file and line; when there is one, no glossary file is touched.
+A message's translation is recorded as made from its msgid, so a PO file exported before an
+English change leaves its texts marked stale. Fuzzy and empty messages are left as they are.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileError, read_po, write_po
+
+from ..content.glossary import GlossaryError, load_glossary
+from ..content.glossary.model import LANGUAGES, english_hash
+from ..content.glossary.schema import TRANSLATED_FROM
+from ..content.lint import lint_glossary
+from ..content.translations import TRANSLATIONS, TextSlot, block_layout, flow_span, text_slots, translated_from
+from ..content.yamlsource import LineDict
+
+# What a translation must keep exactly as the English has it: symbols ({forest}) and quoted rules.
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+HEADER = """\
+# The Altered Rules glossary's texts in '{language}' (altered-rules i18n export).
+# msgctxt is each text's address ("4.2.4.c text"), msgid its English, msgstr the translation;
+# #: gives the file (in glossary/) and line. "fuzzy" marks a translation made from an older English
+# text (or one that does not say): update it, remove the flag, and `altered-rules i18n import` it.
+# Keep every {{...}} of the English ({{forest}}, {{rule-text 4.2.4.b}}) as it is."""
+
+MAX_PO_BYTES = 5_000_000
+"""A PO file larger than this is refused (the glossary's is about 0.3 MB)."""
+
+
+class PoError(Exception):
+    """A PO file the import refuses; `problems` lists each as `file:line: what is wrong`."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass
+class ImportResult:
+    changed: dict[Path, int] = field(default_factory=dict)   # file -> texts updated
+    fuzzy: int = 0
+    empty: int = 0
+    unchanged: int = 0
+    behind: list[str] = field(default_factory=list)           # translated from an older English
+
+
+def _language(language: str) -> str:
+    if language not in TRANSLATIONS:
+        raise PoError([f"unknown language '{language}'; allowed: {', '.join(TRANSLATIONS)}"])
+    return language
+
+
+def export_po(root: Path, language: str) -> bytes:
+    """The PO file of every text of the glossary in `language`."""
+    _language(language)
+    catalog = Catalog(locale=language, project="Altered Rules", fuzzy=False, header_comment=HEADER.format(language=language))
+    for slot in text_slots(root):
+        english = slot.english
+        translation = str(slot.mapping.get(language) or "").strip()
+        recorded = translated_from(slot.mapping).get(language)
+        flags = ("fuzzy",) if translation and recorded != english_hash(english) else ()
+        comments = [f"the translation follows the English {recorded}; the English is now {english_hash(english)}"] if flags and recorded else []
+        catalog.add(english, translation, locations=[(slot.file, slot.mapping.line)], flags=flags,
+                    auto_comments=comments, context=slot.context)
+    out = io.BytesIO()
+    write_po(out, catalog, width=0, include_lineno=True)
+    return out.getvalue()
+
+
+# A line of a PO file: a comment, a keyword and its quoted string, or a quoted continuation.
+_PO_LINE = re.compile(r'^(#.*|(msgctxt|msgid|msgid_plural|msgstr(\[[0-9]+\])?)\s+".*"|".*")$')
+
+
+def _check_lines(path: Path, text: str) -> list[str]:
+    """Babel skips a line it cannot read without a word (an unquoted msgid loses its message):
+    every line is checked first, so that nothing is dropped in silence."""
+    problems = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped and not _PO_LINE.match(stripped):
+            problems.append(f"{path}:{number}: not a line of a PO file: {stripped[:60]!r} "
+                            '(allowed: a # comment, msgctxt/msgid/msgstr "text", or a "continued" string)')
+    return problems
+
+
+def _read(path: Path, language: str) -> Catalog:
+    try:
+        if path.stat().st_size > MAX_PO_BYTES:
+            raise PoError([f"{path}: {path.stat().st_size} bytes; a PO file of the glossary is at most {MAX_PO_BYTES}"])
+        data = path.read_bytes()
+        problems = _check_lines(path, data.decode("utf-8"))
+        if problems:
+            raise PoError(problems)
+        catalog = read_po(io.BytesIO(data), locale=language, abort_invalid=True)
+        contexts = sum(1 for line in data.decode("utf-8").splitlines() if line.startswith("msgctxt "))
+        if contexts != sum(1 for message in catalog if message.id):
+            raise PoError([f"{path}: {contexts} msgctxt lines but {sum(1 for m in catalog if m.id)} messages read; "
+                           "every message needs msgctxt, msgid and msgstr"])
+        return catalog
+    except OSError as exc:
+        raise PoError([f"{path}: cannot read the file: {exc.strerror}"]) from None
+    except PoFileError as exc:
+        raise PoError([f"{path}: not a valid PO file: {exc}"]) from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise PoError([f"{path}: not a valid PO file: {exc}"]) from None
+
+
+def import_po(root: Path, path: Path, language: str) -> ImportResult:
+    """Write the PO file's translations into the glossary, or raise PoError and write nothing."""
+    _language(language)
+    root, path = Path(root), Path(path)
+    catalog = _read(path, language)
+    if catalog.locale is not None and str(catalog.locale) != language:
+        raise PoError([f"{path}: the file's Language is '{catalog.locale}', not '{language}'"])
+    slots = {slot.context: slot for slot in text_slots(root)}
+    problems: list[str] = []
+    result = ImportResult()
+    updates: dict[Path, list[tuple[TextSlot, str, str]]] = {}
+    seen: set[str] = set()
+    for message in catalog:
+        if not message.id:
+            continue   # the header
+        where = f"{path}:{message.lineno}"
+        context = message.context or ""
+        if context in seen:
+            problems.append(f"{where}: the text '{context}' appears twice; keep one message per text")
+            continue
+        seen.add(context)
+        slot = slots.get(context)
+        if slot is None:
+            problems.append(f"{where}: msgctxt '{context}' names no text of the glossary (renamed or removed? export the file again)")
+            continue
+        string = message.string if isinstance(message.string, str) else ""
+        if not string.strip():
+            result.empty += 1
+            continue
+        if message.fuzzy:
+            result.fuzzy += 1
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        wanted = Counter(PLACEHOLDER.findall(english))
+        found = Counter(PLACEHOLDER.findall(string))
+        if wanted != found:
+            problems.append(f"{where}: '{context}': the translation's placeholders {sorted(found.elements())} "
+                            f"differ from the English's {sorted(wanted.elements())}; keep each {{...}} as the English has it")
+            continue
+        string = string.strip()
+        recorded = english_hash(english)
+        if english.strip() != slot.english:
+            result.behind.append(f"{where}: '{context}' was translated from an older English text; it stays marked stale")
+        current = translated_from(slot.mapping).get(language)
+        if str(slot.mapping.get(language) or "").strip() == string and current == recorded:
+            result.unchanged += 1
+            continue
+        updates.setdefault(slot.path, []).append((slot, string, recorded))
+    if problems:
+        raise PoError(problems)
+    if updates:
+        _apply(root, updates, language, path)
+        result.changed = {file: len(items) for file, items in updates.items()}
+    return result
+
+
+def _apply(root: Path, updates: dict[Path, list[tuple[TextSlot, str, str]]], language: str, po: Path) -> None:
+    """Check the edited glossary in a copy (schema and lint) before writing a byte of the real one."""
+    before = set(_relative(problem, root) for problem in lint_glossary(load_glossary(root)))
+    edited = {file: _edit_file(file, items, language) for file, items in updates.items()}
+    with tempfile.TemporaryDirectory(prefix="altered-rules-import-") as scratch:
+        copy = Path(scratch) / "glossary"
+        shutil.copytree(root, copy)
+        for file, text in edited.items():
+            (copy / file.relative_to(root)).write_text(text, encoding="utf-8")
+        try:
+            glossary = load_glossary(copy)
+        except GlossaryError as exc:
+            raise PoError([f"{po}: the glossary would not load: {_relative(str(e), copy, root)}" for e in exc.errors]) from None
+        new = [p for p in (_relative(problem, copy, root) for problem in lint_glossary(glossary)) if p not in before]
+        if new:
+            raise PoError([f"{po}: the lint refuses the translation: {problem}" for problem in new])
+    for file, text in edited.items():
+        temporary = file.with_name(file.name + ".import-tmp")
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(file)
+
+
+def _relative(message: str, root: Path, shown: Path | None = None) -> str:
+    """A message about the copy, naming the real glossary's files."""
+    for prefix in {str(root.resolve()), str(root)}:
+        message = message.replace(prefix, str(shown or root))
+    return message
+
+
+# -- editing one text mapping in the YAML text ------------------------------------------------
+
+def _scalar(value: str, *, flow: bool) -> str:
+    """`value` as a YAML scalar that reads back the same: plain where it can, else double-quoted."""
+    probe = f"{{k: {value}}}" if flow else f"k: {value}"
+    try:
+        plain = "\n" not in value and yaml.safe_load(probe) == {"k": value}
+    except yaml.YAMLError:
+        plain = False
+    return value if plain else json.dumps(value, ensure_ascii=False)
+
+
+def _block_value(key: str, value: str, column: int) -> list[str]:
+    """`key: value` at `column` in a block mapping: one line, or a folded block for long text."""
+    pad = " " * column
+    line = f"{pad}{key}: {_scalar(value, flow=False)}"
+    if len(line) <= 110 or "\n" in value:
+        return [line]
+    words, rows, row = value.split(" "), [], ""
+    for word in words:
+        if row and len(row) + 1 + len(word) > 96:
+            rows.append(row)
+            row = word
+        else:
+            row = f"{row} {word}" if row else word
+    rows.append(row)
+    folded = [f"{pad}{key}: >-"] + [f"{pad}  {r}" for r in rows]
+    if yaml.safe_load("\n".join(r[column:] for r in folded)) == {key: value}:
+        return folded
+    return [line]
+
+
+def _from_value(mapping: LineDict, language: str, recorded: str) -> str:
+    hashes = {**translated_from(mapping), language: recorded}
+    present = [lang for lang in LANGUAGES[1:] if lang in mapping or lang == language]
+    hashes = {lang: hashes[lang] for lang in present if lang in hashes}
+    if len(set(hashes.values())) == 1 and len(hashes) == len(present):
+        return recorded
+    return "{" + ", ".join(f"{lang}: {value}" for lang, value in hashes.items()) + "}"
+
+
+def _edit_file(file: Path, items: list[tuple[TextSlot, str, str]], language: str) -> str:
+    lines = file.read_text(encoding="utf-8").split("\n")
+    for slot, value, recorded in sorted(items, key=lambda item: item[0].mapping.line, reverse=True):
+        mapping = slot.mapping
+        from_value = _from_value(mapping, language, recorded)
+        span = flow_span(lines, slot)
+        if span is not None:   # {en: ..., fr: ...}: written again, its keys in order
+            (row, start), (end_row, end) = span
+            values = {key: str(mapping[key]) for key in mapping if key != TRANSLATED_FROM}
+            values[language] = value
+            order = [lang for lang in LANGUAGES if lang in values]
+            body = ", ".join(f"{lang}: {_scalar(values[lang].strip(), flow=True)}" for lang in order)
+            text = "{" + body + f", {TRANSLATED_FROM}: {from_value}" + "}"
+            lines[row:end_row + 1] = [lines[row][:start] + text + lines[end_row][end + 1:]]
+            continue
+        column, spans, (first, last) = block_layout(lines, mapping)
+        replacement = {language: _block_value(language, value, column),
+                       TRANSLATED_FROM: [" " * column + f"{TRANSLATED_FROM}: {from_value}"]}
+        region: list[str] = []
+        for key in (k for k in LANGUAGES + (TRANSLATED_FROM,) if k in spans or k in replacement):
+            if key in replacement:
+                region += replacement[key]
+            else:
+                region += lines[spans[key][0]:spans[key][1] + 1]
+        lines[first:last + 1] = region
+    return "\n".join(lines)

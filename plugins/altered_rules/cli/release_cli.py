@@ -1,0 +1,243 @@
+"""`altered-rules release` and `altered-rules diff`: recording a release, and what changed.
+
+`release VERSION --date D --notes TEXT` appends the release to glossary/releases.yaml, writes its
+snapshot (glossary/releases/VERSION.json.gz, the texts as they are now) and, in a git checkout,
+commits those two files and tags the commit `release-VERSION`. It refuses, changing nothing, when
+the glossary has errors, the version or the date is wrong, or (in git) the glossary has
+uncommitted edits, which the tag would not hold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..content.glossary.releases import DATE, RELEASES_FILE, VERSION, Release, snapshot_of, snapshot_path, write_snapshot
+
+TAG_PREFIX = "release-"
+
+_HEADER = (
+    "# Releases of the glossary, oldest first. Each has a snapshot of its texts in\n"
+    "# releases/<version>.json.gz. Record one with `altered-rules release` (docs/en/editing.md, Releases).\n"
+)
+
+
+class ReleaseError(Exception):
+    """A release could not be recorded; the message says why and what to do."""
+
+
+def _git(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], cwd=folder, capture_output=True, text=True)
+
+
+def _in_git(folder: Path) -> bool:
+    try:
+        return _git(folder, "rev-parse", "--is-inside-work-tree").stdout.strip() == "true"
+    except OSError:
+        return False
+
+
+def _scalar(value: str) -> str:
+    # A JSON string is a YAML double-quoted scalar: any text is written safely.
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _texts(texts: dict[str, str]) -> str:
+    return "{" + ", ".join(f"{lang}: {_scalar(text)}" for lang, text in texts.items() if text) + "}"
+
+
+def release_yaml(version: str, date: str, based_on: dict[str, Any], notes: dict[str, str]) -> str:
+    return (
+        f"- version: {_scalar(version)}\n"
+        f"  date: {_scalar(date)}\n"
+        f"  based_on:\n"
+        f"    sources: [{', '.join(based_on['sources'])}]\n"
+        f"    version: {_texts(based_on['version'])}\n"
+        f"    date: {_scalar(based_on['date'])}\n"
+        f"  notes: {_texts(notes)}\n"
+    )
+
+
+def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str, str],
+                   based_on: dict[str, Any] | None = None, git: bool = True) -> list[str]:
+    """Record release `version`; returns what was done, line by line. Raises ReleaseError."""
+    from ..content.glossary import GlossaryError, load_glossary
+
+    glossary_dir = Path(glossary_dir)
+    if not VERSION.match(version):
+        raise ReleaseError(f"version '{version}' must be numbers joined by dots, with an optional suffix, e.g. 2026.1")
+    try:
+        if not DATE.match(date):
+            raise ValueError
+        _dt.date.fromisoformat(date)
+    except ValueError:
+        raise ReleaseError(f"--date '{date}' is not a date written YYYY-MM-DD") from None
+    if not notes.get("en"):
+        raise ReleaseError("--notes (English) is required: say what the release changes")
+    try:
+        glossary = load_glossary(glossary_dir)
+    except GlossaryError as exc:
+        raise ReleaseError(f"the glossary has errors; fix them first:\n{exc}") from None
+    releases: list[Release] = glossary.releases
+    if any(r.version == version for r in releases):
+        raise ReleaseError(f"release {version} is already recorded in {glossary_dir / RELEASES_FILE}")
+    if releases and date < releases[-1].date:
+        raise ReleaseError(f"--date {date} is before the latest release ({releases[-1].version} of {releases[-1].date})")
+    if based_on is None:
+        if not releases:
+            raise ReleaseError("the first release needs what it is based on: --based-on-sources, "
+                               "--based-on-version and --based-on-date")
+        base = releases[-1].based_on
+        based_on = {"sources": list(base.sources), "version": dict(base.version.by_language), "date": base.date}
+    use_git = git and _in_git(glossary_dir)
+    if use_git:
+        dirty = _git(glossary_dir, "status", "--porcelain", "--", ".").stdout.strip()
+        if dirty:
+            raise ReleaseError("the glossary has uncommitted changes, which the release's git tag would not hold; "
+                               f"commit them first (or pass --no-git):\n{dirty}")
+        if _git(glossary_dir, "rev-parse", "-q", "--verify", f"refs/tags/{TAG_PREFIX}{version}").returncode == 0:
+            raise ReleaseError(f"the git tag {TAG_PREFIX}{version} exists already")
+
+    releases_file = glossary_dir / RELEASES_FILE
+    before = releases_file.read_text(encoding="utf-8") if releases_file.is_file() else None
+    snapshot_file = snapshot_path(glossary_dir, version)
+    text = (before if before is not None else _HEADER)
+    if text and not text.endswith("\n"):
+        text += "\n"
+    releases_file.write_text(text + release_yaml(version, date, based_on, notes), encoding="utf-8")
+    write_snapshot(glossary_dir, snapshot_of(glossary, version))
+    try:
+        load_glossary(glossary_dir)
+    except GlossaryError as exc:
+        # Put everything back as it was: a release is recorded whole or not at all.
+        if before is None:
+            releases_file.unlink()
+        else:
+            releases_file.write_text(before, encoding="utf-8")
+        snapshot_file.unlink(missing_ok=True)
+        raise ReleaseError(f"the release was not recorded:\n{exc}") from None
+    done = [f"release {version} ({date}) recorded in {releases_file}",
+            f"snapshot {snapshot_file} ({snapshot_file.stat().st_size:,} bytes)"]
+    if use_git:
+        paths = [str(releases_file.resolve()), str(snapshot_file.resolve())]
+        steps = [("add", "--", *paths), ("commit", "-q", "-m", f"Release {version} of the glossary ({date})", "--", *paths),
+                 ("tag", "-a", f"{TAG_PREFIX}{version}", "-m", f"Altered Rules release {version} ({date})")]
+        for step in steps:
+            result = _git(glossary_dir, *step)
+            if result.returncode != 0:
+                raise ReleaseError(f"git {step[0]} failed: {result.stderr.strip()}; the release files are written, "
+                                   "commit and tag them by hand")
+        done.append(f"committed and tagged {TAG_PREFIX}{version}")
+    return done
+
+
+def cmd_release(args: argparse.Namespace) -> int:
+    notes = {"en": args.notes, "fr": args.notes_fr, "it": args.notes_it}
+    based_on = None
+    if args.based_on_sources or args.based_on_version or args.based_on_date:
+        if not (args.based_on_sources and args.based_on_version and args.based_on_date):
+            print("release: give --based-on-sources, --based-on-version and --based-on-date together", file=sys.stderr)
+            return 2
+        based_on = {"sources": [s.strip() for s in args.based_on_sources.split(",") if s.strip()],
+                    "version": {"en": args.based_on_version, "fr": args.based_on_version_fr, "it": args.based_on_version_it},
+                    "date": args.based_on_date}
+    date = args.date or _dt.datetime.now(_dt.timezone.utc).date().isoformat()
+    try:
+        for line in record_release(args.glossary, args.version, date, {k: v for k, v in notes.items() if v},
+                                   based_on, git=not args.no_git):
+            print(f"release: {line}")
+    except ReleaseError as exc:
+        print(f"release: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _terminal_diff(segments: Any) -> str:
+    """git's word-diff markers: [-deleted-]{+inserted+}."""
+    return "".join(text if op == "=" else (f"[-{text}-]" if op == "-" else f"{{+{text}+}}") for op, text in segments)
+
+
+def diff_data(changes: Any, old: str, new: str) -> dict[str, Any]:
+    """The changes from release `old` to `new` as JSON-ready data, every language."""
+    from ..pages.history import word_diff
+
+    def field(change: Any) -> list[dict[str, Any]]:
+        return [{"field": f.field, "languages": {lang: {"old": f.old.get(lang), "new": f.new.get(lang),
+                                                       "diff": [list(s) for s in word_diff(f.old.get(lang, ""), f.new.get(lang, ""))]}
+                                                for lang in f.languages}} for f in change.fields]
+
+    return {"from": old, "to": new, "count": len(changes), "changes": [
+        {"key": c.key, "kind": c.kind.value, "entry": c.entry_kind, "group": c.group, "renumbered_from": c.renumbered_from,
+         "fields": field(c), "corrections": [{"was": w, "now": n, "why": y} for w, n, y in c.corrections]}
+        for c in changes]}
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from ..content.glossary import GlossaryError, load_glossary
+    from ..pages.history import WORKING, compare, glossary_history, word_diff
+    from ..content.yamlsource import SourceError
+
+    try:
+        glossary = load_glossary(args.glossary)
+        history = glossary_history(glossary)
+    except GlossaryError as exc:
+        print(f"diff: the glossary has errors:\n{exc}", file=sys.stderr)
+        return 1
+    except SourceError as exc:
+        print(f"diff: {exc}", file=sys.stderr)
+        return 1
+    known = [r.version for r in history.releases] + [WORKING]
+    snapshots = {**history.snapshots, WORKING: history.current}
+    for version in (args.old, args.new):
+        if version not in snapshots:
+            print(f"diff: unknown release '{version}'; known: {', '.join(known)}", file=sys.stderr)
+            return 2
+    changes = compare(snapshots[args.old], snapshots[args.new])
+    if args.json:
+        print(json.dumps(diff_data(changes, args.old, args.new), ensure_ascii=False, indent=1))
+        return 0
+    language = args.language
+    print(f"{len(changes)} change(s) from {args.old} to {args.new}")
+    group = None
+    for change in changes:
+        if change.group != group:
+            group = change.group
+            print(f"\n== {group}")
+        moved = f" (from {change.renumbered_from})" if change.renumbered_from else ""
+        print(f"{change.key} {change.kind.value}{moved}")
+        for field in change.fields:
+            for lang in ((language,) if language in field.languages else field.languages):
+                line = _terminal_diff(word_diff(field.old.get(lang, ""), field.new.get(lang, "")))
+                print(f"  {field.field} [{lang}]: {line}")
+        for was, now, why in change.corrections:
+            print(f"  correction ({why}): [-{was}-]{{+{now}+}}")
+    return 0
+
+
+def add_parsers(sub: Any, default_glossary: Path) -> None:
+    release = sub.add_parser("release", help="record a release of the glossary (and tag it in git)")
+    release.add_argument("version", help="the release's version, e.g. 2026.2")
+    release.add_argument("--date", help="its date, YYYY-MM-DD (default: today, UTC)")
+    release.add_argument("--notes", required=True, help="what it changes, in English")
+    release.add_argument("--notes-fr", help="the notes in French")
+    release.add_argument("--notes-it", help="the notes in Italian")
+    release.add_argument("--based-on-sources", help="source ids, comma-separated (default: as the latest release)")
+    release.add_argument("--based-on-version", help="the sources' version, in English (default: as the latest release)")
+    release.add_argument("--based-on-version-fr")
+    release.add_argument("--based-on-version-it")
+    release.add_argument("--based-on-date", help="the sources' date, YYYY-MM-DD (default: as the latest release)")
+    release.add_argument("--no-git", action="store_true", help="do not commit and tag, even in a git checkout")
+    release.add_argument("--glossary", type=Path, default=default_glossary, help="glossary folder (default: glossary)")
+    release.set_defaults(func=cmd_release)
+    diff = sub.add_parser("diff", help="what changed between two releases (or `current`, the glossary on disk), word by word")
+    diff.add_argument("old", help="a release's version")
+    diff.add_argument("new", help="a later release's version, or current")
+    diff.add_argument("--json", action="store_true", help="print JSON: every change, every language, word-level pieces")
+    diff.add_argument("--language", choices=("en", "fr", "it"), default="en", help="language of the text output (default: en)")
+    diff.add_argument("--glossary", type=Path, default=default_glossary, help="glossary folder (default: glossary)")
+    diff.set_defaults(func=cmd_diff)

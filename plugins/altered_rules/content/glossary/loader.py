@@ -1,0 +1,121 @@
+"""Reading and checking the glossary folder.
+
+`load_glossary(root)` reads every YAML file, checks it against the schema and
+the cross-references, and returns a `Glossary`, or raises `GlossaryError`
+listing every problem found (file, line, what is wrong, what is allowed), so
+that an editor fixes them all in one pass. The work is done in four steps, one module each:
+reading.py (the folder and its files), checking.py (each node against the schema), building.py
+(the records of model.py) and linking.py (the cross-references, once all is built).
+
+Layout of the folder:
+  sources.yaml           the seed documents and the editorial source
+  symbols.yaml           the closed vocabulary of game symbols
+  chapters.yaml          chapter numbers and titles
+  external-rules.yaml    rules the text cites that no source contains
+  rules/<chapter>/<section>.yaml   one file per numbered section
+  terms/<id>.yaml        unnumbered glossary terms
+  modes/<id>.yaml        game-mode pages with their deck-building rules
+  rulings/<id>.yaml      which reading we follow where two texts disagree
+  releases.yaml          releases of the glossary (optional), with releases/<version>.json.gz
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..yamlsource import SourceError
+from .building import (
+    _load_cards,
+    _load_chapters,
+    _load_external,
+    _load_keywords,
+    _load_mode,
+    _load_ruling,
+    _load_section,
+    _load_sources,
+    _load_symbols,
+    _load_term,
+    _load_termbase,
+)
+from .checking import _Reader
+from .linking import _cite_scenario_rules, _resolve_citations
+from .model import Glossary, Paragraph, Section, rule_sort_key
+from .reading import _check_layout, _display, _yaml_files
+from .releases import read_releases
+
+
+class GlossaryError(Exception):
+    """The glossary has problems; `errors` lists each with its file and line."""
+
+    def __init__(self, errors: list[SourceError]) -> None:
+        self.errors = errors
+        lines = "\n".join(f"  {e}" for e in errors)
+        super().__init__(f"{len(errors)} problem(s) in the glossary:\n{lines}")
+
+
+def load_glossary(root: str | Path) -> Glossary:
+    """Read and check the glossary in `root`; raise GlossaryError listing every problem."""
+    root = Path(root)
+    if not root.is_dir():
+        raise GlossaryError([SourceError(_display(root), None, "glossary folder not found")])
+    reader = _Reader()
+    _check_layout(root, reader)
+    sources = _load_sources(root, reader)
+    releases = read_releases(root, reader, sources)
+    reader.symbols = _load_symbols(root, reader)
+    chapters, chapter_files = _load_chapters(root, reader)
+    external = _load_external(root, reader)
+    termbase = _load_termbase(root, reader)
+    cards = _load_cards(root, reader)
+    keywords = _load_keywords(root, reader, termbase)
+
+    sections: dict[str, Section] = {}
+    paragraphs: dict[str, Paragraph] = {}
+    for path in _yaml_files(root / "rules", reader):
+        section = _load_section(path, reader, sources)
+        if section is None:
+            continue
+        if section.id in sections:
+            reader.errors.append(SourceError(section.file, section.line, f"duplicate section {section.id} (also in {sections[section.id].file})"))
+            continue
+        sections[section.id] = section
+        for paragraph in section.paragraphs:
+            if paragraph.id in paragraphs:
+                first = paragraphs[paragraph.id]
+                reader.errors.append(SourceError(paragraph.file, paragraph.line, f"duplicate paragraph id {paragraph.id} (first at {first.file}:{first.line})"))
+                reader.unreadable.add(section.id)  # a paragraph id may be lost: no cascade of references
+                continue
+            paragraphs[paragraph.id] = paragraph
+        if section.chapter not in chapters:
+            reader.errors.append(SourceError(section.file, section.line, f"section {section.id} belongs to chapter {section.chapter}, which chapters.yaml does not list; listed: {', '.join(chapters)}"))
+
+    terms = [t for p in _yaml_files(root / "terms", reader) if (t := _load_term(p, reader, sources))]
+    modes = [m for p in _yaml_files(root / "modes", reader) if (m := _load_mode(p, reader, sources))]
+    rulings = [r for p in _yaml_files(root / "rulings", reader) if (r := _load_ruling(p, reader))]
+    for kind, entries in (("term", terms), ("game mode", modes), ("ruling", rulings)):
+        seen: dict[str, str] = {}
+        for item in entries:
+            if item.id in seen:
+                reader.errors.append(SourceError(item.file, item.line, f"duplicate {kind} id '{item.id}' (also in {seen[item.id]})"))
+            seen[item.id] = item.file
+
+    glossary = Glossary(
+        root=str(root), chapters=[], sections=sections, paragraphs=paragraphs, terms=terms, modes=modes,
+        rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external, termbase=termbase,
+        cards=cards, keywords=keywords, releases=releases,
+    )
+    _cite_scenario_rules(glossary, reader)
+    _resolve_citations(glossary, reader)
+    for section in sorted(sections.values(), key=lambda s: rule_sort_key(s.id)):
+        if section.chapter in chapters:
+            chapters[section.chapter].sections.append(section)
+    for number, chapter in chapters.items():
+        if not chapter.sections and not any(s == number or s.startswith(number + ".") for s in reader.unreadable):
+            # A chapter whose sections all went would leave the site without a word.
+            reader.errors.append(SourceError(chapter_files[number][0], chapter_files[number][1],
+                                             f"chapter {number} has no section: chapters.yaml lists it, rules/{number}/ holds "
+                                             "no section file; add its sections or remove it from chapters.yaml"))
+    glossary.chapters = [chapters[n] for n in sorted(chapters, key=int) if chapters[n].sections]
+    if reader.errors:
+        raise GlossaryError(reader.errors)
+    return glossary

@@ -1,0 +1,166 @@
+"""Reading the glossary folder: its layout, its YAML files and their entries.
+
+Each file is read once per content (`_load_yaml`, for `mkdocs serve` rebuilds) with every node's
+path shown as an editor types it; a file that cannot be read, an empty one, a list file that is not
+a list, or a file the glossary does not read is an error for the `_Reader` (checking.py), never a
+crash and never content lost without a word.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Any, Iterator
+
+from engine.limits import MAX_FILE_BYTES
+
+from ..yamlsource import LineDict, LineList, SourceError, load_yaml_file
+from . import schema as S
+from .checking import _Reader
+
+
+def _display(path: Path) -> str:
+    """A path as an editor types it: relative to the working folder when inside it."""
+    absolute = Path(os.path.abspath(path))
+    try:
+        return str(absolute.relative_to(Path.cwd()))
+    except ValueError:
+        return str(absolute)
+
+
+def _read(path: Path, reader: _Reader) -> Any:
+    try:
+        data = load_yaml_file(path)
+    except SourceError as exc:
+        exc.path = _display(path)
+        reader.errors.append(SourceError(_display(path), exc.line, exc.message))
+        return None
+    if data is None:
+        # An emptied file would take its entries, and every link to them, away without a word.
+        reader.errors.append(SourceError(_display(path), 1, "the file holds nothing (it is empty, only comments, or null); "
+                                                            "write its content back, or delete the file to remove it"))
+    return data
+
+
+# Glossary files this process has read, by the path shown for them and their bytes: a
+# `mkdocs serve` rebuild after an edit parses only the edited file again (issue 8). The values
+# are shared by the loads: nothing changes a node once it is read.
+_READ: dict[tuple[str, bytes], Any] = {}
+
+
+def _load_yaml(path: Path, reader: _Reader) -> Any:
+    display = _display(path)
+    try:
+        key: tuple[str, bytes] | None = None
+        if path.stat().st_size <= MAX_FILE_BYTES:  # a larger one is refused by _read, unread
+            key = (display, hashlib.sha256(path.read_bytes()).digest())
+    except OSError:
+        key = None  # _read reports it
+    if key is not None and key in _READ:
+        return _READ[key]
+    data = _read(path, reader)
+    if data is not None:
+        _relabel(data, display)
+        if key is not None:
+            if len(_READ) >= 4096:
+                _READ.clear()
+            _READ[key] = data
+    return data
+
+
+def _relabel(node: Any, display: str) -> None:
+    """Show paths relative to the working folder in every message."""
+    if isinstance(node, (LineDict, LineList)):
+        node.path = display
+        for child in node.values() if isinstance(node, LineDict) else node:
+            _relabel(child, display)
+
+
+# List files that may be an empty list: no rule the text cites is missing from every source.
+_MAY_BE_EMPTY = ("external-rules.yaml",)
+
+
+_OPTIONAL_FILES = ("keywords.yaml", "cards.yaml", "releases.yaml")
+
+
+def _entries(root: Path, name: str, reader: _Reader) -> LineList:
+    path = root / name
+    if not path.is_file():
+        reader.errors.append(SourceError(_display(path), None, f"missing file: the glossary needs {name}"))
+        return LineList()
+    data = _load_yaml(path, reader)
+    if data is None:
+        return LineList()
+    if not isinstance(data, LineList):
+        reader.errors.append(SourceError(_display(path), getattr(data, "line", 1), f"{name} must be a YAML list of entries"))
+        return LineList()
+    if not data and name not in _MAY_BE_EMPTY:
+        reader.errors.append(SourceError(_display(path), data.line, f"{name} is an empty list; it lists its entries"
+                                         + (" (delete the file if there are none)" if name in _OPTIONAL_FILES else "")))
+    return data
+
+
+def _mappings(root: Path, name: str, reader: _Reader, keys: Any, what: str) -> Iterator[LineDict]:
+    """Each entry of a list file (sources.yaml, cards.yaml...) that is a mapping of allowed keys;
+    the others are reported to `reader`."""
+    entries = _entries(root, name, reader)
+    for index, item in enumerate(entries):
+        entry = reader.mapping(item, keys, what, entries, index)
+        if entry is not None:
+            yield entry
+
+
+def _yaml_files(folder: Path, reader: _Reader) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    files = []
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and path.suffix in (".yml", ".yaml"):
+            files.append(path)
+        elif path.is_file() and not path.name.startswith("."):
+            reader.errors.append(SourceError(_display(path), None, "not a YAML file: glossary files end in .yaml"))
+    return files
+
+
+def _not_a_mapping(path: Path, data: Any, keys: dict[str, bool], what: str, reader: _Reader) -> None:
+    found = "a list" if isinstance(data, LineList) else f"the single value {str(data)[:40]!r}"
+    reader.errors.append(SourceError(_display(path), getattr(data, "line", 1) or 1,
+                                     f"the file holds {found}; the file of {what} holds one mapping with keys: {S.allowed(keys)}"))
+
+
+def _entry_file(path: Path, reader: _Reader, keys: dict[str, bool], kind: str) -> tuple[LineDict, str, str] | None:
+    """A file holding one entry named by its id (a term, a game mode, a ruling): its mapping,
+    its id, checked against the file's name so editors find it, and how messages name it."""
+    data = _load_yaml(path, reader)
+    if data is not None and not isinstance(data, LineDict):
+        _not_a_mapping(path, data, keys, f"a {kind}", reader)
+        return None
+    entry = reader.mapping(data, keys, f"a {kind}") if data is not None else None
+    if entry is None:
+        return None
+    eid = reader.string(entry, "id", f"a {kind}")
+    if eid is None:
+        return None
+    if not S.SLUG.match(eid) or path.stem != eid:
+        reader.error(entry, "id", f"{kind} id '{eid}' must be lowercase words joined by dashes and match its file name ({path.name})")
+    return entry, eid, f"{kind} {eid}"
+
+
+# What the glossary folder holds (see the module's docstring): anything else would be read by nothing.
+GLOSSARY_FILES = ("sources.yaml", "symbols.yaml", "chapters.yaml", "external-rules.yaml", "termbase.yaml", *_OPTIONAL_FILES)
+
+
+GLOSSARY_FOLDERS = ("rules", "terms", "modes", "rulings", "releases")
+
+
+def _check_layout(root: Path, reader: _Reader) -> None:
+    """A file or folder the loader does not read (a misspelt `term/`, a `glossary.yaml`) is an
+    error, not content that silently never reaches the site. Hidden files are an editor's own."""
+    for path in sorted(root.iterdir()):
+        if path.name.startswith(".") or (path.is_file() and path.name in GLOSSARY_FILES) or (
+                path.is_dir() and path.name in GLOSSARY_FOLDERS):
+            continue
+        reader.errors.append(SourceError(_display(path), None, f"the glossary does not read this {'folder' if path.is_dir() else 'file'}; "
+                                         f"it holds the files {', '.join(GLOSSARY_FILES)} and the folders "
+                                         f"{', '.join(f + '/' for f in GLOSSARY_FOLDERS)}"))

@@ -1,0 +1,738 @@
+"""The glossary as site pages: plain functions from a `Glossary` to Markdown.
+
+No MkDocs here: the `Renderer` makes `Page` values (a path in the docs tree and its
+Markdown), and any static-site generator can take them; site_pages.pages lists them all.
+
+Every piece of glossary text is HTML-escaped before symbols and rule links
+are put in, so text in the YAML can never reach the page as markup. Headings
+are Markdown (for the table of contents and search) with the rule number as
+their id; everything else is HTML built here.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import posixpath
+import re
+from dataclasses import dataclass
+from typing import Iterable
+from urllib.parse import quote
+
+from ..content.cards import card_mentions, card_page, cards_by_place
+from ..content.glossary.model import (
+    Block,
+    Chapter,
+    Correction,
+    DeckRule,
+    GameMode,
+    Glossary,
+    LANGUAGES,
+    ListKind,
+    Note,
+    mode_block_anchor,
+    NoteKind,
+    Paragraph,
+    Ruling,
+    Section,
+    Term,
+    Text,
+    TranslationStatus,
+    rule_sort_key,
+)
+from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
+from ..strings import FILES, LanguageStrings, string_states, tr
+from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor
+
+TERMS_PAGE = "glossary-terms.md"
+KEYWORDS_PAGE = "keywords.md"
+COVERAGE_PAGE = "coverage.md"
+RULINGS_PAGE = "rulings.md"
+SOURCES_PAGE = "sources.md"
+SANDBOX_PAGE = "sandbox.md"   # hand-written in each language (docs/<language>/sandbox.md)
+TRANSLATIONS_PAGE = "translations.md"   # the translations that may lag behind (each language: its own; English: all)
+SOURCE_LANGUAGE = "en"
+
+
+@dataclass(frozen=True)
+class Page:
+    """A generated page: where it goes in the docs tree, and its Markdown."""
+
+    path: str
+    title: str
+    markdown: str
+
+
+def chapter_page(number: str) -> str:
+    return f"rules/chapter-{number}.md"
+
+
+def mode_page(mode_id: str) -> str:
+    return f"modes/{mode_id}.md"
+
+
+def page_url(path: str) -> str:
+    """The URL folder of a page with directory URLs: rules/chapter-1.md -> rules/chapter-1/."""
+    stem = path[:-3] if path.endswith(".md") else path
+    if posixpath.basename(stem) == "index":
+        stem = posixpath.dirname(stem)
+    return f"{stem}/" if stem else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def _relative_folder(from_page: str, to_page: str) -> str:
+    # Cached: a build asks it for every rule link (posixpath.relpath was a third of rendering).
+    here, there = page_url(from_page), page_url(to_page)
+    rel = posixpath.relpath(there or ".", here or ".")
+    return "" if rel == "." else rel + "/"
+
+
+def relative_url(from_page: str, to_page: str, anchor: str = "") -> str:
+    rel = _relative_folder(from_page, to_page)
+    if anchor and rel == "":
+        return f"#{anchor}"
+    return f"{rel or './'}{'#' + anchor if anchor else ''}"
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#+!|])")
+
+
+def language_url(page: str, language: str, anchor: str = "", target: str | None = None) -> str:
+    """From `page` of one language's site, a page of the `language` site (site/<language>/ side by
+    side): the same page, or `target`, at `anchor`."""
+    depth = page_url(page).count("/")
+    return f"{'../' * (depth + 1)}{language}/{page_url(target or page)}{'#' + anchor if anchor else ''}"
+
+
+def english_url(page: str, anchor: str = "", target: str | None = None) -> str:
+    return language_url(page, SOURCE_LANGUAGE, anchor, target)
+
+
+def script_json(text: str) -> str:
+    """JSON text made safe for a `<script type="application/json">` element: no string in it can
+    close the element ("</script>") or open a comment that keeps the next "</script>" from
+    closing it ("<!--"). Both only occur inside JSON strings, where the escapes mean the same."""
+    return text.replace("<!--", "\\u003c!--").replace("</", "<\\/")
+
+
+def md_escape(text: str) -> str:
+    """Escape text for a Markdown heading (titles are plain text, never markup)."""
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+
+
+class Renderer:
+    """Renders one language of the glossary; knows on which page every rule lives."""
+
+    def __init__(self, glossary: Glossary, language: str = "en", verification: Verification | None = None) -> None:
+        self.glossary = glossary
+        self.language = language
+        # The engine's results for the glossary's scenarios; None when verification is off.
+        self.verification = verification
+        self.checks = verification.for_anchor() if verification else {}
+        # Texts of the page being rendered that fall back to English (not translated yet), and
+        # translations made from an older English text (they may lag behind it).
+        self.untranslated = 0
+        self.stale = 0
+        self.keyword_pattern, self.keyword_order = keyword_pattern(glossary, language)
+        # Entries a release changed since the first: anchor -> (label, history page) (versions.py).
+        self.changed_in: dict[str, tuple[str, str]] = {}
+        self.page_of: dict[str, str] = {}
+        for chapter in glossary.chapters:
+            for section in chapter.sections:
+                self.page_of[section.id] = chapter_page(chapter.number)
+                for paragraph in section.paragraphs:
+                    self.page_of[paragraph.id] = chapter_page(chapter.number)
+                    for note in paragraph.notes:
+                        self.page_of[note.anchor] = chapter_page(chapter.number)
+        for term in glossary.terms:
+            self.page_of[f"term-{term.id}"] = TERMS_PAGE
+        for mode in glossary.modes:
+            self.page_of[f"mode-{mode.id}"] = mode_page(mode.id)
+        for ruling in glossary.rulings:
+            self.page_of[f"ruling-{ruling.id}"] = RULINGS_PAGE
+        # Every card's mentions (its page lists them) and, per entry, the cards it names (linked back).
+        self.card_mentions = card_mentions(glossary)
+        self.cards_at = cards_by_place(glossary, self.card_mentions)
+
+    # -- words ------------------------------------------------------------
+    def t(self, key: str, **values: object) -> str:
+        return tr(self.language, key, **values)
+
+    def label(self, key: str) -> str:
+        """An interface word followed by a colon, as the language writes it ("Sources\u00a0:" in French)."""
+        return self.t(key) + self.t("colon")
+
+    def text(self, text: Text) -> str:
+        if not text.has(self.language):
+            self.untranslated += 1
+        elif text.stale(self.language):
+            self.stale += 1
+        return self.glossary.in_language(text, self.language)
+
+    def stale_html(self, texts: Iterable[Text | None], page: str, anchor: str) -> str:
+        """A note under an entry whose translation may lag behind the English, linking to the English."""
+        if not any(text is not None and text.stale(self.language) for text in texts):
+            return ""
+        return (f'<p class="ar-stale" role="note">{html.escape(self.t("stale_note"))} '
+                f'<a href="{html.escape(english_url(page, anchor))}" hreflang="{SOURCE_LANGUAGE}">{html.escape(self.t("stale_link"))}</a></p>\n')
+
+    def lang_attrs(self, text: Text, css: str) -> str:
+        """class (and lang="en" where the text falls back to English) for an element holding `text`."""
+        if text.has(self.language):
+            return f'class="{css}"'
+        return f'class="{css} ar-untranslated" lang="en" data-untranslated="{html.escape(self.t("untranslated_badge"))}"'
+
+    def finish(self, path: str, title: str, parts: list[str]) -> Page:
+        """Assemble a page; one that shows English in place of missing translations says so at the top."""
+        if self.untranslated:
+            notice = f'<div class="ar-untranslated-notice" role="note">{html.escape(self.t("untranslated_page"))}</div>\n\n'
+            parts = parts[:1] + [notice] + parts[1:]
+        if self.stale:
+            notice = (f'<div class="ar-stale-notice" role="note">{html.escape(self.t("stale_page"))} '
+                      f'<a href="{html.escape(english_url(path))}" hreflang="{SOURCE_LANGUAGE}">{html.escape(self.t("stale_link"))}</a> · '
+                      f'<a href="{relative_url(path, TRANSLATIONS_PAGE)}">{html.escape(self.t("translations_title"))}</a></div>\n\n')
+            parts = parts[:1] + [notice] + parts[1:]
+        self.untranslated = self.stale = 0
+        return Page(path, title, "".join(parts))
+
+    # -- inline text --------------------------------------------------------
+    def symbol(self, symbol_id: str) -> str:
+        symbol = self.glossary.symbols[symbol_id]
+        label = html.escape(self.text(symbol.label))
+        return (
+            f'<span class="ar-symbol ar-symbol--{symbol.kind}" style="--ar-symbol-color:{html.escape(symbol.color)}" '
+            f'title="{label}"><span class="ar-symbol__glyph" aria-hidden="true">{html.escape(symbol.glyph.get(self.language))}</span>'
+            f'<span class="ar-sr">{label}</span></span>'
+        )
+
+    def rule_link(self, rule: str, page: str) -> str:
+        if rule in self.page_of:
+            return f'<a class="ar-ref" href="{relative_url(page, self.page_of[rule], rule)}">{rule}</a>'
+        external = self.glossary.external_rules.get(rule)
+        if external is None:  # engine traces may cite a number the glossary does not hold
+            return rule
+        note = html.escape(self.t("external_rule", rule=rule, title=self.text(external.title)))
+        return f'<span class="ar-ref ar-ref--external" title="{note}">{rule}<span class="ar-sr"> ({note})</span></span>'
+
+    def link_keywords(self, escaped: str, page: str, rule: str, used: set[str]) -> str:
+        """The first mention of each keyword in a paragraph links to the keyword index,
+        except in the rules that define it (no self-links)."""
+        if self.keyword_pattern is None:
+            return escaped
+
+        def replace(match: re.Match[str]) -> str:
+            keyword = self.keyword_order[int(match.lastgroup[1:])]  # type: ignore[index]
+            if keyword.term.id in used or any(rule == d or rule.startswith(d + ".") for d in keyword.defined_in):
+                return match.group(0)
+            used.add(keyword.term.id)
+            href = relative_url(page, KEYWORDS_PAGE, keyword.anchor)
+            return f'<a class="ar-term" href="{href}">{match.group(0)}</a>'
+
+        return self.keyword_pattern.sub(replace, escaped)
+
+    def inline(self, raw: str, page: str, *, links: bool = True,
+               keywords: tuple[str, set[str]] | None = None) -> str:
+        """Escaped text with symbols as badges, rule numbers as links and line breaks kept."""
+        escaped = html.escape(raw, quote=False)
+        if keywords is not None:
+            escaped = self.link_keywords(escaped, page, *keywords)
+        escaped = SYMBOL_REFERENCE.sub(lambda m: self.symbol(m.group(1)), escaped)
+        if links:
+            escaped = RULE_REFERENCE.sub(lambda m: self.rule_link(m.group(1), page), escaped)
+        return escaped.replace("\n", "<br>\n")
+
+    def paragraphs_html(self, raw: str, page: str, css: str = "") -> str:
+        parts = [p for p in re.split(r"\n\s*\n", raw) if p.strip()]
+        cls = f' class="{css}"' if css else ""
+        return "".join(f"<p{cls}>{self.inline(p, page)}</p>\n" for p in parts)
+
+    # -- pieces -------------------------------------------------------------
+    def list_html(self, kind: ListKind | None, items: Iterable[Text], page: str,
+                  keywords: tuple[str, set[str]] | None = None) -> str:
+        items = list(items)
+        if not items:
+            return ""
+        tag = "ol" if kind is ListKind.ORDERED else "ul"
+        inner = "".join(f"<li>{self.inline(self.text(i), page, keywords=keywords)}</li>" for i in items)
+        return f'<{tag} class="ar-list">{inner}</{tag}>\n'
+
+    def gap_html(self, gap: Text | None, page: str) -> str:
+        if gap is None:
+            return ""
+        return (
+            f'<div class="ar-gap" role="note"><strong class="ar-gap__title">{self.t("gap_title")}</strong> '
+            f'{self.inline(self.text(gap), page)}</div>\n'
+        )
+
+    def sources_html(self, sources: Iterable[str], page: str, text_from: str | None = None) -> str:
+        links = []
+        for source in sources:
+            label = html.escape(source)
+            links.append(f'<a href="{relative_url(page, SOURCES_PAGE, source)}">{label}</a>')
+        extra = f" ({self.t('text_from', source=html.escape(text_from))})" if text_from else ""
+        return f'<span class="ar-meta__item ar-meta__sources">{self.label("sources")} {", ".join(links)}{extra}</span>'
+
+    def corrections_html(self, corrections: Iterable[Correction], page: str) -> str:
+        corrections = list(corrections)
+        if not corrections:
+            return ""
+        rows = "".join(
+            f'<li><del>{self.inline(c.was, page, links=False) or "&#8203;"}</del> → '
+            f'<ins>{self.inline(c.now, page, links=False) or "∅"}</ins> '
+            f'<span class="ar-correction__why">({self.t("correction_" + c.why.value)})</span></li>'
+            for c in corrections
+        )
+        return (
+            f'<details class="ar-corrections"><summary>{self.t("corrections", count=len(corrections))}</summary>'
+            f'<ul>{rows}</ul></details>\n'
+        )
+
+    def citing_label(self, citing: str) -> str:
+        for kind in ("remark", "example"):
+            marker = f"-{kind}-"
+            if marker in citing:
+                return f"{citing.split(marker)[0]} ({self.t(kind).rstrip('.').lower()})"
+        if citing.startswith("term-"):
+            term = next(t for t in self.glossary.terms if f"term-{t.id}" == citing)
+            return self.text(term.title)
+        if citing.startswith("mode-"):
+            mode = next(m for m in self.glossary.modes if f"mode-{m.id}" == citing)
+            return self.text(mode.title)
+        if citing.startswith("ruling-"):
+            ruling = next(r for r in self.glossary.rulings if f"ruling-{r.id}" == citing)
+            return f"{self.label('ruling')} {self.text(ruling.title)}"
+        return citing
+
+    def cited_by_html(self, rule: str, page: str) -> str:
+        # Rulings about a rule have their own line (rulings_html); they are not repeated here.
+        citing = sorted((c for c in self.glossary.cited_by.get(rule, []) if not c.startswith("ruling-")), key=lambda c: rule_sort_key(c.split("-")[0]) if c[0].isdigit() else [99, c])
+        return self.labelled_links("cited", "cited_by", [
+            f'<a href="{relative_url(page, self.page_of[c], c)}">{html.escape(self.citing_label(c))}</a>' for c in citing
+        ])
+
+    def rulings_html(self, rule: str, page: str) -> str:
+        return self.labelled_links("rulings", "rulings", [
+            f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + r.id)}">{html.escape(self.text(r.title))}</a>'
+            for r in self.glossary.rulings_by_rule.get(rule, [])
+        ])
+
+    def cards_html(self, place: str, page: str) -> str:
+        """Links to the pages of the cards that the entry `place` names (cards.py finds them)."""
+        # Card names hold commas ("Kuwat, the Dissenter"): a semicolon separates them.
+        return self.labelled_links("cards", "cards_named", [
+            f'<a class="ar-card-link" href="{relative_url(page, card_page(card))}">{html.escape(card.name)}</a>'
+            for card in self.cards_at.get(place, ())
+        ], separator="; ")
+
+    def labelled_links(self, kind: str, key: str, links: list[str], separator: str = ", ") -> str:
+        """An item of an entry's meta line: its label, then its links ("Rulings: a, b"); nothing without links."""
+        if not links:
+            return ""
+        return f'<span class="ar-meta__item ar-meta__{kind}">{self.label(key)} {separator.join(links)}</span>'
+
+    def changed_html(self, anchor: str, page: str) -> str:
+        """"Changed in <release>", linking to the entry's history (only once a release changed it)."""
+        if anchor not in self.changed_in:
+            return ""
+        label, history = self.changed_in[anchor]
+        return (f'<span class="ar-meta__item ar-meta__changed"><a href="{relative_url(page, history, anchor)}">'
+                f'{html.escape(label)}</a></span>')
+
+    def meta_html(self, *items: str) -> str:
+        items = tuple(i for i in items if i)
+        return f'<p class="ar-meta">{" · ".join(items)}</p>\n' if items else ""
+
+    def note_html(self, note: Note, page: str) -> str:
+        kind = note.kind.value
+        body = self.paragraphs_html(self.text(note.text), page)
+        # The kind label goes inside the first paragraph so it reads "Example. Foundry Armorer..."
+        body = body.replace("<p>", f'<p><span class="ar-note__kind">{self.t(kind)}</span> ', 1)
+        return (
+            f'<aside {self.lang_attrs(note.text, f"ar-note ar-note--{kind}")} id="{note.anchor}">\n{body}'
+            f"{self.gap_html(note.gap, page)}{self.stale_html((note.text, note.gap), page, note.anchor)}"
+            f"{self.check_html(self.checks.get(note.anchor), page) if note.kind is NoteKind.EXAMPLE else ''}"
+            f"{self.meta_html(self.cards_html(note.anchor, page))}"
+            f"{self.corrections_html(note.corrections, page)}</aside>\n"
+        )
+
+    # -- verified scenarios ---------------------------------------------------
+    def trace_html(self, check: Check, page: str) -> str:
+        assert check.result is not None
+        items = []
+        for line in check.result.trace:
+            text = self.inline(line.text, page)
+            cited = [r for r in line.rules if r not in line.text]
+            extra = [self.rule_link(r, page) for r in cited]
+            extra += [
+                f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + ruling)}">{self.t("ruling").lower()} {html.escape(ruling)}</a>'
+                for ruling in line.rulings if any(r.id == ruling for r in self.glossary.rulings)
+            ]
+            suffix = f' <span class="ar-trace__rules">({", ".join(extra)})</span>' if extra else ""
+            items.append(f'<li style="--ar-depth:{line.depth}">{text}{suffix}</li>')
+        return f'<ul class="ar-trace" lang="en">{"".join(items)}</ul>'
+
+    def check_html(self, check: Check | None, page: str, caption: Text | None = None) -> str:
+        """The verified badge, and the scenario with the engine's trace, opened on demand."""
+        if self.verification is None:
+            return ""
+        if check is None:
+            return f'<p class="ar-verified ar-verified--none">{self.t("not_verified")}</p>\n'
+        if not check.passed:  # the build fails before a page shows this; kept for `make dev`
+            return f'<p class="ar-verified ar-verified--failed">{html.escape(check.failure())}</p>\n'
+        scenario = check.shown
+        label = self.t("verified_example" if check.kind is CheckKind.EXAMPLE else "verified_illustration")
+        # An illustration shows its caption in the page's language; an example needs no title:
+        # its own text, translated, is right above (the scenario's English name is in the YAML).
+        title = (f'<span class="ar-verified__name">{self.inline(self.text(caption), page, links=False)}</span>'
+                 if caption else "")
+        anchor = check.anchor if check.kind is CheckKind.ILLUSTRATION else f"{check.anchor}-check"
+        sandbox = sandbox_link(page, check.anchor)
+        return (
+            f'<details class="ar-verified" id="{anchor}"><summary><span class="ar-verified__badge">✓ {label}</span> '
+            f'{title}</summary>\n'
+            f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.t("open_in_sandbox")}</a></p>\n'
+            f'<p class="ar-verified__what">{self.t("scenario")}</p>\n'
+            f'<pre class="ar-scenario"><code>{html.escape(scenario)}</code></pre>\n'
+            f'<p class="ar-verified__what">{self.t("engine_trace")}</p>\n{self.trace_html(check, page)}\n'
+            f"</details>\n"
+        )
+
+    def illustrations_html(self, paragraph: Paragraph, page: str) -> str:
+        if not paragraph.scenarios or self.verification is None:
+            return ""
+        parts = [self.check_html(self.checks.get(illustration_anchor(paragraph, i)), page, illustration.caption)
+                 for i, illustration in enumerate(paragraph.scenarios, 1)]
+        return f'<div class="ar-illustrations" id="{paragraph.id}-scenarios">\n{"".join(parts)}</div>\n'
+
+    def keywords(self) -> Page:
+        """The keyword index: each game term, the rules that define it and the rules that use it."""
+        title = self.t("keywords_title")
+        out = [self.heading(1, title, "keywords"), f'<p class="ar-intro">{html.escape(self.t("keywords_intro"))}</p>\n\n']
+        used_in = keyword_uses(self.glossary, self.language)
+        for keyword in sorted(self.glossary.keywords, key=lambda k: k.form(self.language).casefold()):
+            name = keyword.form(self.language)
+            english = f' <span class="ar-meta" lang="en">({html.escape(keyword.term.en)})</span>' if self.language != "en" else ""
+            unconfirmed = "" if keyword.term.confirmed or self.language == "en" else (
+                f' <span class="ar-meta">· {html.escape(self.t("unconfirmed_term"))}</span>')
+            defined = ", ".join(self.rule_link(r, KEYWORDS_PAGE) for r in keyword.defined_in)
+            uses = [r for r in used_in.get(keyword.term.id, []) if not any(r == d or r.startswith(d + ".") for d in keyword.defined_in)]
+            out.append(
+                f'<div class="ar-keyword" id="{keyword.anchor}"><p><strong>{html.escape(name[:1].upper() + name[1:])}</strong>{english}{unconfirmed}</p>\n'
+                f'<p class="ar-meta">{self.label("defined_in")} {defined}'
+                + (f' · {self.label("used_in")} {", ".join(self.rule_link(r, KEYWORDS_PAGE) for r in uses)}' if uses else "")
+                + "</p></div>\n"
+            )
+        return self.finish(KEYWORDS_PAGE, title, out)
+
+    def coverage(self) -> Page:
+        assert self.verification is not None
+        from ..verification.checks import stats
+        title = self.t("coverage_title")
+        figures = stats(self.glossary, self.verification)
+        out = [self.heading(1, title, "coverage")]
+        out.append(f'<p class="ar-intro">{html.escape(self.t("coverage_intro", **figures))}</p>\n\n')
+        rows = []
+        for row in coverage(self.glossary, self.verification):
+            uncovered = ", ".join(
+                f'{self.rule_link(rule, COVERAGE_PAGE)} <span class="ar-reason">({html.escape(self.t("reason_" + (reason or "none")))})</span>'
+                for rule, reason in row.uncovered
+            ) or "—"
+            rows.append(
+                f'<tr><td>{self.rule_link(row.section, COVERAGE_PAGE)}</td><td>{row.covered}/{row.paragraphs}</td><td>{uncovered}</td></tr>'
+            )
+        out.append(
+            f'<table class="ar-coverage"><thead><tr><th>{self.t("coverage_section")}</th><th>{self.t("coverage_verified")}</th>'
+            f'<th>{self.t("coverage_without")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>\n'
+        )
+        return self.finish(COVERAGE_PAGE, title, out)
+
+    def paragraph_html(self, paragraph: Paragraph, page: str) -> str:
+        pid = paragraph.id
+        number = (
+            f'<a class="ar-rule__number" href="#{pid}" title="{html.escape(self.t("permalink", rule=pid))}">{pid}</a>'
+        )
+        label = f' <strong class="ar-rule__label">{self.inline(self.text(paragraph.label), page)}</strong>' if paragraph.label else ""
+        first, *rest = [p for p in re.split(r"\n\s*\n", self.text(paragraph.text)) if p.strip()]
+        used: set[str] = set()
+        kw = (pid, used)
+        out = [f'<div {self.lang_attrs(paragraph.text, "ar-rule")} id="{pid}">\n<p class="ar-rule__text">{number}{label} {self.inline(first, page, keywords=kw)}</p>\n']
+        out += [f"<p>{self.inline(p, page, keywords=kw)}</p>\n" for p in rest]
+        out.append(self.list_html(paragraph.list_kind, paragraph.items, page, keywords=kw))
+        out.append(self.gap_html(paragraph.gap, page))
+        out.append(self.stale_html(paragraph.texts(), page, pid))
+        out += [self.note_html(note, page) for note in paragraph.notes]
+        out.append(self.illustrations_html(paragraph, page))
+        out.append(self.meta_html(
+            self.sources_html(paragraph.sources, page, paragraph.text_from),
+            self.cited_by_html(pid, page),
+            self.rulings_html(pid, page),
+            self.cards_html(pid, page),
+            self.changed_html(pid, page),
+        ))
+        out.append(self.corrections_html(paragraph.corrections, page))
+        out.append("</div>\n")
+        return "".join(out)
+
+    def heading(self, level: int, title: str, anchor: str, editorial: bool = False) -> str:
+        # The editorial badge is drawn by CSS from an attribute, so that it stays out of the
+        # table of contents and the search titles.
+        attrs = f"#{anchor}"
+        if editorial:
+            attrs += (f' .ar-editorial-title data-editorial="{html.escape(self.t("editorial_badge"))}"'
+                      f' title="{html.escape(self.t("editorial_title"))}"')
+        return f"{'#' * level} {md_escape(title)} {{ {attrs} }}\n\n"
+
+    # -- pages --------------------------------------------------------------
+    def chapter(self, chapter: Chapter) -> Page:
+        page = chapter_page(chapter.number)
+        title = f"{chapter.number}. {self.text(chapter.title)}"
+        out = [self.heading(1, title, chapter.slug, chapter.title_editorial)]
+        section_ids = {s.id for s in chapter.sections}
+        for section in chapter.sections:
+            # A section sits one level below the section that groups it (1.3 > 1.3.1), if that exists.
+            parent = section.id.rsplit(".", 1)[0]
+            level = 3 if parent in section_ids else 2
+            out.append(self.heading(level, f"{section.id} {self.text(section.title)}", section.id, section.title_editorial))
+            out.append(self.meta_html(
+                self.sources_html(section.sources, page),
+                self.cited_by_html(section.id, page),
+                self.rulings_html(section.id, page),
+            ))
+            for paragraph in section.paragraphs:
+                out.append(self.paragraph_html(paragraph, page))
+                out.append("\n")
+        return self.finish(page, title, out)
+
+    def term_html(self, term: Term, page: str) -> str:
+        out = [self.heading(2, self.text(term.title), f"term-{term.id}")]
+        if term.text:
+            out.append(f'<div class="ar-term">\n{self.paragraphs_html(self.text(term.text), page)}')
+        else:
+            out.append('<div class="ar-term">\n')
+        out.append(self.gap_html(term.gap, page))
+        out.append(self.stale_html((term.title, term.text, term.gap), page, f"term-{term.id}"))
+        see = ", ".join(self.rule_link(r, page) for r in term.see)
+        out.append(self.meta_html(
+            f'<span class="ar-meta__item">{self.label("see_rules")} {see}</span>' if see else "",
+            self.sources_html(term.sources, page),
+            self.cards_html(f"term-{term.id}", page),
+            self.changed_html(f"term-{term.id}", page),
+        ))
+        out.append(self.corrections_html(term.corrections, page))
+        out.append("</div>\n\n")
+        return "".join(out)
+
+    def terms(self) -> Page:
+        title = self.t("terms_title")
+        out = [self.heading(1, title, "glossary-terms")]
+        for term in sorted(self.glossary.terms, key=lambda t: self.text(t.title).casefold()):
+            out.append(self.term_html(term, TERMS_PAGE))
+        return self.finish(TERMS_PAGE, title, out)
+
+    def block_html(self, block: Block, page: str, anchor: str) -> str:
+        out = []
+        if block.title:
+            out.append(self.heading(2, self.text(block.title), anchor))
+        out.append('<div class="ar-block">\n')
+        out += [f"<p>{self.inline(self.text(p), page)}</p>\n" for p in block.paragraphs]
+        out.append(self.list_html(block.list_kind, block.items, page))
+        out.append(self.gap_html(block.gap, page))
+        out.append(self.stale_html((block.title, *block.paragraphs, *block.items, block.gap, block.example), page, anchor))
+        if block.example:
+            out.append(
+                f'<aside class="ar-note ar-note--example" id="{anchor}-example"><p><span class="ar-note__kind">'
+                f'{self.t("mode_example")}</span> {self.inline(self.text(block.example), page)}</p>\n'
+                f'{self.check_html(self.checks.get(anchor + "-example"), page)}</aside>\n'
+            )
+        out.append("</div>\n\n")
+        return "".join(out)
+
+    def deck_rule_html(self, rule: DeckRule, page: str) -> str:
+        checks = ", ".join(f"<code>{html.escape(k)}: {html.escape(_yaml_value(v))}</code>" for k, v in rule.check.items())
+        restates = f' · {self.t("restates")} {self.rule_link(rule.rule, page)}' if rule.rule else ""
+        illustrations = "".join(
+            self.check_html(self.checks.get(f"{rule.id}-scenario-{i}"), page, illustration.caption)
+            for i, illustration in enumerate(rule.scenarios, 1)
+        ) if self.verification is not None else ""
+        return (
+            f'<li id="{rule.id}" class="ar-deck-rule">{self.inline(self.text(rule.text), page)}'
+            f'{self.stale_html((rule.text,), page, rule.id)}<br><span class="ar-meta">{self.t("deck_check")} {checks}{restates}</span>{illustrations}</li>'
+        )
+
+    def mode(self, mode: GameMode) -> Page:
+        page = mode_page(mode.id)
+        title = self.text(mode.title)
+        out = [self.heading(1, title, f"mode-{mode.id}")]
+        for number, block in enumerate(mode.blocks, 1):
+            out.append(self.block_html(block, page, mode_block_anchor(mode.id, number)))
+        if mode.deck_rules:
+            out.append(self.heading(2, self.t("deck_rules"), f"{mode.id}-deck"))
+            out.append('<div class="ar-block ar-deck">\n')
+            if mode.deck_intro:
+                out.append(f"<p>{self.inline(self.text(mode.deck_intro), page)}</p>\n")
+            out.append(f'<ul class="ar-list">{"".join(self.deck_rule_html(r, page) for r in mode.deck_rules)}</ul>\n')
+            out.append("</div>\n\n")
+        out.append(self.meta_html(self.sources_html(mode.sources, page), self.cards_html(f"mode-{mode.id}", page)))
+        out.append(self.corrections_html(mode.corrections, page))
+        return self.finish(page, title, out)
+
+    def ruling_html(self, ruling: Ruling, page: str) -> str:
+        rules = ", ".join(self.rule_link(r, page) for r in ruling.rules)
+        parts = [self.heading(2, self.text(ruling.title), f"ruling-{ruling.id}"), '<div class="ar-ruling">\n']
+        cards = self.cards_html(f"ruling-{ruling.id}", page)
+        changed = self.changed_html(f"ruling-{ruling.id}", page)
+        extra = "".join(" · " + item for item in (cards, changed) if item)
+        parts.append(f'<p class="ar-meta">{self.label("about_rules")} {rules}{extra}</p>\n')
+        for key in ("conflict", "reading", "why"):
+            parts.append(f'<p><strong>{self.t(key)}.</strong> {self.inline(self.text(getattr(ruling, key)), page)}</p>\n')
+        parts.append(self.stale_html((ruling.title, ruling.conflict, ruling.reading, ruling.why), page, f"ruling-{ruling.id}"))
+        parts.append("</div>\n\n")
+        return "".join(parts)
+
+    def rulings(self) -> Page:
+        title = self.t("rulings_title")
+        out = [self.heading(1, title, "rulings"), f'<p class="ar-intro">{html.escape(self.t("rulings_intro"))}</p>\n\n']
+        for ruling in sorted(self.glossary.rulings, key=lambda r: min(rule_sort_key(x) for x in r.rules)):
+            out.append(self.ruling_html(ruling, RULINGS_PAGE))
+        return self.finish(RULINGS_PAGE, title, out)
+
+    def anchor_page(self, anchor: str) -> str | None:
+        """The page that shows the element `anchor` (a rule, a note, a mode's block, a source...)."""
+        if anchor in self.page_of:
+            return self.page_of[anchor]
+        for chapter in self.glossary.chapters:
+            if anchor == chapter.slug:
+                return chapter_page(chapter.number)
+        for mode in self.glossary.modes:
+            if anchor.startswith(f"{mode.id}-") or any(anchor.startswith(r.id) for r in mode.deck_rules):
+                return mode_page(mode.id)
+        if anchor in self.glossary.sources or anchor == "symbols":
+            return SOURCES_PAGE
+        paragraph = anchor.split("-scenario-")[0]
+        return self.page_of.get(paragraph)
+
+    def translations(self, strings: dict[str, LanguageStrings] | None = None) -> Page:
+        """For translators: the texts translated from an older English text, with the English now;
+        then the interface strings (`strings`, the package's files unless given) likewise."""
+        from ..content.translations import translation_states
+
+        title = self.t("translations_title")
+        page = TRANSLATIONS_PAGE
+        languages = [self.language] if self.language != SOURCE_LANGUAGE else [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]
+        states = [state for language in languages for state in translation_states(self.glossary, language)]
+        stale = [s for s in states if s.status is TranslationStatus.STALE]
+        current = sum(1 for s in states if s.status is TranslationStatus.CURRENT)
+        out = [self.heading(1, title, "translations"), f'<p class="ar-intro">{html.escape(self.t("translations_intro"))}</p>\n\n',
+               f'<p>{html.escape(self.t("translations_counts", current=current, total=len(states), stale=len(stale)))}</p>\n\n']
+        if not stale:
+            out.append(f'<p class="ar-translations-none">{html.escape(self.t("translations_none"))}</p>\n')
+        for state in stale:
+            target = self.anchor_page(state.anchor)
+            links = []
+            if target is not None and self.language == SOURCE_LANGUAGE:   # the English report: each translation's page
+                links.append(f'<a href="{html.escape(language_url(page, state.language, state.anchor, target))}" '
+                             f'hreflang="{state.language}">{html.escape(state.anchor)} ({state.language})</a>')
+            elif target is not None:
+                links.append(f'<a href="{relative_url(page, target, state.anchor)}">{html.escape(state.anchor)}</a>')
+                links.append(f'<a href="{html.escape(english_url(page, state.anchor, target))}" '
+                             f'hreflang="{SOURCE_LANGUAGE}">{html.escape(self.t("stale_link"))}</a>')
+            out.append(self._stale_entry(
+                f'<code>{html.escape(state.where)}</code>' + (f' · {" · ".join(links)}' if links else ""), state.language,
+                self.inline(self.glossary.in_language(state.text, SOURCE_LANGUAGE), page, links=False),
+                self.inline(self.glossary.in_language(state.text, state.language), page, links=False)))
+        # The interface strings: shown as written (their {placeholders} are the site's to fill in).
+        strings_states = string_states(strings or FILES, tuple(languages))
+        stale_strings = [s for s in strings_states if s.status is TranslationStatus.STALE]
+        current = sum(1 for s in strings_states if s.status is TranslationStatus.CURRENT)
+        out += ["\n", self.heading(2, self.t("translations_strings_title"), "translations-strings"),
+                f'<p>{html.escape(self.t("translations_strings_counts", current=current, total=len(strings_states), stale=len(stale_strings)))}</p>\n\n']
+        if not stale_strings:
+            out.append(f'<p class="ar-translations-none">{html.escape(self.t("translations_strings_none"))}</p>\n')
+        for state in stale_strings:
+            out.append(self._stale_entry(
+                f'<code>{html.escape(state.where)}</code> · {html.escape(self.label("translations_key"))} '
+                f'<code>{html.escape(state.key)}</code>' + (f" ({state.language})" if self.language == SOURCE_LANGUAGE else ""),
+                state.language, html.escape(state.english), html.escape(state.text)))
+        return Page(page, title, "".join(out))
+
+    def _stale_entry(self, meta: str, language: str, english: str, translation: str) -> str:
+        """One entry of the translators' report: where it is (HTML), the English now and the
+        translation (both HTML, escaped by the caller)."""
+        return (f'<div class="ar-stale-entry"><p class="ar-meta">{meta}</p>\n'
+                f'<p><strong>{html.escape(self.t("translations_english"))}.</strong> <span lang="{SOURCE_LANGUAGE}">{english}</span></p>\n'
+                f'<p><strong>{html.escape(self.t("translations_text"))} ({language}).</strong> <span lang="{language}">'
+                f'{translation}</span></p></div>\n')
+
+    def sources(self) -> Page:
+        title = self.t("sources_title")
+        out = [self.heading(1, title, "sources"), f'<p class="ar-intro">{html.escape(self.t("sources_intro"))}</p>\n\n']
+        for source in self.glossary.sources.values():
+            out.append(self.heading(2, self.text(source.title), source.id))
+            file = f' · {self.label("sources_file")} <code>{html.escape(source.file)}</code>' if source.file else ""
+            out.append(f'<div class="ar-source"><p>{self.inline(self.text(source.description), SOURCES_PAGE)}{file}</p></div>\n\n')
+        out.append(self.heading(2, self.t("symbols_title"), "symbols"))
+        rows = "".join(
+            f"<li>{self.symbol(s.id)} <code>{{{html.escape(s.id)}}}</code> {html.escape(self.text(s.label))}</li>"
+            for s in self.glossary.symbols.values()
+        )
+        out.append(f'<div class="ar-block"><p>{html.escape(self.t("symbol_legend"))}</p><ul class="ar-list">{rows}</ul></div>\n')
+        return self.finish(SOURCES_PAGE, title, out)
+
+
+def _yaml_value(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _keyword_regex(form: str, language: str) -> str:
+    """A keyword as written in running text: any case, and its plural."""
+    if language == "it" and form[-1:] in "aeio":
+        body = re.escape(form[:-1]) + "[aeio]"
+    elif form.endswith("s"):
+        body = re.escape(form[:-1]) + "s?"
+    else:
+        body = re.escape(form) + "s?"
+    return body
+
+
+def keyword_pattern(glossary: Glossary, language: str) -> tuple[re.Pattern[str] | None, list]:
+    """One pattern for every keyword (longest first, so "Expedition zone" wins over "Expedition")."""
+    if not glossary.keywords:
+        return None, []
+    order = sorted(glossary.keywords, key=lambda k: -len(k.form(language)))
+    alternatives = "|".join(f"(?P<k{i}>{_keyword_regex(k.form(language), language)})" for i, k in enumerate(order))
+    # Not inside {symbol} markup, nor a [placeholder] of a template ("in [expedition]"), nor an
+    # entity of the escaped text (a keyword "lt" would otherwise break "&lt;" apart).
+    return re.compile(rf"(?<![{{\[\w'&-])(?:{alternatives})(?![}}\]\w-])", re.IGNORECASE), order
+
+
+def keyword_uses(glossary: Glossary, language: str) -> dict[str, list[str]]:
+    """For each keyword, the paragraphs whose text mentions it (in `language`)."""
+    pattern, order = keyword_pattern(glossary, language)
+    uses: dict[str, list[str]] = {}
+    if pattern is None:
+        return uses
+    for paragraph in sorted(glossary.paragraphs.values(), key=lambda p: rule_sort_key(p.id)):
+        text = " ".join(t.get(language) for t in (paragraph.text, *paragraph.items))
+        for match in pattern.finditer(text):
+            keyword = order[int(match.lastgroup[1:])]  # type: ignore[index]
+            found = uses.setdefault(keyword.term.id, [])
+            if paragraph.id not in found:
+                found.append(paragraph.id)
+    return uses
+
+
+SCENARIO_PARAMETER = "scenario"
+"""The sandbox page's query parameter that names one of the glossary's scenarios by its id."""
+
+
+def sandbox_link(page: str, scenario_id: str) -> str:
+    """The link from `page` that opens the glossary's scenario `scenario_id` in the judge's sandbox.
+
+    The scenario is named, not carried: the sandbox reads it from the file this language's build
+    publishes (sandbox.scenario_file). Carried as base64url JSON (`?s=`), the fifty scenarios of a
+    chapter were 8 kB of its 28 kB gzipped (base64 hardly compresses); an id is a few bytes."""
+    return f"{relative_url(page, SANDBOX_PAGE)}?{SCENARIO_PARAMETER}={quote(scenario_id, safe='')}"

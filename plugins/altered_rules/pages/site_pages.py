@@ -1,0 +1,35 @@
+"""Every generated page of the site in one language: the rules, terms, keywords, game modes,
+rulings, sources, coverage and translations pages of render.Renderer, then the card pages
+(card_pages.py, which builds on the Renderer and so cannot be listed from render.py).
+"""
+
+from __future__ import annotations
+
+from .card_pages import card_pages
+from ..content.glossary.model import Glossary
+from .render import Page, Renderer
+from ..verification.checks import Verification
+
+
+def pages(glossary: Glossary, language: str = "en", verification: Verification | None = None,
+          changed_in: dict[str, tuple[str, str]] | None = None) -> list[Page]:
+    """Every generated page of the site in `language` (with the engine's results, if given, and
+    the entries a release changed, `changed_in`, from versions.VersionRenderer.changed_in)."""
+    renderer = Renderer(glossary, language, verification)
+    renderer.changed_in = changed_in or {}
+    result = [renderer.chapter(chapter) for chapter in glossary.chapters]
+    result.append(renderer.terms())
+    if glossary.keywords:
+        result.append(renderer.keywords())
+    result += [renderer.mode(mode) for mode in sorted(glossary.modes, key=lambda m: MODE_ORDER.get(m.id, 99))]
+    result.append(renderer.rulings())
+    result.append(renderer.sources())
+    if verification is not None:
+        result.append(renderer.coverage())
+    result.append(renderer.translations())
+    result += card_pages(renderer)
+    return result
+
+
+# Game modes in the order a player meets them.
+MODE_ORDER = {"standard": 0, "sealed": 1, "booster-draft": 2, "booster-war": 3, "multiplayer-2v2": 4, "free-for-all": 5}

@@ -1,0 +1,530 @@
+"""The glossary's releases on the site: pages, versioned permalinks, the feed, the footer label.
+
+Plain functions of a `History` (history.py) and the current glossary, in one language:
+
+- `releases/` lists every release; `releases/<version>/` shows what it changed since the one
+  before, grouped by chapter, word by word (<ins>/<del>);
+- `history/<group>/` shows, for each entry of a chapter (or the terms, game modes, rulings) that
+  a release changed, each change;
+- `v/<version>/r/<rule>/` is a rule's text in a release, with a banner when a newer text exists
+  (written as plain HTML pages beside the MkDocs build: one per rule and release, so ten
+  releases do not make ten MkDocs builds);
+- `releases/feed.xml` is an Atom feed of the releases;
+- the footer label and the citation data the copy button reads.
+
+Every text from the YAML is escaped where it lands (html.escape for HTML, ElementTree for the
+feed, json.dumps for the script data).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..content.glossary.model import Glossary, rule_sort_key
+from ..content.glossary.releases import Entry, Release
+from ..content.glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
+from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff
+from .render import Page, Renderer, mode_page, page_url, relative_url, script_json
+
+RELEASES_PAGE = "releases/index.md"
+FEED = "releases/feed.xml"
+VERSIONED_PREFIX = "v"
+
+
+def release_page(version: str) -> str:
+    return f"releases/{version}.md"
+
+
+def history_page(group: str) -> str:
+    return f"history/{group}.md"
+
+
+def versioned_path(version: str, rule: str) -> str:
+    """Where a rule's text in a release is, from the language's root: v/2026.1/r/4.2.4.c/."""
+    return f"{VERSIONED_PREFIX}/{version}/r/{rule}/"
+
+
+def is_rule(key: str) -> bool:
+    return bool(SECTION_ID.match(key) or PARAGRAPH_ID.match(key))
+
+
+# Generated pages that are no part of the search index (they repeat the rules' texts).
+_NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
+
+
+@dataclass(frozen=True)
+class Label:
+    """Which release the site shows, for the footer and the copied citation."""
+
+    text: str
+    href: str                 # from the language's root
+    version: str | None       # None: no release recorded yet
+    unreleased: bool
+
+
+def site_label(history: History, language: str, renderer_t) -> Label:
+    latest = history.latest
+    if latest is None:
+        return Label(renderer_t("release_none"), "", None, False)
+    key = "release_footer_unreleased" if history.unreleased else "release_footer"
+    return Label(renderer_t(key, version=latest.version, date=latest.date), page_url(release_page(latest.version)),
+                 latest.version, history.unreleased)
+
+
+def citation_script(label: Label, language: str) -> str:
+    """The release the copy button cites, as a JSON script element (read by altered-rules.js)."""
+    from ..strings import tr
+
+    data = {"version": label.version, "unreleased": label.unreleased, "prefix": VERSIONED_PREFIX,
+            "cite": tr(language, "cite_unreleased" if label.unreleased else "cite_release",
+                       version=label.version or "")}
+    payload = script_json(json.dumps(data, ensure_ascii=False))
+    return f'<script id="ar-release" type="application/json">{payload}</script>'
+
+
+class VersionRenderer:
+    """The releases' pages in one language, drawn with the glossary's renderer (its words, symbols
+    and links to the current rules)."""
+
+    def __init__(self, glossary: Glossary, history: History, language: str) -> None:
+        self.glossary = glossary
+        self.history = history
+        self.language = language
+        self.r = Renderer(glossary, language)
+        self.t = self.r.t
+        # Where each current entry is shown: page and anchor.
+        self.location: dict[str, tuple[str, str]] = {key: (page, key) for key, page in self.r.page_of.items()}
+        for mode in glossary.modes:
+            for index, _ in enumerate(mode.blocks, 1):
+                self.location[f"{mode.id}-{index}"] = (mode_page(mode.id), f"{mode.id}-{index}")
+            for rule in mode.deck_rules:
+                self.location[rule.id] = (mode_page(mode.id), rule.id)
+
+    # -- pieces -----------------------------------------------------------------------------
+    def plain(self, raw: str) -> str:
+        """Escaped text with known symbols as badges (a symbol since removed stays as typed)."""
+        escaped = html.escape(raw, quote=False)
+        escaped = SYMBOL_REFERENCE.sub(
+            lambda m: self.r.symbol(m.group(1)) if m.group(1) in self.glossary.symbols else m.group(0), escaped)
+        return escaped.replace("\n", "<br>\n")
+
+    def diff_html(self, old: str, new: str) -> str:
+        """Word-level difference, every piece escaped (symbols stay as typed: a badge cut in two
+        by a difference would mislead)."""
+        parts = []
+        for op, text in word_diff(old, new):
+            escaped = html.escape(text, quote=False)
+            parts.append(escaped if op == "=" else f"<{'del' if op == '-' else 'ins'}>{escaped}</{'del' if op == '-' else 'ins'}>")
+        return "".join(parts)
+
+    def field_name(self, name: str) -> str:
+        base, _, rest = name.partition(".")
+        number, _, sub = rest.partition(".")
+        label = self.t(f"field_{base}", n=number) if number else self.t(f"field_{base}")
+        return f"{label} ({self.t('field_gap')})" if sub == "gap" else label
+
+    def languages_shown(self, change: FieldChange) -> tuple[str, ...]:
+        """This page's language where it changed; else the languages that did (marked)."""
+        return (self.language,) if self.language in change.languages else change.languages
+
+    def fields_html(self, change: Change) -> str:
+        rows = []
+        if change.kind in (ChangeKind.ADDED, ChangeKind.REMOVED):
+            entry = change.entry
+            for name, texts in entry.fields:
+                language = self.language if texts.get(self.language) else "en"
+                text = texts.get(language, "")
+                css = "ar-change__text" + (" ar-untranslated" if language != self.language else "")
+                lang = f' lang="{language}"' if language != self.language else ""
+                rows.append(f'<dt>{html.escape(self.field_name(name))}</dt><dd class="{css}"{lang}>{self.plain(text)}</dd>')
+        else:
+            for field in change.fields:
+                for language in self.languages_shown(field):
+                    marker = f' <span class="ar-change__lang">({language})</span>' if language != self.language else ""
+                    lang = f' lang="{language}"' if language != self.language else ""
+                    rows.append(f'<dt>{html.escape(self.field_name(field.field))}{marker}</dt>'
+                                f'<dd class="ar-diff"{lang}>{self.diff_html(field.old.get(language, ""), field.new.get(language, ""))}</dd>')
+        for was, now, why in change.corrections:
+            why_label = self.t(f"correction_{why}") if f"correction_{why}" in _CORRECTION_KINDS else why
+            rows.append(f'<dt>{html.escape(self.t("corrections", count=1).split(" (")[0])}</dt>'
+                        f'<dd class="ar-diff"><del>{html.escape(was, quote=False)}</del> → <ins>{html.escape(now, quote=False)}</ins> '
+                        f'<span class="ar-correction__why">({html.escape(why_label)})</span></dd>')
+        return f'<dl class="ar-change__fields">{"".join(rows)}</dl>\n' if rows else ""
+
+    def entry_title(self, entry: Entry) -> str:
+        """How an entry is named in a list of changes: its number, or its title."""
+        if is_rule(entry.key):
+            return entry.key
+        title = entry.field("title").get(self.language) or entry.field("title").get("en")
+        if entry.kind == "mode-section":
+            mode = self.history.current.entries.get(f"mode-{entry.key.rsplit('-', 1)[0]}")
+            mode_title = (mode.field("title").get(self.language) or mode.field("title").get("en")) if mode else ""
+            return f"{mode_title} · {title}" if title and mode_title else (title or entry.key)
+        if entry.kind == "deck-rule":
+            return entry.key
+        return title or entry.key
+
+    def link_to_current(self, key: str, page: str, label: str) -> str:
+        where = self.location.get(key)
+        if where is None:
+            return html.escape(label)
+        return f'<a href="{relative_url(page, where[0], where[1])}">{html.escape(label)}</a>'
+
+    def versioned_link(self, page: str, version: str, key: str) -> str:
+        if not is_rule(key) or key not in self.history.snapshots[version].entries:
+            return ""
+        href = relative_url(page, "index.md") + versioned_path(version, key)
+        return f'<a href="{html.escape(href)}">{html.escape(self.t("text_in", version=version))}</a>'
+
+    def text_link(self, page: str, version: str, change: Change) -> str:
+        """A link to the entry's text as `version` left it (a removed one: as the release before)."""
+        if change.kind is ChangeKind.REMOVED:
+            versions = [d.release.version for d in self.history.diffs]
+            version = versions[versions.index(version) - 1]
+        return self.versioned_link(page, version, change.key)
+
+    def kind_html(self, change: Change) -> str:
+        text = self.t(f"change_{change.kind.value}")
+        if change.renumbered_from:
+            text = self.t("renumbered_from", old=change.renumbered_from)
+        return f'<span class="ar-change__kind ar-change__kind--{change.kind.value}">{html.escape(text)}</span>'
+
+    def group_title(self, group: str) -> str:
+        if group.startswith("chapter-"):
+            number = group.split("-", 1)[1]
+            titles = self.history.current.chapters.get(number) or next(
+                (s.chapters[number] for s in reversed(list(self.history.snapshots.values())) if number in s.chapters), {})
+            title = titles.get(self.language) or titles.get("en") or ""
+            return f"{number}. {title}"
+        return {"terms": self.t("terms_title"), "modes": self.t("group_modes"), "rulings": self.t("rulings_title")}[group]
+
+    def release_meta(self, release: Release, page: str) -> str:
+        sources = ", ".join(f'<a href="{relative_url(page, "sources.md", s)}">{html.escape(s)}</a>' for s in release.based_on.sources)
+        based = html.escape(self.t("release_based_on", version="\0", date=release.based_on.date, sources="\1"))
+        based = based.replace("\0", html.escape(self.r.text(release.based_on.version))).replace("\1", sources)
+        return (f'<p class="ar-meta"><span class="ar-meta__item">{html.escape(self.t("release_date", date=release.date))}</span>'
+                f' · <span class="ar-meta__item">{based}</span></p>\n')
+
+    # -- pages -------------------------------------------------------------------------------
+    def releases_index(self) -> Page:
+        page = RELEASES_PAGE
+        title = self.t("releases_title")
+        out = [_NO_SEARCH, self.r.heading(1, title, "releases"),
+               f'<p class="ar-intro">{html.escape(self.t("releases_intro"))}</p>\n',
+               f'<p><a class="ar-feed" href="feed.xml" type="application/atom+xml">{html.escape(self.t("releases_feed"))}</a></p>\n\n']
+        if self.history.unreleased:
+            out.append(f'<p class="ar-release-note" role="note">{html.escape(self.t("release_unreleased_note"))}</p>\n\n')
+        for diff in reversed(self.history.diffs):
+            release = diff.release
+            out.append(self.r.heading(2, self.t("release_title", version=release.version), f"release-{release.version}"))
+            out.append(self.release_meta(release, page))
+            out.append(f'<div class="ar-release">{self.r.paragraphs_html(self.r.text(release.notes), page)}')
+            out.append(f'<p><a href="{relative_url(page, release_page(release.version))}">{html.escape(self.summary(diff))}</a></p></div>\n\n')
+        if not self.history.releases:
+            out.append(f"<p>{html.escape(self.t('release_none'))}</p>\n")
+        return self.r.finish(page, title, out)
+
+    def summary(self, diff: ReleaseDiff) -> str:
+        if diff.previous is None:
+            return self.t("release_first", count=len(diff.changes))
+        return self.t("release_since", previous=diff.previous.version, count=len(diff.changes))
+
+    def release(self, diff: ReleaseDiff) -> Page:
+        release = diff.release
+        page = release_page(release.version)
+        title = self.t("release_title", version=release.version)
+        out = [_NO_SEARCH, self.r.heading(1, title, "release"), self.release_meta(release, page),
+               f'<div class="ar-release">{self.r.paragraphs_html(self.r.text(release.notes), page)}</div>\n',
+               f'<p class="ar-intro">{html.escape(self.summary(diff))} {html.escape(self.t("diff_legend"))}</p>\n\n']
+        if not diff.changes:
+            out.append(f"<p>{html.escape(self.t('release_no_changes'))}</p>\n")
+        for group, changes in _by_group(diff.changes):
+            out.append(self.r.heading(2, self.group_title(group), group))
+            for change in changes:
+                out.append(self.change_html(change, page, release.version, history=True))
+        return self.r.finish(page, title, out)
+
+    def change_html(self, change: Change, page: str, version: str, history: bool) -> str:
+        head = [self.link_to_current(change.key, page, self.entry_title(change.entry)), self.kind_html(change)]
+        if history:
+            head.append(f'<a href="{relative_url(page, history_page(change.group), change.key)}">{html.escape(self.t("history_link"))}</a>')
+        head.append(self.text_link(page, version, change))
+        return (f'<div class="ar-change ar-change--{change.kind.value}" data-key="{html.escape(change.key)}">'
+                f'<p class="ar-change__head">{" · ".join(h for h in head if h)}</p>\n{self.fields_html(change)}</div>\n')
+
+    def history_pages(self) -> list[Page]:
+        groups = group_order(self.history.current, *self.history.snapshots.values())
+        return [self.history_of(group) for group in groups]
+
+    def history_of(self, group: str) -> Page:
+        page = history_page(group)
+        title = self.t("history_title", group=self.group_title(group))
+        out = [_NO_SEARCH, self.r.heading(1, title, "history"), f'<p class="ar-intro">{html.escape(self.t("history_intro"))} '
+               f'{html.escape(self.t("diff_legend"))}</p>\n\n']
+        keys = sorted({k for k, changes in self.history.by_key.items() if any(c.group == group for _, c in changes)},
+                      key=lambda k: (0, rule_sort_key(k)) if is_rule(k) else (1, [self.order(k)]))
+        if not keys:
+            out.append(f"<p>{html.escape(self.t('history_none'))}</p>\n")
+        for key in keys:
+            changes = self.history.by_key[key]
+            entry = changes[-1][1].entry if changes[-1][1].key == key else (changes[-1][1].old or changes[-1][1].entry)
+            out.append(self.r.heading(2, self.entry_title(entry) if not is_rule(key) else key, key))
+            out.append('<div class="ar-history">\n')
+            if key in self.location:
+                out.append(f'<p class="ar-meta">{self.link_to_current(key, page, self.t("current_text"))}</p>\n')
+            for release, change in reversed(changes):
+                moved = ""
+                if change.renumbered_from == key:
+                    moved = " · " + html.escape(self.t("renumbered_to", new=change.key))
+                text = self.text_link(page, release.version, change)
+                out.append(f'<div class="ar-history__release"><p class="ar-change__head"><a href="{relative_url(page, release_page(release.version))}">'
+                           f'{html.escape(release.version)}</a> ({html.escape(release.date)}) · {self.kind_html(change)}{moved}'
+                           f'{" · " + text if text else ""}</p>\n{self.fields_html(change)}</div>\n')
+            out.append("</div>\n\n")
+        return self.r.finish(page, title, out)
+
+    def order(self, key: str) -> int:
+        keys = list(self.history.current.entries)
+        return keys.index(key) if key in keys else len(keys)
+
+    def pages(self) -> list[Page]:
+        return [self.releases_index(), *(self.release(d) for d in self.history.diffs), *self.history_pages()]
+
+    # -- the "changed in" label of a rule page ------------------------------------------------
+    def changed_in(self) -> dict[str, tuple[str, str]]:
+        """anchor -> (label, history page path + anchor) for entries changed since the first release."""
+        result = {}
+        for key in self.history.by_key:
+            found = self.history.changed_since_first(key)
+            if found is None or key not in self.history.current.entries:
+                continue
+            release, change = found
+            label = "added_in" if change.kind is ChangeKind.ADDED else "changed_in"
+            result[key] = (self.t(label, version=release.version), history_page(change.group))
+        return result
+
+
+_CORRECTION_KINDS = {"correction_typo", "correction_grammar", "correction_symbol", "correction_residue"}
+
+
+def _by_group(changes: Iterable[Change]) -> list[tuple[str, list[Change]]]:
+    groups: list[tuple[str, list[Change]]] = []
+    for change in changes:
+        if not groups or groups[-1][0] != change.group:
+            groups.append((change.group, []))
+        groups[-1][1].append(change)
+    return groups
+
+
+def version_pages(glossary: Glossary, history: History, language: str) -> list[Page]:
+    """The releases' pages in `language` (none before the first release)."""
+    if not history.releases:
+        return []
+    return VersionRenderer(glossary, history, language).pages()
+
+
+# ---- versioned permalinks (plain HTML, written after the MkDocs build) -----------------------
+_VERSIONED = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} · Altered Rules</title>
+<meta name="robots" content="noindex">
+{styles}</head>
+<body class="ar-versioned">
+<main class="md-main"><div class="md-content"><article class="md-content__inner md-typeset">
+<p class="ar-versioned__site"><a href="{root}">Altered Rules</a> · <a href="{root}{release_href}">{release_label}</a></p>
+<div class="ar-version-banner{banner_css}" role="note">{banner}</div>
+<h1>{heading}</h1>
+{body}
+<p class="ar-meta">{links}</p>
+</article></div></main>
+<footer class="ar-versioned__footer"><p>{footer}</p></footer>
+</body>
+</html>
+"""
+
+
+def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str]) -> str:
+    """A rule's texts in a release, escaped, rule numbers linked to their text in the same release."""
+
+    def inline(raw: str) -> str:
+        escaped = vr.plain(raw)
+        return RULE_REFERENCE.sub(lambda m: f'<a class="ar-ref" href="../{m.group(1)}/">{m.group(1)}</a>'
+                                  if m.group(1) in snapshot_keys and m.group(1) != entry.key else m.group(0), escaped)
+
+    parts = []
+    items = []
+    lang = vr.language
+    for name, texts in entry.fields:
+        language = lang if texts.get(lang) else "en"
+        attrs = ' lang="en" class="ar-untranslated"' if language != lang else ""
+        text = inline(texts.get(language, ""))
+        if name == "text":
+            label = entry.field("label")
+            label_html = ""
+            if label:
+                label_html = f' <strong class="ar-rule__label">{inline(label.get(lang) or label.get("en", ""))}</strong>'
+            parts.append(f'<p class="ar-rule__text"{attrs}><span class="ar-rule__number">{html.escape(entry.key)}</span>{label_html} {text}</p>')
+        elif name.startswith("item."):
+            items.append(f"<li{attrs}>{text}</li>")
+        elif name in ("title", "label"):
+            continue
+        else:
+            parts.append(f'<p{attrs}><strong>{html.escape(vr.field_name(name))}.</strong> {text}</p>')
+    if items:
+        parts.insert(1, f'<ul class="ar-list">{"".join(items)}</ul>')
+    return f'<div class="ar-rule" id="{html.escape(entry.key)}">{"".join(parts)}</div>'
+
+
+def versioned_pages(glossary: Glossary, history: History, language: str, styles: Iterable[str] = ()) -> dict[str, str]:
+    """`v/<version>/r/<rule>/index.html` for every rule (section or paragraph) of every release:
+    its text in that release, with a banner saying whether a newer text exists."""
+    if not history.releases:
+        return {}
+    vr = VersionRenderer(glossary, history, language)
+    t = vr.t
+    latest = history.latest
+    root = "../../../../"
+    style_links = "".join(f'<link rel="stylesheet" href="{root}{html.escape(s)}">\n' for s in styles)
+    label = site_label(history, language, t)
+    files: dict[str, str] = {}
+    for release in history.releases:
+        snapshot = history.snapshots[release.version]
+        keys = set(snapshot.entries)
+        for key, entry in snapshot.entries.items():
+            if not is_rule(key):
+                continue
+            newer = history.newer(release.version, key)
+            current_link = ""
+            css = ""
+            if key in history.current.entries:
+                current_link = f'<a href="{root}{SHORT_PREFIX}/{html.escape(key)}/">{html.escape(t("read_current"))}</a>'
+            if newer is None and release is latest and history.unreleased and history.current.entries.get(key) != entry:
+                banner = t("version_banner_unreleased", rule=key, version=release.version)
+                css = " ar-version-banner--newer"
+            elif newer is None:
+                banner = t("version_banner_latest", rule=key, version=release.version)
+            else:
+                newer_release, change = newer
+                css = " ar-version-banner--newer"
+                if change.kind is ChangeKind.RENUMBERED and change.renumbered_from == key:
+                    banner = t("version_banner_renumbered", rule=key, new=change.key, removed=newer_release.version,
+                               version=release.version)
+                    current_link = f'<a href="{root}{SHORT_PREFIX}/{html.escape(change.key)}/">{html.escape(t("read_current"))}</a>'
+                elif change.kind is ChangeKind.REMOVED:
+                    banner = t("version_banner_removed", rule=key, removed=newer_release.version, version=release.version)
+                else:
+                    banner = t("version_banner_newer", rule=key, version=release.version, newer=newer_release.version)
+            banner_html = html.escape(banner) + (f" {current_link}" if current_link and css else "")
+            history_href = f"{root}{page_url(history_page(entry.group))}#{html.escape(key)}"
+            links = [f'<a href="{root}{page_url(release_page(release.version))}">{html.escape(t("release_title", version=release.version))}</a>']
+            if key in history.by_key:   # a history page lists it
+                links.insert(0, f'<a href="{history_href}">{html.escape(t("history_of", rule=key))}</a>')
+            if current_link and not css:
+                links.insert(0, current_link)
+            section = snapshot.entries.get(key.rsplit(".", 1)[0]) if PARAGRAPH_ID.match(key) else entry
+            section_title = (section.field("title").get(language) or section.field("title").get("en", "")) if section else ""
+            heading = f"{key.rsplit('.', 1)[0] if PARAGRAPH_ID.match(key) else key} {section_title}".strip()
+            if PARAGRAPH_ID.match(key):
+                body = _versioned_text(vr, entry, keys)
+            else:  # a section: its paragraphs in that release
+                body = "<ul>" + "".join(f'<li><a href="../{html.escape(k)}/">{html.escape(k)}</a></li>'
+                                        for k in sorted((k for k in keys if PARAGRAPH_ID.match(k) and k.rsplit(".", 1)[0] == key),
+                                                        key=rule_sort_key)) + "</ul>"
+            files[f"{versioned_path(release.version, key)}index.html"] = _VERSIONED.format(
+                lang=language, title=html.escape(t("version_page_title", rule=key, version=release.version)),
+                styles=style_links, root=root, release_href=page_url(release_page(release.version)),
+                release_label=html.escape(t("release_title", version=release.version)),
+                banner_css=css, banner=banner_html, heading=html.escape(heading), body=body, links=" · ".join(links),
+                footer=f'<a href="{root}{label.href}">{html.escape(label.text)}</a>',
+            )
+    return files
+
+
+SHORT_PREFIX = "r"   # extra_files.SHORT_URL_PREFIX (not imported: extra_files imports this module)
+
+
+def removed_rule_redirects(history: History) -> dict[str, str]:
+    """rule -> its text in the last release that had it, for rules no longer in the glossary
+    (their old short URL r/<rule>/ leads there, where a notice says what became of them)."""
+    result = {}
+    for key in history.by_key:
+        if is_rule(key) and key not in history.current.entries:
+            last = history.last_release_with(key)
+            if last is not None:
+                result[key] = versioned_path(last.version, key)
+    return dict(sorted(result.items(), key=lambda item: rule_sort_key(item[0])))
+
+
+# ---- the Atom feed ---------------------------------------------------------------------------
+ATOM = "http://www.w3.org/2005/Atom"
+
+
+def atom_feed(glossary: Glossary, history: History, language: str, site_url: str) -> str:
+    """An Atom feed of the releases, newest first. Dated by the releases (a build of the same
+    glossary writes the same bytes); ids are the release pages' URLs under site_url."""
+    vr = VersionRenderer(glossary, history, language)
+    base = site_url if site_url.endswith("/") else site_url + "/"
+    ET.register_namespace("", ATOM)
+    feed = ET.Element(f"{{{ATOM}}}feed", {"xml:lang": language})
+
+    def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
+        node = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attrs)
+        if text is not None:
+            node.text = text
+        return node
+
+    sub(feed, "title", vr.t("feed_title"))
+    sub(feed, "id", base + page_url(RELEASES_PAGE))
+    sub(feed, "link", rel="self", href=base + FEED)
+    sub(feed, "link", rel="alternate", type="text/html", href=base + page_url(RELEASES_PAGE))
+    sub(feed, "updated", f"{history.latest.date}T00:00:00Z" if history.latest else "1970-01-01T00:00:00Z")
+    author = sub(feed, "author")
+    sub(author, "name", "Altered Rules")
+    for diff in reversed(history.diffs):
+        release = diff.release
+        entry = sub(feed, "entry")
+        url = base + page_url(release_page(release.version))
+        sub(entry, "title", vr.t("release_title", version=release.version))
+        sub(entry, "id", url)
+        sub(entry, "link", rel="alternate", type="text/html", href=url)
+        sub(entry, "updated", f"{release.date}T00:00:00Z")
+        sub(entry, "published", f"{release.date}T00:00:00Z")
+        notes = html.escape(vr.r.text(release.notes))
+        counts = html.escape(vr.summary(diff))
+        sub(entry, "content", f"<p>{notes}</p><p>{counts}</p>", type="html")
+    ET.indent(feed)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="unicode") + "\n"
+
+
+# ---- links to a release that editors write --------------------------------------------------
+# The target of a Markdown link, a reference definition or an HTML href (not text in `code`):
+# [cited](v/2026.1/r/4.2.4.c/), [id]: ../v/2026.1/r/4.2.4.c/, <a href="v/2026.1/r/4.2.4.c/">.
+VERSIONED_LINK = re.compile(r"(?:\]\(<?|href=[\"']|^\s*\[[^\]]+\]:\s*)(?:\.{1,2}/)*v/([^/\s()\"'<>]+)/r/([^/\s()\"'<>#]+)")
+
+
+def check_versioned_links(text: str, path: str, history: History) -> list[str]:
+    """`file:line: ...` for each link to a release (v/<version>/r/<rule>/) that names a version
+    releases.yaml does not declare, or a rule that release does not hold."""
+    problems = []
+    versions = [r.version for r in history.releases]
+    for number, line in enumerate(text.splitlines(), 1):
+        for match in VERSIONED_LINK.finditer(line):
+            version, rule = match.group(1), match.group(2)
+            if version not in history.snapshots:
+                problems.append(f"{path}:{number}: link to release {version}, which releases.yaml does not declare; "
+                                f"declared: {', '.join(versions) or 'none'}")
+            elif rule not in history.snapshots[version].entries or not is_rule(rule):
+                problems.append(f"{path}:{number}: link to rule {rule} in release {version}, which that release does not hold")
+    return problems
+
+
+__all__ = ["version_pages", "versioned_pages", "atom_feed", "site_label", "citation_script", "removed_rule_redirects",
+           "check_versioned_links", "VersionRenderer"]

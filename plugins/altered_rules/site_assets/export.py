@@ -1,0 +1,295 @@
+"""The machine-readable export of the glossary, one file per language, and its JSON Schema.
+
+Bots and apps build on `export/glossary.json`; `export/glossary.schema.json` describes
+it. `format_version` follows semantic versioning: a new optional field is a minor
+version, a removed or changed field a major one. `content_hash` changes whenever the
+glossary's content does. Each entry with translated text says whether it is `stale`: its
+translation was made from an older English text and may lag behind it (the site marks it too).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from ..pages.card_pages import CardPages
+from ..content.cards import MentionKind, card_page
+from ..content.glossary.model import Correction, Glossary, Paragraph, Text
+from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
+from ..pages.render import Renderer, chapter_page, mode_page, page_url
+from ..verification.checks import Verification
+
+# 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
+# 1.2.0: `stale` beside each entry's translated text (issue 18).
+FORMAT_VERSION = "1.2.0"
+SCHEMA_FILE = "glossary.schema.json"
+
+
+def _text(text: Text | None, language: str) -> str | None:
+    return text.get(language) if text is not None else None
+
+
+def _stale(language: str, *texts: Text | None) -> bool:
+    """Whether any of an entry's texts was translated from an older English text (never in English)."""
+    return any(text is not None and text.stale(language) for text in texts)
+
+
+def _corrections(corrections: tuple[Correction, ...]) -> list[dict[str, str]]:
+    return [{"was": c.was, "now": c.now, "why": c.why.value} for c in corrections]
+
+
+def _paragraph(glossary: Glossary, paragraph: Paragraph, language: str, chapter: str,
+               verified: dict[str, bool]) -> dict[str, Any]:
+    return {
+        "id": paragraph.id,
+        "permalink": f"{page_url(chapter_page(chapter))}#{paragraph.id}",
+        "label": _text(paragraph.label, language),
+        "text": paragraph.text.get(language),
+        "translated": paragraph.text.has(language),
+        "stale": _stale(language, *paragraph.texts()),
+        "list": paragraph.list_kind.value if paragraph.list_kind else None,
+        "items": [item.get(language) for item in paragraph.items],
+        "gap": _text(paragraph.gap, language),
+        "sources": list(paragraph.sources),
+        "text_from": paragraph.text_from,
+        "corrections": _corrections(paragraph.corrections),
+        "notes": [
+            {
+                "kind": note.kind.value,
+                "text": note.text.get(language),
+                "gap": _text(note.gap, language),
+                "stale": _stale(language, note.text, note.gap),
+                "verified": verified.get(note.anchor, False),
+                "corrections": _corrections(note.corrections),
+            }
+            for note in paragraph.notes
+        ],
+        "verified_scenarios": sum(1 for i in range(1, len(paragraph.scenarios) + 1)
+                                  if verified.get(f"{paragraph.id}-scenario-{i}", False)),
+        "cited_by": sorted(c for c in glossary.cited_by.get(paragraph.id, []) if not c.startswith("ruling-")),
+        "rulings": [r.id for r in glossary.rulings_by_rule.get(paragraph.id, [])],
+    }
+
+
+def content_hash(glossary_json: dict[str, Any]) -> str:
+    body = json.dumps(glossary_json, sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(body).hexdigest()
+
+
+def _cards(glossary: Glossary, language: str, verification: Verification | None) -> list[dict[str, Any]]:
+    """Each card with its page and its mentions, linked as the card's page links them."""
+    pages = CardPages(Renderer(glossary, language, verification))
+    root = "index.md"   # permalinks are relative to the language's site root
+    return [
+        {
+            "name": card.name, "permalink": page_url(card_page(card)), "type": card.type,
+            "subtypes": list(card.subtypes), "stats": card.stats, "faction": card.faction, "rarity": card.rarity,
+            "names": dict(card.names),
+            "abilities": [{"printed": a.printed, "kind": a.kind} for a in card.abilities],
+            "mentions": [{"kind": m.kind.value, "rule": m.rule, "permalink": pages.mention_href(m, root)}
+                         for m in pages.r.card_mentions[card.name]],
+        }
+        for card in glossary.cards.values()
+    ]
+
+
+def export_glossary(glossary: Glossary, language: str, verification: Verification | None) -> dict[str, Any]:
+    """The whole glossary in `language`, as plain data described by SCHEMA."""
+    verified = {c.anchor: c.passed for c in verification.checks} if verification else {}
+    chapters = []
+    for chapter in glossary.chapters:
+        chapters.append({
+            "number": chapter.number,
+            "title": chapter.title.get(language),
+            "title_editorial": chapter.title_editorial,
+            "stale": _stale(language, chapter.title),
+            "sections": [
+                {
+                    "id": section.id,
+                    "title": section.title.get(language),
+                    "title_editorial": section.title_editorial,
+                    "stale": _stale(language, section.title),
+                    "permalink": f"{page_url(chapter_page(chapter.number))}#{section.id}",
+                    "sources": list(section.sources),
+                    "paragraphs": [_paragraph(glossary, p, language, chapter.number, verified) for p in section.paragraphs],
+                }
+                for section in chapter.sections
+            ],
+        })
+    body: dict[str, Any] = {
+        "chapters": chapters,
+        "terms": [
+            {"id": t.id, "title": t.title.get(language), "text": _text(t.text, language), "gap": _text(t.gap, language),
+             "see": list(t.see), "sources": list(t.sources), "stale": _stale(language, t.title, t.text, t.gap)}
+            for t in glossary.terms
+        ],
+        "game_modes": [
+            {
+                "id": m.id,
+                "title": m.title.get(language),
+                "stale": _stale(language, m.title),
+                "permalink": page_url(mode_page(m.id)),
+                "sources": list(m.sources),
+                "deck": None if not m.deck_format else {
+                    "format": m.deck_format,
+                    "rules": [{"id": r.id, "text": r.text.get(language), "stale": _stale(language, r.text), "check": r.check,
+                               "rule": r.rule}
+                              for r in m.deck_rules],
+                },
+            }
+            for m in glossary.modes
+        ],
+        "rulings": [
+            {"id": r.id, "title": r.title.get(language), "rules": list(r.rules),
+             "conflict": glossary.in_language(r.conflict, language),
+             "reading": glossary.in_language(r.reading, language), "why": glossary.in_language(r.why, language),
+             "stale": _stale(language, r.title, r.conflict, r.reading, r.why)}
+            for r in glossary.rulings
+        ],
+        "symbols": [{"id": s.id, "kind": s.kind, "label": s.label.get(language), "stale": _stale(language, s.label)}
+                    for s in glossary.symbols.values()],
+        "sources": [{"id": s.id, "title": s.title.get(language), "file": s.file, "stale": _stale(language, s.title)}
+                    for s in glossary.sources.values()],
+        "termbase": [
+            {"id": t.id, "kind": t.kind, "en": t.en, "fr": t.forms["fr"].term, "it": t.forms["it"].term,
+             "confirmed": t.confirmed}
+            for t in glossary.termbase
+        ],
+        "cards": _cards(glossary, language, verification),
+    }
+    return {
+        "$schema": SCHEMA_FILE,
+        "format_version": FORMAT_VERSION,
+        "language": language,
+        "content_hash": content_hash(body),
+        **body,
+    }
+
+
+_TEXT = {"type": "string", "minLength": 1}
+_OPTIONAL_TEXT = {"type": ["string", "null"]}
+_STALE = {"type": "boolean", "description": (
+    "true: this entry's translation was made from an older English text and may lag behind it "
+    "(the English is in the `en` export); always false in English and for text not translated yet")}
+_RULE = {"type": "string", "pattern": r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?(\.[a-z])?$"}
+
+
+def _records(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
+    """A list of records: objects that hold every key `properties` names and no other."""
+    return {"type": "array",
+            "items": {"type": "object", "additionalProperties": False, "required": required, "properties": properties}}
+
+
+_CORRECTIONS = _records(["was", "now", "why"], {"was": {"type": "string"}, "now": {"type": "string"},
+                                                "why": {"enum": ["typo", "grammar", "symbol", "residue"]}})
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": SCHEMA_FILE,
+    "title": "Altered Rules glossary export",
+    "description": (
+        "The Altered rules glossary in one language. Text may hold game symbols written {id} "
+        "(see `symbols`) and rule numbers; `permalink`s are relative to the language's site root."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["$schema", "format_version", "language", "content_hash", "chapters", "terms", "game_modes",
+                 "rulings", "symbols", "sources", "termbase"],
+    "properties": {
+        "$schema": {"const": SCHEMA_FILE},
+        "format_version": {"type": "string", "pattern": r"^1\.[0-9]+\.[0-9]+$"},
+        "language": {"enum": ["en", "fr", "it"]},
+        "content_hash": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+        "chapters": _records(["number", "title", "title_editorial", "stale", "sections"], {
+            "number": {"type": "string"}, "title": _TEXT, "title_editorial": {"type": "boolean"}, "stale": _STALE,
+            "sections": _records(["id", "title", "title_editorial", "stale", "permalink", "sources", "paragraphs"], {
+                "id": _RULE, "title": _TEXT, "title_editorial": {"type": "boolean"}, "stale": _STALE,
+                "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
+                "paragraphs": {"type": "array", "items": {"$ref": "#/$defs/paragraph"}},
+            }),
+        }),
+        "terms": _records(["id", "title", "text", "gap", "see", "sources", "stale"],
+                          {"id": _TEXT, "title": _TEXT, "text": _OPTIONAL_TEXT, "gap": _OPTIONAL_TEXT, "stale": _STALE,
+                           "see": {"type": "array", "items": _RULE}, "sources": {"type": "array", "items": _TEXT}}),
+        "game_modes": _records(["id", "title", "stale", "permalink", "sources", "deck"], {
+            "id": _TEXT, "title": _TEXT, "stale": _STALE, "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
+            "deck": {
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object", "additionalProperties": False, "required": ["format", "rules"],
+                        "properties": {
+                            "format": {"enum": ["standard", "constructed", "multiplayer", "sealed", "draft"]},
+                            "rules": _records(["id", "text", "stale", "check", "rule"], {
+                                "id": _TEXT, "text": _TEXT, "stale": _STALE,
+                                "check": {"type": "object", "description": "Closed vocabulary: see the editors' guide."},
+                                "rule": {"oneOf": [{"type": "null"}, _RULE]},
+                            }),
+                        },
+                    },
+                ],
+            },
+        }),
+        "rulings": _records(["id", "title", "rules", "conflict", "reading", "why", "stale"],
+                            {"id": _TEXT, "title": _TEXT, "rules": {"type": "array", "items": _RULE},
+                             "conflict": _TEXT, "reading": _TEXT, "why": _TEXT, "stale": _STALE}),
+        "symbols": _records(["id", "kind", "label", "stale"], {"id": _TEXT, "kind": _TEXT, "label": _TEXT, "stale": _STALE}),
+        "sources": _records(["id", "title", "file", "stale"], {"id": _TEXT, "title": _TEXT, "file": _OPTIONAL_TEXT, "stale": _STALE}),
+        "termbase": _records(["id", "kind", "en", "fr", "it", "confirmed"],
+                             {"id": _TEXT, "kind": _TEXT, "en": _TEXT, "fr": _TEXT, "it": _TEXT,
+                              "confirmed": {"type": "boolean"}}),
+        "cards": {
+            "description": "The cards the glossary names (names are proper names: the same in every language).",
+            **_records(["name", "permalink", "type", "subtypes", "stats", "faction", "rarity", "names", "abilities", "mentions"], {
+                "name": _TEXT, "permalink": _TEXT,
+                "type": {"enum": list(CARD_TYPES)},
+                "subtypes": {"type": "array", "items": _TEXT},
+                "stats": {"oneOf": [{"type": "null"}, {"type": "string", "pattern": STATS.pattern}],
+                          "description": "forest/mountain/water, where a source gives them"},
+                "faction": _OPTIONAL_TEXT, "rarity": _OPTIONAL_TEXT,
+                "names": {"type": "object", "additionalProperties": False,
+                          "properties": {"fr": _TEXT, "it": _TEXT}, "description": "printed names in French, Italian"},
+                "abilities": _records(["printed", "kind"],
+                                      {"printed": {**_TEXT, "description": "as printed, in English; symbols as {id}"},
+                                       "kind": {"enum": list(ABILITY_KINDS)}}),
+                "mentions": _records(["kind", "rule", "permalink"],
+                                     {"kind": {"enum": [k.value for k in MentionKind]},
+                                      "rule": {"oneOf": [{"type": "null"}, _RULE]}, "permalink": _TEXT}),
+            }),
+        },
+    },
+    "$defs": {
+        "paragraph": {
+            "type": "object", "additionalProperties": False,
+            "required": ["id", "permalink", "label", "text", "translated", "stale", "list", "items", "gap", "sources",
+                         "text_from", "corrections", "notes", "verified_scenarios", "cited_by", "rulings"],
+            "properties": {
+                "id": _RULE, "permalink": _TEXT, "label": _OPTIONAL_TEXT, "text": _TEXT,
+                "translated": {"type": "boolean", "description": "false: the text is the English, not translated yet"},
+                "stale": _STALE,
+                "list": {"enum": [None, "ordered", "unordered"]},
+                "items": {"type": "array", "items": _TEXT},
+                "gap": {"type": ["string", "null"], "description": "Text lost in every source, when some is"},
+                "sources": {"type": "array", "items": _TEXT},
+                "text_from": _OPTIONAL_TEXT,
+                "corrections": _CORRECTIONS,
+                "notes": _records(["kind", "text", "gap", "stale", "verified", "corrections"],
+                                  {"kind": {"enum": ["remark", "example"]}, "text": _TEXT, "gap": _OPTIONAL_TEXT, "stale": _STALE,
+                                   "verified": {"type": "boolean"}, "corrections": _CORRECTIONS}),
+                "verified_scenarios": {"type": "integer", "minimum": 0},
+                "cited_by": {"type": "array", "items": _TEXT},
+                "rulings": {"type": "array", "items": _TEXT},
+            },
+        },
+    },
+}
+
+
+def export_files(glossary: Glossary, language: str, verification: Verification | None) -> dict[str, str]:
+    """`export/glossary.json` and its schema, as text, for the language's site."""
+    data = export_glossary(glossary, language, verification)
+    return {
+        "export/glossary.json": json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n",
+        f"export/{SCHEMA_FILE}": json.dumps(SCHEMA, ensure_ascii=False, indent=1) + "\n",
+    }

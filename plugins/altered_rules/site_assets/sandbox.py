@@ -1,0 +1,326 @@
+"""The judge's sandbox at build time: the files it runs in the browser, and its page's data.
+
+The sandbox runs the project's own `engine/` in the browser with Pyodide, so that a judge's
+board is decided by the same code that verifies the glossary, not a second implementation.
+
+- `runtime_files(project)`: the Pyodide runtime (the npm package pinned in package.json) and an
+  archive of the engine and what it needs to read pasted YAML, with the bytes of each file;
+- `write_runtime(project, site)`: writes them once into site/_sandbox/, shared by the three
+  languages (the runtime is the same in each, and a judge switching language keeps it cached);
+- `runtime(project)`: what a language's build links to (the manifest build_site wrote);
+- `scenario_file(glossary, verification)`: the glossary's scenarios by id, the file each
+  language's build publishes beside the sandbox page, from which it opens a rule page's link
+  (`sandbox/?scenario=4.2.4.c-scenario-1`);
+- `page_data(glossary, language, runtime, scenarios)`: what the sandbox page reads: its strings
+  and the game's terms in the page's language, the link of every rule, where the runtime and the
+  scenarios are.
+
+Nothing here is committed: the runtime comes from node_modules/, the archive is built from the
+working tree, both at every build, byte for byte the same for the same inputs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import posixpath
+import shutil
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import engine
+from engine.vocabulary import CHARACTER_SUBTYPES
+
+from ..content.glossary import GlossaryError, load_glossary
+from ..content.glossary.model import CardData, Glossary
+from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
+from ..pages.render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, relative_url, script_json
+from ..strings import STRINGS, tr
+from ..verification.checks import CARD_OVERRIDES, Verification, expand_cards
+from ..content.yamlsource import LineDict, plain_data
+
+SANDBOX_DIR = "_sandbox"
+"""site/_sandbox/: the runtime, beside the language folders."""
+
+PAGE_ASSETS = ("assets/sandbox.css", "assets/sandbox.js", "assets/sandbox-worker.js")
+"""The sandbox page's own styles and scripts, relative to a language's site: loaded by that page
+only, so kept offline with it (the service worker's SANDBOX_DATA), not on every first visit."""
+
+PYODIDE_PACKAGE = Path("node_modules") / "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+"""What Pyodide fetches to start; its lock file is not served: the sandbox loads no package."""
+
+# The Python the archive holds: the engine, pyyaml (its pure-Python half: the compiled one
+# is for CPython, not for Pyodide) and the plugin's modules that read and run pasted text.
+PLUGIN_MODULES = ("__init__.py", "content/__init__.py", "content/yamlsource.py", "verification/__init__.py",
+                  "verification/scenarios.py", "site_assets/__init__.py", "site_assets/sandbox_runtime.py")
+CARDS = "altered_rules/site_assets/cards.json"
+"""The cards a glossary scenario names with `{card: Name}`, as sandbox_runtime reads them."""
+
+# Game words the sandbox shows, taken from the termbase so that French and Italian use the
+# official terms (glossary/termbase.yaml).
+TERMS = (
+    "character", "hero", "spell", "permanent", "token", "expedition", "hero-expedition", "companion-expedition",
+    "tumult", "arena", "dusk", "gigantic", "forest", "mountain", "water", "tiebreaker", "first-player",
+    "statistics", "sub-type", "rarity-common", "rarity-rare", "rarity-unique", "hero-region",
+    "companion-region", "day", "region", "deck", "exhaust",
+)
+
+
+class SandboxError(Exception):
+    """The sandbox's runtime cannot be built (the npm package is missing or not the pinned one)."""
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """What the sandbox runs in the browser: its files under site/_sandbox/ and their bytes."""
+
+    pyodide_version: str
+    files: tuple[tuple[str, int], ...]   # (path under site/_sandbox/, bytes)
+    digest: str                          # of every file's content
+    lock_info: dict[str, Any]            # the lock file's `info`, given to Pyodide instead of the file
+
+    @property
+    def cache(self) -> str:
+        """The service workers' cache for these files, shared by the languages and kept from one
+        build to the next (the files' names change with their content)."""
+        return "altered-sandbox"
+
+    @property
+    def index(self) -> str:
+        return f"pyodide-{self.pyodide_version}/"
+
+    @property
+    def engine(self) -> str:
+        return next(path for path, _ in self.files if path.startswith("engine-"))
+
+    @property
+    def bytes(self) -> int:
+        return sum(size for _, size in self.files)
+
+    def manifest(self) -> str:
+        return json.dumps({"pyodide": self.pyodide_version, "files": [list(f) for f in self.files],
+                           "digest": self.digest, "lock_info": self.lock_info}, indent=1, sort_keys=True) + "\n"
+
+    @classmethod
+    def from_manifest(cls, text: str) -> "Runtime":
+        data = json.loads(text)
+        return cls(data["pyodide"], tuple((path, size) for path, size in data["files"]), data["digest"], data["lock_info"])
+
+
+MANIFEST = "manifest.json"
+MANIFEST_ENV = "ALTERED_RULES_SANDBOX_MANIFEST"
+"""build_site writes the runtime first and names its manifest here for the language builds:
+the three pages then point at the very files written, even if engine/ changes meanwhile."""
+
+
+def pinned_version(project: Path) -> str:
+    """The Pyodide version package.json pins (an exact version: the site must build the same way)."""
+    try:
+        package = json.loads((project / "package.json").read_text(encoding="utf-8"))
+        return str(package["dependencies"]["pyodide"])
+    except (OSError, ValueError, KeyError):
+        raise SandboxError(f"{project / 'package.json'} does not pin the pyodide npm package") from None
+
+
+def runtime_files(project: Path) -> tuple[Runtime, dict[str, bytes]]:
+    """The runtime's files: Pyodide's from node_modules/, and the engine's archive."""
+    version = pinned_version(project)
+    package = project / PYODIDE_PACKAGE
+    try:
+        installed = json.loads((package / "package.json").read_text(encoding="utf-8"))["version"]
+    except OSError:
+        raise SandboxError(f"{package} is missing: run `npm ci` (`make site` and `make test` do)") from None
+    if installed != version:
+        raise SandboxError(f"{package} is Pyodide {installed}, package.json pins {version}: run `npm ci`")
+    try:
+        files = {f"pyodide-{version}/{name}": (package / name).read_bytes() for name in PYODIDE_FILES}
+        lock = json.loads((package / "pyodide-lock.json").read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SandboxError(f"{package} is incomplete ({exc.strerror}: {exc.filename}): run `npm ci`") from None
+    try:
+        cards = load_glossary(project / "glossary").cards
+    except GlossaryError as exc:  # the language builds report it, with its file and line
+        raise SandboxError(str(exc)) from None
+    archive = engine_archive(cards)
+    files[f"engine-{hashlib.sha256(archive).hexdigest()[:12]}.zip"] = archive
+    hashed = hashlib.sha256()
+    for path, data in files.items():
+        hashed.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+    found = Runtime(version, tuple((path, len(data)) for path, data in files.items()), hashed.hexdigest()[:16], lock["info"])
+    return found, files
+
+
+def runtime(project: Path) -> Runtime:
+    """The runtime a language build links to: the one build_site wrote, or else the files as they
+    are now (a single language's build, `mkdocs serve`)."""
+    manifest = os.environ.get(MANIFEST_ENV)
+    if manifest:
+        return Runtime.from_manifest(Path(manifest).read_text(encoding="utf-8"))
+    return runtime_files(project)[0]
+
+
+def _archive_sources() -> list[tuple[str, Path]]:
+    """(name in the archive, file) for every file the sandbox imports, in a stable order: the
+    very modules this Python runs (the engine that verifies the glossary, not a copy of it)."""
+    sources = [(f"engine/{p.name}", p) for p in sorted(Path(engine.__file__).parent.glob("*.py"))]
+    yaml_dir = Path(yaml.__file__).parent
+    sources += [(f"yaml/{p.name}", p) for p in sorted(yaml_dir.glob("*.py"))]
+    licences = sorted(yaml_dir.parent.glob("[Pp]y[Yy][Aa][Mm][Ll]-*.dist-info/licenses/LICENSE"))
+    sources += [("yaml/LICENSE", p) for p in licences[:1]]
+    plugin = Path(__file__).parent.parent
+    sources += [(f"altered_rules/{name}", plugin / name) for name in PLUGIN_MODULES]
+    return sources
+
+
+def card_characters(cards: dict[str, CardData]) -> dict[str, Any]:
+    """Each card of glossary/cards.yaml as the character mapping `{card: Name}` stands for, so
+    that a scenario copied from a rule page runs in the sandbox as it is written."""
+    characters = {}
+    for name in sorted(cards):
+        node = LineDict(card=name)
+        node.path, node.line, node.key_lines = "glossary/cards.yaml", 0, {}
+        characters[name] = {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in expand_cards(node, cards).items()}
+    return characters
+
+
+def engine_archive(cards: dict[str, CardData] | None = None) -> bytes:
+    """A zip of the engine, pyyaml, the sandbox's modules and the glossary's cards; the same
+    bytes for the same files (fixed dates and order), so that two builds of one commit are identical."""
+    entries = [(name, path.read_bytes()) for name, path in _archive_sources()]
+    known = {"overrides": list(CARD_OVERRIDES), "cards": card_characters(cards or {})}
+    entries.append((CARDS, json.dumps(known, ensure_ascii=False, indent=1, sort_keys=True).encode()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+def write_runtime(project: Path, site: Path) -> Path:
+    """site/_sandbox/: the runtime once for the three languages, and its manifest (returned)."""
+    found, files = runtime_files(project)
+    root = site / SANDBOX_DIR
+    shutil.rmtree(root, ignore_errors=True)  # an older build's engine archive must not linger
+    for path, data in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    (root / MANIFEST).write_text(found.manifest(), encoding="utf-8")
+    return root / MANIFEST
+
+
+# ---- the scenarios the rule pages link to ----------------------------------------------------
+def published_scenarios(glossary: Glossary, verification: Verification) -> dict[str, Any]:
+    """Every scenario a rule page opens in the sandbox, by the id its link names (its anchor on
+    the page: `4.2.4.c-scenario-1`, `2.1.c-example-1`), in reading order, as the sandbox opens it:
+    plain JSON data with its cards written out (the sandbox has no card list).
+
+    Looked up as the pages are rendered (Verification.for_anchor), so that an id opens the very
+    scenario its page shows. An anchor is unique on its page, not always in the site: a deck
+    rule (`draft.min-cards`) is the engine's rule of a format, which game modes of one format
+    may each list (the synthetic glossaries of the benchmarks do)."""
+    return {anchor: plain_data(expand_cards(check.data, glossary.cards))
+            for anchor, check in verification.for_anchor().items()
+            if check.passed}  # a page links only a verified scenario (and the build stops on any other)
+
+
+def scenario_file(glossary: Glossary, verification: Verification) -> tuple[str, str]:
+    """(path in the language's site, text): the JSON of published_scenarios, beside the sandbox page.
+
+    Named after its content, so that a page and the file it reads always come from the same build:
+    a service worker's kept copy of an older file is never read by a newer page, nor the reverse."""
+    text = json.dumps(published_scenarios(glossary, verification), ensure_ascii=False, separators=(",", ":")) + "\n"
+    name = f"scenarios-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}.json"
+    return page_url(SANDBOX_PAGE) + name, text
+
+
+# ---- the page --------------------------------------------------------------------------------
+SANDBOX_KEYS = tuple(key for key in STRINGS["en"] if key.startswith("sandbox_"))
+
+
+def rule_links(glossary: Glossary, language: str) -> dict[str, str]:
+    """Every rule, ruling and game-mode rule the engine's trace may cite, and its link from the
+    sandbox page (as the rule pages link them)."""
+    renderer = Renderer(glossary, language)
+    links = {rule: relative_url(SANDBOX_PAGE, page, rule) for rule, page in renderer.page_of.items()
+             if not rule.startswith(("term-", "mode-", "ruling-"))}
+    for mode in glossary.modes:
+        for rule in mode.deck_rules:
+            links[rule.id] = relative_url(SANDBOX_PAGE, mode_page(mode.id), rule.id)
+    for ruling in glossary.rulings:
+        links[f"ruling:{ruling.id}"] = relative_url(SANDBOX_PAGE, RULINGS_PAGE, f"ruling-{ruling.id}")
+    return links
+
+
+def terms(glossary: Glossary, language: str) -> dict[str, str]:
+    """The game's words in `language`, as the termbase gives them."""
+    wanted = set(TERMS) | {s.lower() for s in CHARACTER_SUBTYPES}
+    found = {}
+    for entry in glossary.termbase:
+        if entry.id in wanted:
+            form = entry.forms.get(language)
+            found[entry.id] = form.term if form is not None and language != "en" else entry.en
+    return found
+
+
+def deck_rule_texts(glossary: Glossary, language: str) -> dict[str, str]:
+    """The text of every rule a deck can break, in `language`: a violation is shown with it."""
+    texts = {}
+    mode_rules = {rule.id: rule for mode in glossary.modes for rule in mode.deck_rules}
+    for rule in sorted({rule for rules in engine.DECK_RULES.values() for rule in rules}):
+        found = glossary.paragraphs.get(rule) or mode_rules.get(rule)
+        if found is not None:
+            symbols = glossary.symbols
+            texts[rule] = SYMBOL_REFERENCE.sub(
+                lambda m: symbols[m.group(1)].label.get(language) if m.group(1) in symbols else m.group(0),
+                found.text.get(language))
+    return texts
+
+
+def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None) -> dict[str, Any]:
+    """What the sandbox page's script reads from the page (JSON). `scenarios` is the path of the
+    language's scenario file (scenario_file), or None if the build publishes none (no verification)."""
+    base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")  # the language's root, from the sandbox page
+    sandbox = f"{base}/../{SANDBOX_DIR}/"
+    return {
+        "strings": {key.removeprefix("sandbox_"): tr(language, key) for key in SANDBOX_KEYS},
+        "terms": terms(glossary, language),
+        "subtypes": list(CHARACTER_SUBTYPES),
+        "formats": [f.value for f in engine.DeckFormat],
+        "factions": [f.value for f in engine.Faction],
+        "links": rule_links(glossary, language),
+        "rule_pattern": RULE_REFERENCE.pattern,  # rule numbers in the engine's sentences, as the rule pages find them
+        "deck_rules": deck_rule_texts(glossary, language),
+        "runtime": {
+            "index": sandbox + found.index,
+            "engine": sandbox + found.engine,
+            "bytes": found.bytes,
+            "lock": {"info": found.lock_info, "packages": {}},
+            "version": found.pyodide_version,
+        },
+        "worker": f"{base}/{PAGE_ASSETS[2]}",
+        # The file a rule page's `?scenario=` link is read from, relative to this page.
+        "scenarios": posixpath.relpath(scenarios, page_url(SANDBOX_PAGE)) if scenarios else None,
+    }
+
+
+def page_head(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None) -> str:
+    """The elements the sandbox page gets in its head: its data, its script and its styles.
+    Only this page loads them."""
+    data = script_json(json.dumps(page_data(glossary, language, found, scenarios), ensure_ascii=False, separators=(",", ":")))
+    base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")
+    return (
+        f'<script id="ar-sandbox-data" type="application/json">{data}</script>\n'
+        f'<link rel="stylesheet" href="{base}/{PAGE_ASSETS[0]}">\n'
+        f'<script type="module" src="{base}/{PAGE_ASSETS[1]}"></script>\n'
+    )

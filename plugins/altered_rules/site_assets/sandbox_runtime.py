@@ -1,0 +1,529 @@
+"""The judge's sandbox as it runs in the browser (in Pyodide): the engine's own reading and
+running of scenarios, behind one function that takes and answers JSON text.
+
+The sandbox page's worker calls `call(command, request)`; nothing here knows about the page.
+Every outcome comes from the engine's public functions (`read_scenarios`, `run_scenario`,
+`check_deck`), so the sandbox decides exactly what `altered-rules verify` decides, on the
+same code. The same module runs under CPython in the tests.
+
+Commands (request and answer are JSON objects):
+
+- `run`: `{"yaml": text, "source": name}` or `{"data": scenario}` -> every scenario's status,
+  differences, error, trace, and the board before and after (or the deck's legality);
+- `yaml`: `{"data": scenario}` -> the scenario as YAML, as the rule pages show it;
+- `data`: `{"yaml": text}` -> the scenario as plain data, for the page's URL;
+- `form`: `{"data": scenario}` -> the board as the sandbox's form shows it, or why it cannot;
+- `link`: `{"text": text}` -> the scenario a shared link carries (`?s=`, `?d=`, once the page has
+  decoded its base64url), as plain data, or why it cannot be opened: a `code` the page says in
+  its language (`too_large`, `unreadable`, `not_scenario`), the message and the line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import engine
+from engine.effects import parse_character_template
+from engine.scenario_paths import EXPEDITION_WORDS, At, Family, spell
+from engine.scenario_paths import form as path_form
+from engine.vocabulary import ExpeditionKind
+
+from ..verification.scenarios import read_scenario_data
+from ..content.yamlsource import LineDict, LineList, SourceError, load_yaml_text, plain_data, scenario_yaml
+
+__all__ = ["call", "SOURCE"]
+
+SOURCE = "scenario"
+"""The name of pasted text in messages ("scenario:12: ..."), as a file's path would be."""
+
+LINK_MAX_CHARS = 20_000
+"""The most characters a link's scenario holds once decoded (`?s=`, `?d=`). The glossary's largest
+scenario holds 1,300 and a 60-card deck about 5,000; an address much longer than this is cut by
+some mail and chat programs. Its lists and mappings nest at most yamlsource.MAX_DEPTH deep."""
+
+KINDS = EXPEDITION_WORDS
+BEFORE_PATHS = ("region", "statistics")
+"""What the board shows of each expedition before the actions: attributes of the registry's
+expedition paths (engine.scenario_paths, Family.EXPEDITION)."""
+AFTER_PATHS = ("region", "statistics", "moved_forward", "failed_to_move_forward", "moved_forward_due_to")
+"""... and after them; with the registry's `winner`, `tiebreakers` and each player's `statistics`."""
+
+
+def _spelled(family: Family, attribute: str, at: At = At()) -> str:
+    """The path of a registered attribute (KeyError for one the registry does not hold)."""
+    entry = path_form(family, attribute)
+    if entry is None:
+        raise KeyError(f"{family.value}.{attribute} is not a path of engine.scenario_paths")
+    return spell(entry, at)
+
+
+def call(command: str, request: str) -> str:
+    """Run one command of the sandbox; the answer is JSON text. Never raises for bad input."""
+    handler = {"run": _run, "yaml": _yaml, "data": _data, "form": _form, "link": _link}.get(command)
+    if handler is None:
+        return json.dumps({"error": {"message": f"unknown command {command!r}", "line": None}})
+    try:
+        parsed = json.loads(request)
+    except (ValueError, RecursionError) as exc:  # the page sends a link's text, never data nested this deep
+        why = "nested too deeply" if isinstance(exc, RecursionError) else f"not JSON ({exc})"
+        return json.dumps({"error": {"message": f"the request to {command!r} is {why}", "line": None}})
+    return json.dumps(handler(parsed), ensure_ascii=False)
+
+
+# ---- reading ---------------------------------------------------------------------------------
+def _error(message: str, line: int | None = None) -> dict[str, Any]:
+    return {"message": message, "line": line or None}
+
+
+def _engine_error(exc: engine.EngineError | None) -> dict[str, Any] | None:
+    if exc is None:
+        return None
+    return _error(exc.message, exc.location.line if exc.location else None)
+
+
+def _load(request: dict[str, Any]) -> tuple[Any, str]:
+    """The request's scenario data (with lines when it is YAML text) and its source name,
+    every `{card: Name}` written out as the glossary's build does."""
+    source = str(request.get("source") or SOURCE)
+    if "yaml" in request:
+        return _expand_cards(load_yaml_text(str(request["yaml"]), source), source), source
+    return _expand_cards(request.get("data"), source), source
+
+
+@lru_cache(maxsize=1)
+def _cards() -> dict[str, Any]:
+    """glossary/cards.yaml as the site's build wrote it into the archive (sandbox.CARDS)."""
+    try:
+        return json.loads(resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {"overrides": [], "cards": {}}  # outside the archive (tests under CPython): no cards
+
+
+def _expand_cards(node: Any, source: str) -> Any:
+    """`{card: Ordis Cadets, stats: 1/1/1}` as the character mapping it stands for (the same
+    expansion as verification.expand_cards, from the cards the archive holds)."""
+    if isinstance(node, dict):
+        if "card" in node:
+            known = _cards()
+            name = str(node["card"])
+            line = getattr(node, "line_of", lambda key: None)("card")
+            if name not in known["cards"]:
+                listed = ", ".join(sorted(known["cards"])) or "none"
+                raise SourceError(getattr(node, "path", source), line, f"card '{name}' is not in glossary/cards.yaml; cards there: {listed}")
+            unknown = [k for k in node if k != "card" and k not in known["overrides"]]
+            if unknown:
+                raise SourceError(getattr(node, "path", source), line,
+                                  f"unknown key '{unknown[0]}' beside card; allowed: {', '.join(known['overrides'])}")
+            expanded = {**known["cards"][name], **{k: v for k, v in node.items() if k != "card"}}
+        else:
+            expanded = {k: _expand_cards(v, source) for k, v in node.items()}
+        if not isinstance(node, LineDict):
+            return expanded
+        copy = LineDict(expanded)
+        copy.path, copy.line = node.path, node.line
+        copy.key_lines = {k: node.key_lines.get(k, node.line_of("card") if "card" in node else node.line) for k in expanded}
+        return copy
+    if isinstance(node, list):
+        items = [_expand_cards(v, source) for v in node]
+        if not isinstance(node, LineList):
+            return items
+        copy = LineList(items)
+        copy.path, copy.line, copy.item_lines = node.path, node.line, list(node.item_lines)
+        return copy
+    return node
+
+
+def _items(data: Any) -> Any:
+    """The list of scenarios in a file's data, a single scenario (as a rule page shows one)
+    being a list of one."""
+    if isinstance(data, dict) and "scenarios" in data and "given" not in data:
+        return data["scenarios"]
+    if isinstance(data, dict):
+        holder = LineList([data])
+        holder.path, holder.line = getattr(data, "path", SOURCE), getattr(data, "line", 0)
+        holder.item_lines = [holder.line]
+        return holder
+    return data
+
+
+def _explorable(items: Any) -> tuple[Any, list[bool]]:
+    """A scenario without `then:` is a situation to explore: it gets an expectation to be read
+    (the engine requires one), and the answer shows what happened, not a pass or a fail."""
+    if not isinstance(items, list):
+        return items, []
+    explored = []
+    result = LineList() if isinstance(items, LineList) else []
+    for item in items:
+        if isinstance(item, dict) and not item.get("then"):
+            given = item.get("given")
+            deck = isinstance(given, dict) and "deck" in given
+            copy = LineDict(item)
+            copy.path, copy.line = getattr(item, "path", SOURCE), getattr(item, "line", 0)
+            copy.key_lines = dict(getattr(item, "key_lines", {}))
+            copy["then"] = {"legal": True} if deck else {"winner": "none"}
+            item = copy
+            explored.append(True)
+        else:
+            explored.append(False)
+        result.append(item)
+    if isinstance(items, LineList):
+        result.path, result.line, result.item_lines = items.path, items.line, list(items.item_lines)
+    return result, explored
+
+
+# ---- running ---------------------------------------------------------------------------------
+def _run(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        data, source = _load(request)
+        items, explored = _explorable(_items(data))
+        scenarios = read_scenario_data(items, source)
+    except SourceError as exc:
+        return {"error": _error(exc.message, exc.line), "scenarios": []}
+    answers = []
+    for index, scenario in enumerate(scenarios):
+        explore = explored[index] if index < len(explored) else False
+        if explore:
+            scenario = replace(scenario, expectations=[])
+        result = engine.run_scenario(scenario)
+        answer: dict[str, Any] = {
+            "name": scenario.name,
+            "rules": list(scenario.rules),
+            "line": scenario.location.line if scenario.location else None,
+            "explored": explore,
+            "status": result.status,
+            "differences": [
+                {"path": d.path, "expected": d.expected, "actual": d.actual, "line": d.location.line if d.location else None}
+                for d in result.differences
+            ],
+            "error": _engine_error(result.error),
+            "trace": [{"text": t.text, "rules": list(t.rules), "rulings": list(t.rulings), "depth": t.depth} for t in result.trace],
+        }
+        if scenario.setup.is_deck:
+            answer["deck"] = _deck(scenario)
+        else:
+            answer["board"] = _board(scenario)
+        answers.append(answer)
+    return {"error": None, "scenarios": answers}
+
+
+class _Unseen:
+    """An expected value equal to nothing: the engine then reports what it observed."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _observe(scenario: engine.Scenario, paths: list[str]) -> tuple[dict[str, str], str | None, engine.Readings | None]:
+    """What the engine observes at each path after the scenario's actions, as it shows values
+    in a failing scenario (`3`, `arena`, `[forest, water]`, `none`). Asking `run_scenario`
+    itself keeps the sandbox on the engine's public functions: an expectation that no value
+    meets makes every path a difference that carries the observed value. Where the sources leave
+    a question open, the readings are compared on these paths."""
+    refusals = [e for e in scenario.expectations if e.path == "refused"]
+    probe = replace(scenario, expectations=refusals + [engine.Expectation(p, _Unseen(), "?") for p in paths])
+    result = engine.run_scenario(probe)
+    seen = {d.path: d.actual for d in result.differences if d.path != "refused"}
+    if result.readings is not None and not result.readings.decided:
+        return seen, None, result.readings  # each reading's board is in the readings, not an error
+    return seen, (result.error.message if result.error else None), result.readings
+
+
+def _readings(readings: engine.Readings | None) -> dict[str, Any] | None:
+    """The open questions and each reading's outcome, on the paths where the readings differ (the
+    winner always): what the page shows beside the board."""
+    if readings is None:
+        return None
+    values = [dict(outcome.observed) for outcome in readings.outcomes]
+    differing = [p for p in values[0] if p == "winner" or len({v.get(p) for v in values}) > 1]
+    return {
+        "decided": readings.decided,
+        "questions": [q.question for q in readings.questions],
+        "rules": sorted({r for q in readings.questions for r in q.rules}),
+        "outcomes": [
+            {"reading": outcome.label, "values": [{"path": p, "value": v[p]} for p in differing if p in v]}
+            for outcome, v in zip(readings.outcomes, values)
+        ],
+    }
+
+
+def _value(shown: str | None) -> Any:
+    """A value as the engine shows it, as JSON: numbers, true/false, lists."""
+    if shown is None:
+        return None
+    if shown in ("true", "false"):
+        return shown == "true"
+    if shown.lstrip("-").isdigit():
+        return int(shown)
+    if shown.startswith("[") and shown.endswith("]"):
+        inner = shown[1:-1].strip()
+        return [part.strip() for part in inner.split(",")] if inner else []
+    return shown
+
+
+def _board(scenario: engine.Scenario) -> dict[str, Any]:
+    players = list(scenario.setup.players)
+    expeditions = [At(player=p, expedition=kind) for p in players for kind in ExpeditionKind]
+    before_paths = {(e, a): _spelled(Family.EXPEDITION, a, e) for e in expeditions for a in BEFORE_PATHS}
+    after_paths = {(e, a): _spelled(Family.EXPEDITION, a, e) for e in expeditions for a in AFTER_PATHS}
+    winner, tiebreakers = _spelled(Family.GAME, "winner"), _spelled(Family.GAME, "tiebreakers")
+    totals = {p: _spelled(Family.PLAYER, "statistics", At(player=p)) for p in players}
+    before, before_error, _ = _observe(replace(scenario, actions=[], choices=[]), list(before_paths.values()))
+    after, after_error, readings = _observe(scenario, [winner, tiebreakers, *after_paths.values(), *totals.values()])
+    return {
+        "readings": _readings(readings),
+        "players": players,
+        "winner": _winners(after.get(winner)),
+        "tiebreakers": _value(after.get(tiebreakers)),
+        "statistics": {p: after.get(totals[p]) for p in players},
+        "expeditions": [
+            {
+                "player": e.player,
+                "kind": e.expedition.value if e.expedition else "",
+                "before": _value(before.get(before_paths[e, "region"])),
+                "statistics_before": before.get(before_paths[e, "statistics"]),
+                "after": _value(after.get(after_paths[e, "region"])),
+                "statistics": after.get(after_paths[e, "statistics"]),
+                "moved_forward": _value(after.get(after_paths[e, "moved_forward"])),
+                "failed_to_move_forward": _value(after.get(after_paths[e, "failed_to_move_forward"])),
+                "moved_forward_due_to": _value(after.get(after_paths[e, "moved_forward_due_to"])),
+            }
+            for e in expeditions
+        ],
+        "error": after_error or before_error,
+    }
+
+
+def _winners(shown: str | None) -> list[str] | None:
+    value = _value(shown)
+    if value is None:
+        return None
+    if value == "none":
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def _deck(scenario: engine.Scenario) -> dict[str, Any]:
+    deck_format = scenario.setup.deck_format
+    assert deck_format is not None
+    report = engine.check_deck(scenario.setup.deck, deck_format)
+    requires = engine.DECK_RULES[deck_format]
+    broken = {line.rules[0]: line.text for line in report.trace if line.rules and line.text.startswith("Broken: ")}
+    return {
+        "format": deck_format.value,
+        "legal": report.legal,
+        "cards": sum(card.count for card in scenario.setup.deck if card.type != "token"),
+        "violations": [
+            {"rule": rule, "requires": requires.get(rule, ""), "why": broken.get(rule, "").removeprefix("Broken: ")}
+            for rule in dict.fromkeys(report.violations)
+        ],
+    }
+
+
+# ---- converting ------------------------------------------------------------------------------
+def _yaml(request: dict[str, Any]) -> dict[str, Any]:
+    """The scenario as the rule pages show it (yamlsource.scenario_yaml), ending with a newline."""
+    return {"yaml": scenario_yaml(request.get("data")) + "\n"}
+
+
+def _data(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        data, _ = _load(request)
+    except SourceError as exc:
+        return {"data": None, "error": _error(exc.message, exc.line)}
+    return {"data": plain_data(data), "error": None}
+
+
+def _link(request: dict[str, Any]) -> dict[str, Any]:
+    """A shared link's scenario: JSON (as the sandbox writes its links) or YAML, within the limits,
+    a scenario or a list of them; else why not, never a guess (the page keeps the text)."""
+    text = request.get("text")
+    if not isinstance(text, str):
+        return _not_opened("not_scenario", "the link holds no text")
+    if len(text) > LINK_MAX_CHARS:
+        return _not_opened("too_large", f"the link holds {len(text):,} characters; a link holds at most {LINK_MAX_CHARS:,}",
+                           size=len(text), limit=LINK_MAX_CHARS)
+    try:
+        data = load_yaml_text(text, "link")
+    except SourceError as exc:
+        return _not_opened("unreadable", exc.message, exc.line)
+    what = _not_a_scenario(data)
+    if what is not None:
+        line = getattr(data, "line", None)
+        return _not_opened("not_scenario", f"the link holds {what}; it must hold a scenario (a mapping with given: and when:) or a list of them", line)
+    return {"data": plain_data(data), "error": None}
+
+
+def _not_opened(code: str, message: str, line: int | None = None, **values: int) -> dict[str, Any]:
+    """Why a link's scenario cannot be opened: the code and values the page words it with, in
+    its language, and the message in English (with the line of the text, where there is one)."""
+    return {"data": None, "error": {"code": code, **_error(message, line), **values}}
+
+
+def _not_a_scenario(data: Any) -> str | None:
+    """What the data is, if it is not a scenario (a non-empty mapping) or a list of them."""
+    if isinstance(data, dict):
+        return None if data else "an empty mapping"
+    if isinstance(data, list):
+        if not data:
+            return "an empty list"
+        odd = next((n for n, item in enumerate(data, 1) if not isinstance(item, dict) or not item), None)
+        return None if odd is None else f"a list whose item {odd} is not a mapping"
+    if data is None:
+        return "nothing"
+    return {bool: "true or false", int: "a number"}.get(type(data), "a text")
+
+
+# ---- the form --------------------------------------------------------------------------------
+FORM_TOP = ("name", "rules", "given", "when", "then", "note", "choices")
+FORM_GIVEN = ("players", "first_player", "adventure", "tiebreakers", "day")
+FORM_CHARACTER = ("name", "stats", "subtypes", "keywords", "token", "exhausted")
+FORM_ACTIONS = ("dusk", "check_victory")
+FORM_MOVES = ("move_forward", "move_backward")
+
+
+class _NotForm(Exception):
+    """The scenario holds more than the form shows (the page then offers the scenario text)."""
+
+
+def _form(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return {"form": _form_of(request.get("data")), "why": None}
+    except _NotForm as exc:
+        return {"form": None, "why": str(exc)}
+
+
+def _form_of(data: Any) -> dict[str, Any]:
+    if isinstance(data, list):
+        if len(data) != 1:
+            raise _NotForm(f"{len(data)} scenarios")
+        data = data[0]
+    if not isinstance(data, dict):
+        raise _NotForm("not a scenario")
+    extra = [k for k in data if k not in FORM_TOP]
+    if extra or data.get("choices"):
+        raise _NotForm(f"`{(extra or ['choices'])[0]}:`")
+    given = data.get("given")
+    if not isinstance(given, dict) or "deck" in given:
+        raise _NotForm("not a board")
+    players = given.get("players")
+    if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
+        raise _NotForm("a board for two players")
+    extra = [k for k in given if k not in FORM_GIVEN and k not in players]
+    if extra:
+        raise _NotForm(f"`{extra[0]}:`")
+    tiebreakers = given.get("tiebreakers") is True
+    form: dict[str, Any] = {
+        "name": data.get("name"),
+        "rules": data.get("rules"),
+        "note": data.get("note"),
+        "then": data.get("then") or None,
+        "players": players,
+        "first_player": given.get("first_player") or players[0],
+        "day": given.get("day"),
+        "tiebreakers": tiebreakers,
+        "tumults": _tumults(given.get("adventure")),
+        "expeditions": {p: _player_form(given.get(p), tiebreakers) for p in players},
+        "action": _action(data.get("when"), players),
+    }
+    return form
+
+
+def _tumults(adventure: Any) -> list[dict[str, Any]]:
+    """The three Tumult cards (regions 1-2, 3-4, 5-6): face up, face down, or face down with
+    types unknown (the default of a board without `adventure:`)."""
+    if adventure is None:
+        return [{"face": "unknown", "types": [[], []]} for _ in range(3)]
+    if not isinstance(adventure, list) or len(adventure) != 8 or adventure[0] != "hero" or adventure[7] != "companion":
+        raise _NotForm("`adventure:`")
+    cards = []
+    for first in (1, 3, 5):
+        halves = adventure[first:first + 2]
+        if not all(isinstance(h, dict) and set(h) <= {"face", "types"} for h in halves):
+            raise _NotForm("`adventure:`")
+        faces = {str(h.get("face", "up")) for h in halves}
+        known = ["types" in h for h in halves]
+        if len(faces) != 1 or faces - {"up", "down"}:
+            raise _NotForm("`adventure:`")
+        face = faces.pop()
+        if not any(known) and face == "down":
+            cards.append({"face": "unknown", "types": [[], []]})
+            continue
+        if not all(known):
+            raise _NotForm("`adventure:`")
+        types = [[h["types"]] if isinstance(h["types"], str) else h["types"] for h in halves]
+        if not all(isinstance(t, list) and set(t) <= {"forest", "mountain", "water"} for t in types):
+            raise _NotForm("`adventure:`")
+        cards.append({"face": face, "types": types})
+    return cards
+
+
+def _player_form(block: Any, tiebreakers: bool) -> dict[str, Any]:
+    block = block or {}
+    if not isinstance(block, dict) or set(block) - set(KINDS):
+        raise _NotForm("a player's zones other than expeditions")
+    form = {}
+    for kind in KINDS:
+        expedition = block.get(kind) or {}
+        if not isinstance(expedition, dict) or set(expedition) - {"region", "characters"}:
+            raise _NotForm(f"`{kind}:`")
+        region = expedition.get("region")
+        if region is None or (isinstance(region, str) and region.strip().lower() == "arena"):
+            region = "arena" if tiebreakers else (0 if kind == "hero" else 7)
+        if isinstance(region, str) and region.strip().isdigit():
+            region = int(region)
+        if not (region == "arena" or isinstance(region, int) and 0 <= region <= 7):
+            raise _NotForm(f"`region: {region}`")
+        characters = expedition.get("characters") or []
+        if isinstance(characters, (str, dict)):
+            characters = [characters]
+        form[kind] = {"region": region, "characters": [_character_form(c) for c in characters]}
+    return form
+
+
+def _character_form(item: Any) -> dict[str, Any]:
+    if isinstance(item, str):
+        try:
+            card = parse_character_template(item)
+        except engine.EngineError:
+            raise _NotForm(f"the character {item!r}") from None
+        stats = card.statistics
+        return {"name": card.name, "stats": [stats.forest, stats.mountain, stats.water] if stats else None,
+                "subtypes": list(card.subtypes), "gigantic": False, "token": card.token, "exhausted": False}
+    if not isinstance(item, dict) or set(item) - set(FORM_CHARACTER) or "name" not in item:
+        raise _NotForm("a character with more than statistics, sub-types and Gigantic")
+    keywords = item.get("keywords") or []
+    if isinstance(keywords, str):
+        keywords = [keywords]
+    if [k for k in keywords if str(k).lower() != "gigantic"]:
+        raise _NotForm("keywords other than Gigantic")
+    stats = None
+    if item.get("stats") is not None:
+        try:
+            parsed = engine.Statistics.parse(item["stats"])
+        except engine.EngineError:
+            raise _NotForm(f"the statistics {item['stats']!r}") from None
+        stats = [parsed.forest, parsed.mountain, parsed.water]
+    subtypes = item.get("subtypes") or []
+    if isinstance(subtypes, str):
+        subtypes = [s.strip() for s in subtypes.split(",") if s.strip()]
+    return {"name": str(item["name"]), "stats": stats, "subtypes": [str(s) for s in subtypes],
+            "gigantic": bool(keywords), "token": item.get("token") is True, "exhausted": item.get("exhausted") is True}
+
+
+def _action(when: Any, players: list[str]) -> dict[str, Any]:
+    if isinstance(when, list) and len(when) == 1:
+        when = when[0]
+    if when in FORM_ACTIONS:
+        return {"kind": when, "expedition": None}
+    if isinstance(when, dict) and len(when) == 1:
+        (kind, expedition), = when.items()
+        parts = str(expedition).split(".")
+        if kind in FORM_MOVES and len(parts) == 2 and parts[0] in players and parts[1] in KINDS:
+            return {"kind": kind, "expedition": str(expedition)}
+    raise _NotForm("`when:` other than Dusk, checking the end of the game or one movement")

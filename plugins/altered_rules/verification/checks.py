@@ -1,0 +1,356 @@
+"""Every scenario of the glossary run through the engine: its official examples and the
+further checks of its rules.
+
+One function, `verify_glossary`, serves the site build (which fails on any scenario that
+does not reach its documented outcome), `altered-rules verify` and `stats`, and the pytest
+plugin that collects each scenario as its own test item.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any, Iterable
+
+import engine
+from engine.scenario_model import CHARACTER_KEYS
+
+from ..content.glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
+from ..content.yamlsource import LineDict, LineList, scenario_yaml
+
+
+class CheckKind(str, Enum):
+    EXAMPLE = "example"            # an official Example of the sources, as a scenario
+    ILLUSTRATION = "illustration"  # a further check of a rule, written by the editors
+
+
+@dataclass
+class Check:
+    """One scenario of the glossary and what the engine made of it."""
+
+    kind: CheckKind
+    rule: str                 # the paragraph (or game mode) it belongs to
+    anchor: str               # where it is shown on the site
+    file: str
+    line: int
+    data: Any                 # the scenario as read from YAML (for display)
+    scenario: engine.Scenario | None = None
+    result: engine.ScenarioResult | None = None
+    error: str | None = None  # the scenario cannot be read (file, line, what is wrong)
+    key: bytes | None = field(default=None, repr=False)  # what was read (see _MEMO)
+    _shown: str | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def shown(self) -> str:
+        """The scenario as YAML, as a rule page shows it and a judge copies it: as its author
+        wrote it, cards by name. Made once: a site build's languages share it (verify_glossary_once)."""
+        if self._shown is None:
+            self._shown = scenario_yaml(self.data)
+        return self._shown
+
+    @property
+    def name(self) -> str:
+        if self.scenario is not None:
+            return self.scenario.name
+        return str(self.data.get("name", "")) if isinstance(self.data, dict) else ""
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and self.result is not None and self.result.passed
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules this scenario checks: its own paragraph and the rules it names."""
+        named = self.scenario.rules if self.scenario is not None else ()
+        return tuple(dict.fromkeys((self.rule, *named)))
+
+    def failure(self) -> str:
+        """What went wrong, with the rule, the file and line, and each differing value."""
+        head = f"{self.file}:{self.line}: {self.rule} {self.kind.value} '{self.name}'"
+        if self.error is not None:
+            return f"{head} cannot be run: {self.error}"
+        assert self.result is not None
+        if self.result.error is not None:
+            return f"{head} cannot be run: {self.result.error.message}"
+        lines = [f"{head} does not reach its documented outcome:"]
+        lines += [f"    {difference}" for difference in self.result.differences]
+        return "\n".join(lines)
+
+
+@dataclass
+class Verification:
+    checks: list[Check] = field(default_factory=list)
+    examples_total: int = 0   # every printed Example, with or without a scenario
+
+    @property
+    def failures(self) -> list[Check]:
+        return [c for c in self.checks if not c.passed]
+
+    def for_anchor(self) -> dict[str, Check]:
+        return {c.anchor: c for c in self.checks}
+
+    def rules_with_scenarios(self) -> set[str]:
+        return {rule for c in self.checks if c.passed for rule in c.rules}
+
+
+# Keys a scenario may set beside `card:`: any key of the engine's object mapping.
+CARD_OVERRIDES = CHARACTER_KEYS
+
+
+class CardError(Exception):
+    """A scenario names a card the glossary does not hold, or one the engine cannot read."""
+
+    def __init__(self, node: LineDict, message: str) -> None:
+        super().__init__(f"{node.path}:{node.line_of('card')}: {message}")
+
+
+def _character_of(node: LineDict, cards: dict[str, CardData]) -> LineDict:
+    """`{card: Foundry Armorer, stats: 1/1/1}` as the engine's character mapping, from cards.yaml.
+
+    The card's abilities are given as the engine reads them (`engine:` in cards.yaml);
+    keys beside `card` override the card's own (stats the sources do not give, for one).
+    """
+    name = node["card"]
+    card = cards.get(str(name))
+    if card is None:
+        known = ", ".join(sorted(cards)) or "none"
+        raise CardError(node, f"card '{name}' is not in glossary/cards.yaml; cards there: {known}")
+    unknown = [k for k in node if k != "card" and k not in CARD_OVERRIDES]
+    if unknown:
+        raise CardError(node, f"unknown key '{unknown[0]}' beside card; allowed: {', '.join(CARD_OVERRIDES)}")
+    character = LineDict()
+    character.path, character.line, character.key_lines = node.path, node.line, {}
+    character["name"] = card.name
+    character["type"] = card.type
+    for key, value in (("stats", card.stats), ("subtypes", list(card.subtypes)), ("faction", card.faction),
+                       ("rarity", card.rarity)):
+        if value:
+            character[key] = value
+    # Each ability the engine can read goes where the engine expects its kind.
+    by_kind = {"reaction": "reactions", "passive": "passives", "quick-action": "quick_actions", "support": "supports"}
+    for kind, key in by_kind.items():
+        texts = [a.engine for a in card.abilities if a.kind == kind and a.engine]
+        if texts:
+            character[key] = texts
+    effects = [a.engine for a in card.abilities if a.kind == "effect" and a.engine]
+    if effects:
+        character["effect"] = effects[0]
+    for key in node:
+        if key != "card":
+            character[key] = node[key]
+    character.key_lines = {key: node.line_of("card") for key in character}
+    character.key_lines.update({k: node.line_of(k) for k in node if k != "card"})
+    return character
+
+
+def expand_cards(node: Any, cards: dict[str, CardData]) -> Any:
+    """Every `{card: Name}` in a scenario replaced by the card's character mapping."""
+    if isinstance(node, LineDict):
+        if "card" in node:
+            return _character_of(node, cards)
+        copy = LineDict((k, expand_cards(v, cards)) for k, v in node.items())
+        copy.path, copy.line, copy.key_lines = node.path, node.line, dict(node.key_lines)
+        return copy
+    if isinstance(node, LineList):
+        copy = LineList(expand_cards(v, cards) for v in node)
+        copy.path, copy.line, copy.item_lines = node.path, node.line, list(node.item_lines)
+        return copy
+    return node
+
+
+def _as_list(node: LineDict) -> LineList:
+    """One scenario as a scenario file (a list), keeping its line for messages."""
+    holder = LineList([node])
+    holder.path, holder.line, holder.item_lines = node.path, node.line, [node.line]
+    return holder
+
+
+# Scenarios this process has already read and run, by what was read: the scenario with its
+# cards written out, its file and every line (pickled and hashed). The same key is the same
+# input, so the same outcome; a `mkdocs serve` rebuild after an edit runs only the scenarios
+# that changed (issue 8). A changed engine is a new process, so never a stale result.
+_MEMO: dict[bytes, tuple[engine.Scenario | None, str | None]] = {}
+_RESULTS: dict[bytes, engine.ScenarioResult] = {}
+_MEMO_LIMIT = 20_000
+
+
+def _key(node: Any) -> bytes | None:
+    try:
+        return hashlib.sha256(pickle.dumps(node, protocol=pickle.HIGHEST_PROTOCOL)).digest()
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict, cards: dict[str, CardData]) -> Check:
+    check = Check(kind, rule, anchor, node.path, node.line, node)
+    try:
+        expanded = expand_cards(node, cards)
+    except CardError as exc:
+        check.error = str(exc)
+        return check
+    check.key = _key(expanded)
+    if check.key is not None and check.key in _MEMO:
+        check.scenario, check.error = _MEMO[check.key]
+        return check
+    try:
+        (check.scenario,) = engine.read_scenarios(_as_list(expanded), source=node.path)
+    except engine.EngineError as exc:
+        where = exc.location
+        line = f":{where.line}" if where and where.line else ""
+        check.error = f"{(where.path if where and where.path else node.path)}{line}: {exc.message}"
+    if check.key is not None:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+            _RESULTS.clear()
+        _MEMO[check.key] = (check.scenario, check.error)
+    return check
+
+
+def collect_checks(glossary: Glossary) -> tuple[list[Check], int]:
+    """Every scenario of the glossary in reading order, and the number of printed examples."""
+    checks: list[Check] = []
+    examples = 0
+    cards = glossary.cards
+    for chapter in glossary.chapters:
+        for section in chapter.sections:
+            for paragraph in section.paragraphs:
+                for note in paragraph.notes:
+                    if note.kind is NoteKind.EXAMPLE:
+                        examples += 1
+                        if isinstance(note.scenario, LineDict):
+                            checks.append(_check(CheckKind.EXAMPLE, paragraph.id, scenario_anchor(note), note.scenario, cards))
+                for index, illustration in enumerate(paragraph.scenarios, 1):
+                    checks.append(_check(CheckKind.ILLUSTRATION, paragraph.id, illustration_anchor(paragraph, index),
+                                         illustration.scenario, cards))
+    for mode in glossary.modes:
+        for rule in mode.deck_rules:
+            for index, illustration in enumerate(rule.scenarios, 1):
+                checks.append(_check(CheckKind.ILLUSTRATION, rule.id, f"{rule.id}-scenario-{index}", illustration.scenario, cards))
+        for index, block in enumerate(mode.blocks, 1):
+            if block.example is not None:
+                examples += 1
+                if isinstance(block.scenario, LineDict):
+                    checks.append(_check(CheckKind.EXAMPLE, f"mode-{mode.id}", f"{mode.id}-{index}-example", block.scenario, cards))
+    return checks, examples
+
+
+def scenario_anchor(note: Note) -> str:
+    return note.anchor
+
+
+def illustration_anchor(paragraph: Paragraph, index: int) -> str:
+    return f"{paragraph.id}-scenario-{index}"
+
+
+def run_checks(checks: Iterable[Check]) -> None:
+    for check in checks:
+        if check.scenario is None:
+            continue
+        if check.key is not None and check.key in _RESULTS and _MEMO.get(check.key, (None,))[0] is check.scenario:
+            check.result = _RESULTS[check.key]
+            continue
+        check.result = engine.run_scenario(check.scenario)
+        if check.key is not None and _MEMO.get(check.key, (None,))[0] is check.scenario:
+            _RESULTS[check.key] = check.result
+
+
+def verify_glossary(glossary: Glossary) -> Verification:
+    """Read and run every scenario of the glossary."""
+    checks, examples = collect_checks(glossary)
+    run_checks(checks)
+    return Verification(checks, examples)
+
+
+SHARED_ENV = "ALTERED_RULES_VERIFICATION_DIR"
+"""A private folder in which the language builds of one site build share their verification
+(build_site creates it and removes it after the build)."""
+
+
+def _inputs_digest(glossary: Glossary) -> str:
+    """What a verification depends on: every file of the glossary, the engine's code and this
+    module's, the Python that runs them."""
+    digest = hashlib.sha256(sys.version.encode())
+    root = Path(glossary.root)
+    code = [Path(engine.__file__).parent / name for name in sorted(os.listdir(Path(engine.__file__).parent))]
+    code += [Path(__file__), Path(__file__).parent.parent / "content" / "yamlsource.py"]
+    for path in sorted(p for p in root.rglob("*") if p.is_file()) + [p for p in code if p.suffix == ".py"]:
+        digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path.name).encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:32]
+
+
+def verify_glossary_once(glossary: Glossary) -> Verification:
+    """verify_glossary, run once for all the language builds of one site build.
+
+    Outside build_site (no SHARED_ENV), this is verify_glossary. Within it, the first language
+    verifies and keeps the result in the build's private folder, under the digest of everything
+    it depends on; the other languages read it (the same glossary gives the same checks: 2 of 3
+    engine runs saved, issue 8). A verification with failures is never kept: the build stops.
+    """
+    folder = os.environ.get(SHARED_ENV)
+    if not folder or not os.path.isdir(folder):
+        return verify_glossary(glossary)
+    path = Path(folder) / f"verification-{_inputs_digest(glossary)}.pickle"
+    try:
+        with path.open("rb") as handle:
+            kept = pickle.load(handle)
+        if isinstance(kept, Verification):
+            return kept
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        pass
+    verification = verify_glossary(glossary)
+    if not verification.failures:
+        for check in verification.checks:
+            check.shown  # shown on every language's pages: made here once, kept with the checks
+        partial = path.with_name(f"{path.name}.{os.getpid()}")
+        with partial.open("wb") as handle:
+            pickle.dump(verification, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(partial, path)
+    return verification
+
+
+@dataclass(frozen=True)
+class SectionCoverage:
+    section: str
+    paragraphs: int
+    covered: int
+    uncovered: tuple[tuple[str, str | None], ...]   # (paragraph, reason code or None)
+
+
+def coverage(glossary: Glossary, verification: Verification) -> list[SectionCoverage]:
+    covered = verification.rules_with_scenarios()
+    rows = []
+    for chapter in glossary.chapters:
+        for section in chapter.sections:
+            if not section.paragraphs:
+                continue
+            missing = tuple(
+                (p.id, p.no_scenario.reason if p.no_scenario else None)
+                for p in section.paragraphs if p.id not in covered
+            )
+            rows.append(SectionCoverage(section.id, len(section.paragraphs), len(section.paragraphs) - len(missing), missing))
+    return rows
+
+
+def stats(glossary: Glossary, verification: Verification) -> dict[str, int]:
+    """The coverage figures of `altered-rules stats --json`."""
+    covered = verification.rules_with_scenarios() & set(glossary.paragraphs)
+    examples = [c for c in verification.checks if c.kind is CheckKind.EXAMPLE]
+    return {
+        "rules": len(glossary.paragraphs),
+        "examples": verification.examples_total,
+        "examples_with_scenarios": len(examples),
+        "examples_verified": sum(1 for c in examples if c.passed),
+        "scenarios": len(verification.checks),
+        "scenarios_passed": sum(1 for c in verification.checks if c.passed),
+        "rules_with_scenarios": len(covered),
+        "rules_without_scenarios": len(glossary.paragraphs) - len(covered),
+        "rules_without_reason": sum(
+            1 for p in glossary.paragraphs.values() if p.id not in covered and p.no_scenario is None
+        ),
+    }

@@ -1,0 +1,82 @@
+"""Finding, reading and running scenario files: shared by `altered-rules verify/explain`,
+the glossary build and the pytest plugin.
+
+    for report in run_files([Path("tests/engine_tests/scenarios")]):
+        report.error            # a file that cannot be read (SourceError), or None
+        for result in report.results:
+            result.passed, result.differences, result.trace, result.error
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+import engine
+
+from ..content.yamlsource import SourceError, load_yaml_file
+
+__all__ = ["FileReport", "find_scenario_files", "load_scenario_file", "read_scenario_data", "run_scenario", "run_file", "run_files"]
+
+SUFFIXES = (".yaml", ".yml")
+
+
+def find_scenario_files(paths: Iterable[Path]) -> list[Path]:
+    """The files named, and the .yaml/.yml files under folders named, in a stable order."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def load_scenario_file(path: Path) -> list[engine.Scenario]:
+    """The scenarios of one file; a file that cannot be read raises SourceError (file, line, message)."""
+    return read_scenario_data(load_yaml_file(path), path)
+
+
+def read_scenario_data(data: object, source: str | Path) -> list[engine.Scenario]:
+    """Scenarios from YAML-read data (a file's, or text pasted in the sandbox); an unreadable one
+    raises SourceError (file, line, message)."""
+    try:
+        return engine.read_scenarios(data, source=str(source))
+    except engine.EngineError as exc:
+        location = exc.location
+        raise SourceError(location.path if location else source, location.line if location else None, exc.message) from None
+
+
+def run_scenario(scenario: engine.Scenario) -> engine.ScenarioResult:
+    return engine.run_scenario(scenario)
+
+
+@dataclass
+class FileReport:
+    path: Path
+    results: list[engine.ScenarioResult] = field(default_factory=list)
+    error: SourceError | None = None
+
+    @property
+    def passed(self) -> int:
+        return sum(1 for r in self.results if r.passed)
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for r in self.results if not r.passed) + (1 if self.error else 0)
+
+
+def run_file(path: Path) -> FileReport:
+    report = FileReport(path)
+    try:
+        scenarios = load_scenario_file(path)
+    except SourceError as exc:
+        report.error = exc
+        return report
+    report.results = [engine.run_scenario(s) for s in scenarios]
+    return report
+
+
+def run_files(paths: Iterable[Path]) -> list[FileReport]:
+    return [run_file(path) for path in find_scenario_files(paths)]

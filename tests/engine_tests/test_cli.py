@@ -1,0 +1,74 @@
+"""`altered-rules verify` and `explain`, as a judge runs them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from altered_rules.cli.main import main
+
+PASSING = """\
+- name: A tie is not sufficient to advance
+  given:
+    players: [Alice, Bob]
+    Alice:
+      hero: {region: 0, characters: ["Ordis Recruit 2/0/0 Soldier"]}
+    Bob:
+      hero: {region: 0, characters: ["Kelon Elemental 2/0/0"]}
+  when: dusk
+  then:
+    Alice.hero.region: 0
+    winner: none
+"""
+FAILING = PASSING.replace("name: A tie is not sufficient to advance", "name: Wrong on purpose").replace(
+    "Alice.hero.region: 0", "Alice.hero.region: 1"
+)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str]]:
+    code = main(list(argv))
+    return code, capsys.readouterr().out.splitlines()
+
+
+def test_verify_prints_one_line_per_scenario_and_the_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "ok.yaml"
+    path.write_text(PASSING, encoding="utf-8")
+    code, lines = run(capsys, "verify", str(path))
+    assert code == 0
+    assert lines == [f"PASS  {path}:1: A tie is not sufficient to advance", "1 passed, 0 failed"]
+
+
+def test_a_failure_names_file_scenario_path_expected_and_actual(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(PASSING + FAILING, encoding="utf-8")
+    code, lines = run(capsys, "verify", str(path))
+    assert code == 1
+    assert f"FAIL  {path}:12: Wrong on purpose" in lines
+    assert f"      {path}:21: Alice.hero.region: expected 1, actual 0" in lines
+    assert lines[-1] == "1 passed, 1 failed"
+
+
+def test_an_unreadable_file_counts_as_a_failure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "typo.yaml"
+    path.write_text(PASSING.replace("when: dusk", "when: dsuk"), encoding="utf-8")
+    code, lines = run(capsys, "verify", str(path))
+    assert code == 1
+    assert lines[0].startswith(f"ERROR {path}:8: unknown action 'dsuk'")
+    assert lines[-1] == "0 passed, 1 failed"
+
+
+def test_explain_adds_the_trace_with_rule_citations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "ok.yaml"
+    path.write_text(PASSING, encoding="utf-8")
+    code, lines = run(capsys, "explain", str(path))
+    assert code == 0
+    assert any("Bob's hero expedition does not advance: 2 forest against 2 is a tie (4.2.4.c)" in line for line in lines)
+    assert lines[-1] == "1 passed, 0 failed"
+
+
+def test_verify_accepts_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.yaml").write_text(PASSING, encoding="utf-8")
+    (tmp_path / "b.yaml").write_text(FAILING, encoding="utf-8")
+    code, lines = run(capsys, "verify", str(tmp_path))
+    assert (code, lines[-1]) == (1, "1 passed, 1 failed")

@@ -1,0 +1,79 @@
+"""The machine-readable export: valid against its own schema, complete, in each language."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, export_glossary
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_the_published_export_is_valid_against_the_published_schema(site, language):
+    data = json.loads((site / language / "export/glossary.json").read_text(encoding="utf-8"))
+    schema = json.loads((site / language / "export/glossary.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
+    assert data["language"] == language and data["format_version"] == FORMAT_VERSION
+
+
+def test_the_export_holds_every_paragraph_in_its_language(glossary):
+    data = export_glossary(glossary, "it", None)
+    paragraphs = {p["id"]: p for c in data["chapters"] for s in c["sections"] for p in s["paragraphs"]}
+    assert set(paragraphs) == set(glossary.paragraphs)
+    assert paragraphs["4.2.4.c"]["text"] == glossary.paragraphs["4.2.4.c"].text.get("it")
+    assert paragraphs["4.2.4.c"]["permalink"] == "rules/chapter-4/#4.2.4.c"
+
+
+def test_the_schema_rejects_what_it_does_not_describe(glossary):
+    data = export_glossary(glossary, "en", None)
+    data["chapters"][0]["sections"][0]["paragraphs"][0]["surprise"] = 1
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, SCHEMA, cls=jsonschema.Draft202012Validator)
+
+
+def test_the_content_hash_follows_the_content(glossary):
+    before = export_glossary(glossary, "en", None)["content_hash"]
+    paragraph = glossary.paragraphs["4.2.4.c"]
+    original = paragraph.text
+    try:
+        from altered_rules.content.glossary.model import Text
+        paragraph.text = Text({**original.by_language, "en": original.en + " (changed)"})
+        after = export_glossary(glossary, "en", None)["content_hash"]
+    finally:
+        paragraph.text = original
+    assert before != after
+
+
+def test_each_translated_entry_says_whether_it_is_stale(glossary):
+    """`stale` follows the English the translation was made from (issue 18): a paragraph, a note, a
+    ruling and a deck rule whose English changed are stale in French and Italian, never in English,
+    and nothing else is."""
+    import dataclasses
+    from altered_rules.glossary.model import Text
+
+    def changed(text: Text) -> Text:
+        return Text({**text.by_language, "en": text.en + " (changed)"}, text.translated_from)
+
+    paragraph, note = glossary.paragraphs["4.2.4.c"], glossary.paragraphs["2.1.c"].notes[0]
+    ruling = next(r for r in glossary.rulings if r.id == "sacrifice")
+    mode = next(m for m in glossary.modes if m.deck_rules)
+    originals = (paragraph.text, note.text, ruling.why, mode.deck_rules[0])
+    try:
+        paragraph.text, note.text, ruling.why = changed(paragraph.text), changed(note.text), changed(ruling.why)
+        mode.deck_rules[0] = dataclasses.replace(mode.deck_rules[0], text=changed(mode.deck_rules[0].text))
+        for language in ("en", "fr", "it"):
+            data = export_glossary(glossary, language, None)
+            jsonschema.validate(data, SCHEMA, cls=jsonschema.Draft202012Validator)
+            paragraphs = {p["id"]: p for c in data["chapters"] for s in c["sections"] for p in s["paragraphs"]}
+            rulings = {r["id"]: r for r in data["rulings"]}
+            deck_rules = {r["id"]: r for m in data["game_modes"] if m["deck"] for r in m["deck"]["rules"]}
+            stale = language != "en"
+            assert paragraphs["4.2.4.c"]["stale"] is stale and paragraphs["2.1.c"]["notes"][0]["stale"] is stale
+            assert rulings["sacrifice"]["stale"] is stale and deck_rules[mode.deck_rules[0].id]["stale"] is stale
+            assert not paragraphs["4.2.4.b"]["stale"] and not rulings["multiplayer-finish"]["stale"]
+            assert sum(p["stale"] for p in paragraphs.values()) == int(stale)
+    finally:
+        paragraph.text, note.text, ruling.why, mode.deck_rules[0] = originals
