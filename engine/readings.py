@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from itertools import permutations
 from typing import Mapping, Protocol
 
 from .errors import RulesSilent
@@ -160,8 +161,6 @@ def token_controller_question() -> OpenQuestion:
 def region_order_question(names: list[str]) -> OpenQuestion:
     """2.2.2.p: abilities that change region types; no rule gives the order in which several apply.
     Each order is a reading, named by the objects bearing them: "Tidecaller, then Grovekeeper"."""
-    from itertools import permutations
-
     orders = tuple(dict.fromkeys(", then ".join(order) for order in permutations(names)))
     return OpenQuestion(
         "region-order:" + "|".join(sorted(names)),
