@@ -9,7 +9,7 @@ docs/*/scenarios.md) list them with these reasons; tests/glossary/test_documente
 the figures they give are these.
 
 The engine reads scenarios from plain data and stays standard library only: the YAML reader
-of the plugin (altered_rules.yamlsource) imports its limits from here, not the other way round.
+of the plugin (altered_rules.content.yamlsource) imports its limits from here, not the other way round.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ expected value is read from YAML (and the error a bad one gets), how the engine'
 observed on a game, and the line that describes it in docs/*/scenarios.md.
 
 The reader (engine.reader_expectations), the runner (engine.scenario) and the sandbox
-(plugins/altered_rules/sandbox_runtime.py) all look paths up here. Adding a path is one `_path(...)`
+(plugins/altered_rules/site_assets/sandbox_runtime.py) all look paths up here. Adding a path is one `_path(...)`
 entry below, plus its test (docs/en/editing.md, "Adding a scenario path", walks through one).
 
 A path is a family (what its first words name: the whole game, a region, an emblem, a player, an

@@ -130,7 +130,7 @@ def test_a_ruling_quotes_a_game_modes_text_of_its_language(glossary):
 
 def test_a_game_mode_quotation_that_names_no_text_is_refused_at_its_line(glossary_copy):
     import pytest
-    from altered_rules.glossary import GlossaryError, load_glossary
+    from altered_rules.content.glossary import GlossaryError, load_glossary
     path = glossary_copy / "rulings" / "multiplayer-finish.yaml"
     replace_once(path, "{rule-text multiplayer-2v2-5-item-1} and", "{rule-text multiplayer-2v2-5-item-9} and")
     replace_once(path, "{rule-text free-for-all-3-item-1} La", "{rule-text free-for-all-3-title} La")

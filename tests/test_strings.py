@@ -76,7 +76,7 @@ def test_the_strings_ship_with_the_package():
 
 
 def test_each_translated_string_records_its_english():
-    from altered_rules.glossary.model import TranslationStatus
+    from altered_rules.content.glossary.model import TranslationStatus
     from altered_rules.strings import string_states
     assert {s.status for s in string_states(read_strings())} == {TranslationStatus.CURRENT}
     files = read_strings()
@@ -101,7 +101,7 @@ def test_a_string_whose_english_changed_is_listed_as_stale(strings_copy):
 def test_the_translators_report_lists_stale_interface_strings_with_their_key_and_english(glossary, strings_copy):
     """A string whose English changed is on the report page (issue 18), its key, file:line, the
     English now and the translation, all escaped; a current string is not."""
-    from altered_rules.render import Renderer
+    from altered_rules.pages.render import Renderer
     _edit(strings_copy, "en", '"Copied"', '"Copied <b>now</b>"')
     files = read_strings(strings_copy)
     line = files["fr"].lines["copied"]

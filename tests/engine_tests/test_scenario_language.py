@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 import engine
-from altered_rules.yamlsource import load_yaml_text
+from altered_rules.content.yamlsource import load_yaml_text
 from engine.reader_expectations import locate
 from engine.scenario_actions import ACTIONS, Shape, action_form, mapping_actions
 from engine.scenario_model import Setup

@@ -52,7 +52,7 @@ def test_each_translated_entry_says_whether_it_is_stale(glossary):
     ruling and a deck rule whose English changed are stale in French and Italian, never in English,
     and nothing else is."""
     import dataclasses
-    from altered_rules.glossary.model import Text
+    from altered_rules.content.glossary.model import Text
 
     def changed(text: Text) -> Text:
         return Text({**text.by_language, "en": text.en + " (changed)"}, text.translated_from)
