@@ -14,6 +14,7 @@ import gzip
 import hashlib
 import html
 import json
+import re
 from typing import Iterable
 
 from .glossary.loader import rule_sort_key
@@ -60,11 +61,15 @@ def short_url_pages(glossary: Glossary, language: str, removed: dict[str, str] |
     pages = {}
     targets = {**(removed or {}), **rule_targets(glossary)}
     for rule, target in targets.items():
-        relative = f"../../{target}"  # from r/<rule>/ back to the language's root
-        pages[f"{SHORT_URL_PREFIX}/{rule}/index.html"] = _REDIRECT.format(
-            lang=language, rule=html.escape(rule), target=html.escape(relative), target_js=json.dumps(relative),
-        )
+        # from r/<rule>/ back to the language's root
+        pages[f"{SHORT_URL_PREFIX}/{rule}/index.html"] = redirect_page(language, rule, f"../../{target}")
     return pages
+
+
+def redirect_page(language: str, rule: str, relative: str) -> str:
+    """A page that sends the reader on to `relative` (a URL relative to it), escaped."""
+    return _REDIRECT.format(lang=language, rule=html.escape(rule), target=html.escape(relative),
+                            target_js=script_json(json.dumps(relative)))
 
 
 UI_KEYS = ("copy_rule", "copied", "copy_failed", "previews_on", "previews_off", "go_to_rule", "preview_of", "offline_ready")
@@ -74,6 +79,12 @@ def ui_strings(language: str) -> str:
     """The interface strings of altered-rules.js, as a JSON script element."""
     strings = {key: tr(language, key) for key in UI_KEYS}
     return f'<script id="ar-ui" type="application/json">{script_json(json.dumps(strings, ensure_ascii=False))}</script>'
+
+
+def without_url(sitemap: bytes, url: str) -> bytes:
+    """The sitemap without the entry of the page at `url` (relative to the language's root)."""
+    entry = re.compile(rb"\n?[ \t]*<url>\s*<loc>[^<]*/" + re.escape(url.encode()) + rb"</loc>.*?</url>", re.DOTALL)
+    return entry.sub(b"", sitemap, count=1)
 
 
 def sitemap_gzip(sitemap: bytes) -> bytes:
