@@ -260,3 +260,22 @@ def test_links_to_an_unknown_release_are_reported_with_file_and_line(fixture):
         "docs/en/index.md:5: link to release 2019.1, which releases.yaml does not declare; declared: 2026.1, 2026.2, 2026.3",
         "docs/en/index.md:6: link to rule 9.9.9.y in release 2026.1, which that release does not hold",
     ]
+
+
+def test_a_release_shows_the_shared_redirects_by_a_link_or_else_a_copy(tmp_path, monkeypatch):
+    from altered_rules.mkdocs_plugin import plugin
+
+    (tmp_path / "v/r/4.2.4.c").mkdir(parents=True)
+    (tmp_path / "v/r/4.2.4.c/index.html").write_text("redirect", encoding="utf-8")
+    plugin._link(str(tmp_path), "v/2026.1/r", "../r")
+    plugin._link(str(tmp_path), "v/2026.1/r", "../r")   # again, as a --dirty build does
+    assert (tmp_path / "v/2026.1/r").is_symlink()
+    assert (tmp_path / "v/2026.1/r/4.2.4.c/index.html").read_text(encoding="utf-8") == "redirect"
+
+    def no_symlinks(*args, **kwargs):
+        raise OSError("symbolic links are not supported here")
+
+    monkeypatch.setattr(plugin.os, "symlink", no_symlinks)
+    plugin._link(str(tmp_path), "v/2026.2/r", "../r")
+    assert not (tmp_path / "v/2026.2/r").is_symlink()
+    assert (tmp_path / "v/2026.2/r/4.2.4.c/index.html").read_text(encoding="utf-8") == "redirect"

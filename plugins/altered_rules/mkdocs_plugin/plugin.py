@@ -223,6 +223,10 @@ def _link(site: str, relative: str, target: str) -> None:
     file system has none."""
     path = os.path.join(site, *relative.split("/"))
     os.makedirs(os.path.dirname(path), exist_ok=True)
+    if os.path.islink(path):   # a --dirty build (mkdocs serve --dirty) left the last one
+        os.unlink(path)
+    elif os.path.isdir(path):
+        shutil.rmtree(path)
     try:
         os.symlink(target, path, target_is_directory=True)
     except OSError:
