@@ -490,8 +490,9 @@ class VersionedChapters:
         if release is history.latest and history.unreleased and self.unreleased(chapter):
             return (f'<div class="ar-version-banner ar-version-banner--newer" role="note">'
                     f'{html.escape(t("version_banner_unreleased", rule=label, version=release.version))}{current}</div>')
-        return (f'<div class="ar-version-banner" role="note">'
-                f'{html.escape(t("version_banner_latest", rule=label, version=release.version))}</div>')
+        text = (t("version_banner_latest", rule=label, version=release.version) if release is history.latest
+                else t("version_banner_same", rule=label, version=release.version, latest=history.latest.version))
+        return f'<div class="ar-version-banner" role="note">{html.escape(text)}</div>'
 
     def unreleased(self, chapter: str) -> bool:
         """Whether the glossary changed a rule of `chapter` since its latest release."""
