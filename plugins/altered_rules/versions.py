@@ -471,10 +471,11 @@ class VersionedChapters:
                 text = t("version_banner_removed", rule=key, removed=newer_release.version, version=release.version)
             else:
                 text = t("version_banner_newer", rule=key, version=release.version, newer=newer_release.version)
-        history_link = (f' <a href="{self.root}{page_url(history_page(entry.group))}#{html.escape(key)}">'
-                        f'{html.escape(t("history_of", rule=key))}</a>') if key in history.by_key else ""
-        return (f'<p class="{css}" role="note">{html.escape(text)}'
-                f'{" " + current if current else ""}{history_link}</p>')
+        links = [current] if current else []
+        if key in history.by_key:
+            links.append(f'<a href="{self.root}{page_url(history_page(entry.group))}#{html.escape(key)}">'
+                         f'{html.escape(t("history_of", rule=key))}</a>')
+        return f'<p class="{css}" role="note">{html.escape(text)}{" " + " · ".join(links) if links else ""}</p>'
 
     def banner(self, release: Release, chapter: str, label: str) -> str:
         """The page's banner: whether a later release changed this chapter."""
