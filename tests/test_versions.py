@@ -191,11 +191,11 @@ def test_a_chapter_in_a_release_says_which_rules_have_a_newer_text(fixture):
     was, now = made.renumbered
     assert f"{was} is numbered {now} since release 2026.2" in _rule_block(files[f"v/2026.1/{was.split('.')[0]}/index.html"], was)
     assert f'id="{made.removed}"' not in files[f"v/2026.2/{made.removed.split('.')[0]}/index.html"]
-    # Every rule any release holds has one redirect, shared by the releases (v/<release>/r -> v/r).
-    assert 'url=../../4/#4.2.4.c"' in files["v/r/4.2.4.c/index.html"]
-    assert f"v/r/{made.removed}/index.html" in files and f"v/r/{made.added}/index.html" in files
-    assert not any(re.match(r"v/[0-9.]+/r/", path) for path in files)
-    assert versioned_links(history) == {"v/2026.1/r": "../r", "v/2026.2/r": "../r", "v/2026.3/r": "../r"}
+    # Every rule any release holds has one redirect, in the first release, shared by the others.
+    assert 'url=../../4/#4.2.4.c"' in files["v/2026.1/r/4.2.4.c/index.html"]
+    assert f"v/2026.1/r/{made.removed}/index.html" in files and f"v/2026.1/r/{made.added}/index.html" in files
+    assert not any(re.match(r"v/(?!2026\.1/)[^/]+/r/", path) for path in files)
+    assert versioned_links(history) == {"v/2026.2/r": "../2026.1/r", "v/2026.3/r": "../2026.1/r"}
     # The old short URLs of the removed and renumbered paragraphs lead to their last text.
     redirects = removed_rule_redirects(history)
     assert redirects[made.removed] == f"v/2026.1/{made.removed.split('.')[0]}/#{made.removed}"
@@ -268,17 +268,17 @@ def test_links_to_an_unknown_release_are_reported_with_file_and_line(fixture):
 def test_a_release_shows_the_shared_redirects_by_a_link_or_else_a_copy(tmp_path, monkeypatch):
     from altered_rules.mkdocs_plugin import plugin
 
-    (tmp_path / "v/r/4.2.4.c").mkdir(parents=True)
-    (tmp_path / "v/r/4.2.4.c/index.html").write_text("redirect", encoding="utf-8")
-    plugin._link(str(tmp_path), "v/2026.1/r", "../r")
-    plugin._link(str(tmp_path), "v/2026.1/r", "../r")   # again, as a --dirty build does
-    assert (tmp_path / "v/2026.1/r").is_symlink()
-    assert (tmp_path / "v/2026.1/r/4.2.4.c/index.html").read_text(encoding="utf-8") == "redirect"
+    (tmp_path / "v/2026.1/r/4.2.4.c").mkdir(parents=True)
+    (tmp_path / "v/2026.1/r/4.2.4.c/index.html").write_text("redirect", encoding="utf-8")
+    plugin._link(str(tmp_path), "v/2026.3/r", "../2026.1/r")
+    plugin._link(str(tmp_path), "v/2026.3/r", "../2026.1/r")   # again, as a --dirty build does
+    assert (tmp_path / "v/2026.3/r").is_symlink()
+    assert (tmp_path / "v/2026.3/r/4.2.4.c/index.html").read_text(encoding="utf-8") == "redirect"
 
     def no_symlinks(*args, **kwargs):
         raise OSError("symbolic links are not supported here")
 
     monkeypatch.setattr(plugin.os, "symlink", no_symlinks)
-    plugin._link(str(tmp_path), "v/2026.2/r", "../r")
+    plugin._link(str(tmp_path), "v/2026.2/r", "../2026.1/r")
     assert not (tmp_path / "v/2026.2/r").is_symlink()
     assert (tmp_path / "v/2026.2/r/4.2.4.c/index.html").read_text(encoding="utf-8") == "redirect"

@@ -342,12 +342,13 @@ def version_pages(glossary: Glossary, history: History, language: str) -> list[P
 # a judge opening a cited link on a phone lands on the site, not on a bare page. The permalink
 # of a rule in a release, v/<version>/r/<rule>/, is a redirect to its anchor there. Its target is
 # relative (../../<chapter>/#<rule>), the same in every release: the redirects are written once,
-# in v/r/, and each release's r/ links there (a symlink), instead of one file per rule and
-# release (2,500 a language with ten releases, which cost the build more than all else did).
+# in the first release's r/, and each later release's r/ links there (a symlink), instead of one
+# file per rule and release (2,500 a language with ten releases, which cost the build more than
+# all else did). In the first release, not in a folder of their own: every URL they are served
+# at is then a rule's permalink in a release, whose relative target is right.
 SHELL_PAGE = "v/shell/page.md"     # at the depth of v/<version>/<chapter>/: its relative links hold
 SHELL_URL = "v/shell/page/"
 SHELL_MARK = '<div id="ar-versioned-shell"></div>'
-REDIRECTS = f"{VERSIONED_PREFIX}/r"   # the shared redirects; no release is called "r" (releases.VERSION)
 
 
 def chapter_of(rule: str) -> str:
@@ -526,8 +527,9 @@ class VersionedChapters:
 
 def versioned_pages(glossary: Glossary, history: History, language: str, shell: str) -> dict[str, str]:
     """`v/<version>/<chapter>/index.html` for every chapter of every release, in the frame
-    `shell` (the built HTML of SHELL_PAGE), and the shared redirects `v/r/<rule>/index.html` of
-    every rule any release holds to its anchor there (versioned_links says where they are seen)."""
+    `shell` (the built HTML of SHELL_PAGE), and the shared redirects `v/<first release>/r/<rule>/index.html` of
+    every rule any release holds to its anchor there, in the first release's r/ (versioned_links
+    shows them in the others')."""
     from .extra_files import redirect_page   # extra_files imports this module
 
     if not history.releases:
@@ -548,14 +550,16 @@ def versioned_pages(glossary: Glossary, history: History, language: str, shell: 
             title, content = chapters.chapter(release, chapter, keys)
             citation = citation_script(Label("", "", release.version, False), language)
             files[f"{url}index.html"] = frame.page(url, f"{title} - Altered Rules", content).replace(latest_citation, citation, 1)
+    first = history.releases[0].version
     for rule in sorted(rules, key=rule_sort_key):
-        files[f"{REDIRECTS}/{rule}/index.html"] = redirect_page(language, rule, f"../../{chapter_of(rule)}/#{rule}")
+        files[f"{versioned_path(first, rule)}index.html"] = redirect_page(language, rule, f"../../{chapter_of(rule)}/#{rule}")
     return files
 
 
 def versioned_links(history: History) -> dict[str, str]:
-    """`v/<version>/r` -> the shared redirects it shows (relative to it), for every release."""
-    return {f"{VERSIONED_PREFIX}/{r.version}/{SHORT_PREFIX}": "../r" for r in history.releases}
+    """`v/<version>/r` -> the first release's redirects (relative to it), for every later release."""
+    first = history.releases[0].version if history.releases else ""
+    return {f"{VERSIONED_PREFIX}/{r.version}/{SHORT_PREFIX}": f"../{first}/{SHORT_PREFIX}" for r in history.releases[1:]}
 
 
 SHORT_PREFIX = "r"   # extra_files.SHORT_URL_PREFIX (not imported: extra_files imports this module)
