@@ -16,7 +16,8 @@ from altered_rules.pages.history import ChangeKind, glossary_history, word_diff
 from altered_rules.cli.release_cli import record_release
 from altered_rules.pages.site_pages import pages
 from altered_rules.pages.versions import (
-    VersionRenderer, atom_feed, check_versioned_links, removed_rule_redirects, version_pages, versioned_pages,
+    ShellError, VersionRenderer, atom_feed, check_versioned_links, removed_rule_redirects, version_pages,
+    versioned_links, versioned_pages,
 )
 
 from project_paths import GLOSSARY
@@ -34,6 +35,9 @@ def fixture(tmp_path_factory):
     gift = root / "terms" / "gift.yaml"
     gift.write_text(gift.read_text(encoding="utf-8").replace("Grants the possibility", f"Grants {HOSTILE} the possibility"),
                     encoding="utf-8")
+    constructed = root / "rules" / "1" / "1.1.4.yaml"
+    constructed.write_text(constructed.read_text(encoding="utf-8").replace(
+        "en: In constructed play, a player", f"en: In constructed play {HOSTILE}, a player"), encoding="utf-8")
     record_release(root, "2026.3", "2026-12-20", {"en": f"FIXTURE notes {HOSTILE}"}, git=False)
     glossary = load_glossary(root)
     return root, rounds[0], glossary, glossary_history(glossary)
@@ -119,7 +123,7 @@ def test_a_history_page_lists_each_change_of_an_entry(fixture):
     block = page.split(f"{{ #{made.changed} }}")[1].split("\n## ")[0]
     assert "2026.2" in block and "changed" in block
     removed = page.split(f"{{ #{made.removed} }}")[1].split("\n## ")[0]
-    assert "removed" in removed and f"v/2026.1/r/{made.removed}/" in removed   # its last text
+    assert "removed" in removed and f"v/2026.1/{chapter}/#{made.removed}" in removed   # its last text
 
 
 def test_text_from_yaml_is_escaped_in_every_page(fixture):
@@ -147,24 +151,71 @@ def test_a_rule_page_says_changed_in_only_after_the_first_release(fixture):
     assert "Modifié dans la version" not in plain.markdown
 
 
-def test_versioned_permalinks_say_whether_a_newer_text_exists(fixture):
+# The frame MkDocs draws for versions.SHELL_PAGE, cut down to what versioned_pages needs of it.
+SHELL = ('<html><head><link rel="canonical" href="https://example.org/en/v/shell/page/"><title>x</title>'
+         '<script id="ar-release" type="application/json">{"version": "2026.3", "unreleased": false, "prefix": "v", '
+         '"cite": "Altered Rules, release 2026.3"}</script></head><body><header>site</header>'
+         '<article class="md-content__inner md-typeset"><div id="ar-versioned-shell"></div></article><footer>f</footer></body></html>')
+
+
+def _rule_block(page: str, rule: str) -> str:
+    return page.split(f'id="{rule}">')[1].split('<div class="ar-rule')[0].split("<h2")[0]
+
+
+def test_a_chapter_in_a_release_says_which_rules_have_a_newer_text(fixture):
     _, made, glossary, history = fixture
-    files = versioned_pages(glossary, history, "en")
-    old = files[f"v/2026.1/r/{made.changed}/index.html"]
-    assert "A newer text exists: it changed in release 2026.2." in old and "ar-version-banner--newer" in old
-    assert f'href="../../../../r/{made.changed}/"' in old
-    latest = files[f"v/2026.3/r/{made.changed}/index.html"]
-    assert "the latest release" in latest and "FIXTURE-2026.2" in latest
-    assert "FIXTURE-2026.2" not in old
-    removed = files[f"v/2026.1/r/{made.removed}/index.html"]
+    files = versioned_pages(glossary, history, "en", SHELL)
+    chapter = made.changed.split(".")[0]
+    old = files[f"v/2026.1/{chapter}/index.html"]
+    # In the site's frame, which names the page's own URL, and cites the release the page shows.
+    assert old.startswith('<html><head><link rel="canonical" href="https://example.org/en/v/2026.1/' + chapter + '/">')
+    assert "<header>site</header>" in old and old.endswith("</article><footer>f</footer></body></html>")
+    assert '"version": "2026.1"' in old and '"version": "2026.3"' not in old
+    assert 'id="ar-versioned-shell"' not in old
+    block = _rule_block(old, made.changed)
+    assert "A newer text exists: it changed in release 2026.2." in block and "ar-version-banner--newer" in block
+    assert f'href="../../../r/{made.changed}/"' in block and "FIXTURE-2026.2" not in block
+    assert "A newer text exists: it changed in release 2026.2." in old.split("<h1")[0]   # the page's banner
+    # A chapter no later release changed says so (chapter 6: the fixture releases change none of it).
+    assert "The text of Chapter 6 in release 2026.1; the latest release, 2026.3, has the same text." in \
+        files["v/2026.1/6/index.html"].split("<h1")[0]
+    latest = files[f"v/2026.3/{chapter}/index.html"]
+    assert "FIXTURE-2026.2" in _rule_block(latest, made.changed)
+    assert "the latest release" in latest.split("<h1")[0] and "ar-version-banner--newer" not in latest.split("<h1")[0]
+    assert "ar-version-banner--quiet" in _rule_block(latest, made.changed)
+    # A paragraph that no release after changed says so, to the reader a citation brings to it.
+    assert "The text of 4.2.4.c in release 2026.1; the latest release, 2026.3, has the same text." in \
+        _rule_block(files["v/2026.1/4/index.html"], "4.2.4.c")
+    removed = _rule_block(files[f"v/2026.1/{made.removed.split('.')[0]}/index.html"], made.removed)
     assert f"{made.removed} was removed in release 2026.2. This is its last text, from release 2026.1." in removed
     was, now = made.renumbered
-    assert f"{was} is numbered {now} since release 2026.2" in files[f"v/2026.1/r/{was}/index.html"]
-    assert f"v/2026.2/r/{made.removed}/index.html" not in files
+    assert f"{was} is numbered {now} since release 2026.2" in _rule_block(files[f"v/2026.1/{was.split('.')[0]}/index.html"], was)
+    assert f'id="{made.removed}"' not in files[f"v/2026.2/{made.removed.split('.')[0]}/index.html"]
+    # Every rule any release holds has one redirect, in the first release, shared by the others.
+    assert 'url=../../4/#4.2.4.c"' in files["v/2026.1/r/4.2.4.c/index.html"]
+    assert f"v/2026.1/r/{made.removed}/index.html" in files and f"v/2026.1/r/{made.added}/index.html" in files
+    assert not any(re.match(r"v/(?!2026\.1/)[^/]+/r/", path) for path in files)
+    assert versioned_links(history) == {"v/2026.2/r": "../2026.1/r", "v/2026.3/r": "../2026.1/r"}
     # The old short URLs of the removed and renumbered paragraphs lead to their last text.
     redirects = removed_rule_redirects(history)
-    assert redirects[made.removed] == f"v/2026.1/r/{made.removed}/" and redirects[was] == f"v/2026.1/r/{was}/"
+    assert redirects[made.removed] == f"v/2026.1/{made.removed.split('.')[0]}/#{made.removed}"
+    assert redirects[was] == f"v/2026.1/{was.split('.')[0]}/#{was}"
     assert made.changed not in redirects
+
+
+def test_a_chapter_in_a_release_escapes_the_text_and_says_it_in_each_language(fixture):
+    _, _, glossary, history = fixture
+    for language, latest, same in (("en", "the latest release", "has the same text"),
+                                   ("fr", "la plus récente", "a le même texte"), ("it", "la più recente", "ha lo stesso testo")):
+        files = versioned_pages(glossary, history, language, SHELL)
+        page = files["v/2026.3/1/index.html"]
+        assert "<img" not in page
+        if language == "en":   # the hostile text is in the English only
+            assert "&lt;img src=x onerror=\"alert(1)\"&gt; &amp; &lt;/script&gt;" in page
+        assert latest in page.split("<h1")[0]
+        assert same in _rule_block(files["v/2026.1/4/index.html"], "4.2.4.c")
+    with pytest.raises(ShellError, match="no <title>"):
+        versioned_pages(glossary, history, "en", "<html><body>no frame</body></html>")
 
 
 def test_the_feed_is_atom_with_stable_dates(fixture):
@@ -212,3 +263,22 @@ def test_links_to_an_unknown_release_are_reported_with_file_and_line(fixture):
         "docs/en/index.md:5: link to release 2019.1, which releases.yaml does not declare; declared: 2026.1, 2026.2, 2026.3",
         "docs/en/index.md:6: link to rule 9.9.9.y in release 2026.1, which that release does not hold",
     ]
+
+
+def test_a_release_shows_the_shared_redirects_by_a_link_or_else_a_copy(tmp_path, monkeypatch):
+    from altered_rules.mkdocs_plugin import plugin
+
+    (tmp_path / "v/2026.1/r/4.2.4.c").mkdir(parents=True)
+    (tmp_path / "v/2026.1/r/4.2.4.c/index.html").write_text("redirect", encoding="utf-8")
+    plugin._link(str(tmp_path), "v/2026.3/r", "../2026.1/r")
+    plugin._link(str(tmp_path), "v/2026.3/r", "../2026.1/r")   # again, as a --dirty build does
+    assert (tmp_path / "v/2026.3/r").is_symlink()
+    assert (tmp_path / "v/2026.3/r/4.2.4.c/index.html").read_text(encoding="utf-8") == "redirect"
+
+    def no_symlinks(*args, **kwargs):
+        raise OSError("symbolic links are not supported here")
+
+    monkeypatch.setattr(plugin.os, "symlink", no_symlinks)
+    plugin._link(str(tmp_path), "v/2026.2/r", "../2026.1/r")
+    assert not (tmp_path / "v/2026.2/r").is_symlink()
+    assert (tmp_path / "v/2026.2/r/4.2.4.c/index.html").read_text(encoding="utf-8") == "redirect"

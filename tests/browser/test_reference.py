@@ -101,11 +101,19 @@ def test_the_copy_button_copies_number_text_and_permalink(browser, base_url):
     assert lines[0] == "4.2.4.c Une égalité ne suffit pas pour avancer."
     # The citation names the release and links to that release's text of the rule (issue 19).
     assert lines[-1] == f"Altered Rules, version 2026.1: {base_url}/fr/v/2026.1/r/4.2.4.c/"
-    context = browser.new_context()
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.goto(f"{base_url}/fr/v/2026.1/r/4.2.4.c/")
-    assert page.locator(".ar-rule__text").inner_text().startswith("4.2.4.c Une égalité ne suffit pas pour avancer.")
-    assert "la plus récente" in page.locator(".ar-version-banner").inner_text()
+    # The permalink leads to the rule in its chapter's text of that release, in the site's frame.
+    page.wait_for_url(f"{base_url}/fr/v/2026.1/4/#4.2.4.c")
+    rule = page.locator('[id="4.2.4.c"]')
+    assert " ".join(rule.locator(".ar-rule__text").inner_text().split()) == "4.2.4.c Une égalité ne suffit pas pour avancer."
+    rule.locator(".ar-copy").click()   # copied from the release's text, it cites that release
+    assert page.evaluate("navigator.clipboard.readText()").split("\n")[-1] == \
+        f"Altered Rules, version 2026.1: {base_url}/fr/v/2026.1/r/4.2.4.c/"
+    assert "la plus récente" in rule.locator(".ar-version-banner").inner_text()   # shown to the reader the link brought
+    assert not page.locator('[id="4.2.4.d"] .ar-version-banner').is_visible()     # and to no other
+    assert page.locator(".md-header").is_visible() and page.locator(".md-select").count() > 0   # header, language switch
     context.close()
 
 

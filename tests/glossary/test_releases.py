@@ -208,7 +208,7 @@ def test_a_glossary_without_releases_builds_pages_that_say_so(glossary_copy):
     glossary = load_glossary(glossary_copy)
     history = glossary_history(glossary)
     assert glossary.releases == [] and history.latest is None and not history.unreleased
-    assert version_pages(glossary, history, "fr") == [] and versioned_pages(glossary, history, "fr") == {}
+    assert version_pages(glossary, history, "fr") == [] and versioned_pages(glossary, history, "fr", "") == {}
     label = site_label(history, "it", lambda key, **values: key)
     assert label.text == "release_none" and label.href == "" and label.version is None
     assert '"version": null' in citation_script(label, "it")

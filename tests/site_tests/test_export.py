@@ -7,6 +7,7 @@ import json
 import jsonschema
 import pytest
 
+from altered_rules.pages.versions import ReleaseStamp
 from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, export_glossary
 
 
@@ -17,6 +18,20 @@ def test_the_published_export_is_valid_against_the_published_schema(site, langua
     jsonschema.Draft202012Validator.check_schema(schema)
     jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
     assert data["language"] == language and data["format_version"] == FORMAT_VERSION
+    # Which release it is, as the site's footer says (glossary/releases.yaml).
+    assert data["release"] == {"version": "2026.1", "date": "2026-11-25", "unreleased_changes": False}
+
+
+def test_the_release_of_the_export_is_checked_by_the_schema(glossary):
+    stamped = export_glossary(glossary, "en", None, ReleaseStamp("2026.2", "2026-12-01", True))
+    assert stamped["release"] == {"version": "2026.2", "date": "2026-12-01", "unreleased_changes": True}
+    jsonschema.validate(stamped, SCHEMA, cls=jsonschema.Draft202012Validator)
+    assert export_glossary(glossary, "en", None)["release"] is None   # before the first release
+    jsonschema.validate(export_glossary(glossary, "en", None), SCHEMA, cls=jsonschema.Draft202012Validator)
+    for wrong in ({"version": "v2/../x", "date": "2026-12-01", "unreleased_changes": True},
+                  {"version": "2026.2", "date": "2026-12-01"}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({**stamped, "release": wrong}, SCHEMA, cls=jsonschema.Draft202012Validator)
 
 
 def test_the_export_holds_every_paragraph_in_its_language(glossary):

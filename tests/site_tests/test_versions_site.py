@@ -42,7 +42,28 @@ def test_every_page_says_which_release_it_shows(fixture_site):
     for page in ("index.html", "rules/chapter-4/index.html", "releases/2026.2/index.html", "history/chapter-1/index.html"):
         html = (site / page).read_text(encoding="utf-8")
         assert "ar-release-label" in html and "Release 2026.2 of 2026-12-01" in html, page
-    assert "Release 2026.2 of 2026-12-01" in (site / "v/2026.1/r/4.2.4.a/index.html").read_text(encoding="utf-8")
+    assert "Release 2026.2 of 2026-12-01" in (site / "v/2026.1/4/index.html").read_text(encoding="utf-8")
+
+
+def test_a_chapter_in_a_release_is_drawn_in_the_sites_frame(fixture_site):
+    _, _, site = fixture_site
+    page = (site / "v/2026.1/4/index.html").read_text(encoding="utf-8")
+    current = (site / "rules/chapter-4/index.html").read_text(encoding="utf-8")
+    for frame in ('<header class="md-header', 'class="md-search"', 'ar-language-link', 'rel="stylesheet"'):
+        assert frame in page and frame in current, frame
+    assert 'href="../../../../fr/v/2026.1/4/"' in page   # the language switch leads to the same text
+    assert '<link rel="canonical" href="http://127.0.0.1:8000/en/v/2026.1/4/">' in page
+    assert '"version": "2026.1"' in page   # the copy button cites the release shown
+    # The frame itself is no page of the site.
+    assert not (site / "v/shell").exists() and "v/shell/" not in (site / "sitemap.xml").read_text(encoding="utf-8")
+
+
+def test_a_rule_in_a_release_has_its_permalink(fixture_site):
+    _, made, site = fixture_site
+    assert (site / "v/2026.2/r").is_symlink() and (site / "v/2026.2/r").resolve() == (site / "v/2026.1/r").resolve()
+    redirect = (site / "v/2026.2/r/4.2.4.a/index.html").read_text(encoding="utf-8")
+    assert 'url=../../4/#4.2.4.a"' in redirect
+    assert (site / f"v/2026.2/r/{made.added}/index.html").is_file() and (site / f"v/2026.1/r/{made.removed}/index.html").is_file()
 
 
 def test_a_changed_rule_says_so_and_links_its_history(fixture_site):
@@ -62,11 +83,14 @@ def test_a_changed_rule_says_so_and_links_its_history(fixture_site):
 def test_the_old_short_url_of_a_removed_paragraph_leads_to_its_last_text(fixture_site):
     _, made, site = fixture_site
     redirect = (site / f"r/{made.removed}/index.html").read_text(encoding="utf-8")
-    assert f'url=../../v/2026.1/r/{made.removed}/' in redirect
-    last = (site / f"v/2026.1/r/{made.removed}/index.html").read_text(encoding="utf-8")
+    chapter = made.removed.split(".")[0]
+    assert f'url=../../v/2026.1/{chapter}/#{made.removed}"' in redirect
+    last = (site / f"v/2026.1/{chapter}/index.html").read_text(encoding="utf-8").split(f'id="{made.removed}">')[1]
+    last = last.split('<div class="ar-rule')[0]
     assert f"{made.removed} was removed in release 2026.2" in last and 'class="ar-rule__text"' in last
     old, new = made.renumbered
-    assert f"is numbered {new} since release 2026.2" in (site / f"v/2026.1/r/{old}/index.html").read_text(encoding="utf-8")
+    renumbered = (site / f"v/2026.1/{old.split('.')[0]}/index.html").read_text(encoding="utf-8").split(f'id="{old}">')[1]
+    assert f"is numbered {new} since release 2026.2" in renumbered.split('<div class="ar-rule')[0]
 
 
 def test_a_link_to_an_unknown_release_fails_the_build_with_file_and_line(fixture_site, tmp_path):

@@ -24,7 +24,7 @@ from typing import Any, Iterator
 
 from .glossary.model import LANGUAGES, Glossary, Text, TranslationStatus, english_hash
 from .glossary.schema import TRANSLATED_FROM
-from .lint import Located, iter_texts
+from .lint import iter_texts
 from .yamlsource import LineDict, LineList, load_yaml_file
 
 TRANSLATIONS = LANGUAGES[1:]

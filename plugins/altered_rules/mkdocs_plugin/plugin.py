@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 
 from ..site_assets.export import export_files
-from ..site_assets.extra_files import service_worker, short_url_pages, sitemap_gzip, ui_strings
+from ..site_assets.extra_files import service_worker, short_url_pages, sitemap_gzip, ui_strings, without_url
 from ..content.glossary import Glossary, GlossaryError, load_glossary
 from ..pages.history import History, glossary_history
 from ..content.yamlsource import SourceError
@@ -76,6 +77,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             raise PluginError(str(exc)) from None
         releases = versions.VersionRenderer(self.glossary, self.history, self.config.language)
         self.version_pages = versions.version_pages(self.glossary, self.history, self.config.language)
+        if self.history.releases:   # the frame of the versioned pages, drawn by the theme (versions.py)
+            self.version_pages.append(versions.shell_page())
         label = versions.site_label(self.history, self.config.language, releases.t)
         config.extra["altered_rules_release"] = {"text": label.text, "href": label.href}
         self.release_head = versions.citation_script(label, self.config.language)
@@ -153,25 +156,33 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             index = with_rule_entries(index, self.glossary, self.config.language, game_page_urls(self.pages))
             with open(index_path, "w", encoding="utf-8") as handle:
                 json.dump(index, handle, ensure_ascii=False, separators=(",", ":"))
+        shell = self._take_shell(site)
         sitemap = os.path.join(site, "sitemap.xml")
         if os.path.isfile(sitemap):  # MkDocs's gzip of it carries the build's date: written again without it
             with open(sitemap, "rb") as handle:
-                packed = sitemap_gzip(handle.read())
+                content = handle.read()
+            if shell is not None:   # the frame is no page of the site
+                content = without_url(content, versions.SHELL_URL)
+                with open(sitemap, "wb") as handle:
+                    handle.write(content)
+            packed = sitemap_gzip(content)
             with open(sitemap + ".gz", "wb") as handle:
                 handle.write(packed)
         removed = versions.removed_rule_redirects(self.history) if self.history else {}
         for relative, text in short_url_pages(self.glossary, self.config.language, removed).items():
             _write(site, relative, text)
-        if self.history is not None and self.history.releases:
-            styles = sorted(os.path.relpath(os.path.join(folder, name), site).replace(os.sep, "/")
-                            for folder, _, names in os.walk(os.path.join(site, "assets", "stylesheets"))
-                            for name in names if name.endswith(".min.css"))
-            files = versions.versioned_pages(self.glossary, self.history, self.config.language,
-                                             [*styles, "assets/altered-rules.css"])
+        if self.history is not None and shell is not None:
+            try:
+                files = versions.versioned_pages(self.glossary, self.history, self.config.language, shell)
+            except versions.ShellError as exc:
+                raise PluginError(str(exc)) from None
             files[versions.FEED] = versions.atom_feed(self.glossary, self.history, self.config.language, config.site_url or "")
             for relative, text in files.items():
                 _write(site, relative, text)
-        for relative, text in export_files(self.glossary, self.config.language, self.verification).items():
+            for relative, target in versions.versioned_links(self.history).items():
+                _link(site, relative, target)
+        stamp = versions.release_stamp(self.history) if self.history else None
+        for relative, text in export_files(self.glossary, self.config.language, self.verification, stamp).items():
             _write(site, relative, text)
         sandbox = None
         if self.sandbox is not None:
@@ -181,6 +192,18 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         sandbox_data = [*PAGE_ASSETS, *([self.scenarios[0]] if self.scenarios else [])] if sandbox else []
         _write(site, "sw.js", service_worker(*_offline_files(site), sandbox=sandbox,
                                              sandbox_data=sandbox_data))
+
+    def _take_shell(self, site: str) -> str | None:
+        """The built frame of the versioned pages, removed from the site (None: no release)."""
+        path = os.path.join(site, *versions.SHELL_URL.split("/"), "index.html")
+        if not (self.history is not None and self.history.releases and os.path.isfile(path)):
+            return None
+        with open(path, encoding="utf-8") as handle:
+            shell = handle.read()
+        os.remove(path)
+        os.rmdir(os.path.dirname(path))
+        os.rmdir(os.path.dirname(os.path.dirname(path)))
+        return shell
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         # Rebuild when a rules editor saves a glossary file.
@@ -194,6 +217,21 @@ def _write(site: str, relative: str, text: str) -> None:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
+
+
+def _link(site: str, relative: str, target: str) -> None:
+    """`relative` shows the folder `target` (relative to it): a symlink, or a copy where the
+    file system has none."""
+    path = os.path.join(site, *relative.split("/"))
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if os.path.islink(path):   # a --dirty build (mkdocs serve --dirty) left the last one
+        os.unlink(path)
+    elif os.path.isdir(path):
+        shutil.rmtree(path)
+    try:
+        os.symlink(target, path, target_is_directory=True)
+    except OSError:
+        shutil.copytree(os.path.normpath(os.path.join(os.path.dirname(path), target)), path)
 
 
 def _offline_files(site: str) -> tuple[list[str], list[bytes]]:

@@ -34,7 +34,6 @@ from ..content.glossary.model import (
     NoteKind,
     Paragraph,
     Ruling,
-    Section,
     Term,
     Text,
     TranslationStatus,

@@ -28,7 +28,9 @@ from typing import Iterable
 from ..content.glossary.model import Glossary, rule_sort_key
 from ..content.glossary.releases import Entry, Release
 from ..content.glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
+from ..strings import tr
 from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff
+from .redirects import SHORT_URL_PREFIX, redirect_page
 from .render import Page, Renderer, mode_page, page_url, relative_url, script_json
 
 RELEASES_PAGE = "releases/index.md"
@@ -76,10 +78,23 @@ def site_label(history: History, language: str, renderer_t) -> Label:
                  latest.version, history.unreleased)
 
 
+@dataclass(frozen=True)
+class ReleaseStamp:
+    """Which release an export is (release_stamp makes it from the history)."""
+
+    version: str
+    date: str
+    unreleased: bool   # the glossary has changed since that release
+
+
+def release_stamp(history: History) -> ReleaseStamp | None:
+    """Which release the export is (None before the first)."""
+    latest = history.latest
+    return None if latest is None else ReleaseStamp(latest.version, latest.date, history.unreleased)
+
+
 def citation_script(label: Label, language: str) -> str:
     """The release the copy button cites, as a JSON script element (read by altered-rules.js)."""
-    from ..strings import tr
-
     data = {"version": label.version, "unreleased": label.unreleased, "prefix": VERSIONED_PREFIX,
             "cite": tr(language, "cite_unreleased" if label.unreleased else "cite_release",
                        version=label.version or "")}
@@ -178,7 +193,7 @@ class VersionRenderer:
     def versioned_link(self, page: str, version: str, key: str) -> str:
         if not is_rule(key) or key not in self.history.snapshots[version].entries:
             return ""
-        href = relative_url(page, "index.md") + versioned_path(version, key)
+        href = relative_url(page, "index.md") + versioned_anchor(version, key)
         return f'<a href="{html.escape(href)}">{html.escape(self.t("text_in", version=version))}</a>'
 
     def text_link(self, page: str, version: str, change: Change) -> str:
@@ -328,35 +343,75 @@ def version_pages(glossary: Glossary, history: History, language: str) -> list[P
     return VersionRenderer(glossary, history, language).pages()
 
 
-# ---- versioned permalinks (plain HTML, written after the MkDocs build) -----------------------
-_VERSIONED = """<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title} · Altered Rules</title>
-<meta name="robots" content="noindex">
-{styles}</head>
-<body class="ar-versioned">
-<main class="md-main"><div class="md-content"><article class="md-content__inner md-typeset">
-<p class="ar-versioned__site"><a href="{root}">Altered Rules</a> · <a href="{root}{release_href}">{release_label}</a></p>
-<div class="ar-version-banner{banner_css}" role="note">{banner}</div>
-<h1>{heading}</h1>
-{body}
-<p class="ar-meta">{links}</p>
-</article></div></main>
-<footer class="ar-versioned__footer"><p>{footer}</p></footer>
-</body>
-</html>
-"""
+# ---- versioned pages: a chapter's text in a release, in the site's frame ---------------------
+# One page per release and chapter (v/<version>/<chapter>/), its paragraphs anchored by number,
+# drawn in the frame MkDocs drew for SHELL_PAGE (header, search, language switch, footer) so that
+# a judge opening a cited link on a phone lands on the site, not on a bare page. The permalink
+# of a rule in a release, v/<version>/r/<rule>/, is a redirect to its anchor there. Its target is
+# relative (../../<chapter>/#<rule>), the same in every release: the redirects are written once,
+# in the first release's r/, and each later release's r/ links there (a symlink), instead of one
+# file per rule and release (2,500 a language with ten releases, which cost the build more than
+# all else did). In the first release, not in a folder of their own: every URL they are served
+# at is then a rule's permalink in a release, whose relative target is right.
+SHELL_PAGE = "v/shell/page.md"     # at the depth of v/<version>/<chapter>/: its relative links hold
+SHELL_URL = "v/shell/page/"
+SHELL_MARK = '<div id="ar-versioned-shell"></div>'
 
 
-def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str]) -> str:
+def chapter_of(rule: str) -> str:
+    return rule.split(".", 1)[0]
+
+
+def versioned_chapter_path(version: str, chapter: str) -> str:
+    return f"{VERSIONED_PREFIX}/{version}/{chapter}/"
+
+
+def versioned_anchor(version: str, rule: str) -> str:
+    """Where a rule's text in a release is shown, from the language's root: v/2026.1/4/#4.2.4.c."""
+    return f"{versioned_chapter_path(version, chapter_of(rule))}#{rule}"
+
+
+def shell_page() -> Page:
+    """The page whose built HTML frames the versioned pages (removed from the site after use)."""
+    return Page(SHELL_PAGE, "Altered Rules", f"---\ntitle: Altered Rules\nsearch:\n  exclude: true\n---\n\n{SHELL_MARK}\n")
+
+
+class ShellError(ValueError):
+    """The theme's page for SHELL_PAGE lacks what the versioned pages are cut from."""
+
+
+@dataclass(frozen=True)
+class Shell:
+    """The built frame, cut around its article."""
+
+    head: str    # up to <title>'s text
+    middle: str  # from </title> to the article's content
+    tail: str    # from </article> to the end
+
+    @classmethod
+    def cut(cls, built: str) -> "Shell":
+        title_open, title_close = built.find("<title>"), built.find("</title>")
+        article = re.search(r'<article class="md-content__inner md-typeset">', built)
+        close = built.rfind("</article>")
+        if min(title_open, title_close, close) < 0 or article is None:
+            raise ShellError(f"the built {SHELL_URL}index.html has no <title> or no <article class=\"md-content__inner "
+                             "md-typeset\">: did the theme change? The versioned pages are cut from it")
+        head = built[:title_open + len("<title>")]
+        middle = built[title_close:article.end()].replace("</head>", '<meta name="robots" content="noindex">\n</head>', 1)
+        return cls(head, middle, built[close:])
+
+    def page(self, url: str, title: str, content: str) -> str:
+        # The frame names its own URL (canonical, hreflang, language links): the page's instead.
+        return (self.head.replace(SHELL_URL, url) + html.escape(title) + self.middle.replace(SHELL_URL, url) + "\n"
+                + content + "\n" + self.tail.replace(SHELL_URL, url))
+
+
+def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str], note: str) -> str:
     """A rule's texts in a release, escaped, rule numbers linked to their text in the same release."""
 
     def inline(raw: str) -> str:
         escaped = vr.plain(raw)
-        return RULE_REFERENCE.sub(lambda m: f'<a class="ar-ref" href="../{m.group(1)}/">{m.group(1)}</a>'
+        return RULE_REFERENCE.sub(lambda m: f'<a class="ar-ref" href="../{chapter_of(m.group(1))}/#{m.group(1)}">{m.group(1)}</a>'
                                   if m.group(1) in snapshot_keys and m.group(1) != entry.key else m.group(0), escaped)
 
     parts = []
@@ -380,75 +435,136 @@ def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str]) 
             parts.append(f'<p{attrs}><strong>{html.escape(vr.field_name(name))}.</strong> {text}</p>')
     if items:
         parts.insert(1, f'<ul class="ar-list">{"".join(items)}</ul>')
-    return f'<div class="ar-rule" id="{html.escape(entry.key)}">{"".join(parts)}</div>'
+    return f'<div class="ar-rule ar-rule--versioned" id="{html.escape(entry.key)}">{note}{"".join(parts)}</div>\n'
 
 
-def versioned_pages(glossary: Glossary, history: History, language: str, styles: Iterable[str] = ()) -> dict[str, str]:
-    """`v/<version>/r/<rule>/index.html` for every rule (section or paragraph) of every release:
-    its text in that release, with a banner saying whether a newer text exists."""
+class VersionedChapters:
+    """The chapters' texts in each release, in one language."""
+
+    def __init__(self, glossary: Glossary, history: History, language: str) -> None:
+        self.vr = VersionRenderer(glossary, history, language)
+        self.t = self.vr.t
+        self.history = history
+        self.language = language
+        self.root = "../../../"   # from v/<version>/<chapter>/
+        self.changed_in: dict[str, set[str]] = {}   # group -> the releases that changed it
+        for changes in history.by_key.values():
+            for release, change in changes:
+                self.changed_in.setdefault(change.group, set()).add(release.version)
+
+    def current_link(self, key: str) -> str:
+        return f'<a href="{self.root}{SHORT_URL_PREFIX}/{html.escape(key)}/">{html.escape(self.t("read_current"))}</a>'
+
+    def note(self, release: Release, key: str, entry: Entry) -> str:
+        """The banner of one rule: what became of its text after `release` (none if it is the
+        latest text: the page's banner says so)."""
+        t, history = self.t, self.history
+        newer = history.newer(release.version, key)
+        current = self.current_link(key) if key in history.current.entries else ""
+        css = "ar-version-banner ar-version-banner--newer"
+        if newer is None:
+            if release is history.latest and history.unreleased and history.current.entries.get(key) != entry:
+                text = t("version_banner_unreleased", rule=key, version=release.version)
+            else:   # shown only to the reader the link brought to this rule (:target): the page's banner says it for all
+                css = "ar-version-banner ar-version-banner--quiet"
+                text = (t("version_banner_latest", rule=key, version=release.version) if release is history.latest
+                        else t("version_banner_same", rule=key, version=release.version, latest=history.latest.version))
+                current = ""
+        else:
+            newer_release, change = newer
+            if change.kind is ChangeKind.RENUMBERED and change.renumbered_from == key:
+                text = t("version_banner_renumbered", rule=key, new=change.key, removed=newer_release.version, version=release.version)
+                current = self.current_link(change.key)
+            elif change.kind is ChangeKind.REMOVED:
+                text = t("version_banner_removed", rule=key, removed=newer_release.version, version=release.version)
+            else:
+                text = t("version_banner_newer", rule=key, version=release.version, newer=newer_release.version)
+        links = [current] if current else []
+        if key in history.by_key:
+            links.append(f'<a href="{self.root}{page_url(history_page(entry.group))}#{html.escape(key)}">'
+                         f'{html.escape(t("history_of", rule=key))}</a>')
+        return f'<p class="{css}" role="note">{html.escape(text)}{" " + " · ".join(links) if links else ""}</p>'
+
+    def banner(self, release: Release, chapter: str, label: str) -> str:
+        """The page's banner: whether a later release changed this chapter."""
+        t, history = self.t, self.history
+        later = history.releases[history.releases.index(release) + 1:]
+        group = f"chapter-{chapter}"
+        newer = next((r for r in later if r.version in self.changed_in.get(group, ())), None)
+        current = f' <a href="{self.root}{page_url(f"rules/chapter-{chapter}.md")}">{html.escape(t("read_current"))}</a>' \
+            if chapter in history.current.chapters else ""
+        if newer is not None:
+            return (f'<div class="ar-version-banner ar-version-banner--newer" role="note">'
+                    f'{html.escape(t("version_banner_newer", rule=label, version=release.version, newer=newer.version))}{current}</div>')
+        if release is history.latest and history.unreleased and self.unreleased(chapter):
+            return (f'<div class="ar-version-banner ar-version-banner--newer" role="note">'
+                    f'{html.escape(t("version_banner_unreleased", rule=label, version=release.version))}{current}</div>')
+        text = (t("version_banner_latest", rule=label, version=release.version) if release is history.latest
+                else t("version_banner_same", rule=label, version=release.version, latest=history.latest.version))
+        return f'<div class="ar-version-banner" role="note">{html.escape(text)}</div>'
+
+    def unreleased(self, chapter: str) -> bool:
+        """Whether the glossary changed a rule of `chapter` since its latest release."""
+        latest = self.history.snapshots[self.history.latest.version].entries
+        current = self.history.current.entries
+        return any(is_rule(k) and chapter_of(k) == chapter and latest.get(k) != current.get(k) for k in set(latest) | set(current))
+
+    def chapter(self, release: Release, chapter: str, keys: list[str]) -> tuple[str, str]:
+        """(title, content) of a chapter in a release."""
+        t = self.t
+        snapshot = self.history.snapshots[release.version]
+        titles = snapshot.chapters.get(chapter, {})
+        label = f"{t('chapter', number=chapter)}"
+        name = titles.get(self.language) or titles.get("en") or ""
+        title = t("version_page_title", rule=f"{chapter}. {name}".rstrip(". ") if name else label, version=release.version)
+        all_keys = set(snapshot.entries)
+        out = [self.banner(release, chapter, label), f'<h1 id="{html.escape(chapter)}">{html.escape(title)}</h1>\n',
+               f'<p class="ar-meta"><a href="{self.root}{page_url(release_page(release.version))}">'
+               f'{html.escape(t("release_title", version=release.version))}</a></p>\n']
+        for key in keys:
+            entry = snapshot.entries[key]
+            note = self.note(release, key, entry)
+            if SECTION_ID.match(key):
+                name = entry.field("title").get(self.language) or entry.field("title").get("en", "")
+                out.append(f'<h2 id="{html.escape(key)}">{html.escape(f"{key} {name}".strip())}</h2>\n{note}\n')
+            else:
+                out.append(_versioned_text(self.vr, entry, all_keys, note))
+        return title, "".join(out)
+
+
+def versioned_pages(glossary: Glossary, history: History, language: str, shell: str) -> dict[str, str]:
+    """`v/<version>/<chapter>/index.html` for every chapter of every release, in the frame
+    `shell` (the built HTML of SHELL_PAGE), and the shared redirects `v/<first release>/r/<rule>/index.html` of
+    every rule any release holds to its anchor there, in the first release's r/ (versioned_links
+    shows them in the others')."""
     if not history.releases:
         return {}
-    vr = VersionRenderer(glossary, history, language)
-    t = vr.t
-    latest = history.latest
-    root = "../../../../"
-    style_links = "".join(f'<link rel="stylesheet" href="{root}{html.escape(s)}">\n' for s in styles)
-    label = site_label(history, language, t)
+    frame = Shell.cut(shell)
+    chapters = VersionedChapters(glossary, history, language)
+    # The copy button cites the release the page shows, not the latest one (the frame's).
+    latest_citation = citation_script(site_label(history, language, chapters.t), language)
     files: dict[str, str] = {}
+    rules: set[str] = set()
     for release in history.releases:
-        snapshot = history.snapshots[release.version]
-        keys = set(snapshot.entries)
-        for key, entry in snapshot.entries.items():
-            if not is_rule(key):
-                continue
-            newer = history.newer(release.version, key)
-            current_link = ""
-            css = ""
-            if key in history.current.entries:
-                current_link = f'<a href="{root}{SHORT_PREFIX}/{html.escape(key)}/">{html.escape(t("read_current"))}</a>'
-            if newer is None and release is latest and history.unreleased and history.current.entries.get(key) != entry:
-                banner = t("version_banner_unreleased", rule=key, version=release.version)
-                css = " ar-version-banner--newer"
-            elif newer is None:
-                banner = t("version_banner_latest", rule=key, version=release.version)
-            else:
-                newer_release, change = newer
-                css = " ar-version-banner--newer"
-                if change.kind is ChangeKind.RENUMBERED and change.renumbered_from == key:
-                    banner = t("version_banner_renumbered", rule=key, new=change.key, removed=newer_release.version,
-                               version=release.version)
-                    current_link = f'<a href="{root}{SHORT_PREFIX}/{html.escape(change.key)}/">{html.escape(t("read_current"))}</a>'
-                elif change.kind is ChangeKind.REMOVED:
-                    banner = t("version_banner_removed", rule=key, removed=newer_release.version, version=release.version)
-                else:
-                    banner = t("version_banner_newer", rule=key, version=release.version, newer=newer_release.version)
-            banner_html = html.escape(banner) + (f" {current_link}" if current_link and css else "")
-            history_href = f"{root}{page_url(history_page(entry.group))}#{html.escape(key)}"
-            links = [f'<a href="{root}{page_url(release_page(release.version))}">{html.escape(t("release_title", version=release.version))}</a>']
-            if key in history.by_key:   # a history page lists it
-                links.insert(0, f'<a href="{history_href}">{html.escape(t("history_of", rule=key))}</a>')
-            if current_link and not css:
-                links.insert(0, current_link)
-            section = snapshot.entries.get(key.rsplit(".", 1)[0]) if PARAGRAPH_ID.match(key) else entry
-            section_title = (section.field("title").get(language) or section.field("title").get("en", "")) if section else ""
-            heading = f"{key.rsplit('.', 1)[0] if PARAGRAPH_ID.match(key) else key} {section_title}".strip()
-            if PARAGRAPH_ID.match(key):
-                body = _versioned_text(vr, entry, keys)
-            else:  # a section: its paragraphs in that release
-                body = "<ul>" + "".join(f'<li><a href="../{html.escape(k)}/">{html.escape(k)}</a></li>'
-                                        for k in sorted((k for k in keys if PARAGRAPH_ID.match(k) and k.rsplit(".", 1)[0] == key),
-                                                        key=rule_sort_key)) + "</ul>"
-            files[f"{versioned_path(release.version, key)}index.html"] = _VERSIONED.format(
-                lang=language, title=html.escape(t("version_page_title", rule=key, version=release.version)),
-                styles=style_links, root=root, release_href=page_url(release_page(release.version)),
-                release_label=html.escape(t("release_title", version=release.version)),
-                banner_css=css, banner=banner_html, heading=html.escape(heading), body=body, links=" · ".join(links),
-                footer=f'<a href="{root}{label.href}">{html.escape(label.text)}</a>',
-            )
+        by_chapter: dict[str, list[str]] = {}
+        for key in sorted((k for k in history.snapshots[release.version].entries if is_rule(k)), key=rule_sort_key):
+            by_chapter.setdefault(chapter_of(key), []).append(key)
+            rules.add(key)
+        for chapter, keys in by_chapter.items():
+            url = versioned_chapter_path(release.version, chapter)
+            title, content = chapters.chapter(release, chapter, keys)
+            citation = citation_script(Label("", "", release.version, False), language)
+            files[f"{url}index.html"] = frame.page(url, f"{title} - Altered Rules", content).replace(latest_citation, citation, 1)
+    first = history.releases[0].version
+    for rule in sorted(rules, key=rule_sort_key):
+        files[f"{versioned_path(first, rule)}index.html"] = redirect_page(language, rule, f"../../{chapter_of(rule)}/#{rule}")
     return files
 
 
-SHORT_PREFIX = "r"   # extra_files.SHORT_URL_PREFIX (not imported: extra_files imports this module)
+def versioned_links(history: History) -> dict[str, str]:
+    """`v/<version>/r` -> the first release's redirects (relative to it), for every later release."""
+    first = history.releases[0].version if history.releases else ""
+    return {f"{VERSIONED_PREFIX}/{r.version}/{SHORT_URL_PREFIX}": f"../{first}/{SHORT_URL_PREFIX}" for r in history.releases[1:]}
 
 
 def removed_rule_redirects(history: History) -> dict[str, str]:
@@ -459,7 +575,7 @@ def removed_rule_redirects(history: History) -> dict[str, str]:
         if is_rule(key) and key not in history.current.entries:
             last = history.last_release_with(key)
             if last is not None:
-                result[key] = versioned_path(last.version, key)
+                result[key] = versioned_anchor(last.version, key)
     return dict(sorted(result.items(), key=lambda item: rule_sort_key(item[0])))
 
 
@@ -526,5 +642,5 @@ def check_versioned_links(text: str, path: str, history: History) -> list[str]:
     return problems
 
 
-__all__ = ["version_pages", "versioned_pages", "atom_feed", "site_label", "citation_script", "removed_rule_redirects",
+__all__ = ["version_pages", "versioned_pages", "versioned_links", "shell_page", "ShellError", "atom_feed", "site_label", "citation_script", "removed_rule_redirects",
            "check_versioned_links", "VersionRenderer"]

@@ -16,13 +16,16 @@ from typing import Any
 from ..pages.card_pages import CardPages
 from ..content.cards import MentionKind, card_page
 from ..content.glossary.model import Correction, Glossary, Paragraph, Text
+from ..content.glossary.releases import VERSION
 from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
 from ..pages.render import Renderer, chapter_page, mode_page, page_url
+from ..pages.versions import ReleaseStamp
 from ..verification.checks import Verification
 
 # 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
 # 1.2.0: `stale` beside each entry's translated text (issue 18).
-FORMAT_VERSION = "1.2.0"
+# 1.3.0: `release` (which release of the glossary the export is, issue 19).
+FORMAT_VERSION = "1.3.0"
 SCHEMA_FILE = "glossary.schema.json"
 
 
@@ -94,7 +97,8 @@ def _cards(glossary: Glossary, language: str, verification: Verification | None)
     ]
 
 
-def export_glossary(glossary: Glossary, language: str, verification: Verification | None) -> dict[str, Any]:
+def export_glossary(glossary: Glossary, language: str, verification: Verification | None,
+                    release: ReleaseStamp | None = None) -> dict[str, Any]:
     """The whole glossary in `language`, as plain data described by SCHEMA."""
     verified = {c.anchor: c.passed for c in verification.checks} if verification else {}
     chapters = []
@@ -163,6 +167,8 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
         "format_version": FORMAT_VERSION,
         "language": language,
         "content_hash": content_hash(body),
+        "release": None if release is None else {"version": release.version, "date": release.date,
+                                                  "unreleased_changes": release.unreleased},
         **body,
     }
 
@@ -194,13 +200,26 @@ SCHEMA: dict[str, Any] = {
     ),
     "type": "object",
     "additionalProperties": False,
-    "required": ["$schema", "format_version", "language", "content_hash", "chapters", "terms", "game_modes",
+    "required": ["$schema", "format_version", "language", "content_hash", "release", "chapters", "terms", "game_modes",
                  "rulings", "symbols", "sources", "termbase"],
     "properties": {
         "$schema": {"const": SCHEMA_FILE},
         "format_version": {"type": "string", "pattern": r"^1\.[0-9]+\.[0-9]+$"},
         "language": {"enum": ["en", "fr", "it"]},
         "content_hash": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+        "release": {
+            "description": ("The glossary release the export is (glossary/releases.yaml): its version, its date, and "
+                            "whether the glossary has changed since (then the text is newer than that release). "
+                            "null before the first release. Cite a rule in it as "
+                            "<site>/<language>/v/<version>/r/<rule>/."),
+            "oneOf": [
+                {"type": "null"},
+                {"type": "object", "additionalProperties": False, "required": ["version", "date", "unreleased_changes"],
+                 "properties": {"version": {"type": "string", "pattern": VERSION.pattern},
+                                "date": {"type": "string", "format": "date"},
+                                "unreleased_changes": {"type": "boolean"}}},
+            ],
+        },
         "chapters": _records(["number", "title", "title_editorial", "stale", "sections"], {
             "number": {"type": "string"}, "title": _TEXT, "title_editorial": {"type": "boolean"}, "stale": _STALE,
             "sections": _records(["id", "title", "title_editorial", "stale", "permalink", "sources", "paragraphs"], {
@@ -286,9 +305,10 @@ SCHEMA: dict[str, Any] = {
 }
 
 
-def export_files(glossary: Glossary, language: str, verification: Verification | None) -> dict[str, str]:
+def export_files(glossary: Glossary, language: str, verification: Verification | None,
+                 release: ReleaseStamp | None = None) -> dict[str, str]:
     """`export/glossary.json` and its schema, as text, for the language's site."""
-    data = export_glossary(glossary, language, verification)
+    data = export_glossary(glossary, language, verification, release)
     return {
         "export/glossary.json": json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n",
         f"export/{SCHEMA_FILE}": json.dumps(SCHEMA, ensure_ascii=False, indent=1) + "\n",

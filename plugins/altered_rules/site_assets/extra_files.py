@@ -12,32 +12,14 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import html
 import json
+import re
 from typing import Iterable
 
 from ..content.glossary.model import Glossary, rule_sort_key
+from ..pages.redirects import SHORT_URL_PREFIX, redirect_page
 from ..pages.render import chapter_page, page_url, script_json
 from ..strings import tr
-
-SHORT_URL_PREFIX = "r"
-
-_REDIRECT = """<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<title>{rule}</title>
-<meta name="robots" content="noindex">
-<link rel="canonical" href="{target}">
-<meta http-equiv="refresh" content="0; url={target}">
-<script>location.replace({target_js} + location.search);</script>
-</head>
-<body>
-<p><a href="{target}">{rule}</a></p>
-</body>
-</html>
-"""
-
 
 def rule_targets(glossary: Glossary) -> dict[str, str]:
     """Every rule number (sections and paragraphs) and the page path plus anchor it lives at."""
@@ -59,10 +41,8 @@ def short_url_pages(glossary: Glossary, language: str, removed: dict[str, str] |
     pages = {}
     targets = {**(removed or {}), **rule_targets(glossary)}
     for rule, target in targets.items():
-        relative = f"../../{target}"  # from r/<rule>/ back to the language's root
-        pages[f"{SHORT_URL_PREFIX}/{rule}/index.html"] = _REDIRECT.format(
-            lang=language, rule=html.escape(rule), target=html.escape(relative), target_js=json.dumps(relative),
-        )
+        # from r/<rule>/ back to the language's root
+        pages[f"{SHORT_URL_PREFIX}/{rule}/index.html"] = redirect_page(language, rule, f"../../{target}")
     return pages
 
 
@@ -73,6 +53,12 @@ def ui_strings(language: str) -> str:
     """The interface strings of altered-rules.js, as a JSON script element."""
     strings = {key: tr(language, key) for key in UI_KEYS}
     return f'<script id="ar-ui" type="application/json">{script_json(json.dumps(strings, ensure_ascii=False))}</script>'
+
+
+def without_url(sitemap: bytes, url: str) -> bytes:
+    """The sitemap without the entry of the page at `url` (relative to the language's root)."""
+    entry = re.compile(rb"\n?[ \t]*<url>\s*<loc>[^<]*/" + re.escape(url.encode()) + rb"</loc>.*?</url>", re.DOTALL)
+    return entry.sub(b"", sitemap, count=1)
 
 
 def sitemap_gzip(sitemap: bytes) -> bytes:
