@@ -27,7 +27,7 @@ Mana pays a cost), the engine records the step and refuses anything that depends
 Every error is an `engine.EngineError` (see engine.errors).
 
 Modules, in the order they import one another (a module imports only those above it; no cycle,
-tests/engine/test_engine_import_graph.py):
+tests/test_import_graph.py):
 
 - words and values: errors, limits, vocabulary, rulings (the ruling ids), trace, wording, objects
   (cards, objects, passives), places (zone and region words), records (players, expeditions,
@@ -35,9 +35,10 @@ tests/engine/test_engine_import_graph.py):
   records), adventure (regions, Tumult cards), readings (open questions);
 - the game: state (`Game`, the only place objects are made, moved and ended);
 - rules: choices, movement, ending, dusk, effects (reading card text), reactions, costs,
-  resolution, day (phases), beginning, information, deck, queries; events gathers the public
-  names of reactions, costs, resolution and day;
-- the game loop and the API: api; the scenario language: scenario_model, reader, scenario.
+  resolution (effects step by step), day (phases), beginning, information, deck;
+- the game loop and the API: api; the scenario language: scenario_model, scenario_syntax, the
+  registry of paths and actions (scenario_paths, scenario_actions), the reader (reader_given,
+  reader_actions, reader_expectations, reader) and the runner (scenario).
 """
 
 from .api import (

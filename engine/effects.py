@@ -8,7 +8,7 @@ be worse than one it refuses.
 
 Some words are named by the sources but never defined there: the keyword actions Resupply and
 Sabotage, and an effect whose text is lost (written "..."). The engine reads them as steps whose
-game effect it does not know (`KeywordAction`, `LostEffect`); see engine.events.
+game effect it does not know (`KeywordAction`, `LostEffect`); see engine.resolution.
 """
 
 from __future__ import annotations

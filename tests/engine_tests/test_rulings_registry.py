@@ -44,7 +44,7 @@ def test_no_ruling_id_is_written_as_a_string_outside_the_registry() -> None:
         if path.name == "rulings.py":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        exported = {  # names in __all__ (the function engine.events.sacrifice) are not ruling ids
+        exported = {  # names in __all__ (the function engine.resolution.sacrifice) are not ruling ids
             id(n) for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AugAssign))
             and "__all__" in ast.unparse(node.targets[0] if isinstance(node, ast.Assign) else node.target)
             for n in ast.walk(node.value)
