@@ -172,7 +172,7 @@ def test_the_worked_example_quotes_the_registry_and_its_scenario_passes(language
 
 
 def test_the_sandbox_board_asks_for_registered_paths_and_its_form_for_registered_actions() -> None:
-    from altered_rules import sandbox_runtime
+    from altered_rules.site_assets import sandbox_runtime
 
     assert all(path_form(Family.EXPEDITION, a) is not None for a in sandbox_runtime.BEFORE_PATHS + sandbox_runtime.AFTER_PATHS)
     assert all(action_form(word, Shape.WORD) is not None for word in sandbox_runtime.FORM_ACTIONS)
