@@ -1044,7 +1044,7 @@ RANKING_CHANGE = [
     "  totals were read after the BM25F step (they fell) and at the end, never its questions one by one; the title",
     "  weight was then chosen on the tuned part alone.",
     "- **Causes of the tuned part's misses, and the change for each** (docs/assets/javascripts/workers/altered-rules-search.js;",
-    "  each has a test in tests/site/test_search_worker.py that fails without it):",
+    "  each has a test in tests/site_tests/test_search_worker.py that fails without it):",
     "  - A word in an entry's title and in its text was scored twice, each field saturating on its own. A paragraph's",
     "    title holds its section's title, so every paragraph of \"7.3.10 Move Backward\" that says \"move\" counted it",
     "    twice, and two common words outweighed the paragraph holding the question's rare, decisive word (\"can a tie",

@@ -3,7 +3,7 @@
 A ruling (glossary/rulings/<id>.yaml) answers a question the rules text leaves open; the trace
 cites it by id beside the rule numbers (`Trace.add(..., rulings=(Ruling.SACRIFICE,))`). Every
 id the engine cites is a member here, and nowhere else: the glossary's ruling files are checked
-against this list (tests/engine/test_docs_examples.py, test_rulings_registry.py).
+against this list (tests/engine_tests/test_docs_examples.py, test_rulings_registry.py).
 """
 
 from __future__ import annotations
