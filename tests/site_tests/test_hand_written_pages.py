@@ -3,6 +3,8 @@ glossary lacks stops the build with the page's file and line."""
 
 from __future__ import annotations
 
+import re
+
 from test_build import _build_copy
 from test_integrity import _checkout
 
@@ -37,3 +39,20 @@ def test_the_security_page_is_in_every_language_and_its_navigation(site):
         assert 'href="security/"' in home   # in the navigation of every page
         for target in ("../editing/", "../scenarios/", "../sandbox/"):
             assert f'href="{target}"' in page
+
+
+def test_every_code_block_of_a_hand_written_page_is_a_block_even_inside_a_list(site):
+    """A fenced block indented under a list item (the editors' worked example) is a <pre> block,
+    not a code span holding the fence's language word (what MkDocs's fenced_code made of it)."""
+    fences = 0
+    for language in ("en", "fr", "it"):
+        for page in ("editing", "scenarios"):
+            html = (site / language / page / "index.html").read_text(encoding="utf-8")
+            assert not re.search(r"<code>(?:yaml|python|text)\n", html), f"{language}/{page}: a fence shown as a code span"
+            assert "```" not in html, f"{language}/{page}: a fence left as text"
+            fences += html.count('<pre class="highlight"><code class="language-')
+    assert fences >= 30
+    worked = (site / "en/editing/index.html").read_text(encoding="utf-8")
+    example = worked[worked.index('id="adding-a-scenario-path"'):]
+    assert re.search(r"<li>\s*<p><strong>Its tests</strong>.*?<pre class=\"highlight\"><code class=\"language-yaml\">- name: "
+                     r"Putting a character in the Reserve", example, re.DOTALL)
