@@ -133,3 +133,19 @@ def test_a_game_modes_text_is_reported_at_its_own_line(glossary_copy):
                for p in problems), problems
     assert any(p.startswith(f"{ffa}:{example}: game mode free-for-all block 4 example: non-official variant 'gettone'")
                for p in problems), problems
+
+
+def test_a_rulings_symbols_and_external_rules_text_is_reported_at_its_own_line(glossary_copy):
+    """A ruling is one file: lint points at the line of the field at fault (not line 1); symbols,
+    sources, chapters and external rules name their file and their entry's line."""
+    ruling, symbols = glossary_copy / "rulings/card-text-over-rules.yaml", glossary_copy / "symbols.yaml"
+    external = glossary_copy / "external-rules.yaml"
+    reading = _line_before(ruling, replace_once(ruling, "    «giocami» gioca la carta", "    «giocami» gioca la carta come un gettone"), "reading:")
+    symbol = replace_once(symbols, "it: foresta, from:", "it: foresta con un gettone, from:")
+    rule = replace_once(external, "it: Simboli di innesco,", "it: Simboli di innesco del gettone,")
+    assert reading > 1 and symbol > 1 and rule > 1
+    problems = lint_glossary(load_glossary(glossary_copy))
+    assert any(p.startswith(f"{ruling}:{reading}: ruling card-text-over-rules reading: non-official variant 'gettone'")
+               for p in problems), problems
+    assert any(p.startswith(f"{symbols}:{symbol}: symbol forest: non-official variant 'gettone'") for p in problems), problems
+    assert any(p.startswith(f"{external}:{rule}: rule 7.1.1: non-official variant 'gettone'") for p in problems), problems

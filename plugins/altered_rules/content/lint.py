@@ -83,18 +83,18 @@ def iter_texts(glossary: Glossary) -> Iterator[Located]:
             for index, illustration in enumerate(rule.scenarios, 1):
                 yield Located(f"{where} scenario {index} caption", illustration.caption, f"{rule.id}-scenario-{index}")
     for ruling in glossary.rulings:
-        where = f"{ruling.file}:{ruling.line}: ruling {ruling.id}"
         for key in ("title", "conflict", "reading", "why"):
-            yield Located(f"{where} {key}", getattr(ruling, key), f"ruling-{ruling.id}")
+            yield Located(f"{ruling.file}:{ruling.lines.get(key, ruling.line)}: ruling {ruling.id} {key}",
+                          getattr(ruling, key), f"ruling-{ruling.id}")
     for symbol in glossary.symbols.values():
-        yield Located(f"symbols.yaml: symbol {symbol.id}", symbol.label, "symbols")
+        yield Located(f"{symbol.where}: symbol {symbol.id}", symbol.label, "symbols")
     for source in glossary.sources.values():
-        yield Located(f"sources.yaml: source {source.id}", source.title, source.id)
-        yield Located(f"sources.yaml: source {source.id}", source.description, source.id)
+        yield Located(f"{source.where}: source {source.id}", source.title, source.id)
+        yield Located(f"{source.where}: source {source.id}", source.description, source.id)
     for chapter in glossary.chapters:
-        yield Located(f"chapters.yaml: chapter {chapter.number}", chapter.title, chapter.slug)
+        yield Located(f"{chapter.where}: chapter {chapter.number}", chapter.title, chapter.slug)
     for rule in glossary.external_rules.values():
-        yield Located(f"external-rules.yaml: rule {rule.id}", rule.title)
+        yield Located(f"{rule.where}: rule {rule.id}", rule.title)
 
 
 # What may stay the same in every language: symbols, rule numbers, numbers, and

@@ -53,7 +53,7 @@ def _load_sources(root: Path, reader: _Reader) -> dict[str, Source]:
         if sid in sources:
             reader.error(entry, "id", f"duplicate source id '{sid}'")
         file = entry.get("file")
-        sources[sid] = Source(sid, title, str(file) if file else None, description)
+        sources[sid] = Source(sid, title, str(file) if file else None, description, f"{entry.path}:{entry.line}")
     return sources
 
 
@@ -81,7 +81,7 @@ def _load_symbols(root: Path, reader: _Reader) -> dict[str, Symbol]:
             reader.error(entry, "id", f"symbol id '{sid}' must be lowercase words joined by dashes")
         if sid in symbols:
             reader.error(entry, "id", f"duplicate symbol '{sid}'")
-        symbols[sid] = Symbol(sid, kind, label, glyph, color)
+        symbols[sid] = Symbol(sid, kind, label, glyph, color, f"{entry.path}:{entry.line}")
     return symbols
 
 
@@ -98,7 +98,8 @@ def _load_chapters(root: Path, reader: _Reader) -> tuple[dict[str, Chapter], dic
             continue
         if number in chapters:
             reader.error(entry, "number", f"duplicate chapter {number}")
-        chapters[number] = Chapter(number, title, reader.boolean(entry, "title_editorial", "a chapter"))
+        chapters[number] = Chapter(number, title, reader.boolean(entry, "title_editorial", "a chapter"),
+                                   where=f"{entry.path}:{entry.line}")
         places[number] = (entry.path, entry.line)
     return chapters, places
 
@@ -108,7 +109,7 @@ def _load_external(root: Path, reader: _Reader) -> dict[str, ExternalRule]:
     for entry in _mappings(root, "external-rules.yaml", reader, S.EXTERNAL_RULE_KEYS, "an external rule"):
         rid, title = reader.string(entry, "id", "an external rule"), reader.text(entry, "title", "an external rule")
         if rid and title:
-            external[rid] = ExternalRule(rid, title)
+            external[rid] = ExternalRule(rid, title, f"{entry.path}:{entry.line_of('title')}")
     return external
 
 
@@ -514,4 +515,6 @@ def _load_ruling(path: Path, reader: _Reader) -> Ruling | None:
         reader.error(entry, "rules", f"'rules' of {what} must list the rule numbers the ruling is about")
     if any(t is None for t in texts.values()):
         return None
-    return Ruling(rid, texts["title"], rules, texts["conflict"], texts["reading"], texts["why"], entry.path, entry.line)  # type: ignore[arg-type]
+    lines = {key: entry.line_of(key) for key in texts}
+    return Ruling(rid, texts["title"], rules, texts["conflict"], texts["reading"], texts["why"],  # type: ignore[arg-type]
+                  entry.path, entry.line, lines)

@@ -222,6 +222,7 @@ class Chapter:
     title: Text
     title_editorial: bool
     sections: list[Section] = field(default_factory=list)
+    where: str = field(default="", compare=False)   # "file:line" of its entry (an external rule: its title) in the YAML, for messages
 
     @property
     def slug(self) -> str:
@@ -313,6 +314,7 @@ class Ruling:
     why: Text
     file: str = ""
     line: int = 0
+    lines: dict[str, int] = field(default_factory=dict)   # "title", "conflict", "reading", "why" -> line in the YAML
 
 
 @dataclass(frozen=True)
@@ -324,6 +326,7 @@ class Symbol:
     label: Text
     glyph: Text          # the badge's short text; the same in every language unless given per language
     color: str
+    where: str = field(default="", compare=False)   # "file:line" of its entry (an external rule: its title) in the YAML, for messages
 
 
 @dataclass(frozen=True)
@@ -332,6 +335,7 @@ class Source:
     title: Text
     file: str | None
     description: Text
+    where: str = field(default="", compare=False)   # "file:line" of its entry (an external rule: its title) in the YAML, for messages
 
 
 @dataclass(frozen=True)
@@ -340,6 +344,7 @@ class ExternalRule:
 
     id: RuleId
     title: Text
+    where: str = field(default="", compare=False)   # "file:line" of its entry (an external rule: its title) in the YAML, for messages
 
 
 @dataclass(frozen=True)
