@@ -214,6 +214,9 @@ def test_a_chapter_in_a_release_escapes_the_text_and_says_it_in_each_language(fi
             assert "&lt;img src=x onerror=\"alert(1)\"&gt; &amp; &lt;/script&gt;" in page
         assert latest in page.split("<h1")[0]
         assert same in _rule_block(files["v/2026.1/4/index.html"], "4.2.4.c")
+        # A remark is labelled as on the rule page, in the page's language, starting its sentence.
+        remark = {"en": "Remark 1.", "fr": "Remarque 1.", "it": "Nota 1."}[language]
+        assert f"<strong>{remark}</strong>" in _rule_block(files["v/2026.1/4/index.html"], "4.2.4.g")
     with pytest.raises(ShellError, match="no <title>"):
         versioned_pages(glossary, history, "en", "<html><body>no frame</body></html>")
 

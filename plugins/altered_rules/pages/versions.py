@@ -432,7 +432,9 @@ def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str], 
         elif name in ("title", "label"):
             continue
         else:
-            parts.append(f'<p{attrs}><strong>{html.escape(vr.field_name(name))}.</strong> {text}</p>')
+            # The field's name starts a sentence here ("Remark 1."), where a diff row says "remark 1 changed".
+            field = vr.field_name(name)
+            parts.append(f'<p{attrs}><strong>{html.escape(field[:1].upper() + field[1:])}.</strong> {text}</p>')
     if items:
         parts.insert(1, f'<ul class="ar-list">{"".join(items)}</ul>')
     return f'<div class="ar-rule ar-rule--versioned" id="{html.escape(entry.key)}">{note}{"".join(parts)}</div>\n'
