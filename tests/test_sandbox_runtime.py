@@ -22,6 +22,7 @@ from altered_rules.site_assets.sandbox import (
     page_data,
     rule_links,
     runtime_files,
+    terms,
 )
 from altered_rules.site_assets import sandbox_runtime
 from altered_rules.site_assets.sandbox import CARD_OVERRIDES, card_characters
@@ -291,3 +292,13 @@ def test_a_board_without_open_questions_has_no_readings():
     answer = _run({"yaml": READINGS_BOARD.replace(', {name: Grovekeeper, stats: 0/0/0, subtypes: [Druid], passives: ["All regions are forest and lose their other types"]}', "") % "All regions are water"})
     board = answer["scenarios"][0]["board"]
     assert board["readings"] is None and board["winner"] == []  # forest to Alice and Carol, water to Bob and Dave
+
+
+def test_the_sandbox_names_a_players_expedition_in_the_third_person(glossary):
+    """The card wording speaks to the player ("spedizione del tuo eroe"); beside a player's name
+    the sandbox uses the termbase's third-person form, as the rules text does."""
+    italian = terms(glossary, "it")
+    assert italian["hero-expedition"] == "spedizione dell'eroe"
+    assert italian["companion-expedition"] == "spedizione del compagno"
+    assert terms(glossary, "fr")["hero-expedition"] == "Expédition Héros"   # no other form: the term itself
+    assert terms(glossary, "en")["hero-expedition"] == "hero expedition"

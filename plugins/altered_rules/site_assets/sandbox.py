@@ -263,13 +263,15 @@ def rule_links(glossary: Glossary, language: str) -> dict[str, str]:
 
 
 def terms(glossary: Glossary, language: str) -> dict[str, str]:
-    """The game's words in `language`, as the termbase gives them."""
+    """The game's words in `language`, as the termbase gives them; where the card wording speaks to
+    the player, its third-person form, since the sandbox names the player ("Alice · ...")."""
     wanted = set(TERMS) | {s.lower() for s in CHARACTER_SUBTYPES}
     found = {}
     for entry in glossary.termbase:
         if entry.id in wanted:
             form = entry.forms.get(language)
-            found[entry.id] = form.term if form is not None and language != "en" else entry.en
+            found[entry.id] = (dict(form.extra).get("third_person", form.term)
+                               if form is not None and language != "en" else entry.en)
     return found
 
 

@@ -215,7 +215,7 @@ def _load_termbase(root: Path, reader: _Reader) -> list[TermbaseEntry]:
             if not isinstance(avoid, list) or not all(isinstance(a, str) for a in avoid):
                 reader.error(form, "avoid", f"'avoid' of '{language}' of {what} must be a list of words")
                 avoid = []
-            extra = tuple((k, str(form[k])) for k in ("trigger", "status", "feminine", "has_status") if k in form)
+            extra = tuple((k, str(form[k])) for k in ("trigger", "status", "feminine", "has_status", "third_person") if k in form)
             stem = str(form.get("stem") or "")
             if stem and term and not term.casefold().startswith(stem.casefold()):
                 reader.error(form, "stem", f"'stem' of '{language}' of {what} is '{stem}', which '{term}' does not start with")

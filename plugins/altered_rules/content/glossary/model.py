@@ -395,7 +395,7 @@ class TermForm:
     term: str
     gender: str
     avoid: tuple[str, ...] = ()
-    extra: tuple[tuple[str, str], ...] = ()   # other forms: trigger, status, feminine, has_status
+    extra: tuple[tuple[str, str], ...] = ()   # other forms: trigger, status, feminine, has_status, third_person
     stem: str = ""                            # the word's invariable start, for a paired term's check
 
     @property

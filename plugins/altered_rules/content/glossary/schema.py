@@ -62,7 +62,7 @@ TERMBASE_KEYS = {"id": True, "kind": True, "en": True, "fr": True, "it": True, "
 # `search` of a termbase entry: per language, the words a judge types for the term (issue 14).
 SEARCH_LANGUAGES = ("en", "fr", "it")
 TERM_FORM_KEYS = {"term": True, "gender": True, "avoid": False, "trigger": False, "status": False,
-                  "feminine": False, "has_status": False, "stem": False}
+                  "feminine": False, "has_status": False, "third_person": False, "stem": False}
 TERMBASE_KINDS = ("type", "subtype", "zone", "phase", "keyword", "status", "game", "region-type", "faction", "card")
 TERMBASE_SEEN = ("card", "meta", "fan", "editorial")
 GENDERS = ("m", "f")
