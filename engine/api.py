@@ -10,7 +10,7 @@ from .records import CardInZone, CostRecord, EffectRecord, Happening, HappeningK
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
 from .costs import pay_cost, play_card
-from .places import zone_words
+from .places import PLACES, zone_words
 from .reactions import run_step
 from .resolution import check_reactions, resolve_effect
 from .wording import possessive
@@ -35,14 +35,8 @@ __all__ = [
     "play",
     "pass_turn",
     "use_ability",
-    "PLACES",
 ]
 
-PLACES = {
-    "hero": Zone.EXPEDITION, "companion": Zone.EXPEDITION, "reserve": Zone.RESERVE, "discard": Zone.DISCARD,
-    "landmarks": Zone.LANDMARK, "hero_zone": Zone.HERO, "mana": Zone.MANA, "hand": Zone.HAND, "deck": Zone.DECK,
-}
-"""Where an object or card is named in a scenario: Alice.hero.Kuwat, Alice.reserve.Kuwat, Alice.hand.Kuwat..."""
 
 
 def _playable(game: Game) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .places import PLACES
 from .readings import Unenumerable, silent
 from .state import Game
 from .vocabulary import ExpeditionKind, Face, PlayerName, Zone
@@ -17,7 +18,6 @@ __all__ = ["sees", "HIDDEN", "FACE_DOWN"]
 
 HIDDEN = "hidden"
 FACE_DOWN = "face down"
-_VISIBLE = {"reserve": Zone.RESERVE, "discard": Zone.DISCARD, "landmarks": Zone.LANDMARK, "hero_zone": Zone.HERO, "mana": Zone.MANA}
 
 
 def sees(game: Game, viewer: PlayerName, place: list[str]) -> Any:
@@ -48,6 +48,6 @@ def sees(game: Game, viewer: PlayerName, place: list[str]) -> Any:
         )
     # Objects exist only in visible zones (2.1.a): a Reserve, Discard pile, Landmark or Hero zone shows
     # its objects; a Mana Orb is a face-down card (2.2.1.f) and shows no face.
-    return sorted(o.describe() if o.card.name is None else o.name for o in game.in_zone(_VISIBLE[where], owner))
+    return sorted(o.describe() if o.card.name is None else o.name for o in game.in_zone(PLACES[where], owner))
 
 

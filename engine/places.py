@@ -11,8 +11,8 @@ from typing import Iterable
 
 from .vocabulary import ARENA, COMPANION_REGION, HERO_REGION, Position, RegionType, Zone
 
-__all__ = ["ZONE_WORDS", "REGION_NAMES", "ARENA_WORDS", "REGION_RANGE", "zone_words", "region_label", "position_label",
-           "format_types"]
+__all__ = ["ZONE_WORDS", "PLACES", "REGION_NAMES", "ARENA_WORDS", "REGION_RANGE", "zone_words", "region_label",
+           "position_label", "format_types"]
 
 ZONE_WORDS: dict[Zone, str] = {
     Zone.RESERVE: "Reserve", Zone.DISCARD: "Discard pile", Zone.HAND: "Hand", Zone.DECK: "Deck",
@@ -20,6 +20,13 @@ ZONE_WORDS: dict[Zone, str] = {
     Zone.LIMBO: "Limbo", Zone.HERO: "Hero zone",
 }
 """A zone as the rules name it (3.2); a zone not listed is named by its value."""
+
+PLACES: dict[str, Zone] = {
+    "hero": Zone.EXPEDITION, "companion": Zone.EXPEDITION, "reserve": Zone.RESERVE, "discard": Zone.DISCARD,
+    "landmarks": Zone.LANDMARK, "hero_zone": Zone.HERO, "mana": Zone.MANA, "hand": Zone.HAND, "deck": Zone.DECK,
+}
+"""The words a scenario names a player's places by (Alice.hero.Kuwat, Alice.reserve.Kuwat,
+Alice.hand.Kuwat...) and the zone each is: the reader, the API and `sees` all take them from here."""
 
 REGION_NAMES: dict[int, str] = {HERO_REGION: "Hero Region", COMPANION_REGION: "Companion Region"}
 """The two regions with a name of their own, at either end of the Adventure (3.2.1.b)."""

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from .errors import Location, ScenarioError
 from .limits import number_within_limit
+from .places import REGION_RANGE
 from .scenario_model import PLACES_WORDS, Expectation, Setup, shown
 from .scenario_paths import EXPEDITION_WORDS, At, Family, Given, PathForm, Written, form, forms_of
 from .scenario_syntax import did_you_mean, fail, location_of
@@ -72,7 +73,7 @@ def locate(path: str, setup: Setup, place: Location | None = None) -> tuple[Path
         if region is None:
             raise unknown()
         if not re.fullmatch(r"[0-7]", parts[1]):
-            raise bad("region out of range: regions are 0 (Hero Region) to 7 (Companion Region)")
+            raise bad(f"region out of range: {REGION_RANGE}")
         return region, At(region=int(parts[1]))
     if parts[0] not in players:
         if len(parts) >= 2 and (form(Family.PLAYER, parts[1]) is not None or parts[1] in EXPEDITION_WORDS):

@@ -12,6 +12,7 @@ from .deck import DeckCard
 from .effects import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
 from .errors import Location, UnsupportedText
 from .objects import Card
+from .places import REGION_RANGE
 from .scenario_model import (
     BOARD_KEYS,
     CHARACTER_KEYS,
@@ -144,7 +145,7 @@ def _read_position(value: Any, container: Any, key: Any, setup: Setup, where: Lo
     if value == ARENA:
         raise fail("`arena` is a region only during tiebreakers: add `tiebreakers: true` to `given:`", container, key, where)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < REGION_COUNT:
-        raise fail(f"region out of range: {value!r}; regions are 0 (Hero Region) to 7 (Companion Region), or `arena` during tiebreakers", container, key, where)
+        raise fail(f"region out of range: {value!r}; {REGION_RANGE}, or `arena` during tiebreakers", container, key, where)
     return value
 
 

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from .deck import DeckCard
 from .errors import EngineError, Forbidden, GameOver, Location, LoopLimit, MissingRegionTypes, RulesSilent
 from .objects import Card, describe_character
+from .places import PLACES
 from .readings import Readings
 from .state import Region
 from .trace import TraceLine
@@ -38,7 +39,7 @@ ZONES_FOR_PUT = {
     "reserve": Zone.RESERVE, "discard": Zone.DISCARD, "hand": Zone.HAND, "deck": Zone.DECK, "mana": Zone.MANA,
     "landmarks": Zone.LANDMARK, "hero": Zone.EXPEDITION, "companion": Zone.EXPEDITION,
 }
-PLACES_WORDS = ("hero", "companion", "reserve", "discard", "landmarks", "hero_zone", "mana", "hand", "deck")
+PLACES_WORDS = tuple(PLACES)   # the scenario's words for a player's places (engine.places.PLACES)
 """Where an object is named: Alice.hero.Kuwat (an expedition), Alice.reserve.Kuwat, Alice.hand.Kuwat..."""
 REFUSALS: dict[str, type[EngineError]] = {
     "rules-silent": RulesSilent,

@@ -95,7 +95,7 @@ class At:
     number: int = 0
     """emblems.N: the N-th emblem created, from 1."""
     place: str = ""
-    """Player.place.Name: where the object is (scenario_model.PLACES_WORDS)."""
+    """Player.place.Name: where the object is (engine.places.PLACES)."""
     name: str = ""
     seen: tuple[str, ...] = ()
     """Player.sees...: the place the player looks at (["limbo"], ["adventure", "3"], ["Alice", "hand"])."""
