@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
-import threading
 from pathlib import Path
 from typing import Iterator
 
@@ -16,13 +13,9 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from altered_rules.build_site import build
 
 from project_paths import PROJECT
+from serving import serve
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
-        pass
 
 
 @pytest.fixture(scope="session")
@@ -34,14 +27,8 @@ def built_site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def base_url(built_site) -> Iterator[str]:
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
+    with serve(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

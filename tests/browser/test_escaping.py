@@ -7,12 +7,9 @@ on the pages or in search."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -24,6 +21,7 @@ from altered_rules.verification.synth import _dump, synthesize
 from altered_rules.content.yamlsource import load_yaml_file
 
 from project_paths import GLOSSARY, PROJECT
+from serving import serve
 
 MARK = "pwnedword"
 
@@ -79,11 +77,6 @@ def _inject(glossary: Path) -> None:
          "seen_in": ["2.1.c"]}))
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-
 @pytest.fixture(scope="module")
 def marked_site(tmp_path_factory) -> Path:
     project = tmp_path_factory.mktemp("escaping")
@@ -96,13 +89,8 @@ def marked_site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def marked_url(marked_site) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(marked_site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(marked_site) as url:
+        yield url
 
 
 def test_the_markup_is_in_the_built_pages_as_text_only(marked_site):

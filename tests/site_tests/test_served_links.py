@@ -4,11 +4,8 @@ and every file the service worker keeps offline is there. Zero broken links or a
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
-import threading
 import urllib.error
 import urllib.request
 from collections import deque
@@ -19,23 +16,15 @@ from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
 import pytest
 
+from serving import serve
+
 LANGUAGES = ("en", "fr", "it")
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
 
 
 @pytest.fixture(scope="module")
 def served(site: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(site) as url:
+        yield url
 
 
 class _Page(HTMLParser):
