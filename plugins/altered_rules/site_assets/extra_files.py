@@ -21,6 +21,7 @@ from ..pages.redirects import SHORT_URL_PREFIX, redirect_page
 from ..pages.render import chapter_page, page_url, script_json
 from ..strings import tr
 
+
 def rule_targets(glossary: Glossary) -> dict[str, str]:
     """Every rule number (sections and paragraphs) and the page path plus anchor it lives at."""
     targets: dict[str, str] = {}
