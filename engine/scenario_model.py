@@ -35,10 +35,8 @@ CHARACTER_KEYS = (
 )
 DECK_CARD_KEYS = ("name", "type", "faction", "rarity", "count", "printed_name")
 DECK_CARD_TYPES = ("hero", "character", "spell", "permanent", "token")
-ZONES_FOR_PUT = {
-    "reserve": Zone.RESERVE, "discard": Zone.DISCARD, "hand": Zone.HAND, "deck": Zone.DECK, "mana": Zone.MANA,
-    "landmarks": Zone.LANDMARK, "hero": Zone.EXPEDITION, "companion": Zone.EXPEDITION,
-}
+# Where `put:` may send a card: every place but the Hero zone, in the order its error lists them.
+ZONES_FOR_PUT = {word: PLACES[word] for word in ("reserve", "discard", "hand", "deck", "mana", "landmarks", "hero", "companion")}
 PLACES_WORDS = tuple(PLACES)   # the scenario's words for a player's places (engine.places.PLACES)
 """Where an object is named: Alice.hero.Kuwat (an expedition), Alice.reserve.Kuwat, Alice.hand.Kuwat..."""
 REFUSALS: dict[str, type[EngineError]] = {
