@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import engine
 from altered_rules.content.glossary import GlossaryError, load_glossary
 from altered_rules.verification.checks import collect_checks, run_checks, verify_glossary
+from altered_rules.verification.synth import _plain
 from altered_rules.content.yamlsource import LineDict, SourceError, load_yaml_text
 
 from guards import no_hang
@@ -206,14 +207,6 @@ def test_scenarios_edited_as_text_are_read_and_run_without_an_undocumented_error
         return
     if isinstance(scenario, LineDict):  # the loader lets only mappings through as scenarios
         _check_one(scenario)
-
-
-def _plain(node: Any) -> Any:
-    if isinstance(node, dict):
-        return {k: _plain(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_plain(v) for v in node]
-    return node
 
 
 def test_the_mutations_reach_the_engine():
