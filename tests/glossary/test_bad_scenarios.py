@@ -14,6 +14,7 @@ import pytest
 from altered_rules.cli.main import main
 from altered_rules.verification.synth import synthesize
 
+from edits import replace_in_paragraph
 from project_paths import GLOSSARY, PROJECT
 
 DUSK = Path("rules/4/4.2.4.yaml")
@@ -21,14 +22,7 @@ DUSK = Path("rules/4/4.2.4.yaml")
 
 def _break(root: Path, paragraph: str, old: str, new: str) -> int:
     """Replace `old` by `new` once, inside `paragraph` of 4.2.4; the line of the change."""
-    path = root / DUSK
-    text = path.read_text(encoding="utf-8")
-    start = text.index(f"- id: {paragraph}\n")
-    broken = text[:start] + text[start:].replace(old, new, 1)
-    assert broken != text, f"test setup: {old!r} not in {paragraph}"
-    path.write_text(broken, encoding="utf-8")
-    offset = broken.index(new, start)
-    return broken.count("\n", 0, offset) + new[: len(new) - len(new.lstrip("\n"))].count("\n") + 1
+    return replace_in_paragraph(root / DUSK, paragraph, old, new)
 
 
 def _verify(root: Path, capsys) -> str:

@@ -11,6 +11,8 @@ from altered_rules.content.glossary import load_glossary
 from altered_rules.pages.site_pages import pages
 from altered_rules.verification.checks import SHARED_ENV, verify_glossary_once
 
+from edits import replace_in_paragraph
+
 
 def _markdown(glossary, verification) -> list[str]:
     return [page.markdown for language in ("en", "fr") for page in pages(glossary, language, verification)]
@@ -39,12 +41,7 @@ def test_a_changed_glossary_is_verified_again_and_a_failure_is_never_kept(glossa
     shared.mkdir()
     monkeypatch.setenv(SHARED_ENV, str(shared))
     verify_glossary_once(load_glossary(glossary_copy))
-    path = glossary_copy / "rules/4/4.2.4.yaml"
-    text = path.read_text(encoding="utf-8")
-    start = text.index("- id: 4.2.4.c\n")
-    broken = text[:start] + text[start:].replace("      Bob.hero.region: 0\n", "      Bob.hero.region: 1\n", 1)
-    assert broken != text
-    path.write_text(broken, encoding="utf-8")
+    replace_in_paragraph(glossary_copy / "rules/4/4.2.4.yaml", "4.2.4.c", "      Bob.hero.region: 0\n", "      Bob.hero.region: 1\n")
     failed = verify_glossary_once(load_glossary(glossary_copy))
     assert [c.rule for c in failed.failures] == ["4.2.4.c"]
     assert len(list(shared.iterdir())) == 1  # only the passing verification is kept

@@ -14,6 +14,7 @@ import pytest
 
 from altered_rules.build_site import build
 
+from edits import replace_in_paragraph
 from project_paths import PROJECT
 
 
@@ -186,14 +187,8 @@ LANGUAGES = ("en", "fr", "it")
 
 def test_a_broken_example_expectation_fails_the_site_build_naming_it(tmp_path):
     copy = _project_copy(tmp_path)
-    path = copy / "glossary/rules/4/4.2.4.yaml"
-    text = path.read_text(encoding="utf-8")
     # 4.2.4.c's first illustration: neither hero expedition advances; claim that Bob's does.
-    start = text.index("- id: 4.2.4.c\n")
-    broken = text[:start] + text[start:].replace("      Bob.hero.region: 0\n", "      Bob.hero.region: 1\n", 1)
-    assert broken != text
-    path.write_text(broken, encoding="utf-8")
-    line = next(n for n, l in enumerate(broken.splitlines(), 1) if l == "      Bob.hero.region: 1")
+    line = replace_in_paragraph(copy / "glossary/rules/4/4.2.4.yaml", "4.2.4.c", "      Bob.hero.region: 0\n", "      Bob.hero.region: 1\n")
     result = _build_copy(copy)
     output = result.stdout + result.stderr
     assert result.returncode != 0
