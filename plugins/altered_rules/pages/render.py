@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import Iterable
 from urllib.parse import quote
 
-from ..content.cards import card_mentions, card_page, cards_by_place
+from ..content.cards import Mention, card_mentions, card_page, cards_by_place
 from ..content.glossary.model import (
     Block,
+    CardData,
     Chapter,
     Correction,
     DeckRule,
@@ -149,9 +150,16 @@ class Renderer:
             self.page_of[f"mode-{mode.id}"] = mode_page(mode.id)
         for ruling in glossary.rulings:
             self.page_of[f"ruling-{ruling.id}"] = RULINGS_PAGE
-        # Every card's mentions (its page lists them) and, per entry, the cards it names (linked back).
-        self.card_mentions = card_mentions(glossary)
-        self.cards_at = cards_by_place(glossary, self.card_mentions)
+
+    # Every card's mentions (its page lists them) and, per entry, the cards it names (linked back);
+    # made when a page first needs them: the sandbox's and the releases' renderers never do.
+    @functools.cached_property
+    def card_mentions(self) -> dict[str, list[Mention]]:
+        return card_mentions(self.glossary)
+
+    @functools.cached_property
+    def cards_at(self) -> dict[str, list[CardData]]:
+        return cards_by_place(self.glossary, self.card_mentions)
 
     # -- words ------------------------------------------------------------
     def t(self, key: str, **values: object) -> str:
