@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..content.glossary.model import LANGUAGES, Glossary, rule_sort_key
-from ..content.glossary.releases import Entry, Release, Snapshot, read_snapshot, snapshot_of
+from ..content.glossary.releases import FIXED_GROUPS, Entry, EntryKind, Release, Snapshot, read_snapshot, snapshot_of
 
 
 class ChangeKind(str, Enum):
@@ -34,20 +34,8 @@ class ChangeKind(str, Enum):
     CORRECTED = "corrected"       # a correction of the source recorded, the text otherwise the same
 
 
-class EntryKind(str, Enum):
-    SECTION = "section"
-    PARAGRAPH = "paragraph"
-    TERM = "term"
-    MODE = "mode"
-    MODE_SECTION = "mode-section"
-    DECK_RULE = "deck-rule"
-    RULING = "ruling"
-
-
 WORKING = "current"
 """The name `altered-rules diff` gives the glossary as it is on disk (not a release)."""
-
-FIXED_GROUPS = ("terms", "modes", "rulings")
 
 
 @dataclass(frozen=True)

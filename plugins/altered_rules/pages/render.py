@@ -41,6 +41,7 @@ from ..content.glossary.model import (
     rule_sort_key,
 )
 from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
+from ..site_paths import site_path
 from ..strings import FILES, LanguageStrings, string_states, tr
 from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor
 
@@ -62,13 +63,16 @@ class Page:
     title: str
     markdown: str
 
+    def __post_init__(self) -> None:
+        site_path(self.path)   # a path made from data never leaves the docs tree
+
 
 def chapter_page(number: str) -> str:
-    return f"rules/chapter-{number}.md"
+    return site_path(f"rules/chapter-{number}.md")
 
 
 def mode_page(mode_id: str) -> str:
-    return f"modes/{mode_id}.md"
+    return site_path(f"modes/{mode_id}.md")
 
 
 def page_url(path: str) -> str:

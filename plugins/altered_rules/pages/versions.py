@@ -28,6 +28,7 @@ from typing import Iterable
 from ..content.glossary.model import Glossary, rule_sort_key
 from ..content.glossary.releases import Entry, Release
 from ..content.glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
+from ..site_paths import site_path
 from ..strings import tr
 from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff
 from .redirects import SHORT_URL_PREFIX, redirect_page
@@ -39,16 +40,16 @@ VERSIONED_PREFIX = "v"
 
 
 def release_page(version: str) -> str:
-    return f"releases/{version}.md"
+    return site_path(f"releases/{version}.md")
 
 
 def history_page(group: str) -> str:
-    return f"history/{group}.md"
+    return site_path(f"history/{group}.md")
 
 
 def versioned_path(version: str, rule: str) -> str:
     """Where a rule's text in a release is, from the language's root: v/2026.1/r/4.2.4.c/."""
-    return f"{VERSIONED_PREFIX}/{version}/r/{rule}/"
+    return site_path(f"{VERSIONED_PREFIX}/{version}/r/{rule}/")
 
 
 def is_rule(key: str) -> bool:
@@ -363,7 +364,7 @@ def chapter_of(rule: str) -> str:
 
 
 def versioned_chapter_path(version: str, chapter: str) -> str:
-    return f"{VERSIONED_PREFIX}/{version}/{chapter}/"
+    return site_path(f"{VERSIONED_PREFIX}/{version}/{chapter}/")
 
 
 def versioned_anchor(version: str, rule: str) -> str:
