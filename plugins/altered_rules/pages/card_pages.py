@@ -81,7 +81,7 @@ class CardPages:
             facts.append(f'<span class="ar-card__fact">{self.r.label("card_faction")} {html.escape(str(card.faction))}</span>')
         out = f'<p class="ar-card__facts" {UNSEARCHED}>{" · ".join(facts)}</p>\n'
         # The names printed in French and Italian are searched: a judge may type either.
-        names = [f'<span lang="{lang}">{html.escape(name)}</span> ({self.r.t("card_language_" + lang)})'
+        names = [f'<span lang="{lang}">{html.escape(name)}</span> ({self.r.h("card_language_" + lang)})'
                  for lang, name in sorted(card.names.items()) if lang in ("fr", "it")]
         if names:
             out += f'<p class="ar-card__facts">{self.r.label("card_printed_names")} {", ".join(names)}</p>\n'

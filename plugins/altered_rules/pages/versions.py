@@ -122,9 +122,13 @@ class VersionRenderer:
                 self.location[rule.id] = (mode_page(mode.id), rule.id)
 
     # -- pieces -----------------------------------------------------------------------------
-    def plain(self, raw: str) -> str:
-        """Escaped text with known symbols as badges (a symbol since removed stays as typed)."""
+    def plain(self, raw: str, link=None) -> str:
+        """Escaped text with known symbols as badges (a symbol since removed stays as typed), and
+        with `link` (a function of a rule number's match), rule numbers linked first: a number
+        in a symbol's label is never linked (nor inside its attribute)."""
         escaped = html.escape(raw, quote=False)
+        if link is not None:
+            escaped = RULE_REFERENCE.sub(link, escaped)
         escaped = SYMBOL_REFERENCE.sub(
             lambda m: self.r.symbol(m.group(1)) if m.group(1) in self.glossary.symbols else m.group(0), escaped)
         return escaped.replace("\n", "<br>\n")
@@ -221,8 +225,8 @@ class VersionRenderer:
 
     def release_meta(self, release: Release, page: str) -> str:
         sources = ", ".join(f'<a href="{relative_url(page, "sources.md", s)}">{html.escape(s)}</a>' for s in release.based_on.sources)
-        based = html.escape(self.t("release_based_on", version="\0", date=release.based_on.date, sources="\1"))
-        based = based.replace("\0", html.escape(self.r.text(release.based_on.version))).replace("\1", sources)
+        based = self.r.markup("release_based_on", version=html.escape(self.r.text(release.based_on.version)),
+                              date=html.escape(release.based_on.date), sources=sources)
         return (f'<p class="ar-meta"><span class="ar-meta__item">{html.escape(self.t("release_date", date=release.date))}</span>'
                 f' · <span class="ar-meta__item">{based}</span></p>\n')
 
@@ -411,9 +415,8 @@ def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str], 
     """A rule's texts in a release, escaped, rule numbers linked to their text in the same release."""
 
     def inline(raw: str) -> str:
-        escaped = vr.plain(raw)
-        return RULE_REFERENCE.sub(lambda m: f'<a class="ar-ref" href="../{chapter_of(m.group(1))}/#{m.group(1)}">{m.group(1)}</a>'
-                                  if m.group(1) in snapshot_keys and m.group(1) != entry.key else m.group(0), escaped)
+        return vr.plain(raw, lambda m: f'<a class="ar-ref" href="../{chapter_of(m.group(1))}/#{m.group(1)}">{m.group(1)}</a>'
+                        if m.group(1) in snapshot_keys and m.group(1) != entry.key else m.group(0))
 
     parts = []
     items = []
