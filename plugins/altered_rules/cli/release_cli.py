@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..content.yamlsource import FORBIDDEN_CHARACTER
 from ..content.glossary.releases import DATE, RELEASES_FILE, VERSION, Release, snapshot_of, snapshot_path, write_snapshot
 
 TAG_PREFIX = "release-"
@@ -159,7 +160,14 @@ def cmd_release(args: argparse.Namespace) -> int:
 
 def _terminal_diff(segments: Any) -> str:
     """git's word-diff markers: [-deleted-]{+inserted+}."""
-    return "".join(text if op == "=" else (f"[-{text}-]" if op == "-" else f"{{+{text}+}}") for op, text in segments)
+    return _printable("".join(text if op == "=" else (f"[-{text}-]" if op == "-" else f"{{+{text}+}}") for op, text in segments))
+
+
+def _printable(text: str) -> str:
+    """Text for a reviewer's terminal: a control character or bidi override (which the loader
+    refuses anyway) is shown as its escape (\\x1b, \\u202e), never sent raw: ESC sequences move the
+    cursor, erase lines or set the window's title."""
+    return FORBIDDEN_CHARACTER.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def diff_data(changes: Any, old: str, new: str) -> dict[str, Any]:
@@ -207,15 +215,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
     for change in changes:
         if change.group != group:
             group = change.group
-            print(f"\n== {group}")
+            print(f"\n== {_printable(group)}")
         moved = f" (from {change.renumbered_from})" if change.renumbered_from else ""
-        print(f"{change.key} {change.kind.value}{moved}")
+        print(_printable(f"{change.key} {change.kind.value}{moved}"))
         for field in change.fields:
             for lang in ((language,) if language in field.languages else field.languages):
                 line = _terminal_diff(word_diff(field.old.get(lang, ""), field.new.get(lang, "")))
                 print(f"  {field.field} [{lang}]: {line}")
         for was, now, why in change.corrections:
-            print(f"  correction ({why}): [-{was}-]{{+{now}+}}")
+            print(_printable(f"  correction ({why}): [-{was}-]{{+{now}+}}"))
     return 0
 
 

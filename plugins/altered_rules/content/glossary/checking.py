@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..yamlsource import LineDict, LineList, SourceError
+from ..yamlsource import LineDict, LineList, SourceError, character_problem
 from . import schema as S
 from .model import LANGUAGES, Correction, CorrectionKind, Source, Symbol, Text
 
@@ -105,6 +105,11 @@ class _Reader:
             if not isinstance(string, str) or not string.strip():
                 self.error(value, language, f"'{key}.{language}' of {what} must be non-empty text")
                 continue
+            if key in S.ONE_LINE_KEYS:   # a title becomes a heading: a line break would turn it into Markdown
+                problem = character_problem(string.strip(), one_line=True)
+                if problem:
+                    self.error(value, language, f"'{key}.{language}' of {what}: {problem}")
+                    continue
             texts[language] = string.strip()
             self._scan(string, value, language, what, citing)
         if "en" not in texts:
