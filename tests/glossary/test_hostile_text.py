@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from altered_rules.cli.main import main
-from altered_rules.cli.release_cli import ReleaseError, _printable, record_release
+from altered_rules.cli.release_cli import ReleaseError, record_release
 from altered_rules.content.glossary import load_glossary
 from altered_rules.content.glossary.model import Text
 from altered_rules.pages import versions
@@ -107,6 +107,8 @@ def test_diff_never_prints_a_control_character_raw(glossary_copy, capsys):
 
 
 def test_the_diff_output_shows_controls_as_escapes():
+    from altered_rules.cli.release_cli import _printable
+
     assert _printable("a\x1b[2Jb\x9b\u202ec\td\ne") == "a\\x1b[2Jb\\x9b\\u202ec\td\ne"
 
 
