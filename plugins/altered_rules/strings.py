@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .content.glossary.model import ENGLISH_HASH_LENGTH, LANGUAGES, TranslationStatus, english_hash
-from .content.yamlsource import LineDict, LineList, SourceError, character_problem, load_yaml_file
+from .content.yamlsource import LineDict, LineList, SourceError, character_problem, load_yaml_file, load_yaml_text
 
 STRINGS_DIR = Path(__file__).parent / "strings"
 """The folder of the per-language files (en.yaml, fr.yaml, it.yaml)."""
@@ -165,11 +165,20 @@ def stamp_strings(folder: Path = STRINGS_DIR) -> int:
             continue
         path = Path(file.path)
         rows = path.read_text(encoding="utf-8").split("\n")
+        stamped = 0
         for key, line in file.lines.items():
             if key in english and key not in file.translated_from:
                 rows[line - 1] = f"{rows[line - 1].rstrip()}  # from {english_hash(english[key])}"
-                count += 1
-        path.write_text("\n".join(rows), encoding="utf-8")
+                stamped += 1
+        if not stamped:
+            continue
+        text = "\n".join(rows)
+        data = load_yaml_text(text, path)   # the file must read back with the same strings before it is written
+        if not isinstance(data, dict) or data.get("strings") != file.strings:
+            raise SourceError(path, None, "`i18n stamp` would change this file's strings (a comment inside a "
+                                          "multi-line value?); nothing was written: add `# from ...` by hand")
+        path.write_text(text, encoding="utf-8")
+        count += stamped
     return count
 
 

@@ -162,6 +162,20 @@ def _cmd_synth(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export_target_problem(out: Path, glossary: Path) -> str | None:
+    """Why `i18n export --out` may not write `out` (None: it may): a folder that does not exist,
+    a file of the glossary (overwritten, it would be lost), or a file that is no PO file."""
+    if out.suffix != ".po":
+        return f"--out {out}: a PO file's name ends in .po"
+    if not out.parent.is_dir():
+        return f"--out {out}: the folder {out.parent} does not exist; create it first"
+    if out.is_dir():
+        return f"--out {out} is a folder; name the PO file to write"
+    if out.resolve().is_relative_to(Path(glossary).resolve()):
+        return f"--out {out} is inside the glossary folder {glossary}; write the PO file elsewhere"
+    return None
+
+
 def _cmd_i18n(args: argparse.Namespace) -> int:
     """Translators' files: stamp, export and import (issue 18)."""
     from .po import PoError, export_po, import_po
@@ -184,6 +198,10 @@ def _cmd_i18n(args: argparse.Namespace) -> int:
             return 0
         if args.action == "export":
             out = args.out or Path(f"altered-rules-{args.lang}.po")
+            problem = _export_target_problem(out, args.glossary)
+            if problem:
+                print(f"i18n export: {problem}; nothing was written", file=sys.stderr)
+                return 1
             out.write_bytes(export_po(args.glossary, args.lang))
             print(f"i18n export: wrote {out}")
             return 0
