@@ -65,8 +65,14 @@ def release_yaml(version: str, date: str, based_on: dict[str, Any], notes: dict[
 
 
 def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str, str],
-                   based_on: dict[str, Any] | None = None, git: bool = True) -> list[str]:
-    """Record release `version`; returns what was done, line by line. Raises ReleaseError."""
+                   based_on: dict[str, Any] | None = None, git: bool = True, today: str | None = None) -> list[str]:
+    """Record release `version`; returns what was done, line by line. Raises ReleaseError.
+
+    A release is dated the day it is recorded or before, never later (`today`: the UTC date, for
+    tests): a release dated in the future would make every release recorded before that date
+    "earlier than the latest", blocking them. One already recorded with a future date (written
+    by hand) is named, with its line, so that its date is corrected."""
+    today = today or _dt.datetime.now(_dt.timezone.utc).date().isoformat()
     from ..content.glossary import GlossaryError, load_glossary
 
     glossary_dir = Path(glossary_dir)
@@ -87,6 +93,13 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
     releases: list[Release] = glossary.releases
     if any(r.version == version for r in releases):
         raise ReleaseError(f"release {version} is already recorded in {glossary_dir / RELEASES_FILE}")
+    if date > today:
+        raise ReleaseError(f"--date {date} is in the future (today is {today}, UTC); a release is dated the day it is "
+                           "recorded: record it on that day, or leave --date out")
+    future = next((r for r in releases if r.date > today), None)
+    if future is not None:
+        raise ReleaseError(f"release {future.version} ({future.file}:{future.line}) is dated {future.date}, after today "
+                           f"({today}, UTC); a release is dated the day it is recorded: correct that date, then record this one")
     if releases and date < releases[-1].date:
         raise ReleaseError(f"--date {date} is before the latest release ({releases[-1].version} of {releases[-1].date})")
     if based_on is None:

@@ -259,7 +259,10 @@ class Renderer:
             escaped = self.link_keywords(escaped, page, *keywords)
         if links:   # before the symbols: a rule number in a symbol's label is no link (and never inside its attribute)
             escaped = RULE_REFERENCE.sub(lambda m: self.rule_link(m.group(1), page), escaped)
-        escaped = SYMBOL_REFERENCE.sub(lambda m: self.symbol(m.group(1)), escaped)
+        # A {name} that is no symbol stays as typed: the glossary's texts are linted, but an engine
+        # trace repeats a scenario's names ("{zz}" as a character's name is no symbol).
+        escaped = SYMBOL_REFERENCE.sub(lambda m: self.symbol(m.group(1)) if m.group(1) in self.glossary.symbols
+                                       else m.group(0), escaped)
         return escaped.replace("\n", "<br>\n")
 
     def paragraphs_html(self, raw: str, page: str, css: str = "") -> str:

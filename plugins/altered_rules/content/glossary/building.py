@@ -151,6 +151,10 @@ def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:
         if not isinstance(names, dict) or any(k not in ("fr", "it") for k in names):
             reader.error(entry, "names", f"'names' of {what} maps fr and it to the printed names")
             names = {}
+        names = {k: v for k in names if (v := reader.string(names, k, f"'names' of {what}")) is not None}
+        subtypes = reader.strings(entry, "subtypes", what)
+        faction = reader.string(entry, "faction", what) if entry.get("faction") is not None else None
+        rarity = reader.string(entry, "rarity", what) if entry.get("rarity") is not None else None
         abilities = []
         raw = entry.get("abilities")
         for i, ability in enumerate(reader.list_of(entry, "abilities", what)):
@@ -171,8 +175,8 @@ def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:
             _check_card_slug(name, entry, cards, reader)
         if name and kind:
             cards[name] = CardData(
-                name, kind, tuple(str(s) for s in entry.get("subtypes") or ()), stats, entry.get("faction"),
-                entry.get("rarity"), {str(k): str(v) for k, v in names.items()}, tuple(abilities), seen_in,
+                name, kind, subtypes, stats, faction,
+                rarity, {str(k): str(v) for k, v in names.items()}, tuple(abilities), seen_in,
                 entry.path, entry.line,
             )
     return cards

@@ -74,10 +74,29 @@ class _Reader:
             self.error(node, key, f"'{key}' of {what} must be text")
             return None
         value = str(value)
+        problem = character_problem(value, one_line=True)   # an id, a name, a card's text: one line
+        if problem:
+            self.error(node, key, f"'{key}' of {what}: {problem}")
+            return None
         if choices is not None and value not in choices:
             self.error(node, key, f"'{key}' of {what} is '{value}'; allowed: {', '.join(choices)}")
             return None
         return value
+
+    def strings(self, node: LineDict, key: str, what: str) -> tuple[str, ...]:
+        """A list of one-line texts (a card's subtypes); () and an error naming the line if it is not one."""
+        items = self.list_of(node, key, what)
+        result = []
+        for index, item in enumerate(items):
+            if isinstance(item, bool) or not isinstance(item, (str, int)):
+                self.error(items, index, f"item {index + 1} of '{key}' of {what} must be text")
+                continue
+            problem = character_problem(str(item), one_line=True)
+            if problem:
+                self.error(items, index, f"item {index + 1} of '{key}' of {what}: {problem}")
+                continue
+            result.append(str(item))
+        return tuple(result)
 
     def boolean(self, node: LineDict, key: str, what: str) -> bool:
         value = node.get(key, False)
