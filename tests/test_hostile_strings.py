@@ -131,3 +131,20 @@ def test_lint_names_the_file_and_line_of_a_bad_string(tmp_path, value, message):
 
 def test_the_shipped_strings_pass(tmp_path):
     assert string_problems(read_strings(_strings_copy(tmp_path))) == []
+
+
+def test_stamp_writes_no_strings_file_that_would_read_differently(tmp_path):
+    """`# from ...` appended to the first line of a multi-line value would land inside it: the
+    stamp checks the file reads back with the same strings, and writes nothing otherwise."""
+    from altered_rules.strings import stamp_strings
+
+    folder = _strings_copy(tmp_path)
+    path = folder / "fr.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    number = next(i for i, line in enumerate(lines) if line.strip().startswith("go_to_rule:"))
+    lines[number:number + 1] = ['  go_to_rule: "Aller à la', '    règle {rule}"']   # a double-quoted value on two lines
+    text = "\n".join(lines)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SourceError, match="`i18n stamp` would change this file's strings"):
+        stamp_strings(folder)
+    assert path.read_text(encoding="utf-8") == text
