@@ -1,7 +1,8 @@
 """`altered-rules`: the command line for rules editors and judges.
 
 Subcommands:
-  lint              check the glossary (schema, ids, references, symbols, translations)
+  lint [--format plain|github|json]
+                    check the glossary (schema, ids, references, symbols, translations)
   verify [FILE...]  run scenario files (default: every scenario of the glossary);
                     one line per scenario, "N passed, M failed"
   explain FILE      the same run with the engine's step-by-step trace
@@ -30,13 +31,20 @@ DEFAULT_GLOSSARY = Path("glossary")
 def _cmd_lint(args: argparse.Namespace) -> int:
     from ..content.glossary import GlossaryError, load_glossary
     from ..content.lint import lint_glossary
+    from .lint_report import LintFormat, Severity, finding, located, print_findings
 
+    form = LintFormat(args.format)
     try:
         glossary = load_glossary(args.glossary)
     except GlossaryError as exc:
-        for error in exc.errors:
-            print(f"error: {error}", file=sys.stderr)
-        print(f"lint: {len(exc.errors)} error(s) in {args.glossary}", file=sys.stderr)
+        summary = f"lint: {len(exc.errors)} error(s) in {args.glossary}"
+        if form is LintFormat.PLAIN:
+            for error in exc.errors:
+                print(f"error: {error}", file=sys.stderr)
+            print(summary, file=sys.stderr)
+        else:
+            print_findings((located(error.path, error.line, error.message) for error in exc.errors),
+                           summary, form, sys.stdout, sys.stderr)
         return 1
     from ..content.glossary.model import TranslationStatus
     from ..content.translations import stale_problems
@@ -48,16 +56,12 @@ def _cmd_lint(args: argparse.Namespace) -> int:
     for state in _string_states():
         if state.status is not TranslationStatus.CURRENT:
             (stale if state.status is TranslationStatus.STALE else problems).append(f"{state.where}: {state.advice}")
-    for problem in problems:
-        print(problem, file=sys.stderr)
     # A stale translation is listed, not an error: an English correction must not wait for the
     # translators, and the site says which texts may lag behind (issue 18).
-    for line in stale:
-        print(f"stale: {line}", file=sys.stderr)
-    print(
-        f"lint: {len(glossary.sections)} sections, {len(glossary.paragraphs)} paragraphs, "
-        f"{len(problems)} problem(s)" + (f", {len(stale)} stale translation(s)" if stale else "")
-    )
+    findings = [finding(line) for line in problems] + [finding(line, Severity.WARNING) for line in stale]
+    summary = (f"lint: {len(glossary.sections)} sections, {len(glossary.paragraphs)} paragraphs, "
+               f"{len(problems)} problem(s)" + (f", {len(stale)} stale translation(s)" if stale else ""))
+    print_findings(findings, summary, form, sys.stdout, sys.stderr)
     return 1 if problems else 0
 
 
@@ -214,6 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     lint = sub.add_parser("lint", help="check the glossary for schema, id, reference and symbol errors")
     lint.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
+    from .lint_report import LintFormat
+    lint.add_argument("--format", choices=[form.value for form in LintFormat], default=LintFormat.PLAIN.value,
+                      help="plain lines (default), GitHub Actions annotations (::error file=...,line=N::...), or a JSON list")
     lint.set_defaults(func=_cmd_lint)
 
     verify = sub.add_parser("verify", help="run scenario files (default: the glossary's) and compare with their expected outcomes")
