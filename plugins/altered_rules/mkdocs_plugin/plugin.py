@@ -27,6 +27,7 @@ from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
 from ..pages.site_pages import pages
+from ..pages.source_links import SourceLinks
 from ..site_assets.sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
 from ..site_assets.sandbox import runtime as sandbox_runtime
 from ..site_assets.search_index import game_page_urls, with_rule_entries
@@ -82,7 +83,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         label = versions.site_label(self.history, self.config.language, releases.t)
         config.extra["altered_rules_release"] = {"text": label.text, "href": label.href}
         self.release_head = versions.citation_script(label, self.config.language)
-        self.pages = pages(self.glossary, self.config.language, self.verification, releases.changed_in())
+        links = SourceLinks.for_site(config.repo_url, self.config.source_uri, project)
+        self.pages = pages(self.glossary, self.config.language, self.verification, releases.changed_in(), links)
         self.renderer = Renderer(self.glossary, self.config.language)
         try:
             config.nav = expand_nav(config.nav, self.pages)
