@@ -4,9 +4,12 @@ out of the site; the pre-commit hooks run the checks a change needs."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shlex
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -92,3 +95,36 @@ def test_the_scenario_hook_fails_on_a_broken_scenario_file_naming_its_line(tmp_p
 def test_the_lint_hook_passes_on_the_glossary():
     result = _run(_hooks()["glossary-lint"])
     assert result.returncode == 0, result.stderr
+
+
+# ---- The published address: ALTERED_RULES_SITE_URL gives each language its site_url ------------
+
+def test_build_site_gives_each_language_its_address(monkeypatch, tmp_path: Path):
+    from altered_rules import build_site
+
+    seen = {}
+
+    def fake_run(command, cwd, env):
+        seen[command[command.index("-f") + 1]] = env.get(build_site.LANGUAGE_URL_ENV)
+        return subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(build_site.subprocess, "run", fake_run)
+    monkeypatch.setattr(build_site, "write_runtime", lambda project, site: tmp_path / "manifest.json")
+    monkeypatch.setenv(build_site.SITE_URL_ENV, "https://example.org/altered-rules")
+    (tmp_path / "site").mkdir()
+    assert build_site.build(PROJECT, tmp_path / "site") == 0
+    assert seen == {str(PROJECT / config): f"https://example.org/altered-rules/{language}/"
+                    for language, config in build_site.LANGUAGE_CONFIGS.items()}
+
+
+def test_the_configurations_read_the_address_they_are_given():
+    # mkdocs.fr.yml inherits mkdocs.yml; the address comes from the environment, else the local one.
+    for given, expected in ((None, "http://127.0.0.1:8000/fr/"), ("https://example.org/r/fr/", "https://example.org/r/fr/")):
+        env = {k: v for k, v in os.environ.items() if k != "ALTERED_RULES_LANGUAGE_URL"}
+        if given:
+            env["ALTERED_RULES_LANGUAGE_URL"] = given
+        code = ("import json; from mkdocs.config import load_config; c = load_config('mkdocs.fr.yml'); "
+                "print(json.dumps([c.site_url, c.repo_url, c.edit_uri]))")
+        result = subprocess.run([sys.executable, "-c", code], cwd=PROJECT, env=env, capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout.splitlines()[-1]) == [expected, "https://github.com/altered-rules/altered-rules", "edit/main/docs/fr/"]
