@@ -243,7 +243,7 @@ def test_diff_command_prints_the_changes_and_json(fixture, capsys):
     out = capsys.readouterr().out
     assert out.startswith("5 change(s) from 2026.1 to 2026.2")
     assert re.search(rf"^{re.escape(made.changed)} changed$", out, re.M) and "{+FIXTURE-2026.2 +}" in out
-    assert f"{made.renumbered[1]} renumbered (from {made.renumbered[0]})" in out
+    assert f"{made.renumbered[0]} → {made.renumbered[1]} renumbered\n" in out
     assert main(["diff", "2026.1", "2026.2", "--json", "--glossary", str(root)]) == 0
     data = json.loads(capsys.readouterr().out)
     kinds = {c["key"]: c["kind"] for c in data["changes"]}

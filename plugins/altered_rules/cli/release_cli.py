@@ -173,6 +173,7 @@ def diff_data(changes: Any, old: str, new: str) -> dict[str, Any]:
 
     return {"from": old, "to": new, "count": len(changes), "changes": [
         {"key": c.key, "kind": c.kind.value, "entry": c.entry_kind, "group": c.group, "renumbered_from": c.renumbered_from,
+         "matched": c.matched or None,
          "fields": field(c), "corrections": [{"was": w, "now": n, "why": y} for w, n, y in c.corrections]}
         for c in changes]}
 
@@ -208,8 +209,11 @@ def cmd_diff(args: argparse.Namespace) -> int:
         if change.group != group:
             group = change.group
             print(f"\n== {group}")
-        moved = f" (from {change.renumbered_from})" if change.renumbered_from else ""
-        print(f"{change.key} {change.kind.value}{moved}")
+        if change.renumbered_from:   # "4.2.4.c → 4.2.4.d renumbered", "4.2.4.d → 4.2.4.e renumbered, changed"
+            kind = "renumbered" if change.kind.value == "renumbered" else f"renumbered, {change.kind.value}"
+            print(f"{change.renumbered_from} → {change.key} {kind}")
+        else:
+            print(f"{change.key} {change.kind.value}")
         for field in change.fields:
             for lang in ((language,) if language in field.languages else field.languages):
                 line = _terminal_diff(word_diff(field.old.get(lang, ""), field.new.get(lang, "")))

@@ -206,7 +206,8 @@ class VersionRenderer:
     def kind_html(self, change: Change) -> str:
         text = self.t(f"change_{change.kind.value}")
         if change.renumbered_from:
-            text = self.t("renumbered_from", old=change.renumbered_from)
+            key = "renumbered_from" if change.kind is ChangeKind.RENUMBERED else "renumbered_changed_from"
+            text = self.t(key, old=change.renumbered_from)
         return f'<span class="ar-change__kind ar-change__kind--{change.kind.value}">{html.escape(text)}</span>'
 
     def group_title(self, group: str) -> str:
@@ -265,7 +266,10 @@ class VersionRenderer:
         return self.r.finish(page, title, out)
 
     def change_html(self, change: Change, page: str, version: str, history: bool) -> str:
-        head = [self.link_to_current(change.key, page, self.entry_title(change.entry)), self.kind_html(change)]
+        title = self.link_to_current(change.key, page, self.entry_title(change.entry))
+        if change.renumbered_from and is_rule(change.key):   # "4.2.4.c → 4.2.4.d"
+            title = f'<span class="ar-change__was">{html.escape(change.renumbered_from)}</span> → {title}'
+        head = [title, self.kind_html(change)]
         if history:
             head.append(f'<a href="{relative_url(page, history_page(change.group), change.key)}">{html.escape(self.t("history_link"))}</a>')
         head.append(self.text_link(page, version, change))
@@ -293,15 +297,20 @@ class VersionRenderer:
             if key in self.location:
                 out.append(f'<p class="ar-meta">{self.link_to_current(key, page, self.t("current_text"))}</p>\n')
             for release, change in reversed(changes):
-                moved = ""
-                if change.renumbered_from == key:
-                    moved = " · " + html.escape(self.t("renumbered_to", new=change.key))
+                # Its life under every number: a change made while it had another number says which.
+                moved = "" if change.key == key else " · " + html.escape(self.t("history_as", rule=change.key))
                 text = self.text_link(page, release.version, change)
                 out.append(f'<div class="ar-history__release"><p class="ar-change__head"><a href="{relative_url(page, release_page(release.version))}">'
                            f'{html.escape(release.version)}</a> ({html.escape(release.date)}) · {self.kind_html(change)}{moved}'
                            f'{" · " + text if text else ""}</p>\n{self.fields_html(change)}</div>\n')
             out.append("</div>\n\n")
         return self.r.finish(page, title, out)
+
+    def previous(self, release: Release) -> str:
+        """The version of the release before `release` ("" for the first)."""
+        versions = [r.version for r in self.history.releases]
+        index = versions.index(release.version)
+        return versions[index - 1] if index else ""
 
     def order(self, key: str) -> int:
         keys = list(self.history.current.entries)
@@ -319,8 +328,17 @@ class VersionRenderer:
             if found is None or key not in self.history.current.entries:
                 continue
             release, change = found
-            label = "added_in" if change.kind is ChangeKind.ADDED else "changed_in"
-            result[key] = (self.t(label, version=release.version), history_page(change.group))
+            if change.renumbered_from:
+                label = self.t("renumbered_in", old=change.renumbered_from, version=self.previous(release))
+            elif change.kind is ChangeKind.ADDED and self.previous(release) and \
+                    key in self.history.snapshots[self.previous(release)].entries:
+                # The number was another rule's: say where that one went.
+                new = self.history.follow(self.previous(release), key)
+                label = (self.t("number_reused", version=release.version, rule=key, new=new) if new
+                         else self.t("added_in", version=release.version))
+            else:
+                label = self.t("added_in" if change.kind is ChangeKind.ADDED else "changed_in", version=release.version)
+            result[key] = (label, history_page(change.group))
         return result
 
 
@@ -474,16 +492,20 @@ class VersionedChapters:
                 current = ""
         else:
             newer_release, change = newer
-            if change.kind is ChangeKind.RENUMBERED and change.renumbered_from == key:
-                text = t("version_banner_renumbered", rule=key, new=change.key, removed=newer_release.version, version=release.version)
-                current = self.current_link(change.key)
+            if change.renumbered_from == key:
+                banner = "version_banner_renumbered" if change.kind is ChangeKind.RENUMBERED else "version_banner_renumbered_changed"
+                text = t(banner, rule=key, new=change.key, removed=newer_release.version, version=release.version)
+                now = history.follow(newer_release.version, change.key)
+                current = self.current_link(now) if now in history.current.entries else ""
             elif change.kind is ChangeKind.REMOVED:
                 text = t("version_banner_removed", rule=key, removed=newer_release.version, version=release.version)
             else:
                 text = t("version_banner_newer", rule=key, version=release.version, newer=newer_release.version)
         links = [current] if current else []
-        if key in history.by_key:
-            links.append(f'<a href="{self.root}{page_url(history_page(entry.group))}#{html.escape(key)}">'
+        latest = history.follow(release.version, key) or key   # where its history is listed
+        if latest in history.by_key:
+            group = history.by_key[latest][-1][1].group
+            links.append(f'<a href="{self.root}{page_url(history_page(group))}#{html.escape(latest)}">'
                          f'{html.escape(t("history_of", rule=key))}</a>')
         return f'<p class="{css}" role="note">{html.escape(text)}{" " + " · ".join(links) if links else ""}</p>'
 
@@ -570,14 +592,15 @@ def versioned_links(history: History) -> dict[str, str]:
 
 
 def removed_rule_redirects(history: History) -> dict[str, str]:
-    """rule -> its text in the last release that had it, for rules no longer in the glossary
-    (their old short URL r/<rule>/ leads there, where a notice says what became of them)."""
+    """rule -> its text in the last release that had it, for rule numbers no longer in the glossary
+    (their old short URL r/<rule>/ leads there, where a notice says what became of them: removed,
+    or renumbered, with a link to where it went)."""
     result = {}
-    for key in history.by_key:
-        if is_rule(key) and key not in history.current.entries:
-            last = history.last_release_with(key)
-            if last is not None:
-                result[key] = versioned_anchor(last.version, key)
+    numbers = {key for snapshot in history.snapshots.values() for key in snapshot.entries if is_rule(key)}
+    for key in numbers - set(history.current.entries):
+        last = history.last_release_with(key)
+        if last is not None:
+            result[key] = versioned_anchor(last.version, key)
     return dict(sorted(result.items(), key=lambda item: rule_sort_key(item[0])))
 
 
