@@ -6,13 +6,19 @@ On a copy of the real glossary, the hand edit of the issue: a paragraph inserted
 
 from __future__ import annotations
 
+import html
+import re
 import shutil
 
+import jsonschema
 import pytest
 
 from altered_rules.content.glossary import GlossaryError, load_glossary
 from altered_rules.content.translations import stale_problems
+from altered_rules.cli.release_cli import record_release
 from altered_rules.pages.history import ChangeKind, compare, glossary_history
+from altered_rules.pages.versions import VersionedChapters, VersionRenderer, release_stamp, removed_rule_redirects, version_pages
+from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, export_glossary
 
 from project_paths import GLOSSARY
 from renumber_fixtures import shift_4_2_4
@@ -104,3 +110,80 @@ def test_a_was_naming_no_rule_of_the_latest_release_is_refused_with_file_and_lin
     with pytest.raises(GlossaryError) as raised:
         load_glossary(root)
     assert "'was' of paragraph 4.2.4.c is ['4.2.4.b']" in str(raised.value)
+
+
+@pytest.fixture(scope="module")
+def released(tmp_path_factory):
+    """The hand edit recorded as release 2026.2 (as `altered-rules release` does it)."""
+    root = tmp_path_factory.mktemp("renumber-released") / "glossary"
+    shutil.copytree(GLOSSARY, root)
+    shift_4_2_4(root)
+    done = record_release(root, "2026.2", "2026-12-01", {"en": "FIXTURE renumbering; not a real release."}, git=False)
+    glossary = load_glossary(root)
+    return root, done, glossary, glossary_history(glossary)
+
+
+def test_recording_the_release_moves_the_from_of_translations_renumbered_alike(released):
+    root, done, glossary, _ = released
+    assert any("rulings/moves-forward-due-to.yaml, rulings/tiebreaker-comparison.yaml" in line for line in done)
+    stale, _ = stale_problems(glossary)
+    assert len(stale) == 2 and all(": 4.2.4.e: the " in line for line in stale), stale
+    assert not glossary.identity, "the release is the glossary on disk: nothing left to match"
+
+
+def test_the_history_follows_the_rule_under_every_number(released):
+    _, _, _, history = released
+    assert history.follow("2026.1", "4.2.4.c") == "4.2.4.d"
+    assert history.follow("2026.1", "4.2.4.h") == "4.2.4.i"
+    release, change = history.newer("2026.1", "4.2.4.c")
+    assert release.version == "2026.2" and change.key == "4.2.4.d" and change.kind is ChangeKind.RENUMBERED
+    assert [c.kind for _, c in history.by_key["4.2.4.c"]] == [ChangeKind.ADDED]
+    assert history.by_key["4.2.4.d"][-1][1].renumbered_from == "4.2.4.c"
+    assert history.former_numbers("4.2.4.i") == (("4.2.4.h", "2026.1"),)
+    assert history.former_numbers("4.2.4.c") == ()
+    # Numbers held only in 2026.1 (none here: every old number is taken again) need no redirect.
+    assert removed_rule_redirects(history) == {}
+
+
+@pytest.mark.parametrize("language, renumbered, changed, banner", [
+    ("en", "renumbered from 4.2.4.c", "renumbered from 4.2.4.d, text changed", "4.2.4.c is numbered 4.2.4.d since release 2026.2"),
+    ("fr", "anciennement 4.2.4.c", "anciennement 4.2.4.d, texte modifié", "4.2.4.c est numéroté 4.2.4.d depuis la version 2026.2"),
+    ("it", "in precedenza 4.2.4.c", "in precedenza 4.2.4.d, testo modificato", "4.2.4.c è numerato 4.2.4.d dalla versione 2026.2"),
+])
+def test_release_history_and_old_permalinks_show_the_moves(released, language, renumbered, changed, banner):
+    _, _, glossary, history = released
+    pages = {p.path: p.markdown for p in version_pages(glossary, history, language)}
+    release = pages["releases/2026.2.md"]
+    assert re.search(r'<span class="ar-change__was">4\.2\.4\.c</span> → <a href="[^"]*#4\.2\.4\.d">4\.2\.4\.d</a>', release)
+    assert renumbered in release and changed in release
+    assert "ar-change--removed" not in release
+    chapter = pages["history/chapter-4.md"]
+    section = chapter[chapter.index("## 4.2.4.d "):chapter.index("## 4.2.4.e ")]
+    assert renumbered in section and 'href="../../v/2026.1/4/#4.2.4.c">4.2.4.c, ' in section
+    # The old number's text in 2026.1 says where the rule went and links to its current text.
+    chapters = VersionedChapters(glossary, history, language)
+    snapshot = history.snapshots["2026.1"]
+    note = chapters.note(history.releases[0], "4.2.4.c", snapshot.entries["4.2.4.c"])
+    assert banner in html.unescape(note) and 'href="../../../r/4.2.4.d/"' in note
+    note = chapters.note(history.releases[0], "4.2.4.d", snapshot.entries["4.2.4.d"])
+    assert 'href="../../../r/4.2.4.e/"' in note
+    labels = VersionRenderer(glossary, history, language).changed_in()
+    assert "4.2.4.c" in labels["4.2.4.d"][0] and "2026.1" in labels["4.2.4.d"][0]
+    assert "4.2.4.d" in labels["4.2.4.c"][0]
+
+
+def test_the_export_says_which_number_a_rule_had(released):
+    _, _, glossary, history = released
+    data = export_glossary(glossary, "en", None, release_stamp(history))
+    jsonschema.validate(data, SCHEMA)
+    paragraphs = {p["id"]: p for c in data["chapters"] for s in c["sections"] for p in s["paragraphs"]}
+    assert paragraphs["4.2.4.e"]["renumbered_from"] == [{"number": "4.2.4.d", "until": "2026.1"}]
+    assert paragraphs["4.2.4.c"]["renumbered_from"] == [] and paragraphs["4.2.4.b"]["renumbered_from"] == []
+    assert data["format_version"] == FORMAT_VERSION == "1.4.0"
+
+
+def test_an_unreleased_renumbering_is_in_the_export_too(shifted):
+    _, _, glossary = shifted
+    data = export_glossary(glossary, "fr", None, release_stamp(glossary_history(glossary)))
+    paragraphs = {p["id"]: p for c in data["chapters"] for s in c["sections"] for p in s["paragraphs"]}
+    assert paragraphs["4.2.4.i"]["renumbered_from"] == [{"number": "4.2.4.h", "until": "2026.1"}]

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..content.translations import restamp_renumbered
 from ..content.glossary.releases import DATE, RELEASES_FILE, VERSION, Release, snapshot_of, snapshot_path, write_snapshot
 
 TAG_PREFIX = "release-"
@@ -105,6 +106,9 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
 
     releases_file = glossary_dir / RELEASES_FILE
     before = releases_file.read_text(encoding="utf-8") if releases_file.is_file() else None
+    # Translations that lag only by the numbers this release's renumbering changed: their `from:`
+    # follows, or they would be stale once this release is the latest.
+    restamped = restamp_renumbered(glossary)
     snapshot_file = snapshot_path(glossary_dir, version)
     text = (before if before is not None else _HEADER)
     if text and not text.endswith("\n"):
@@ -120,11 +124,16 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
         else:
             releases_file.write_text(before, encoding="utf-8")
         snapshot_file.unlink(missing_ok=True)
+        for path, text in restamped.items():
+            path.write_text(text, encoding="utf-8")
         raise ReleaseError(f"the release was not recorded:\n{exc}") from None
     done = [f"release {version} ({date}) recorded in {releases_file}",
             f"snapshot {snapshot_file} ({snapshot_file.stat().st_size:,} bytes)"]
+    if restamped:
+        done.append(f"`from:` follows the renumbering in {len(restamped)} file(s): " + ", ".join(
+            str(p.relative_to(glossary_dir)) for p in sorted(restamped)))
     if use_git:
-        paths = [str(releases_file.resolve()), str(snapshot_file.resolve())]
+        paths = [str(releases_file.resolve()), str(snapshot_file.resolve()), *(str(p.resolve()) for p in sorted(restamped))]
         steps = [("add", "--", *paths), ("commit", "-q", "-m", f"Release {version} of the glossary ({date})", "--", *paths),
                  ("tag", "-a", f"{TAG_PREFIX}{version}", "-m", f"Altered Rules release {version} ({date})")]
         for step in steps:

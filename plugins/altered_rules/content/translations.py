@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from .glossary.identity import explained_hash
 from .glossary.model import LANGUAGES, Glossary, Text, TranslationStatus, english_hash
 from .glossary.schema import TRANSLATED_FROM
 from .lint import iter_texts
@@ -252,3 +253,49 @@ def stamp_glossary(root: Path) -> dict[Path, int]:
     root = Path(root)
     counts = {path: stamp_file(path, root) for path in glossary_files(root)}
     return {path: count for path, count in counts.items() if count}
+
+
+# -- after a renumbering: `from:` follows the numbers -------------------------------------------
+
+def renumbering_of(glossary: Glossary) -> dict[str, str]:
+    """old number -> new number, for the rules renumbered since the latest release (identity.py)."""
+    return {pair.old: pair.new for pair in glossary.identity.values() if pair.old != pair.new}
+
+
+def restamp_renumbered(glossary: Glossary) -> dict[Path, str]:
+    """Sets `from:` to the English as it is now beside each translation that lags only by the rule
+    numbers the renumbering since the latest release changed, and that was renumbered alike (the
+    loader already counts it current: this makes it so once that release is no longer the latest).
+    Returns each file changed and its text before, so that a caller can put it back."""
+    renames = renumbering_of(glossary)
+    if not renames:
+        return {}
+    root = Path(glossary.root)
+    before: dict[Path, str] = {}
+    for path in glossary_files(root):
+        slots = _slots(path, root)
+        lines: list[str] | None = None
+        for slot in slots:
+            mapping = slot.mapping
+            recorded = translated_from(mapping)
+            if not recorded or TRANSLATED_FROM not in mapping:
+                continue
+            now = english_hash(slot.english)
+            languages = [lang for lang in TRANSLATIONS if lang in mapping and recorded.get(lang) not in (None, now)]
+            explained = [lang for lang in languages
+                         if explained_hash(slot.english, str(mapping[lang]), renames, english_hash) == recorded[lang]]
+            shared = any(recorded[a] == recorded[b] for a in explained for b in languages if b not in explained)
+            if not explained or shared:
+                continue   # one hash for several translations: rewritten only when all of them lag alike
+            if lines is None:
+                lines = path.read_text(encoding="utf-8").split("\n")
+            row = mapping.line_of(TRANSLATED_FROM) - 1
+            for lang in explained:
+                lines[row] = lines[row].replace(recorded[lang], now)
+        if lines is not None:
+            text = "\n".join(lines)
+            original = path.read_text(encoding="utf-8")
+            if text != original:
+                before[path] = original
+                path.write_text(text, encoding="utf-8")
+    return before

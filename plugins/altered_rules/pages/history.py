@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..content.glossary.model import LANGUAGES, Glossary, rule_sort_key
 from ..content.glossary.identity import match, renamed_entry
@@ -206,6 +206,7 @@ class History:
     current: Snapshot                       # the glossary on disk
     unreleased: bool                        # it differs from its latest release
     by_key: dict[str, list[tuple[Release, Change]]] = field(default_factory=dict)
+    _matching: Any = field(default=None, repr=False)   # identity.Matching of the latest release and the disk
 
     @property
     def latest(self) -> Release | None:
@@ -260,6 +261,31 @@ class History:
                 break
             key = change.renumbered_from or key
         return found[::-1]
+
+    def former_numbers(self, key: str) -> tuple[tuple[str, str], ...]:
+        """The numbers the rule numbered `key` on disk had before, newest first, each with the last
+        release that numbered it so: (("4.2.4.c", "2026.1"), ...)."""
+        if not self.releases:
+            return ()
+        found: list[tuple[str, str]] = []
+        latest = self.releases[-1].version
+        if self.unreleased:
+            pair = self._unreleased_matching().pairs.get(key)
+            if pair is None:
+                return ()
+            if pair.old != key:
+                found.append((pair.old, latest))
+            key = pair.old
+        versions = [r.version for r in self.releases]
+        for release, change in reversed(self.lineage(key)):
+            if change.renumbered_from:
+                found.append((change.renumbered_from, versions[versions.index(release.version) - 1]))
+        return tuple(found)
+
+    def _unreleased_matching(self):
+        if self._matching is None:
+            self._matching = match(self.snapshots[self.releases[-1].version], self.current)
+        return self._matching
 
     def last_release_with(self, key: str) -> Release | None:
         return next((r for r in reversed(self.releases) if key in self.snapshots[r.version].entries), None)

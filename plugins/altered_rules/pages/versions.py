@@ -22,7 +22,7 @@ import html
 import json
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..content.glossary.model import Glossary, rule_sort_key
@@ -85,12 +85,17 @@ class ReleaseStamp:
     version: str
     date: str
     unreleased: bool   # the glossary has changed since that release
+    # rule -> the numbers it had before, newest first, each with the last release so numbered
+    renumbered: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
 
 def release_stamp(history: History) -> ReleaseStamp | None:
     """Which release the export is (None before the first)."""
     latest = history.latest
-    return None if latest is None else ReleaseStamp(latest.version, latest.date, history.unreleased)
+    if latest is None:
+        return None
+    formers = {key: history.former_numbers(key) for key in history.current.entries if PARAGRAPH_ID.match(key)}
+    return ReleaseStamp(latest.version, latest.date, history.unreleased, {k: v for k, v in formers.items() if v})
 
 
 def citation_script(label: Label, language: str) -> str:
@@ -300,6 +305,9 @@ class VersionRenderer:
                 # Its life under every number: a change made while it had another number says which.
                 moved = "" if change.key == key else " · " + html.escape(self.t("history_as", rule=change.key))
                 text = self.text_link(page, release.version, change)
+                if change.renumbered_from and self.previous(release):   # and its text under the old number
+                    before = self.versioned_link(page, self.previous(release), change.renumbered_from)
+                    text = " · ".join(t for t in (text, before.replace(">", f">{html.escape(change.renumbered_from)}, ", 1) if before else "") if t)
                 out.append(f'<div class="ar-history__release"><p class="ar-change__head"><a href="{relative_url(page, release_page(release.version))}">'
                            f'{html.escape(release.version)}</a> ({html.escape(release.date)}) · {self.kind_html(change)}{moved}'
                            f'{" · " + text if text else ""}</p>\n{self.fields_html(change)}</div>\n')
