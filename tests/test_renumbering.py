@@ -15,6 +15,7 @@ import pytest
 
 from altered_rules.content.glossary import GlossaryError, load_glossary
 from altered_rules.content.translations import stale_problems
+from altered_rules.cli.main import main
 from altered_rules.cli.release_cli import record_release
 from altered_rules.pages.history import ChangeKind, compare, glossary_history
 from altered_rules.pages.versions import VersionedChapters, VersionRenderer, release_stamp, removed_rule_redirects, version_pages
@@ -187,3 +188,13 @@ def test_an_unreleased_renumbering_is_in_the_export_too(shifted):
     data = export_glossary(glossary, "fr", None, release_stamp(glossary_history(glossary)))
     paragraphs = {p["id"]: p for c in data["chapters"] for s in c["sections"] for p in s["paragraphs"]}
     assert paragraphs["4.2.4.i"]["renumbered_from"] == [{"number": "4.2.4.h", "until": "2026.1"}]
+
+
+def test_the_lint_says_which_matches_it_made(shifted, capsys):
+    root, _, _ = shifted
+    main(["lint", "--glossary", str(root)])
+    err = capsys.readouterr().err
+    moved = [line for line in err.splitlines() if line.startswith("renumbered: ")]
+    assert len(moved) == 6
+    assert re.search(r"4\.2\.4\.yaml:\d+: 4\.2\.4\.e is 4\.2\.4\.d of release 2026\.1, renumbered \(text 9\d% alike\)", err)
+    assert re.search(r"4\.2\.4\.yaml:\d+: 4\.2\.4\.d is 4\.2\.4\.c of release 2026\.1, renumbered \(same text\)", err)

@@ -26,6 +26,7 @@ class LintFormat(enum.Enum):
 class Severity(enum.Enum):
     ERROR = "error"       # fails the lint
     WARNING = "warning"   # listed only (a stale translation: issue 18)
+    NOTICE = "notice"     # listed for the editors to confirm (a rule matched across a renumbering: issue 30)
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,9 @@ def github_command(item: Finding) -> str:
     return f"{head}::{escape_data(item.message)}"
 
 
+_PLAIN_PREFIX = {Severity.WARNING: "stale: ", Severity.NOTICE: "renumbered: "}
+
+
 def print_findings(findings: Iterable[Finding], summary: str, form: LintFormat, out, err) -> None:
     """Print the findings and the summary line in `form`."""
     findings = list(findings)
@@ -108,6 +112,6 @@ def print_findings(findings: Iterable[Finding], summary: str, form: LintFormat, 
         if form is LintFormat.GITHUB:
             print(github_command(item), file=out)
         else:
-            prefix = "stale: " if item.severity is Severity.WARNING else ""
+            prefix = _PLAIN_PREFIX.get(item.severity, "")
             print(prefix + item.text, file=err)
     print(summary, file=out)

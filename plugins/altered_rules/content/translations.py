@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from .glossary.identity import explained_hash
-from .glossary.model import LANGUAGES, Glossary, Text, TranslationStatus, english_hash
+from .glossary.identity import How, explained_hash
+from .glossary.model import LANGUAGES, Glossary, Text, TranslationStatus, english_hash, rule_sort_key
 from .glossary.schema import TRANSLATED_FROM
 from .lint import iter_texts
 from .yamlsource import LineDict, LineList, load_yaml_file
@@ -299,3 +299,21 @@ def restamp_renumbered(glossary: Glossary) -> dict[Path, str]:
                 before[path] = original
                 path.write_text(text, encoding="utf-8")
     return before
+
+
+def renumbering_notes(glossary: Glossary) -> list[str]:
+    """`file:line: ...` for each rule the matching found renumbered since the latest release, and
+    how (the lint lists them for the editors to confirm, or to correct with `was:`)."""
+    if not glossary.releases:
+        return []
+    version = glossary.releases[-1].version
+    notes = []
+    moved = [p for p in glossary.identity.values() if p.old != p.new]
+    rules = sorted((p for p in moved if p.new in glossary.paragraphs or p.new in glossary.sections), key=lambda p: rule_sort_key(p.new))
+    for pair in rules + sorted((p for p in moved if p not in rules), key=lambda p: p.new):
+        rule = glossary.paragraphs.get(pair.new) or glossary.sections.get(pair.new)
+        where = f"{rule.file}:{rule.line}" if rule else glossary.root
+        how = {How.EDITOR: "as its `was:` says", How.TEXT: "same text"}.get(pair.how, f"text {pair.score:.0%} alike")
+        notes.append(f"{where}: {pair.new} is {pair.old} of release {version}, renumbered ({how}); "
+                     f"if not, write `was: <its number in {version}>` or `was: new` on it")
+    return notes
