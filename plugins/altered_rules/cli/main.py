@@ -14,6 +14,8 @@ Subcommands:
   release VERSION --date D --notes TEXT
                     record a release of the glossary (and tag it in git)
   diff A B [--json] what changed between two releases (or `current`), word by word
+  renumber [--shift N] [OLD=NEW...]
+                    new numbers for paragraphs and every reference to them, all or nothing
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -257,6 +259,8 @@ def build_parser() -> argparse.ArgumentParser:
     i18n.set_defaults(func=_cmd_i18n)
     from .release_cli import add_parsers as add_release_parsers
     add_release_parsers(sub, DEFAULT_GLOSSARY)
+    from .renumber_cli import add_parsers as add_renumber_parsers
+    add_renumber_parsers(sub, DEFAULT_GLOSSARY)
     return parser
 
 
