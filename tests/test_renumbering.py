@@ -22,7 +22,7 @@ from altered_rules.pages.versions import VersionedChapters, VersionRenderer, rel
 from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, export_glossary
 
 from project_paths import GLOSSARY
-from renumber_fixtures import shift_4_2_4
+from renumber_fixtures import reorganise, shift_4_2_4
 
 
 @pytest.fixture(scope="module")
@@ -198,3 +198,27 @@ def test_the_lint_says_which_matches_it_made(shifted, capsys):
     assert len(moved) == 6
     assert re.search(r"4\.2\.4\.yaml:\d+: 4\.2\.4\.e is 4\.2\.4\.d of release 2026\.1, renumbered \(text 9\d% alike\)", err)
     assert re.search(r"4\.2\.4\.yaml:\d+: 4\.2\.4\.d is 4\.2\.4\.c of release 2026\.1, renumbered \(same text\)", err)
+
+
+def test_a_reorganising_release_tracks_every_moved_rule(tmp_path):
+    """Insert and shift, split a section, move a rule to another section and reword it: every
+    moved rule is tracked, the only additions are the new paragraph and the new section."""
+    root = tmp_path / "glossary"
+    shutil.copytree(GLOSSARY, root)
+    renames = reorganise(root)
+    record_release(root, "2026.2", "2026-12-01", {"en": "FIXTURE reorganisation; not a real release."}, git=False)
+    glossary = load_glossary(root)
+    history = glossary_history(glossary)
+    changes = history.diffs[-1].changes
+    assert {c.renumbered_from: c.key for c in changes if c.renumbered_from} == renames
+    assert sorted(c.key for c in changes if c.kind is ChangeKind.ADDED) == ["3.2.5", "4.2.4.c"]
+    assert not [c.key for c in changes if c.kind is ChangeKind.REMOVED]
+    changed = sorted(c.key for c in changes if c.renumbered_from and c.kind is ChangeKind.CHANGED)
+    assert changed == ["4.2.4.e", "6.3.g"]
+    # Every old number leads to where its rule went; only real rewordings leave translations stale.
+    for old, new in renames.items():
+        assert history.follow("2026.1", old) == new
+    assert removed_rule_redirects(history) == {
+        "3.2.4.d": "v/2026.1/3/#3.2.4.d", "3.2.4.e": "v/2026.1/3/#3.2.4.e", "6.4.g": "v/2026.1/6/#6.4.g"}
+    stale, _ = stale_problems(glossary)
+    assert sorted({line.split(": ")[1] for line in stale}) == ["4.2.4.e", "6.3.g"]
