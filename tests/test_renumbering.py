@@ -19,6 +19,7 @@ from altered_rules.cli.main import main
 from altered_rules.cli.release_cli import record_release
 from altered_rules.pages.history import ChangeKind, compare, glossary_history
 from altered_rules.pages.versions import VersionedChapters, VersionRenderer, release_stamp, removed_rule_redirects, version_pages
+from altered_rules.strings import tr
 from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, export_glossary
 
 from project_paths import GLOSSARY
@@ -156,9 +157,10 @@ def test_release_history_and_old_permalinks_show_the_moves(released, language, r
     pages = {p.path: p.markdown for p in version_pages(glossary, history, language)}
     release = pages["releases/2026.2.md"]
     assert re.search(r'<span class="ar-change__was">4\.2\.4\.c</span> → <a href="[^"]*#4\.2\.4\.d">4\.2\.4\.d</a>', release)
-    assert renumbered in release and changed in release
-    assert "ar-change--removed" not in release
+    assert f'{tr(language, "change_renumbered")}, {tr(language, "change_changed")}</span>' in release
     chapter = pages["history/chapter-4.md"]
+    assert renumbered in chapter and changed in chapter
+    assert "ar-change--removed" not in release
     section = chapter[chapter.index("## 4.2.4.d "):chapter.index("## 4.2.4.e ")]
     assert renumbered in section and 'href="../../v/2026.1/4/#4.2.4.c">4.2.4.c, ' in section
     # The old number's text in 2026.1 says where the rule went and links to its current text.

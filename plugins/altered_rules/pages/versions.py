@@ -208,9 +208,12 @@ class VersionRenderer:
             version = versions[versions.index(version) - 1]
         return self.versioned_link(page, version, change.key)
 
-    def kind_html(self, change: Change) -> str:
+    def kind_html(self, change: Change, arrow: bool = False) -> str:
+        """The kind of a change; `arrow`: its head already shows "4.2.4.c → 4.2.4.d"."""
         text = self.t(f"change_{change.kind.value}")
-        if change.renumbered_from:
+        if change.renumbered_from and arrow:
+            text = self.t("change_renumbered") + ("" if change.kind is ChangeKind.RENUMBERED else ", " + text)
+        elif change.renumbered_from:
             key = "renumbered_from" if change.kind is ChangeKind.RENUMBERED else "renumbered_changed_from"
             text = self.t(key, old=change.renumbered_from)
         return f'<span class="ar-change__kind ar-change__kind--{change.kind.value}">{html.escape(text)}</span>'
@@ -274,7 +277,7 @@ class VersionRenderer:
         title = self.link_to_current(change.key, page, self.entry_title(change.entry))
         if change.renumbered_from and is_rule(change.key):   # "4.2.4.c → 4.2.4.d"
             title = f'<span class="ar-change__was">{html.escape(change.renumbered_from)}</span> → {title}'
-        head = [title, self.kind_html(change)]
+        head = [title, self.kind_html(change, arrow=bool(change.renumbered_from and is_rule(change.key)))]
         if history:
             head.append(f'<a href="{relative_url(page, history_page(change.group), change.key)}">{html.escape(self.t("history_link"))}</a>')
         head.append(self.text_link(page, version, change))
