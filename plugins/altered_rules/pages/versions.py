@@ -195,11 +195,13 @@ class VersionRenderer:
             return html.escape(label)
         return f'<a href="{relative_url(page, where[0], where[1])}">{html.escape(label)}</a>'
 
-    def versioned_link(self, page: str, version: str, key: str) -> str:
+    def versioned_link(self, page: str, version: str, key: str, named: bool = False) -> str:
+        """A link to `key`'s text in `version` ("text in 2026.1"; `named`: "4.2.4.c, text in 2026.1")."""
         if not is_rule(key) or key not in self.history.snapshots[version].entries:
             return ""
         href = relative_url(page, "index.md") + versioned_anchor(version, key)
-        return f'<a href="{html.escape(href)}">{html.escape(self.t("text_in", version=version))}</a>'
+        label = self.t("text_in", version=version)
+        return f'<a href="{html.escape(href)}">{html.escape(f"{key}, {label}" if named else label)}</a>'
 
     def text_link(self, page: str, version: str, change: Change) -> str:
         """A link to the entry's text as `version` left it (a removed one: as the release before)."""
@@ -309,8 +311,8 @@ class VersionRenderer:
                 moved = "" if change.key == key else " · " + html.escape(self.t("history_as", rule=change.key))
                 text = self.text_link(page, release.version, change)
                 if change.renumbered_from and self.previous(release):   # and its text under the old number
-                    before = self.versioned_link(page, self.previous(release), change.renumbered_from)
-                    text = " · ".join(t for t in (text, before.replace(">", f">{html.escape(change.renumbered_from)}, ", 1) if before else "") if t)
+                    before = self.versioned_link(page, self.previous(release), change.renumbered_from, named=True)
+                    text = " · ".join(link for link in (text, before) if link)
                 out.append(f'<div class="ar-history__release"><p class="ar-change__head"><a href="{relative_url(page, release_page(release.version))}">'
                            f'{html.escape(release.version)}</a> ({html.escape(release.date)}) · {self.kind_html(change)}{moved}'
                            f'{" · " + text if text else ""}</p>\n{self.fields_html(change)}</div>\n')
