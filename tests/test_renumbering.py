@@ -224,3 +224,11 @@ def test_a_reorganising_release_tracks_every_moved_rule(tmp_path):
         "3.2.4.d": "v/2026.1/3/#3.2.4.d", "3.2.4.e": "v/2026.1/3/#3.2.4.e", "6.4.g": "v/2026.1/6/#6.4.g"}
     stale, _ = stale_problems(glossary)
     assert sorted({line.split(": ")[1] for line in stale}) == ["4.2.4.e", "6.3.g"]
+
+
+def test_the_lint_matches_are_notices_in_the_github_format(shifted, capsys):
+    root, _, _ = shifted
+    main(["lint", "--format", "github", "--glossary", str(root)])
+    out = capsys.readouterr().out
+    notices = [line for line in out.splitlines() if line.startswith("::notice ")]
+    assert len(notices) == 6 and all("4.2.4.yaml,line=" in line for line in notices)
