@@ -54,6 +54,9 @@ def test_the_hand_edit_gives_one_added_and_six_renumbered_and_nothing_removed(sh
     assert all(c.kind is ChangeKind.RENUMBERED for c in changes if c.renumbered_from and c.key != "4.2.4.e")
     # 4.2.4.i's remark cited itself (4.2.4.h -> i): the number inside does not make it "changed".
     assert next(c for c in changes if c.key == "4.2.4.i").kind is ChangeKind.RENUMBERED
+    # Cited-by and rulings follow the rewritten references: the ruling on old 4.2.4.h is on 4.2.4.i.
+    assert "ruling-moves-forward-due-to" in glossary.cited_by["4.2.4.i"]
+    assert [r.id for r in glossary.rulings_by_rule["4.2.4.i"]] == ["moves-forward-due-to"]
 
 
 def test_rulings_that_only_changed_numbers_are_marked_so_and_not_stale(shifted):
