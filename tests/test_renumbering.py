@@ -235,3 +235,22 @@ def test_the_lint_matches_are_notices_in_the_github_format(shifted, capsys):
     out = capsys.readouterr().out
     notices = [line for line in out.splitlines() if line.startswith("::notice ")]
     assert len(notices) == 6 and all("4.2.4.yaml,line=" in line for line in notices)
+
+
+def test_a_was_applies_to_the_release_that_records_it_only(tmp_path):
+    root = tmp_path / "glossary"
+    shutil.copytree(GLOSSARY, root)
+    shift_4_2_4(root)
+    section = root / "rules" / "4" / "4.2.4.yaml"
+    section.write_text(section.read_text(encoding="utf-8").replace("- id: 4.2.4.i\n", "- id: 4.2.4.i\n  was: new\n", 1),
+                       encoding="utf-8")
+    record_release(root, "2026.2", "2026-12-01", {"en": "FIXTURE; not a real release."}, git=False)
+    text = section.read_text(encoding="utf-8")
+    section.write_text(text.replace("An expedition \"moves forward due to [statistic]\" if the three following conditions are true:",
+                                    "FIXTURE: rewritten from top to bottom, nothing like before.", 1),
+                       encoding="utf-8")
+    glossary = load_glossary(root)
+    history = glossary_history(glossary)
+    assert {(c.key, c.kind) for c in history.diffs[-1].changes} >= {("4.2.4.i", ChangeKind.ADDED), ("4.2.4.h", ChangeKind.REMOVED)}
+    later = compare(history.snapshots["2026.2"], history.current)
+    assert [(c.key, c.kind) for c in later] == [("4.2.4.i", ChangeKind.CHANGED)]

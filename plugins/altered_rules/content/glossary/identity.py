@@ -195,7 +195,7 @@ def match(old: Snapshot, new: Snapshot, threshold: float = SIMILAR) -> Matching:
             pair(o_key, n_key, How.SIMILAR, -negative)
     # 4. rewritten in place
     for key in list(free_new):
-        if key in free_old and free_old[key].kind == free_new[key].kind and new.entries[key].was != WAS_NEW:
+        if key in free_old and free_old[key].kind == free_new[key].kind:
             pair(key, key, How.IN_PLACE, similarity(toks("o", free_old[key]), toks("n", free_new[key])))
     return result
 
