@@ -111,6 +111,11 @@ def test_a_was_naming_no_rule_of_the_latest_release_is_refused_with_file_and_lin
     with pytest.raises(GlossaryError) as raised:
         load_glossary(root)
     assert f"4.2.4.yaml:{line}: paragraph 4.2.4.c: 'was: 4.2.4.z' names no rule of release 2026.1" in str(raised.value)
+    twice = text.replace("- id: 4.2.4.c\n", "- id: 4.2.4.c\n  was: 4.2.4.b\n", 1).replace("- id: 4.2.4.d\n", "- id: 4.2.4.d\n  was: 4.2.4.b\n", 1)
+    section.write_text(twice, encoding="utf-8")
+    with pytest.raises(GlossaryError) as raised:
+        load_glossary(root)
+    assert f"paragraph 4.2.4.d: 'was: 4.2.4.b' is also on 4.2.4.c (" in str(raised.value)
     section.write_text(text.replace("- id: 4.2.4.c\n", "- id: 4.2.4.c\n  was: [4.2.4.b]\n", 1), encoding="utf-8")
     with pytest.raises(GlossaryError) as raised:
         load_glossary(root)

@@ -155,11 +155,19 @@ def _follow_renumbering(glossary: Glossary, reader: _Reader) -> None:
     except SourceError:
         return   # the history reports an unreadable snapshot, naming it
     new = snapshot_of(glossary, WORKING)
+    claimed: dict[str, Paragraph] = {}
     for paragraph in sorted(glossary.paragraphs.values(), key=lambda p: rule_sort_key(p.id)):
         before = old.entries.get(paragraph.id)
-        if paragraph.was and paragraph.was != WAS_NEW and paragraph.was not in old.entries and not (before and before.was == paragraph.was):
+        if not paragraph.was or paragraph.was == WAS_NEW or (before and before.was == paragraph.was):
+            continue   # none, or a `was:` the latest release already used (identity.match ignores it)
+        if paragraph.was not in old.entries:
             reader.errors.append(SourceError(paragraph.file, paragraph.line, f"paragraph {paragraph.id}: 'was: {paragraph.was}' names "
                                  f"no rule of release {latest.version}, the latest; write the number it had there, `new`, or remove `was`"))
+        elif paragraph.was in claimed:
+            first = claimed[paragraph.was]
+            reader.errors.append(SourceError(paragraph.file, paragraph.line, f"paragraph {paragraph.id}: 'was: {paragraph.was}' "
+                                 f"is also on {first.id} ({first.file}:{first.line}); a rule continues in one paragraph only"))
+        claimed.setdefault(paragraph.was, paragraph)
     if old.entries == new.entries:
         return
     glossary.identity = dict(match(old, new).pairs)
