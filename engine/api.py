@@ -9,7 +9,7 @@ from .day import afternoon_started, begin_afternoon, end_turn, run_phase
 from .records import CardInZone, CostRecord, EffectRecord, Happening, HappeningKind
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
-from .costs import pay_cost, play_card
+from .costs import describe_play_cost, pay_cost, play_card, play_cost, play_cost_rules
 from .places import PLACES, zone_words
 from .reactions import run_step
 from .resolution import check_reactions, resolve_effect
@@ -170,11 +170,11 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     _take_turn_action(game, player, f"play {name}")
     thing = find_object(game, player, place, name)
     if decline_cost:
-        game.last_cost = CostRecord(f"the cost of {thing.name}", False, 1, 0)
+        game.last_cost = play_cost(game, player, thing, paid=False)
         game.trace.add(
-            f"{player} declines to pay the cost of {thing.name}: they may not play it, and the game goes back to "
-            f"the point where they were offered to play it (it is still {player}'s turn)",
-            "6.4.b", "6.4.d",
+            f"{player} declines to pay the cost of {thing.name} ({describe_play_cost(game.last_cost)}): they may not play it, "
+            f"and the game goes back to the point where they were offered to play it (it is still {player}'s turn)",
+            "6.4.b", "6.4.d", *play_cost_rules(game.last_cost),
         )
         return None
     new = play_card(game, player, thing, expedition)
