@@ -253,9 +253,17 @@ class Game:
 
     def expedition_statistics(self, name: PlayerName, kind: ExpeditionKind) -> Statistics:
         """Sum of the statistics of its characters (4.2.4.b; Gigantic counted here too, 7.4.3.e).
-        Boosts are not added: the sources never say what a boost does to statistics."""
+        A boosted character is refused: the sources never say what a boost does to statistics, and
+        summing its printed ones would drop the boost in silence."""
         forest = mountain = water = 0  # summed as numbers: one Statistics made, not one per character
         for character in self.characters_in(name, kind):
+            if character.boosts:
+                raise silent(
+                    f"{character.name} has {character.boosts} boost{'s' if character.boosts != 1 else ''}, and the sources never say "
+                    f"what a boost does to statistics (boosts appear only in the examples of 7.2.1.b and 7.2.2.a); the engine cannot sum "
+                    f"{self.expedition(name, kind).label}'s statistics",
+                    Unenumerable.UNPRINTED_VALUE,
+                )
             statistics = character.card.statistics
             if statistics is None:
                 raise silent(

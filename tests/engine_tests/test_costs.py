@@ -49,3 +49,19 @@ def test_the_trace_says_which_printed_cost_and_which_changes_with_their_rules() 
     line = next(line for line in result.trace if "plays Kuwat from their Hand paying" in line.text)
     assert "paying its Hand cost, 3, 1 more: 4 Mana" in line.text
     assert {"2.2.6.a", "2.2.13.c"} <= set(line.rules)
+
+
+def test_an_expeditions_statistics_with_a_boost_are_refused_naming_the_character_and_the_boosts() -> None:
+    text = """
+- name: boost
+  given:
+    players: [Alice, Bob]
+    Alice: {hero: {characters: [{name: Ordis Recruit, stats: 2/0/0, boosts: 2}, "Deer 1/0/0"]}}
+  when: check_victory
+  then:
+    Alice.hero.statistics: 3/0/0
+"""
+    result = engine.run_scenario(engine.read_scenarios(load_yaml_text(text, "boosts.yaml"))[0])
+    assert isinstance(result.error, engine.RulesSilent)
+    assert "Ordis Recruit has 2 boosts" in result.error.message
+    assert "Alice's hero expedition" in result.error.message
