@@ -45,6 +45,14 @@ def _playable(game: Game) -> None:
     unknown = game.board_unknown()
     if unknown is not None:
         raise silent(f"the engine cannot go on: the board is unknown after {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
+    # A printed ability the engine cannot read may trigger or apply in any action: never run past it in silence.
+    for obj in game.objects.values():
+        if obj.zone in IN_PLAY and obj.card.unread:
+            raise silent(
+                f"{obj.name} in play has an ability the engine cannot read, \"{obj.card.unread[0]}\": whether it changes "
+                "what happens is not known (write it in one of the wordings of docs/en/scenarios.md, or leave it out)",
+                Unenumerable.UNKNOWN_BOARD,
+            )
 
 
 def dusk(game: Game) -> None:

@@ -264,6 +264,12 @@ class Game:
                     f"{self.expedition(name, kind).label}'s statistics",
                     Unenumerable.UNPRINTED_VALUE,
                 )
+            if Status.ASLEEP in character.statuses:
+                raise silent(
+                    f"{character.name} is Asleep, and the sources never say what Asleep does (it appears only in the example "
+                    f"of 2.1.f); the engine cannot sum {self.expedition(name, kind).label}'s statistics",
+                    Unenumerable.LOST_TEXT,
+                )
             statistics = character.card.statistics
             if statistics is None:
                 raise silent(
@@ -425,6 +431,12 @@ class Game:
             new.statuses |= set(statuses)
             return new
         obj = thing
+        if zone is Zone.RESERVE and obj.zone in IN_PLAY and Status.FLEETING in obj.statuses:
+            raise silent(
+                f"{obj.name} has Fleeting and would go from play to the Reserve; what Fleeting does is not in the sources "
+                "(a reaction checks it in the example of 2.1.e, and ruling played-from-reserve gives it)",
+                Unenumerable.LOST_TEXT,
+            )
         assert zone is not obj.zone, "moving between expeditions is not a zone change (3.2.4.d): use switch"
         del self.objects[obj.id]
         if obj.zone is Zone.EXPEDITION:
