@@ -177,6 +177,7 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     checked (4.4.a.3), then their turn ends. Declining its cost, they may not play it (6.4.d)."""
     _take_turn_action(game, player, f"play {name}")
     thing = find_object(game, player, place, name)
+    _refuse_exhausted_in_reserve(thing, "played")
     if decline_cost:
         game.last_cost = play_cost(game, player, thing, paid=False)
         game.trace.add(
@@ -190,6 +191,16 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     if game.turn == player and not game.outcome.over:
         end_turn(game, passed=False)
     return new
+
+
+def _refuse_exhausted_in_reserve(thing: GameObject | CardInZone, what: str) -> None:
+    """An exhausted card in the Reserve: whether it can still be played or give its support ability,
+    no source says (only "Exhaust me" costs, 7.1.4, and Prepare, 4.2.1.c, speak of exhaustion)."""
+    if isinstance(thing, GameObject) and thing.zone is Zone.RESERVE and thing.exhausted:
+        raise silent(
+            f"{thing.name} is exhausted in the Reserve: whether it can be {what} is not in the sources",
+            Unenumerable.NO_CANDIDATES,
+        )
 
 
 def refuse_other_expedition(game: Game, player: PlayerName, other: PlayerName, name: str) -> None:
@@ -232,6 +243,8 @@ def use_ability(
     if not 1 <= index <= len(abilities):
         raise BoardError(f"{obj.name} has {len(abilities)} {what}(s); `ability:` is 1 to {len(abilities)}")
     ability = abilities[index - 1]
+    if support:
+        _refuse_exhausted_in_reserve(obj, "used for its support ability")
     if support and obj.zone is not Zone.RESERVE:
         raise Forbidden(f"{obj.name} is in the {obj.zone.value}: support abilities only work while the object is in the Reserve (2.2.10.g)")
     if not support and obj.zone not in IN_PLAY:

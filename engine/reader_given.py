@@ -288,6 +288,10 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
     supports = tuple(located(partial(parse_activated, q), supports_raw, i, where) for i, q in enumerate(supports_raw))
     effect = None
     if "effect" in item:
+        if object_type is not ObjectType.SPELL:
+            # Only a Spell's effect resolves when it is played; on another card it would never run.
+            raise fail("`effect:` is a Spell's printed effect: give `type: spell`, or write the ability as a reaction, a quick "
+                       "action or a `textbox:` line", item, "effect", where)
         effect = read_text(item["effect"], "`effect:` (a Spell's printed effect)", item, "effect", where)
         located(lambda: parse_effect(effect), item, "effect", where)
     unread: tuple[str, ...] = ()
