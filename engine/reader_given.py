@@ -301,6 +301,7 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
         passives += textbox["passives"]
         quick += textbox["quick"]
         supports += textbox["supports"]
+        keywords |= frozenset(textbox["keywords"])
         unread = textbox["unread"]
     for flag in ("token", "exhausted"):
         if flag in item and not isinstance(item[flag], bool):
@@ -329,19 +330,27 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
     return ObjectSetup(card, bool(item.get("exhausted", False)), boosts, {str(k): int(v) for k, v in counters.items()}, statuses)
 
 
+_KEYWORD_WORDS = frozenset(k.value for k in Keyword)
+
+
 def _read_textbox(raw: Any, item: Any, where: Location | None) -> dict[str, tuple[Any, ...]]:
     """A printed textbox, line by line: each line is an ability (1.2.4.a); text in italics, written
     between *asterisks*, has no existence rules-wise (2.2.10.c): flavour and reminder text; a line in
     the support box is written with "support:" in front (2.2.10.d)."""
     if not isinstance(raw, list) or not all(isinstance(line, str) for line in raw):
         raise fail("`textbox:` is a list of printed lines; italics between *asterisks*, a support ability with \"support:\" in front", item, "textbox", where)
-    found: dict[str, list[Any]] = {"reactions": [], "passives": [], "quick": [], "supports": [], "unread": []}
+    found: dict[str, list[Any]] = {"reactions": [], "passives": [], "quick": [], "supports": [], "keywords": [], "unread": []}
     for i, line in enumerate(raw):
         text = re.sub(r"\*[^*]*\*", "", line).strip()  # 2.2.10.c: italics are not rules text
         if not text:
             continue
         if text.lower().startswith("support:"):
             found["supports"].append(located(partial(parse_activated, text), raw, i, where))
+            continue
+        words = [w.strip().lower() for w in re.split(r"[,\s]+", text) if w.strip()]
+        if words and all(w in _KEYWORD_WORDS for w in words):
+            # 1.2.4.b: keywords represent abilities, several of them may share a line.
+            found["keywords"].extend(Keyword(w) for w in words)
             continue
         for kind, parse in (("reactions", parse_reaction), ("passives", parse_passive), ("quick", parse_activated)):
             if kind == "quick" and ":" not in text:
