@@ -253,14 +253,6 @@ def use_ability(
         f"{player} plays the {what} \"{ability.text}\" of {obj.name}",
         "2.2.10.g" if support else "2.2.10.h",
     )
-    if decline_cost:
-        game.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, 0)
-        game.trace.add(
-            f"{player} declines to pay the cost: they may not play this {what}, and the game goes back to the point "
-            "where they were offered to play it",
-            "6.4.b", "6.4.e",
-        )
-        return None
     cost = ability.cost
     if ability.more_unless_first:
         first, rule = game.is_first_player(player)
@@ -274,6 +266,15 @@ def use_ability(
             f"{'does not cost' if first else 'costs'} {ability.more_unless_first} more",
             rule,
         )
+    if decline_cost:
+        # The cost declined is the one asked, its parts and Mana included (6.4.b, 6.4.e).
+        game.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
+        game.trace.add(
+            f"{player} declines to pay the cost: they may not play this {what}, and the game goes back to the point "
+            "where they were offered to play it",
+            "6.4.b", "6.4.e",
+        )
+        return None
     after = pay_cost(game, player, obj, cost, f"{obj.name}'s {what}") if cost else obj
     record = resolve_effect(game, ability.effect, player, me=after.id if after is not None else None, source_name=obj.name)
     game.trace.add(f"{player} has played a {what}: reactions are checked", "4.4.a")
