@@ -31,8 +31,10 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
     """An effect's internal cost ("you may pay 1 to ..."): the player decides whether to pay it; paid,
     it is one step whatever its verbs (6.1.d, 6.4.a). Whether it was paid (declined: 6.4.b, 6.4.f)."""
     described = " and ".join(f"pay {p.amount}" if isinstance(p, Pay) else f"put a card from their Hand in {zone_words(p.zone)}" for p in cost)
+    # The parts as the card words them: "pay 1", "put a card from your Hand in Reserve" (cost.parts, cost.mana).
+    parts = tuple(f"pay {p.amount}" if isinstance(p, Pay) else f"put a card from your Hand in {zone_words(p.zone)}" for p in cost)
     if choose(game, player, f"whether to {described}", [YES], may=True, rules=("6.4.b",)) is None:
-        game.last_cost = CostRecord(described, False, 1, 0)
+        game.last_cost = CostRecord(described, False, 1, len(parts), parts)
         game.trace.add(f"{player} declines the cost: the internal action is ignored and the effect continues", "6.4.b", "6.4.f")
         return False
     actions: list[Callable[[], object]] = []
@@ -49,7 +51,7 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
             card = next(c for c in hand if (c.name or "card") == name)
             actions.append(partial(game.move, CardInZone(player, card, Zone.HAND), part.zone))
             told.append(f"puts {name} from their Hand in their {zone_words(part.zone)}")
-    game.last_cost = CostRecord(described, True, 1, len(actions))
+    game.last_cost = CostRecord(described, True, 1, len(actions), parts)
     game.trace.add(
         f"The cost is paid in one step of {plural(len(actions), 'atomic action')}, even with several verbs: "
         f"{player} {' and '.join(told)}",
