@@ -322,6 +322,14 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
     if not isinstance(counters, Mapping) or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counters.values()):
         raise fail("`counters:` maps a kind of counter to a number, e.g. {Kelon: 3}", item, "counters", where)
     printed = {k: read_text(item[k], f"`{k}`", item, k, where) for k in ("printed_name", "language") if k in item}
+    if item.get("token") is True:
+        # A token's type, costs, rarity and faction are fixed by the rules: another value would be dropped.
+        fixed = {"hand_cost": 0, "reserve_cost": 0, "rarity": None, "faction": None, "type": "character"}
+        for key, allowed in fixed.items():
+            if key in item and (item[key] if key != "type" else str(item[key]).strip().lower()) != allowed:
+                raise fail(
+                    f"a token's `{key}` is fixed by the rules (a Character, 2.2.1.d; costs 0, 2.2.6.c, 2.2.7.c; no rarity, 2.2.4.c; "
+                    "no faction, 2.2.8.d): leave it out", item, key, where)
     card = Card(
         name, object_type, subtypes, stats, keywords, reactions, passives, rarity=rarity, faction=faction,
         token=bool(item.get("token", False)), hand_cost=costs.get("hand_cost"), reserve_cost=costs.get("reserve_cost"), effect=effect, quick_actions=quick, supports=supports, unread=unread,

@@ -221,3 +221,11 @@ def test_an_effect_on_a_card_that_is_not_a_spell_is_an_error() -> None:
     text = BOARD.replace('characters: ["Ordis Recruit 2/1/0 Soldier"]', 'characters: [{name: Kuwat, stats: 1/1/1, effect: Draw a card}]')
     assert "`effect:` is a Spell's printed effect" in error(text).message
     read(BOARD.replace("    Alice:\n", "    Alice:\n      reserve: [{name: Zap, type: spell, effect: Draw a card}]\n"))
+
+
+def test_a_tokens_fixed_characteristics_given_otherwise_are_an_error() -> None:
+    for extra, key in (("hand_cost: 3", "hand_cost"), ("rarity: rare", "rarity"), ("faction: Axiom", "faction"), ("type: permanent", "type")):
+        text = BOARD.replace('characters: ["Ordis Recruit 2/1/0 Soldier"]', f"characters: [{{name: Brassbug, stats: 1/1/1, token: true, {extra}}}]")
+        assert f"a token's `{key}` is fixed by the rules" in error(text).message
+    # the values the rules give are accepted
+    read(BOARD.replace('characters: ["Ordis Recruit 2/1/0 Soldier"]', "characters: [{name: Brassbug, stats: 1/1/1, token: true, hand_cost: 0}]"))
