@@ -322,6 +322,8 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
     if not isinstance(counters, Mapping) or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counters.values()):
         raise fail("`counters:` maps a kind of counter to a number, e.g. {Kelon: 3}", item, "counters", where)
     printed = {k: read_text(item[k], f"`{k}`", item, k, where) for k in ("printed_name", "language") if k in item}
+    if object_type is ObjectType.HERO and rarity is not None:
+        raise fail("a Hero has no rarity (2.2.4.c): leave `rarity` out", item, "rarity", where)
     if item.get("token") is True:
         # A token's type, costs, rarity and faction are fixed by the rules: another value would be dropped.
         fixed = {"hand_cost": 0, "reserve_cost": 0, "rarity": None, "faction": None, "type": "character"}

@@ -229,3 +229,9 @@ def test_a_tokens_fixed_characteristics_given_otherwise_are_an_error() -> None:
         assert f"a token's `{key}` is fixed by the rules" in error(text).message
     # the values the rules give are accepted
     read(BOARD.replace('characters: ["Ordis Recruit 2/1/0 Soldier"]', "characters: [{name: Brassbug, stats: 1/1/1, token: true, hand_cost: 0}]"))
+
+
+def test_a_hero_given_a_rarity_on_a_board_is_an_error() -> None:
+    text = BOARD.replace("    Alice:\n", "    Alice:\n      hero_zone: {name: Sierra & Oddball, rarity: rare}\n")
+    assert "a Hero has no rarity (2.2.4.c)" in error(text).message
+    read(BOARD.replace("    Alice:\n", "    Alice:\n      hero_zone: {name: Sierra & Oddball, faction: Axiom}\n"))
