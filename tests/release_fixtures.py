@@ -173,7 +173,6 @@ def make_fixture_releases(root: Path, rounds: int = 1, first_date: str = "2026-1
         fixture.notes = {"en": f"{FIXTURE} release {version} for tests; not a real version of the rules.",
                          "fr": f"Version {FIXTURE} {version} pour les tests ; pas une vraie version des règles.",
                          "it": f"Versione {FIXTURE} {version} per i test; non è una vera versione delle regole."}
-        date = (base + dt.timedelta(days=7 * number)).isoformat()
-        record_release(root, version, date, fixture.notes, git=False, today=date)   # fixture dates lie ahead of the clock
+        record_release(root, version, (base + dt.timedelta(days=7 * number)).isoformat(), fixture.notes, git=False)
         done.append(fixture)
     return done

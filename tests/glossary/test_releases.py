@@ -153,7 +153,7 @@ def test_release_records_snapshot_and_tags_in_git(git_glossary):
     dusk.write_text(dusk.read_text(encoding="utf-8").replace("There is one daily effect during dusk.",
                                                             "There is exactly one daily effect during dusk."), encoding="utf-8")
     _git(git_glossary.parent, "commit", "-q", "-am", "fixture edit")
-    done = record_release(git_glossary, "2026.2", "2026-12-01", {"en": "Fixture: one word more in 4.2.4.a."}, today="2026-12-01")
+    done = record_release(git_glossary, "2026.2", "2026-12-01", {"en": "Fixture: one word more in 4.2.4.a."})
     assert any("tagged release-2026.2" in line for line in done), done
     assert _git(git_glossary.parent, "tag", "--list").split() == ["release-2026.2"]
     committed = _git(git_glossary.parent, "show", "--name-only", "--format=%s", "release-2026.2^{commit}").split("\n")
@@ -170,7 +170,7 @@ def test_release_refuses_uncommitted_edits_and_changes_nothing(git_glossary):
         (git_glossary / "terms" / "gift.yaml").read_text(encoding="utf-8").replace("Grants", "Gives"), encoding="utf-8")
     before = (git_glossary / RELEASES).read_text(encoding="utf-8")
     with pytest.raises(ReleaseError, match="uncommitted changes"):
-        record_release(git_glossary, "2026.2", "2026-12-01", {"en": "x"}, today="2026-12-01")
+        record_release(git_glossary, "2026.2", "2026-12-01", {"en": "x"})
     assert (git_glossary / RELEASES).read_text(encoding="utf-8") == before
     assert not (git_glossary / "releases" / "2026.2.json.gz").exists()
     assert _git(git_glossary.parent, "tag", "--list") == ""

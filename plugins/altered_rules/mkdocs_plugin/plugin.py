@@ -27,6 +27,7 @@ from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
 from ..pages.site_pages import pages
+from ..pages.source_links import SourceLinks
 from ..site_paths import SitePathError, inside, site_file
 from ..site_assets.sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
 from ..site_assets.sandbox import runtime as sandbox_runtime
@@ -79,7 +80,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             if self.history.releases:   # the frame of the versioned pages, drawn by the theme (versions.py)
                 self.version_pages.append(versions.shell_page())
             label = versions.site_label(self.history, self.config.language, releases.t)
-            self.pages = pages(self.glossary, self.config.language, self.verification, releases.changed_in())
+            links = SourceLinks.for_site(config.repo_url, self.config.source_uri, project)
+            self.pages = pages(self.glossary, self.config.language, self.verification, releases.changed_in(), links)
         except (SourceError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
         config.extra["altered_rules_release"] = {"text": label.text, "href": label.href}

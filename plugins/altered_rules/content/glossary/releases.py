@@ -31,6 +31,8 @@ from .reading import _entries
 RELEASES_FILE = "releases.yaml"
 SNAPSHOT_DIR = "releases"
 SNAPSHOT_FORMAT = 1
+WORKING = "current"
+"""The name `altered-rules diff` gives the glossary as it is on disk (not a release)."""
 
 # A version is part of URLs (/v/2026.1/r/4.2.4.c/) and of git tags: digits and dots, with an
 # optional lowercase suffix ("2026.2-rc1").
@@ -43,7 +45,7 @@ MAX_SNAPSHOT_DEPTH = 6           # the file, entries, an entry, its fields, a fi
 
 # What a snapshot holds (read_snapshot refuses anything else, naming the entry and the key):
 SNAPSHOT_KEYS = {"format": True, "version": True, "chapters": True, "entries": True}
-ENTRY_KEYS = {"k": True, "t": True, "g": True, "f": True, "c": False}   # key, kind, group, fields, corrections
+ENTRY_KEYS = {"k": True, "t": True, "g": True, "f": True, "c": False, "w": False}   # key, kind, group, fields, corrections, was
 
 
 class EntryKind(str, Enum):
@@ -183,6 +185,7 @@ class Entry:
     group: str            # where it is listed: chapter-4, terms, modes, rulings
     fields: Fields
     corrections: tuple[tuple[str, str, str], ...] = ()   # (was, now, why) as recorded by the editors
+    was: str = ""         # the editors' `was:` (identity.py): the old number it continues, or "new"
 
     def field(self, name: str) -> dict[str, str]:
         return next((texts for n, texts in self.fields if n == name), {})
@@ -201,7 +204,8 @@ class Snapshot:
         return {
             "format": SNAPSHOT_FORMAT, "version": self.version, "chapters": self.chapters,
             "entries": [{"k": e.key, "t": e.kind, "g": e.group, "f": [list(f) for f in e.fields],
-                         **({"c": [list(c) for c in e.corrections]} if e.corrections else {})}
+                         **({"c": [list(c) for c in e.corrections]} if e.corrections else {}),
+                         **({"w": e.was} if e.was else {})}
                         for e in self.entries.values()],
         }
 
@@ -240,7 +244,7 @@ def snapshot_of(glossary: Glossary, version: str) -> Snapshot:
                 for note in p.notes:
                     fields += [(f"{note.kind.value}.{note.index}", note.text), (f"{note.kind.value}.{note.index}.gap", note.gap)]
                     corrections += note.corrections
-                add(Entry(p.id, "paragraph", group, _fields(*fields), _corrections(tuple(corrections))))
+                add(Entry(p.id, "paragraph", group, _fields(*fields), _corrections(tuple(corrections)), p.was or ""))
     for term in glossary.terms:
         see = Text({"en": ", ".join(term.see)}) if term.see else None
         add(Entry(f"term-{term.id}", "term", "terms",
@@ -381,7 +385,10 @@ def _snapshot_from(data: Any, path: Path, release: Release) -> Snapshot:
             was, now, why = shape.array(correction, f"{where}.c[{number}]", 3)
             corrections.append((shape.text(was, f"{where}.c[{number}]"), shape.text(now, f"{where}.c[{number}]"),
                                 shape.text(why, f"{where}.c[{number}]")))
-        entries[key] = Entry(key, kind, group, tuple(fields), tuple(corrections))
+        was = item.get("w", "")
+        if was != "" and was != "new" and not (isinstance(was, str) and ENTRY_KEY.match(was)):
+            raise shape.fail(f"{where}.w", f"'was' {was!r} is not allowed; it is the number the entry continues, or new")
+        entries[key] = Entry(key, kind, group, tuple(fields), tuple(corrections), was)
     return Snapshot(release.version, chapters, entries)
 
 
