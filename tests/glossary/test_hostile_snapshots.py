@@ -76,6 +76,7 @@ def test_an_entry_key_that_is_a_path_is_refused_by_lint(glossary_copy, capsys):
      "entry 4.2.4.c.remark.1.en: the character U+001B (ESC, a control character)"),
     (lambda d: _entry(d, "4.2.4.c")["f"].append(["remark.1", {"en": "a\x85b"}]), "the character U+0085 (NEL"),
     (lambda d: d["entries"].append(dict(_entry(d, "4.2.4.c"))), "entry 4.2.4.c: the key is listed twice"),
+    (lambda d: _entry(d, "4.2.4.c").__setitem__("w", "../x"), "entry 4.2.4.c.w: 'was' '../x' is not allowed"),
 ])
 def test_a_snapshot_is_checked_against_its_schema(glossary_copy, capsys, change, message):
     _edit(glossary_copy, change)

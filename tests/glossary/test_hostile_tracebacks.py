@@ -78,3 +78,9 @@ def test_a_future_dated_release_is_named_instead_of_blocking_later_ones(glossary
         record_release(glossary_copy, "2026.2", "2026-11-26", {"en": "x"}, git=False, today="2026-11-26")
     replace_once(glossary_copy / "releases.yaml", 'date: "2027-06-01"', 'date: "2026-11-25"')
     assert record_release(glossary_copy, "2026.2", "2026-11-26", {"en": "x"}, git=False, today="2026-11-26")
+
+
+def test_the_release_command_refuses_a_date_after_today(glossary_copy, capsys):
+    code = main(["release", "2026.2", "--date", "2999-01-01", "--notes", "x", "--no-git", "--glossary", str(glossary_copy)])
+    assert code == 1 and "--date 2999-01-01 is in the future" in capsys.readouterr().err
+    assert not (glossary_copy / "releases" / "2026.2.json.gz").exists()
