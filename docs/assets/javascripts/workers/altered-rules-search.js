@@ -38,8 +38,9 @@ const RESULTS = 60;         // entries kept after ranking
 const MAX_TERMS = 24;       // query words considered (a pasted paragraph must not stall)
 const SNIPPET = 180;        // characters of context around the matching words
 const K1 = 1.2, B = 0.9;   // BM25F (bm25())
-const FIELDS = {title: 2, cards: 2, text: 1};
-const SYNONYM = 0.9, PREFIX = 0.6, TYPO = 0.5;
+// jargon: the other games' words for what an entry answers (glossary/jargon.yaml), searched as its title.
+const FIELDS = {title: 2, cards: 2, jargon: 2, text: 1};
+const SYNONYM = 0.9, BROADER = 0.5, PREFIX = 0.6, TYPO = 0.5;
 // The prefixes that say a verb again, per language (folded).
 const AGAIN = {en: ["re"], fr: ["re"], it: ["ri", "re"]};
 const NEAR = 8;             // words of an entry's text within which a question's words count together
@@ -132,12 +133,12 @@ function build(index) {
   const stop = new Set((STOP[language] || STOP.en).split(" "));
   const docs = [];
   const postings = new Map();      // stem -> Map(doc index -> {title, cards, text} counts)
-  const totals = {title: 0, cards: 0, text: 0};
+  const totals = {title: 0, cards: 0, jargon: 0, text: 0};
   const surfaces = new Map();      // a word as written (folded) -> its stem
   for (const raw of index.docs || []) {
     const location = String(raw.location || "");
     const doc = {
-      location, title: plain(raw.title), text: plain(raw.text), cards: plain(raw.cards),
+      location, title: plain(raw.title), text: plain(raw.text), cards: plain(raw.cards), jargon: plain(raw.jargon),
       boost: Number(raw.boost) > 0 ? Number(raw.boost) : 1, lengths: {}, page: location.split("#")[0],
     };
     const id = location.includes("#") ? location.split("#")[1] : "";
@@ -156,7 +157,7 @@ function build(index) {
         let entry = postings.get(s);
         if (!entry) postings.set(s, entry = new Map());
         let counts = entry.get(docs.length);
-        if (!counts) entry.set(docs.length, counts = {title: 0, cards: 0, text: 0});
+        if (!counts) entry.set(docs.length, counts = {title: 0, cards: 0, jargon: 0, text: 0});
         counts[field] += 1;
       }
     }
@@ -166,13 +167,18 @@ function build(index) {
   for (const field of Object.keys(FIELDS)) average[field] = Math.max(1, totals[field] / Math.max(1, docs.length));
   // A judge's word (or words: "tie-break", "Coleottero di Bronzo"), as stems joined by a space
   // -> the stems of the rules' term.
+  // Each with its weight: the judge's words as the term (SYNONYM); a zone's name also as "zone",
+  // the word of the rules about any zone (BROADER, index.config.altered.broader).
   const synonyms = new Map();
-  for (const pair of altered.synonyms || []) {
-    if (!Array.isArray(pair) || pair.length !== 2) continue;
-    const [word, term] = pair.map(w => words(String(w)).filter(x => !stop.has(x)).map(stem));
-    if (!word.length || !term.length) continue;
-    const key = word.join(" ");
-    synonyms.set(key, [...new Set([...(synonyms.get(key) || []), ...term])]);
+  for (const [list, weight] of [[altered.synonyms, SYNONYM], [altered.broader, BROADER]]) {
+    for (const pair of list || []) {
+      if (!Array.isArray(pair) || pair.length !== 2) continue;
+      const [word, term] = pair.map(w => words(String(w)).filter(x => !stop.has(x)).map(stem));
+      if (!word.length || !term.length) continue;
+      const key = word.join(" ");
+      if (!synonyms.has(key)) synonyms.set(key, new Map());
+      for (const s of term) if (!(synonyms.get(key).get(s) >= weight)) synonyms.get(key).set(s, weight);
+    }
   }
   const pages = new Map(docs.map((doc, i) => [doc.location, i]).filter(([location]) => !location.includes("#")));
   engine = {language, stem, stop, docs, postings, average, synonyms, pages, vocabulary: [...postings.keys()], surfaces, variants: new Map(), written: new Map()};
@@ -215,7 +221,7 @@ function findVariants(word, last) {
   const add = (s, weight) => { if (postings.has(s) && (found.get(s) || 0) < weight) found.set(s, weight); };
   add(own, 1);
   if (word !== own) add(word, 1);
-  for (const s of synonyms.get(own) || []) add(s, SYNONYM);
+  for (const [s, weight] of synonyms.get(own) || []) add(s, weight);
   // A word's beginning: what is typed last may be unfinished ("gigant", "personagg"), and a
   // word cut short ("stats") finds the longer ones (statistic).
   if (word.length >= (last ? 3 : 4) && !RULE.test(word)) {
@@ -241,7 +247,9 @@ function findVariants(word, last) {
 function bm25(counts, doc, idf) {
   let tf = 0;
   for (const [field, weight] of Object.entries(FIELDS)) {
-    if (counts[field]) tf += weight * counts[field] / (1 - B + B * doc.lengths[field] / engine.average[field]);
+    // The jargon field is a list of names for the entry, not prose: never length-normalised.
+    const b = field === "jargon" ? 0 : B;
+    if (counts[field]) tf += weight * counts[field] / (1 - b + b * doc.lengths[field] / engine.average[field]);
   }
   return idf * tf * (K1 + 1) / (tf + K1);
 }
@@ -298,12 +306,12 @@ function search(query) {
   const stemmed = terms.map(word => engine.stem(word));
   for (let a = 0; a < terms.length; a++) {
     for (let b = a + 2; b <= Math.min(terms.length, a + 4); b++) {
-      for (const s of engine.synonyms.get(stemmed.slice(a, b).join(" ")) || []) for (let k = a; k < b; k++) extra[k].push(s);
+      for (const found of engine.synonyms.get(stemmed.slice(a, b).join(" ")) || []) for (let k = a; k < b; k++) extra[k].push(found);
     }
   }
   terms.forEach((word, position) => {
     const found = new Map(variants(word, position === terms.length - 1 && /[\p{L}\p{N}]$/u.test(text)));
-    for (const s of extra[position]) if (postings.has(s) && (found.get(s) || 0) < SYNONYM) found.set(s, SYNONYM);
+    for (const [s, weight] of extra[position]) if (postings.has(s) && (found.get(s) || 0) < weight) found.set(s, weight);
     const best = new Map();
     let rarity = 0;
     for (const [s, weight] of found) {
@@ -316,7 +324,7 @@ function search(query) {
       for (const [i, counts] of entry) {
         const score = weight * bm25(counts, docs[i], idf);
         if (score > (best.get(i) || 0)) best.set(i, score);
-        if (counts.title || counts.cards) {
+        if (counts.title || counts.cards || counts.jargon) {
           if (!everywhere.has(i)) everywhere.set(i, new Set());
           everywhere.get(i).add(word);
         }
