@@ -21,7 +21,8 @@ from typing import Any, Iterable
 from ..content.cards import card_page
 from ..content.glossary.model import Glossary, JargonEntry, Paragraph, TermbaseEntry, Text
 from ..content.glossary.schema import SYMBOL_REFERENCE
-from ..pages.render import COVERAGE_PAGE, SOURCES_PAGE, Page, chapter_page, mode_page, page_url
+from ..strings import tr
+from ..pages.render import COVERAGE_PAGE, JARGON_ANCHOR, SOURCES_PAGE, TERMS_PAGE, Page, chapter_page, mode_page, page_url
 
 # Bumped when the worker must read the index differently (2: `altered` moved into `config`).
 INDEX_FORMAT = 2
@@ -184,6 +185,10 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
             if doc.get("location", "") in modes:
                 entry = with_jargon(entry, jargon.get(modes[doc["location"]], ()))
             page, _, anchor = doc.get("location", "").partition("#")
+            if page == page_url(TERMS_PAGE) and anchor.startswith(JARGON_ANCHOR):
+                # The terms page's jargon tables: found by their headings; their words are searched
+                # in the entries they answer (jargon_of), where a result leads to the rule itself.
+                entry["text"] = ""
             if anchor and page in mode_titles:
                 # A block of a game mode's page is titled by its heading and the mode, as a rule
                 # paragraph by its number and section: "Victory conditions · Free for All" is found
@@ -205,7 +210,9 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
         docs += [paragraph_entry(glossary, p, language, chapter, title, quoted.get(p.id, []), jargon.get(p.id, []))
                  for p in section.paragraphs]
     altered = {"format": INDEX_FORMAT, "language": language, "synonyms": judge_words(glossary, language),
-               "broader": broader_words(glossary, language)}
+               "broader": broader_words(glossary, language),
+               # Shown when a query finds nothing, before the nearest terms' results (issue 27).
+               "nothing": tr(language, "search_nothing")}
     # In `config`: Material hands its search worker only the index's `config` and `docs`, so a key
     # beside them never reached the worker (the judges' words were not searched on the site).
     return {**index, "config": {**index.get("config", {}), "altered": altered}, "docs": docs}

@@ -180,8 +180,16 @@ function build(index) {
       for (const s of term) if (!(synonyms.get(key).get(s) >= weight)) synonyms.get(key).set(s, weight);
     }
   }
+  // What a query that finds nothing is offered instead (suggest()): the rules' terms, and the
+  // judge's words for them, each with the term it means.
+  const names = new Map();
+  for (const pair of altered.synonyms || []) {
+    if (!Array.isArray(pair) || pair.length !== 2) continue;
+    for (const name of pair) if (!names.has(fold(String(name)))) names.set(fold(String(name)), String(pair[1]));
+  }
   const pages = new Map(docs.map((doc, i) => [doc.location, i]).filter(([location]) => !location.includes("#")));
-  engine = {language, stem, stop, docs, postings, average, synonyms, pages, vocabulary: [...postings.keys()], surfaces, variants: new Map(), written: new Map()};
+  engine = {language, stem, stop, docs, postings, average, synonyms, pages, vocabulary: [...postings.keys()], surfaces,
+            variants: new Map(), written: new Map(), names, nothing: String(altered.nothing || "No match for “{query}”. Nearest: {near}")};
 }
 
 // ---- a query -----------------------------------------------------------------------------
@@ -236,6 +244,10 @@ function findVariants(word, last) {
   }
   if (!found.size && word.length >= 5) {
     for (const s of vocabulary) if (oneEdit(own, s) || oneEdit(word, s)) add(s, TYPO);
+    // A judge's word mistyped ("graveyrd"): the term it stands for.
+    for (const [key, terms] of synonyms) {
+      if (!key.includes(" ") && (oneEdit(own, key) || oneEdit(word, key))) for (const [s, weight] of terms) add(s, weight * TYPO);
+    }
   }
   return found;
 }
@@ -420,9 +432,78 @@ function resultDoc(doc, score, found, termsShown, withText = true) {
   };
 }
 
+// ---- nothing found: the nearest terms and rule numbers ------------------------------------
+/** Letters to change to turn a into b (Levenshtein), or more than `most` when farther. */
+function distance(a, b, most) {
+  if (Math.abs(a.length - b.length) > most) return most + 1;
+  let row = Array.from({length: b.length + 1}, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    let low = i;
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      low = Math.min(low, next[j]);
+    }
+    if (low > most) return most + 1;
+    row = next;
+  }
+  return row[b.length];
+}
+
+const SUGGESTIONS = 3;
+
+/** When a query finds nothing, what to offer instead (the search page is never empty, issue 27):
+ *  for a rule number the glossary does not hold, the rules nearest it (its section's, or its
+ *  chapter's); for words, the terms nearest them as written (a term, or a judge's word for one),
+ *  and the results of searching those terms. {ranked, near: the terms or numbers offered}. */
+function suggest(query) {
+  const text = String(query || "").slice(0, 1000);
+  const number = fold(text.trim()).replace(/\.$/, "");
+  if (RULE.test(number)) {
+    const rules = engine.docs.map((doc, i) => ({doc, i})).filter(({doc}) => doc.rule);
+    const offer = near => ({near: near.slice(0, SUGGESTIONS).map(({doc}) => doc.rule),
+                            ranked: near.slice(0, RESULTS).map(({i}, k) => ({i, score: RESULTS - k, words: new Set(), terms: [], stems: new Set()}))});
+    // The rules of the nearest section or chapter that holds some ("4.2.9": 4.2's)...
+    for (let prefix = number; prefix.includes(".");) {
+      prefix = prefix.slice(0, prefix.lastIndexOf("."));
+      const near = rules.filter(({doc}) => doc.rule.startsWith(prefix + "."));
+      if (near.length) return offer(near);
+    }
+    // ...or the sections of the nearest chapter ("9.9": chapter 7's).
+    const chapter = Number(number.split(".")[0]);
+    const sections = rules.filter(({doc}) => !/[a-z]$/.test(doc.rule));
+    const by = ({doc}) => Math.abs(Number(doc.rule.split(".")[0]) - chapter);
+    if (sections.length) return offer(sections.filter(r => by(r) === Math.min(...sections.map(by))));
+  }
+  const asked = [...new Set(words(text).filter(w => !engine.stop.has(w) && w.length >= 3))].slice(0, SUGGESTIONS * 3);
+  if (!asked.length) return {ranked: [], near: []};
+  // Each term by its nearest word to any word asked: the letters to change, for the longer's length.
+  const scored = [];
+  for (const [name, term] of engine.names) {
+    let best = Infinity;
+    for (const word of asked) {
+      for (const part of new Set([name, ...name.split(" ")])) {
+        const longer = Math.max(word.length, part.length);
+        best = Math.min(best, distance(word, part, longer) / longer);
+      }
+    }
+    scored.push([best, term]);
+  }
+  scored.sort((a, b) => a[0] - b[0] || a[1].length - b[1].length);
+  const near = [...new Set(scored.map(([, term]) => term))].slice(0, SUGGESTIONS);
+  const seen = new Set();
+  const ranked = [];
+  const lists = near.map(term => search(term));
+  for (let k = 0; ranked.length < RESULTS && lists.some(list => k < list.length); k++) {
+    for (const list of lists) if (k < list.length && !seen.has(list[k].i)) { seen.add(list[k].i); ranked.push(list[k]); }
+  }
+  return {ranked, near};
+}
+
 function answer(query) {
   if (!engine) return {items: []};
-  const ranked = search(query);
+  let ranked = search(query), near = null;
+  if (!ranked.length) ({ranked, near} = suggest(query));
   if (!ranked.length) return {items: []};
   const found = ranked[0].stems;
   const items = [];
@@ -437,7 +518,16 @@ function answer(query) {
     }
     items[items.length - 1].push(r);
   }
-  return {items: items.map(list => group(list, found))};
+  const groups = items.map(list => group(list, found));
+  if (near) {
+    // Said first, in the first suggestion's group, leading to it.
+    const shown = String(query).trim().slice(0, 60);
+    // Replaced by functions: a "$&" in a query is text, not a replacement pattern.
+    const title = escapeHtml(engine.nothing).replace("{query}", () => escapeHtml(shown))
+      .replace("{near}", () => near.map(n => `<mark>${escapeHtml(n)}</mark>`).join(", "));
+    groups[0].unshift({location: engine.docs[ranked[0].i].location, title, text: "", score: groups[0][0].score, terms: {}});
+  }
+  return {items: groups};
 }
 
 function group(list, found) {
