@@ -17,6 +17,7 @@ Layout of the folder:
   modes/<id>.yaml        game-mode pages with their deck-building rules
   rulings/<id>.yaml      which reading we follow where two texts disagree
   releases.yaml          releases of the glossary (optional), with releases/<version>.json.gz
+  jargon.yaml            other card games' words for the Altered terms (optional; issue 27)
 """
 
 from __future__ import annotations
