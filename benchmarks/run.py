@@ -548,7 +548,10 @@ def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: i
     queries = [("en", "4.2.4.c", "#4.2.4.c"), ("en", "tiebreakers", ""), ("en", "expedition", ""),
                ("fr", "départage", ""), ("fr", "qui gagne si les deux expéditions se rejoignent", ""),
                ("it", "segnalino primo giocatore 2v2", ""), ("en", "(a|b)*+[x", None),
-               ("en", "<img src=x onerror=alert(1)> tie", ""), ("en", ("tie " * 1250).strip(), None)]
+               ("en", "<img src=x onerror=alert(1)> tie", ""), ("en", ("tie " * 1250).strip(), None),
+               # Issue 27: a word from another game on the French site, and a query that finds nothing
+               # (answered by the nearest terms and their results: the slowest path).
+               ("fr", "graveyard", ""), ("en", "xyzzy", "")]
     with Server(synth / "site") as server:
         latency = search_latency(browser, server, queries, 3 if quick else 11)
     with Server(real / "site") as server:
@@ -573,11 +576,14 @@ def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: i
         report.add(f"Search index transfer, real glossary ({language}), gzip", "≤ 40 kB", f"{size / 1000:.1f} kB",
                    size <= 40_000)
     for language in (*CONFIGS, "all"):
-        s = measured.site[(language, "all")]
-        # Issue 14: MRR@10 ≥ 0.75 and the answer first for 2/3 of the queries, in each language too.
-        met = s.mrr_at_10 >= 0.75 and s.success_at_1 >= 2 / 3
-        report.add(f"Judge's search benchmark, {language}: MRR@10 (success@1, recall@5)", "MRR@10 ≥ 0.75, s@1 ≥ 0.67",
-                   f"{s.mrr_at_10:.2f} ({s.success_at_1:.2f}, {s.recall_at_5:.2f})", met, f"{s.queries} queries")
+        for split in ("tune", "heldout"):
+            s = measured.site[(language, split)]
+            # Issue 27: MRR@10 ≥ 0.85 and the answer first 3 times in 4, in each language, on the
+            # held-out part as well as the tuned part (issue 14 asked 0.75 and 2/3 overall).
+            met = s.mrr_at_10 >= 0.85 and s.success_at_1 >= 0.75
+            report.add(f"Judge's search benchmark, {language}, {split}: MRR@10 (success@1, recall@5)",
+                       "MRR@10 ≥ 0.85, s@1 ≥ 0.75", f"{s.mrr_at_10:.2f} ({s.success_at_1:.2f}, {s.recall_at_5:.2f})", met,
+                       f"{s.queries} queries")
     report.facts["search_table"] = report_lines(measured, "the site's search")
     report.facts["search_misses"] = [f"`{q.text}` ({q.language}, {q.where}): rank {r or '>10'}, first "
                                      + ", ".join(h.split('/', 3)[-1] for h in links[:2])
@@ -613,7 +619,8 @@ def search_only(args: argparse.Namespace) -> int:
         lines.append(f"| {row.measure} | {row.goal} | {row.result}{f' ({row.note})' if row.note else ''} | {met} |")
     lines += ["", *report.facts["search_table"], "", "## Why this engine", "", *ENGINE_CHOICE,
               "", "## Misses of the tuned part (rank ≠ 1)", "",
-              *[f"- {m}" for m in report.facts["search_misses"]], "", "## The second ranking change", "", *RANKING_CHANGE, ""]
+              *[f"- {m}" for m in report.facts["search_misses"]], "", "## Judges' words from other games (issue 27)", "",
+              *JARGON_CHANGE, "", "## The second ranking change", "", *RANKING_CHANGE, ""]
     args.out.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
     return 0
@@ -1034,6 +1041,11 @@ ENGINE_CHOICE = [
     "  change (search-results.md) 0.82 on the same 161 questions, English 0.79, French 0.81, Italian 0.88. Its index is",
     "  Material's JSON (its markup stripped) with the paragraphs' section titles and quoted cards: 35 to 39 kB",
     "  gzip per language. Results keep their order across pages (a page's runs of results are groups) and fold none.",
+]
+
+# Issue 27: the words judges bring from other card games, in search-results.md.
+JARGON_CHANGE = [
+    "(to be written after the run)",
 ]
 
 # The second ranking change (issue 14: English at 0.74 against the 0.75 goal), in search-results.md.

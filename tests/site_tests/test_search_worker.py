@@ -313,6 +313,10 @@ def test_a_zones_name_also_finds_the_rules_about_any_zone():
                      for b in ([["Discard pile", "zone"]], []))
     assert _links(broad)[0] == "r/#2.1.d", _links(broad)
     assert _links(narrow)[0] != "r/#2.1.d", _links(narrow)
+    # Typed alone, a zone's name asks about that zone, not about any zone.
+    (alone,) = _ask(_index_with("en", docs + [{"location": "r/#d", "title": "d", "text": "The discard pile.", "boost": 2}],
+                                broader=[["Discard pile", "zone"]]), "discard pile")
+    assert _links(alone) == ["r/#d"], _links(alone)
 
 
 def test_a_query_that_finds_nothing_is_offered_the_nearest_terms_and_their_results():

@@ -167,17 +167,18 @@ function build(index) {
   for (const field of Object.keys(FIELDS)) average[field] = Math.max(1, totals[field] / Math.max(1, docs.length));
   // A judge's word (or words: "tie-break", "Coleottero di Bronzo"), as stems joined by a space
   // -> the stems of the rules' term.
-  // Each with its weight: the judge's words as the term (SYNONYM); a zone's name also as "zone",
-  // the word of the rules about any zone (BROADER, index.config.altered.broader).
-  const synonyms = new Map();
-  for (const [list, weight] of [[altered.synonyms, SYNONYM], [altered.broader, BROADER]]) {
+  // Each with its weight: the judge's words as the term (SYNONYM). A zone's name also finds "zone",
+  // the word of the rules about any zone (BROADER, index.config.altered.broader), kept apart: it
+  // counts only beside another word of the question (search()).
+  const synonyms = new Map(), broader = new Map();
+  for (const [list, weight, into] of [[altered.synonyms, SYNONYM, synonyms], [altered.broader, BROADER, broader]]) {
     for (const pair of list || []) {
       if (!Array.isArray(pair) || pair.length !== 2) continue;
       const [word, term] = pair.map(w => words(String(w)).filter(x => !stop.has(x)).map(stem));
       if (!word.length || !term.length) continue;
       const key = word.join(" ");
-      if (!synonyms.has(key)) synonyms.set(key, new Map());
-      for (const s of term) if (!(synonyms.get(key).get(s) >= weight)) synonyms.get(key).set(s, weight);
+      if (!into.has(key)) into.set(key, new Map());
+      for (const s of term) if (!(into.get(key).get(s) >= weight)) into.get(key).set(s, weight);
     }
   }
   // What a query that finds nothing is offered instead (suggest()): the rules' terms, and the
@@ -188,7 +189,7 @@ function build(index) {
     for (const name of pair) if (!names.has(fold(String(name)))) names.set(fold(String(name)), String(pair[1]));
   }
   const pages = new Map(docs.map((doc, i) => [doc.location, i]).filter(([location]) => !location.includes("#")));
-  engine = {language, stem, stop, docs, postings, average, synonyms, pages, vocabulary: [...postings.keys()], surfaces,
+  engine = {language, stem, stop, docs, postings, average, synonyms, broader, pages, vocabulary: [...postings.keys()], surfaces,
             variants: new Map(), written: new Map(), names, nothing: String(altered.nothing || "No match for “{query}”. Nearest: {near}")};
 }
 
@@ -319,6 +320,12 @@ function search(query) {
   for (let a = 0; a < terms.length; a++) {
     for (let b = a + 2; b <= Math.min(terms.length, a + 4); b++) {
       for (const found of engine.synonyms.get(stemmed.slice(a, b).join(" ")) || []) for (let k = a; k < b; k++) extra[k].push(found);
+    }
+    // A zone's name asks about that zone when typed alone; beside other words ("token sent to the
+    // Reserve") it may be asked as any zone: 2.1.d says "its new zone".
+    for (let b = a + 1; terms.length > 1 && b <= Math.min(terms.length, a + 4); b++) {
+      if (b - a === terms.length) continue;
+      for (const found of engine.broader.get(stemmed.slice(a, b).join(" ")) || []) for (let k = a; k < b; k++) extra[k].push(found);
     }
   }
   terms.forEach((word, position) => {
