@@ -365,3 +365,20 @@ def test_a_game_modes_blocks_are_titled_with_the_mode_and_rules_carry_their_jarg
     # On the French site, the French and the English words of other games.
     assert {"boucle", "loop"} <= set(by_location["rules/chapter-6/#6.3.f"]["jargon"].split(" · "))
     assert "FFA" in by_location["modes/free-for-all/"]["jargon"]
+
+
+def test_a_french_irregular_verb_is_found_by_any_of_its_forms():
+    """"savoir dans quelle expédition" finds 3.2.4.e, which says "sait"; "s'écrit" finds "s'écrivent"."""
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#a", "title": "a", "text": "Chaque joueur sait dans quelle expédition se trouve chaque objet.", "boost": 2},
+            {"location": "r/#b", "title": "b", "text": "Les actions rapides s'écrivent « Coût : Effet ».", "boost": 2}]
+    know, written = _ask(_index("fr", docs), "savoir", "comment s'écrit une action rapide")
+    assert _links(know) == ["r/#a"], _links(know)
+    assert _links(written)[0] == "r/#b", _links(written)
+
+
+def test_the_termbase_gives_the_rules_words_for_what_judges_say_otherwise(glossary):
+    from altered_rules.site_assets.search_index import judge_words
+    english, italian = ({tuple(p) for p in judge_words(glossary, language)} for language in ("en", "it"))
+    assert {("refuse", "decline"), ("disappear", "cease to exist"), ("same stat", "tie"), ("copies", "same name")} <= english
+    assert {("parità", "pareggio"), ("copie", "stesso nome"), ("sparire", "cessare di esistere")} <= italian

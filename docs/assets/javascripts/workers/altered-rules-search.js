@@ -79,6 +79,15 @@ function strip(word, suffixes, min) {
   return word;
 }
 
+// French verbs whose forms share no beginning with their infinitive ("il sait" / "savoir", "elles
+// s'écrivent" / "écrit"): a form is searched as its infinitive (folded, before stemming).
+const FRENCH_IRREGULAR = new Map(Object.entries({
+  savoir: ["sait", "sais", "savent", "su", "sue"], ecrire: ["ecrit", "ecrite", "ecrits", "ecrites", "ecrivent", "ecrivez"],
+  mettre: ["met", "mets", "mettent", "mis", "mise", "mises"], faire: ["fait", "fais", "font", "faite", "faites"],
+  prendre: ["prend", "prends", "prennent", "pris", "prise"], voir: ["voit", "vois", "voient", "vu", "vue"],
+  devoir: ["doit", "dois", "doivent", "du"], venir: ["vient", "viennent", "venu", "venue"],
+}).flatMap(([infinitive, forms]) => forms.map(form => [form, infinitive])));
+
 const STEMMERS = {
   en(word) {
     if (word.length <= 3) return word;
@@ -90,6 +99,7 @@ const STEMMERS = {
     return word.length > 3 && word.endsWith("e") ? word.slice(0, -1) : word;
   },
   fr(word) {
+    word = FRENCH_IRREGULAR.get(word) || word;
     if (word.length <= 3) return word;
     if (/[sx]$/.test(word)) word = word.slice(0, -1);
     return strip(word, ["issement", "ements", "ement", "atrice", "ateur", "ation", "aient", "euse", "ance", "ence",
