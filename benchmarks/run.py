@@ -548,7 +548,10 @@ def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: i
     queries = [("en", "4.2.4.c", "#4.2.4.c"), ("en", "tiebreakers", ""), ("en", "expedition", ""),
                ("fr", "départage", ""), ("fr", "qui gagne si les deux expéditions se rejoignent", ""),
                ("it", "segnalino primo giocatore 2v2", ""), ("en", "(a|b)*+[x", None),
-               ("en", "<img src=x onerror=alert(1)> tie", ""), ("en", ("tie " * 1250).strip(), None)]
+               ("en", "<img src=x onerror=alert(1)> tie", ""), ("en", ("tie " * 1250).strip(), None),
+               # Issue 27: a word from another game on the French site, and a query that finds nothing
+               # (answered by the nearest terms and their results: the slowest path).
+               ("fr", "graveyard", ""), ("en", "xyzzy", "")]
     with Server(synth / "site") as server:
         latency = search_latency(browser, server, queries, 3 if quick else 11)
     with Server(real / "site") as server:
@@ -573,11 +576,14 @@ def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: i
         report.add(f"Search index transfer, real glossary ({language}), gzip", "≤ 40 kB", f"{size / 1000:.1f} kB",
                    size <= 40_000)
     for language in (*CONFIGS, "all"):
-        s = measured.site[(language, "all")]
-        # Issue 14: MRR@10 ≥ 0.75 and the answer first for 2/3 of the queries, in each language too.
-        met = s.mrr_at_10 >= 0.75 and s.success_at_1 >= 2 / 3
-        report.add(f"Judge's search benchmark, {language}: MRR@10 (success@1, recall@5)", "MRR@10 ≥ 0.75, s@1 ≥ 0.67",
-                   f"{s.mrr_at_10:.2f} ({s.success_at_1:.2f}, {s.recall_at_5:.2f})", met, f"{s.queries} queries")
+        for split in ("tune", "heldout"):
+            s = measured.site[(language, split)]
+            # Issue 27: MRR@10 ≥ 0.85 and the answer first 3 times in 4, in each language, on the
+            # held-out part as well as the tuned part (issue 14 asked 0.75 and 2/3 overall).
+            met = s.mrr_at_10 >= 0.85 and s.success_at_1 >= 0.75
+            report.add(f"Judge's search benchmark, {language}, {split}: MRR@10 (success@1, recall@5)",
+                       "MRR@10 ≥ 0.85, s@1 ≥ 0.75", f"{s.mrr_at_10:.2f} ({s.success_at_1:.2f}, {s.recall_at_5:.2f})", met,
+                       f"{s.queries} queries")
     report.facts["search_table"] = report_lines(measured, "the site's search")
     report.facts["search_misses"] = [f"`{q.text}` ({q.language}, {q.where}): rank {r or '>10'}, first "
                                      + ", ".join(h.split('/', 3)[-1] for h in links[:2])
@@ -613,7 +619,8 @@ def search_only(args: argparse.Namespace) -> int:
         lines.append(f"| {row.measure} | {row.goal} | {row.result}{f' ({row.note})' if row.note else ''} | {met} |")
     lines += ["", *report.facts["search_table"], "", "## Why this engine", "", *ENGINE_CHOICE,
               "", "## Misses of the tuned part (rank ≠ 1)", "",
-              *[f"- {m}" for m in report.facts["search_misses"]], "", "## The second ranking change", "", *RANKING_CHANGE, ""]
+              *[f"- {m}" for m in report.facts["search_misses"]], "", "## Judges' words from other games (issue 27)", "",
+              *JARGON_CHANGE, "", "## The second ranking change", "", *RANKING_CHANGE, ""]
     args.out.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
     return 0
@@ -1034,6 +1041,56 @@ ENGINE_CHOICE = [
     "  change (search-results.md) 0.82 on the same 161 questions, English 0.79, French 0.81, Italian 0.88. Its index is",
     "  Material's JSON (its markup stripped) with the paragraphs' section titles and quoted cards: 35 to 39 kB",
     "  gzip per language. Results keep their order across pages (a page's runs of results are groups) and fold none.",
+]
+
+# Issue 27: the words judges bring from other card games, in search-results.md.
+JARGON_CHANGE = [
+    "- **How it was judged.** Before any change to the search, 29 questions were written in the three languages (87",
+    "  queries, the block at the end of search-queries.yaml) in the words the issue names: other games' vocabulary",
+    "  (Magic's tap, untap, graveyard, loop, ETB, stack, mulligan, sideboard, land drop, +1/+1 counters, playset;",
+    "  Lorcana's exert), objects changing zone, game modes (free-for-all, 2v2), what a player may look at, and English",
+    "  game words typed on the French and Italian sites; 13 of them held out; committed first (1b9f447) with the",
+    "  baseline. Choices were made on the tuned part (a Node harness running the worker on the built index, which gives",
+    "  this Chromium table to the digit on the first 251 questions). Two early parameter sweeps (the zone weight, the",
+    "  jargon field's weight) printed the held-out totals beside the tuned ones; no setting was changed on them (both",
+    "  kept as first written), and the sweeps were then restricted to the tuned part. The held-out questions were never",
+    "  looked into one by one.",
+    "- **What was built, and the cause each answers** (each has a test in tests/site_tests/test_search_worker.py,",
+    "  tests/glossary/test_schema.py or tests/test_render.py that fails without it):",
+    "  - *Other games' words*: glossary/jargon.yaml, 48 entries (Magic first, then Lorcana, Flesh and Blood,",
+    "    Hearthstone, Yu-Gi-Oh), written from what those games call things: each word in three languages, the",
+    "    Altered term (a termbase id) or, where Altered has none (mana burn, exile, summoning sickness, mulligan,",
+    "    sideboard, counterspell, life total, legend rule, banish), a note saying so; the rules and modes that answer.",
+    "    The lint refuses a word that is an Altered term of its language (French Magic's *réserve* is the sideboard)",
+    "    or is listed twice. The index takes each word as its term, and as a word of the listed rules' entries",
+    "    (a `jargon` field, searched like a title: \"loop\" finds 6.3.f, which says \"100 times\").",
+    "  - *Cross-language*: on the French and Italian sites, every termbase term's English (and its English `search`",
+    "    words) and the jargon table's English words are taken as the local term.",
+    "  - *Zone changes*: a question naming a zone (\"token sent to the Reserve\") was answered by paragraphs about that",
+    "    zone, while the answer says \"a zone\" (2.1.d \"its new zone\"). A zone's name (termbase kind zone, and the",
+    "    words for it) now also finds the termbase's new `zone` entry (Italian *area*) at half weight, only beside",
+    "    another word of the question.",
+    "  - *Game modes*: a mode page's blocks were titled by their heading alone (\"Victory conditions\"); they are now",
+    "    titled with the mode (\"Victory conditions · Free for All\"), so a question naming the mode reaches them.",
+    "  - *Hidden information*: the jargon entry \"hidden information / look at / peek\" leads to 2.1.g, 6.1.g, 3.2.4.e.",
+    "  - *Never an empty page*: a query that finds nothing is offered the nearest terms (a term or a judge's word for",
+    "    one, by letters to change) and their results, under a line saying so; a rule number the glossary does not",
+    "    hold, the rules of its nearest section or chapter; a mistyped judge's word finds its term.",
+    "  - *Vocabulary the rules word differently* (tuned part): editorial termbase entries with `search` words:",
+    "    decline (refuse), cease to exist (disappear, gone), tie (same stat), same name (copies), initiative order",
+    "    (who goes first); and French irregular verbs are searched as their infinitive (sait / savoir, s'écrit /",
+    "    s'écrivent).",
+    "- **Figures before → after**, MRR@10 (success@1), this file's 338 queries; before: the worker of main (8cccd32)",
+    "  on the same questions; after: the tables above, in Chromium.",
+    "  - Tuned part: en 0.70 (0.61) → 0.86 (0.80), fr 0.68 (0.59) → 0.87 (0.80), it 0.75 (0.68) → 0.86 (0.78).",
+    "  - Held-out part: en 0.80 (0.73) → 0.89 (0.86), fr 0.74 (0.67) → 0.89 (0.84), it 0.78 (0.69) → 0.86 (0.80).",
+    "  - The 87 new queries alone: 0.46 (0.33) → 0.88 (0.80); their held-out part 0.91 (0.87), Italian the lowest",
+    "    (0.84 held-out, 0.81 tuned). The first 251: 0.83 (0.77) → 0.87 (0.81).",
+    "- **Cost.** Index transfer 25.8 / 28.4 / 27.8 kB → 27.7 / 32.3 / 31.7 kB gzip (en / fr / it), under 40 kB:",
+    "  the French and Italian sites carry the English words. Query-to-results on the x10 glossary stays under 25 ms",
+    "  median, a query that finds nothing (its suggestions search three terms) 11 ms.",
+    "- **What is left.** The misses above are mostly words no table holds (\"me\" for the first person, \"sans\" for",
+    "  \"has no\", \"twice\" against \"only once\") and neighbouring paragraphs that share the question's words.",
 ]
 
 # The second ranking change (issue 14: English at 0.74 against the 0.75 goal), in search-results.md.
