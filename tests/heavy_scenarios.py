@@ -112,6 +112,24 @@ def aliased_reactions(characters: int = 200, reactions: int = 400) -> str:
     return _scenario("Tens of thousands of aliased reactions", given, ["noon"])
 
 
+def link_text(characters: int = 500, dusks: int = 3_900) -> str:
+    """The issue's link as a judge would paste or share it: YAML within the sandbox's 20,000
+    characters (sandbox_runtime.LINK_MAX_CHARS), the characters and the Dusks repeated by aliases,
+    and no `then:` (a situation to explore). With 2 characters instead of 500 it is within the work
+    budget, and its trace holds about 58,000 lines."""
+    hero = characters // 2
+    return "\n".join([
+        "- name: The heavy link of issue 23",
+        "  given:",
+        "    players: [Alice, Bob]",
+        "    Alice:",
+        "      hero: {characters: [&c Recruit 0/0/0" + ", *c" * (hero - 1) + "]}",
+        "      companion: {characters: [" + ", ".join(["*c"] * (characters - hero)) + "]}",
+        "    Bob: {hero: {characters: [Kelon 0/0/0]}}",
+        "  when: [&d dusk" + ", *d" * (dusks - 1) + "]",
+    ]) + "\n"
+
+
 SHAPES = {
     "aliased characters and Dusks": aliased_dusks,
     "many reactions each Dusk": reacting_dusks,
