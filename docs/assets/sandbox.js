@@ -181,7 +181,7 @@ const engine = {
       worker.onmessage = (event) => {
         const message = event.data;
         if (message.progress) {
-          const { stage, done, error } = message.progress;
+          const { stage, done, error, timings } = message.progress;
           if (stage === "download") {
             progress.value = Math.min(done, total);
             text.textContent = say("loading", { done: megabytes(Math.min(done, total)), total: megabytes(total) });
@@ -189,6 +189,7 @@ const engine = {
             progress.value = total;
             text.textContent = say("starting");
           } else if (stage === "ready") {
+            this.timings = timings;
             resolve();
           } else if (stage === "failed") {
             reject(new Error(error));
@@ -729,11 +730,12 @@ async function showBoardView(view, why) {
 async function toScenario() {
   const data = boardData(state.form);
   state.scenarioData = data;
-  ui.scenario.value = JSON.stringify(data, null, 2);
+  const json = ui.scenario.value = JSON.stringify(data, null, 2);
   showBoardView("scenario");
   try {
     const answer = await engine.call("yaml", { data });
-    if (state.scenarioData === data) ui.scenario.value = answer.yaml;
+    // The same board as YAML, unless the judge typed meanwhile (the engine may still have been loading).
+    if (state.scenarioData === data && ui.scenario.value === json) ui.scenario.value = answer.yaml;
   } catch (error) { /* the JSON stays: it is YAML too */ }
 }
 
@@ -1076,7 +1078,8 @@ async function init() {
   const ready = engine.start(ui.status);
   // The engine's commands, for automation: the project's browser tests compare the sandbox's
   // answers with the command line's on every scenario, in one go.
-  window.arSandbox = { get ready() { return engine.ready; }, call: (command, request) => engine.call(command, request) };
+  window.arSandbox = { get ready() { return engine.ready; }, get timings() { return engine.timings; },
+    call: (command, request) => engine.call(command, request) };
   const wanted = params.get("s") ? null : params.get("scenario");  // ?s= is the board itself: it wins
   let board = null;
   let missing = null;
