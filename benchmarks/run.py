@@ -510,7 +510,7 @@ def sandbox_start(browser: Any, site: Path, rounds: int) -> dict[str, list[float
                             split = page.evaluate("window.arSandbox.timings")
                             times.setdefault(f"pyodide in the sandbox {visit}", []).append(split["pyodide"])
                             times.setdefault(f"engine import {visit}", []).append(split["engine"])
-                        page.wait_for_timeout(5_000)  # what the page keeps after ready (the compiled engine) is kept
+                        page.wait_for_timeout(5_000)  # what the page keeps after ready (the snapshot) is stored
                         page.close()
                 finally:
                     context.close()
@@ -1045,6 +1045,7 @@ def main(argv: list[str] | None = None) -> int:
                 search_rows(report, browser, real, synth, factor, args.quick, real_glossary)
             finally:
                 browser.close()
+        sandbox_rows(report, real / "site", 1 if args.quick else 3)
         for label, weight in weights.items():
             for visit, what in (("cold", "first visit, empty cache"), ("warm", "the same page again"),
                                 ("next", "another rule page after it")):

@@ -34,64 +34,79 @@ function countingFetch() {
   };
 }
 
-// A second visit starts from the engine's modules as Pyodide compiled them on the first (Python
-// bytecode, kept in the browser's Cache Storage under the archive's own hashed name): importing
-// them then skips compiling some 10,000 lines of Python in WebAssembly. The bytecode is
-// "unchecked-hash" (PEP 552), used whatever the files' times after unpacking; a new site has a new
-// archive name, hence a new entry.
-const COMPILED = "altered-rules-sandbox-compiled";
+// A second visit starts from a memory snapshot of the first: Pyodide's WebAssembly memory once
+// the engine was imported (Pyodide's `_makeSnapshot` / `_loadSnapshot`, for the pinned version),
+// gzipped in the browser's Cache Storage under the engine archive's hashed URL and Pyodide's
+// version. Restoring it skips Python's start and the engine's import (about 0.7 s instead of
+// several seconds). A new site has a new archive name, hence a new snapshot; a snapshot that does
+// not restore is deleted, and the engine starts as on a first visit.
+const SNAPSHOTS = "altered-rules-sandbox-snapshot";
+const IMPORT = "import sys; sys.path.insert(0, '/sandbox'); import altered_rules.site_assets.sandbox_runtime";
 
-async function compiledArchive(url) {
+function snapshotKey(setup) {
+  return `${setup.engine}?pyodide=${encodeURIComponent(setup.index)}`;
+}
+
+async function keptSnapshot(setup) {
   try {
-    const cache = await caches.open(COMPILED);
-    const hit = await cache.match(url);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    const hit = await (await caches.open(SNAPSHOTS)).match(snapshotKey(setup));
+    if (!hit) return null;
+    return new Uint8Array(await new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   } catch (error) {
-    return null;  // no Cache Storage here (a file: page, private browsing): the plain archive
+    return null;  // no Cache Storage (a file: page, private browsing) or no streams: a plain start
   }
 }
 
-async function keepCompiled(pyodide, url) {
+async function keepSnapshot(setup, bytes) {
   try {
-    const bytes = pyodide.runPython(`
-import compileall, io, os, py_compile, zipfile
-compileall.compile_dir("/sandbox", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-buffer = io.BytesIO()
-with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-    for folder, _, names in os.walk("/sandbox"):
-        for name in names:
-            path = os.path.join(folder, name)
-            archive.write(path, os.path.relpath(path, "/sandbox"))
-buffer.getvalue()
-`).toJs();
-    const cache = await caches.open(COMPILED);
-    for (const key of await cache.keys()) await cache.delete(key);  // an older site's archive
-    await cache.put(url, new Response(bytes, { headers: { "Content-Type": "application/zip" } }));
+    const cache = await caches.open(SNAPSHOTS);
+    for (const key of await cache.keys()) await cache.delete(key);  // an older site's, or an older Pyodide's
+    const gzipped = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+    await cache.put(snapshotKey(setup), new Response(gzipped, { headers: { "Content-Type": "application/gzip" } }));
   } catch (error) {
-    // Nothing is lost: the next visit compiles again.
+    // Nothing is lost: the next visit starts as this one did.
   }
+}
+
+async function forgetSnapshot() {
+  try { await caches.delete(SNAPSHOTS); } catch (error) { /* nothing kept */ }
 }
 
 async function start(setup) {
   self.fetch = countingFetch();
+  const snapshot = await keptSnapshot(setup);
   // Pyodide and the engine's archive are fetched at the same time.
-  const archive = compiledArchive(setup.engine).then(async (compiled) => compiled
-    ? { bytes: compiled, compiled: true }
-    : { bytes: new Uint8Array(await (await self.fetch(setup.engine)).arrayBuffer()), compiled: false });
+  const archive = snapshot ? null : self.fetch(setup.engine).then((response) => response.arrayBuffer());
   const { loadPyodide } = await import(setup.index + "pyodide.mjs");
   // The lock file's packages are left out: the sandbox loads no package, so nothing is ever
   // fetched from Pyodide's CDN.
-  const pyodide = await loadPyodide({ indexURL: setup.index, lockFileContents: setup.lock, packages: [] });
+  const options = { indexURL: setup.index, lockFileContents: setup.lock, packages: [] };
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      engine = pyodide.pyimport("altered_rules.site_assets.sandbox_runtime");
+    } catch (error) {
+      pyodide = engine = null;
+      await forgetSnapshot();
+    }
+  }
+  if (engine) {
+    report("ready", null, { pyodide: performance.now(), engine: 0, snapshot: true });
+    return;
+  }
+  pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
   const started = performance.now();  // ms since the worker began: Pyodide's own start
   report("engine", null);
-  const { bytes, compiled } = await archive;
+  const bytes = new Uint8Array(await (archive || self.fetch(setup.engine).then((response) => response.arrayBuffer())));
   pyodide.unpackArchive(bytes, "zip", { extractDir: "/sandbox" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/sandbox')");
+  pyodide.runPython(IMPORT);
+  // Before any Python object is handed to JavaScript: the snapshot holds Python's memory alone.
+  const memory = pyodide.makeMemorySnapshot();
   engine = pyodide.pyimport("altered_rules.site_assets.sandbox_runtime");
   // What each part took, for the benchmark (benchmarks/run.py, the sandbox's start).
-  report("ready", null, { pyodide: started, engine: performance.now() - started, compiled });
-  // After the page is told: compiling takes a moment, and no judge waits for it.
-  if (!compiled) setTimeout(() => keepCompiled(pyodide, setup.engine), 1000);
+  report("ready", null, { pyodide: started, engine: performance.now() - started, snapshot: false });
+  keepSnapshot(setup, memory);
 }
 
 self.onmessage = async (event) => {
