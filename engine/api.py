@@ -40,6 +40,7 @@ __all__ = [
 
 
 def _playable(game: Game) -> None:
+    game.spend_work()  # every public action starts here
     if game.outcome.over:
         raise GameOver(f"the game is over ({' and '.join(game.outcome.winners)} won: {game.outcome.reason}); no further action can happen")
     unknown = game.board_unknown()

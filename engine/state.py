@@ -14,8 +14,8 @@ from operator import attrgetter
 from typing import Iterator, Mapping
 
 from .adventure import Adventure, Region, tumult_halves
-from .errors import BoardError, LoopLimit, RegionOutOfRange, UnknownPlayer
-from .limits import MAX_OBJECTS
+from .errors import BoardError, LoopLimit, RegionOutOfRange, UnknownPlayer, WorkLimit
+from .limits import MAX_OBJECTS, MAX_WORK
 from .objects import CannotMove, Card, Direction, EmblemInfo, EmblemKind, GameObject, RegionPassive
 from .places import REGION_RANGE, format_types, position_label
 from .readings import Unenumerable, reading, region_order_question, silent
@@ -90,6 +90,11 @@ class Game:
     last_effect: EffectRecord | None = None
     last_cost: CostRecord | None = None
     steps_taken: int = 0
+    work: int = 0
+    """Units of the engine's work budget spent so far (limits.MAX_WORK; `spend_work`). A scenario run
+    once per reading starts each run's game at what the runs before it spent."""
+    work_lines: int = 0
+    """The trace's length when work was last counted: its lines since then are counted next."""
     checking_reactions: bool = False
     turn: PlayerName | None = None
     """During the Afternoon, the player whose turn it is (1.3.2.d)."""
@@ -119,6 +124,22 @@ class Game:
     hosted: bool = False
     """Whether an object is in an expedition of a player who does not control it (GameObject.host)."""
     _clock: int = 0
+
+    def spend_work(self, units: int | None = None) -> None:
+        """Count the engine's work (limits.MAX_WORK): an action, a step or an Emblem-Reaction costs one
+        unit and one per object in the game (the engine looks at each); a caller that knows its own
+        cost gives it as `units` (each reaction compared with each event). Every trace line said
+        since the last count costs one more. WorkLimit past the budget, before the engine runs for
+        minutes on a scenario far larger than a game."""
+        lines = len(self.trace)
+        self.work += (1 + len(self.objects) if units is None else units) + lines - self.work_lines
+        self.work_lines = lines
+        if self.work > MAX_WORK:
+            raise WorkLimit(
+                f"past the engine's work budget of {MAX_WORK:,} units (each action and step counts one, one per "
+                f"object in the game and one per trace line; every reading counts): far more actions, objects or "
+                f"trace lines than any game; split the scenario or give fewer of them (the limit is {MAX_WORK:,})"
+            )
 
     # ---- the checked public constructor -------------------------------------------------
     @classmethod

@@ -205,7 +205,7 @@ def _run(request: dict[str, Any]) -> dict[str, Any]:
         if scenario.setup.is_deck:
             answer["deck"] = _deck(scenario)
         else:
-            answer["board"] = _board(scenario)
+            answer["board"] = _board(scenario, result)
         answers.append(answer)
     return {"error": None, "scenarios": answers}
 
@@ -266,7 +266,7 @@ def _value(shown: str | None) -> Any:
     return shown
 
 
-def _board(scenario: engine.Scenario) -> dict[str, Any]:
+def _board(scenario: engine.Scenario, result: engine.ScenarioResult) -> dict[str, Any]:
     players = list(scenario.setup.players)
     expeditions = [At(player=p, expedition=kind) for p in players for kind in ExpeditionKind]
     before_paths = {(e, a): _spelled(Family.EXPEDITION, a, e) for e in expeditions for a in BEFORE_PATHS}
@@ -274,7 +274,12 @@ def _board(scenario: engine.Scenario) -> dict[str, Any]:
     winner, tiebreakers = _spelled(Family.GAME, "winner"), _spelled(Family.GAME, "tiebreakers")
     totals = {p: _spelled(Family.PLAYER, "statistics", At(player=p)) for p in players}
     before, before_error, _ = _observe(replace(scenario, actions=[], choices=[]), list(before_paths.values()))
-    after, after_error, readings = _observe(scenario, [winner, tiebreakers, *after_paths.values(), *totals.values()])
+    if isinstance(result.error, engine.WorkLimit):
+        # The run spent the engine's work budget: the board after it is not known, and running the
+        # actions again to observe it would spend as much again.
+        after, after_error, readings = {}, result.error.message, None
+    else:
+        after, after_error, readings = _observe(scenario, [winner, tiebreakers, *after_paths.values(), *totals.values()])
     return {
         "readings": _readings(readings),
         "players": players,
