@@ -36,9 +36,10 @@ tests/test_import_graph.py):
 - the game: state (`Game`, the only place objects are made, moved and ended);
 - rules: choices, movement, ending, dusk, effects (reading card text), reactions, costs,
   resolution (effects step by step), day (phases), beginning, information, deck;
-- the game loop and the API: api; the scenario language: scenario_model, scenario_syntax, the
-  registry of paths and actions (scenario_paths, scenario_actions), the reader (reader_given,
-  reader_actions, reader_expectations, reader) and the runner (scenario).
+- the game loop and the API: api;
+- the scenario language, its own package `engine.scenario` reached through its face (its
+  __init__): model, syntax, the registries of paths and actions (paths, actions), the reader
+  (reader_given, reader_actions, reader_expectations, reader) and the runner (runner).
 """
 
 from .api import (

@@ -169,7 +169,11 @@ def runtime(project: Path) -> Runtime:
 def _archive_sources() -> list[tuple[str, Path]]:
     """(name in the archive, file) for every file the sandbox imports, in a stable order: the
     very modules this Python runs (the engine that verifies the glossary, not a copy of it)."""
-    sources = [(f"engine/{p.name}", p) for p in sorted(Path(engine.__file__).parent.glob("*.py"))]
+    root = Path(engine.__file__).parent
+    # Every module of the engine, its sub-packages' too (engine/scenario/...): a glob of the top
+    # folder alone would leave a sub-package out, and the sandbox would fail only in the browser.
+    sources = [(f"engine/{p.relative_to(root).as_posix()}", p) for p in sorted(root.rglob("*.py"))
+               if "__pycache__" not in p.parts]
     yaml_dir = Path(yaml.__file__).parent
     sources += [(f"yaml/{p.name}", p) for p in sorted(yaml_dir.glob("*.py"))]
     licences = sorted(yaml_dir.parent.glob("[Pp]y[Yy][Aa][Mm][Ll]-*.dist-info/licenses/LICENSE"))

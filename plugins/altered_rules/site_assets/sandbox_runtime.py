@@ -28,8 +28,7 @@ from typing import Any
 
 import engine
 from engine.effects import parse_character_template
-from engine.scenario_paths import EXPEDITION_WORDS, At, Family, spell
-from engine.scenario_paths import form as path_form
+from engine.scenario import EXPEDITION_WORDS, At, Family, path_form, spell
 from engine.vocabulary import ExpeditionKind
 
 from ..verification.scenarios import read_scenario_data
@@ -48,7 +47,7 @@ some mail and chat programs. Its lists and mappings nest at most yamlsource.MAX_
 KINDS = EXPEDITION_WORDS
 BEFORE_PATHS = ("region", "statistics")
 """What the board shows of each expedition before the actions: attributes of the registry's
-expedition paths (engine.scenario_paths, Family.EXPEDITION)."""
+expedition paths (engine.scenario.paths, Family.EXPEDITION)."""
 AFTER_PATHS = ("region", "statistics", "moved_forward", "failed_to_move_forward", "moved_forward_due_to")
 """... and after them; with the registry's `winner`, `tiebreakers` and each player's `statistics`."""
 
@@ -57,7 +56,7 @@ def _spelled(family: Family, attribute: str, at: At = At()) -> str:
     """The path of a registered attribute (KeyError for one the registry does not hold)."""
     entry = path_form(family, attribute)
     if entry is None:
-        raise KeyError(f"{family.value}.{attribute} is not a path of engine.scenario_paths")
+        raise KeyError(f"{family.value}.{attribute} is not a path of engine.scenario.paths")
     return spell(entry, at)
 
 
