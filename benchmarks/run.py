@@ -51,10 +51,11 @@ from altered_rules.content.glossary import load_glossary  # noqa: E402
 from altered_rules.verification.synth import synthesize  # noqa: E402
 from altered_rules.verification.checks import collect_checks, run_checks  # noqa: E402
 from altered_rules.content.yamlsource import load_yaml_file  # noqa: E402
+from altered_rules.build_site import LANGUAGE_CONFIGS  # noqa: E402
 
 import engine  # noqa: E402
 
-CONFIGS = {"en": "mkdocs.yml", "fr": "mkdocs.fr.yml", "it": "mkdocs.it.yml"}
+CONFIGS = LANGUAGE_CONFIGS
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1700000000"}
 GZIP_LEVEL = 6

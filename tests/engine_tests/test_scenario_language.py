@@ -16,7 +16,7 @@ from engine.vocabulary import DeckFormat, ExpeditionKind
 
 from project_paths import PROJECT
 
-LANGUAGES = ("en", "fr", "it")
+from altered_rules.languages import LANGUAGES  # noqa: E402 (the declared languages)
 BOARD = Setup(players=["Alice", "Bob"])
 DECK = Setup(deck_format=DeckFormat.STANDARD)
 EXAMPLE = At(player="Alice", expedition=ExpeditionKind.HERO, region=3, number=1, place="hero", name="Kuwat")

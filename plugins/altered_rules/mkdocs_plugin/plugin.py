@@ -22,6 +22,7 @@ from ..site_assets.extra_files import service_worker, short_url_pages, sitemap_g
 from ..content.glossary import Glossary, GlossaryError, load_glossary
 from ..pages.history import History, glossary_history
 from ..content.yamlsource import SourceError
+from ..languages import language_selector
 from ..pages import versions
 from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
@@ -81,6 +82,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             self.version_pages.append(versions.shell_page())
         label = versions.site_label(self.history, self.config.language, releases.t)
         config.extra["altered_rules_release"] = {"text": label.text, "href": label.href}
+        config.extra["alternate"] = language_selector()   # the declared languages (altered_rules/languages.py)
         self.release_head = versions.citation_script(label, self.config.language)
         self.pages = pages(self.glossary, self.config.language, self.verification, releases.changed_in())
         self.renderer = Renderer(self.glossary, self.config.language)

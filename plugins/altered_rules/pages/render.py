@@ -41,6 +41,7 @@ from ..content.glossary.model import (
     rule_sort_key,
 )
 from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
+from ..languages import BY_CODE, SOURCE, KeywordPlural
 from ..strings import FILES, LanguageStrings, string_states, tr
 from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor
 
@@ -51,7 +52,7 @@ RULINGS_PAGE = "rulings.md"
 SOURCES_PAGE = "sources.md"
 SANDBOX_PAGE = "sandbox.md"   # hand-written in each language (docs/<language>/sandbox.md)
 TRANSLATIONS_PAGE = "translations.md"   # the translations that may lag behind (each language: its own; English: all)
-SOURCE_LANGUAGE = "en"
+SOURCE_LANGUAGE = SOURCE.code
 
 
 @dataclass(frozen=True)
@@ -696,7 +697,7 @@ def _yaml_value(value: object) -> str:
 
 def _keyword_regex(form: str, language: str) -> str:
     """A keyword as written in running text: any case, and its plural."""
-    if language == "it" and form[-1:] in "aeio":
+    if BY_CODE[language].keyword_plural is KeywordPlural.FINAL_VOWEL and form[-1:] in "aeio":
         body = re.escape(form[:-1]) + "[aeio]"
     elif form.endswith("s"):
         body = re.escape(form[:-1]) + "s?"

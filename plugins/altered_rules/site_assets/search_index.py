@@ -21,6 +21,7 @@ from typing import Any, Iterable
 from ..content.cards import card_page
 from ..content.glossary.model import Glossary, Paragraph, Text
 from ..content.glossary.schema import SYMBOL_REFERENCE
+from ..languages import BY_CODE
 from ..pages.render import COVERAGE_PAGE, SOURCES_PAGE, Page, chapter_page, page_url
 
 # Bumped when the worker must read the index differently (2: `altered` moved into `config`).
@@ -135,6 +136,8 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
         docs += [paragraph_entry(glossary, p, language, chapter, title, quoted.get(p.id, []))
                  for p in section.paragraphs]
     altered = {"format": INDEX_FORMAT, "language": language, "synonyms": judge_words(glossary, language)}
+    if BY_CODE[language].analysis != language:   # a language analysed as another (altered_rules.languages)
+        altered["analysis"] = BY_CODE[language].analysis
     # In `config`: Material hands its search worker only the index's `config` and `docs`, so a key
     # beside them never reached the worker (the judges' words were not searched on the site).
     return {**index, "config": {**index.get("config", {}), "altered": altered}, "docs": docs}

@@ -57,10 +57,10 @@ SYMBOL_KEYS = {"id": True, "kind": True, "label": True, "glyph": True, "color": 
 SOURCE_KEYS = {"id": True, "title": True, "file": False, "description": True}
 EXTERNAL_RULE_KEYS = {"id": True, "title": True}
 
-TERMBASE_KEYS = {"id": True, "kind": True, "en": True, "fr": True, "it": True, "seen": True, "confirmed": False,
+TERMBASE_KEYS = {"id": True, "kind": True, **{language: True for language in LANGUAGES}, "seen": True, "confirmed": False,
                  "paired": False, "source": False, "search": False}
 # `search` of a termbase entry: per language, the words a judge types for the term (issue 14).
-SEARCH_LANGUAGES = ("en", "fr", "it")
+SEARCH_LANGUAGES = LANGUAGES
 TERM_FORM_KEYS = {"term": True, "gender": True, "avoid": False, "trigger": False, "status": False,
                   "feminine": False, "has_status": False, "third_person": False, "stem": False}
 TERMBASE_KINDS = ("type", "subtype", "zone", "phase", "keyword", "status", "game", "region-type", "faction", "card")
@@ -95,8 +95,6 @@ DECK_CHECKS: dict[str, tuple[type | tuple[type, ...], str]] = {
     "any_hero": (bool, "any Hero may be chosen, the same Hero by several players included"),
 }
 COUNTING = ("non-hero", "all")
-
-ALLOWED_LANGUAGES = LANGUAGES
 
 
 def allowed(keys: dict[str, bool]) -> str:
