@@ -268,7 +268,7 @@ def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> No
     assert isinstance(instruction, CreateOngoing)
     if instruction.duration is Duration.TURN and game.turn is None:
         raise silent(f"\"{instruction.passive}\" lasts \"this Turn\", but no turn is being taken (1.3.2.d): the sources do not say when it ends", Unenumerable.NO_CANDIDATES)
-    info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, game.day or 0, EmblemKind.ONGOING, instruction.effect)
+    info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, kind=EmblemKind.ONGOING, ongoing=instruction.effect)
     controller = res.controller
     _step(
         game, res,

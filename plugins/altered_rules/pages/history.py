@@ -216,10 +216,6 @@ class History:
         later = [(r, c) for r, c in self.by_key.get(key, []) if r is not first]
         return later[-1] if later else None
 
-    def text_at(self, version: str, key: str) -> Entry | None:
-        snapshot = self.snapshots.get(version)
-        return snapshot.entries.get(key) if snapshot else None
-
     def newer(self, version: str, key: str) -> tuple[Release, Change] | None:
         """The first change of `key` released after `version` (None: its text is still the latest)."""
         index = next(i for i, r in enumerate(self.releases) if r.version == version)

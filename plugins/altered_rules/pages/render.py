@@ -41,9 +41,10 @@ from ..content.glossary.model import (
     rule_sort_key,
 )
 from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
+from ..content.translations import translation_states
 from ..languages import BY_CODE, SOURCE, KeywordPlural
 from ..strings import FILES, LanguageStrings, string_states, tr
-from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor
+from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor, stats
 
 TERMS_PAGE = "glossary-terms.md"
 KEYWORDS_PAGE = "keywords.md"
@@ -434,7 +435,6 @@ class Renderer:
 
     def coverage(self) -> Page:
         assert self.verification is not None
-        from ..verification.checks import stats
         title = self.t("coverage_title")
         figures = stats(self.glossary, self.verification)
         out = [self.heading(1, title, "coverage")]
@@ -622,8 +622,6 @@ class Renderer:
     def translations(self, strings: dict[str, LanguageStrings] | None = None) -> Page:
         """For translators: the texts translated from an older English text, with the English now;
         then the interface strings (`strings`, the package's files unless given) likewise."""
-        from ..content.translations import translation_states
-
         title = self.t("translations_title")
         page = TRANSLATIONS_PAGE
         languages = [self.language] if self.language != SOURCE_LANGUAGE else [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]

@@ -32,8 +32,6 @@ from ..content.yamlsource import SourceError, load_yaml_file
 
 __all__ = ["SynthError", "SynthSummary", "synthesize", "max_factor"]
 
-# What is shared by every copy and written once.
-SHARED_FILES = ("sources.yaml", "symbols.yaml", "chapters.yaml", "external-rules.yaml", "termbase.yaml", "cards.yaml")
 # Folders of entries named by id (file name = id): each copy gets `<id>-x<k>`.
 ENTRY_FOLDERS = ("terms", "modes", "rulings")
 # The project's files a build needs beside the glossary.
