@@ -58,7 +58,7 @@ from .api import (
     use_ability,
 )
 from .choices import Answer
-from .deck import DECK_RULES, DeckCard, DeckReport, check_deck
+from .deck import DECK_LIMITS, DECK_RULES, DeckCard, DeckLimits, DeckReport, check_deck
 from .effects import CostRecord, EffectRecord, parse_activated, parse_effect, parse_passive, parse_reaction, parse_token_template
 from .errors import (
     BoardError,
@@ -115,7 +115,7 @@ from .vocabulary import (
 
 
 __all__ = [
-    "ARENA", "Action", "Activated", "Adventure", "Answer", "BoardError", "Card", "CostRecord", "DECK_RULES", "DeckCard",
+    "ARENA", "Action", "Activated", "Adventure", "Answer", "BoardError", "Card", "CostRecord", "DECK_LIMITS", "DECK_RULES", "DeckCard", "DeckLimits",
     "DeckFormat", "DeckReport", "Difference", "Duration", "EffectRecord", "EngineError", "Expectation", "Expedition",
     "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",
     "MissingRegionTypes", "Mode", "ObjectType", "OpenQuestion", "Outcome", "ReadingNeeded", "ReadingOutcome", "Readings", "Unenumerable", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction", "Ruling",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from engine.vocabulary import DeckFormat
+
 from .model import ENGLISH_HASH_LENGTH, LANGUAGES, RULE_QUOTE, RULE_QUOTE_START  # noqa: F401 (the schema's vocabulary)
 
 CHAPTER_NUMBER = re.compile(r"^[1-9]$")  # the first part of SECTION_ID
@@ -77,7 +79,7 @@ STATS = re.compile(r"^-?[0-9]+/-?[0-9]+/-?[0-9]+$")
 KEYWORD_KEYS = {"term": True, "defined_in": True}
 
 SYMBOL_KINDS = ("region", "trigger", "cost", "rarity", "faction", "separator", "lost")
-DECK_FORMATS = ("standard", "constructed", "multiplayer", "sealed", "draft")
+DECK_FORMATS = tuple(f.value for f in DeckFormat)   # the engine's formats (engine.vocabulary.DeckFormat)
 
 # The closed vocabulary of deck checks: key -> (type, meaning).
 DECK_CHECKS: dict[str, tuple[type | tuple[type, ...], str]] = {
