@@ -157,7 +157,8 @@ def test_the_form_shows_a_plain_board_and_declines_more():
     form = json.loads(call("form", json.dumps({"data": data})))["form"]
     assert form["expeditions"]["Alice"]["hero"]["region"] == 2
     assert form["expeditions"]["Alice"]["hero"]["characters"][0]["stats"] == [5, 5, 5]
-    assert form["expeditions"]["Alice"]["hero"]["characters"][1]["gigantic"] is True
+    assert form["expeditions"]["Alice"]["hero"]["characters"][1]["keywords"] == ["gigantic"]
+    assert form["expeditions"]["Alice"]["hero"]["characters"][0]["keywords"] == []
     assert form["action"] == {"kind": "move_forward", "expedition": "Alice.hero"}
     data["given"]["Alice"]["reserve"] = ["Kuwat"]
     answer = json.loads(call("form", json.dumps({"data": data})))

@@ -198,3 +198,14 @@ def test_refused_and_undecided_are_forms_of_the_path_registry_that_the_runner_co
     by_runner = {entry.pattern for entry in PATHS if entry.compared is not Compared.OBSERVED}
     assert by_runner == {"refused", "undecided", "legal", "violations"}
     assert all((entry.observe is None) == (entry.pattern in by_runner) for entry in PATHS)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_scenario_format_lists_every_keyword_the_engine_models(language: str) -> None:
+    """docs/<language>/scenarios.md says which words `keywords:` accepts: engine.Keyword's, no other."""
+    from engine.vocabulary import Keyword
+
+    text = (PROJECT / "docs" / language / "scenarios.md").read_text(encoding="utf-8")
+    (line,) = [line for line in text.splitlines() if line.strip().startswith("`keywords`")]
+    listed = set(re.findall(r"`([a-z][a-z-]*)`", line)) - {"keywords"}
+    assert listed == {k.value for k in Keyword}, f"docs/{language}/scenarios.md: {line.strip()}"

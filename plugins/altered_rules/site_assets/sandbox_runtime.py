@@ -29,7 +29,7 @@ from typing import Any
 import engine
 from engine.effects import parse_character_template
 from engine.scenario import EXPEDITION_WORDS, At, Family, path_form, spell
-from engine.vocabulary import ExpeditionKind
+from engine.vocabulary import ExpeditionKind, Keyword
 
 from ..verification.scenarios import read_scenario_data
 from ..content.yamlsource import LineDict, LineList, SourceError, load_yaml_text, plain_data, scenario_yaml
@@ -493,14 +493,15 @@ def _character_form(item: Any) -> dict[str, Any]:
             raise _NotForm(f"the character {item!r}") from None
         stats = card.statistics
         return {"name": card.name, "stats": [stats.forest, stats.mountain, stats.water] if stats else None,
-                "subtypes": list(card.subtypes), "gigantic": False, "token": card.token, "exhausted": False}
+                "subtypes": list(card.subtypes), "keywords": [], "token": card.token, "exhausted": False}
     if not isinstance(item, dict) or set(item) - set(FORM_CHARACTER) or "name" not in item:
-        raise _NotForm("a character with more than statistics, sub-types and Gigantic")
+        raise _NotForm("a character with more than statistics, sub-types and keywords")
     keywords = item.get("keywords") or []
     if isinstance(keywords, str):
         keywords = [keywords]
-    if [k for k in keywords if str(k).lower() != "gigantic"]:
-        raise _NotForm("keywords other than Gigantic")
+    known = {k.value for k in Keyword}   # the form has a box for each keyword the engine models
+    if [k for k in keywords if str(k).lower() not in known]:
+        raise _NotForm(f"keywords other than {', '.join(sorted(known))}")
     stats = None
     if item.get("stats") is not None:
         try:
@@ -512,7 +513,8 @@ def _character_form(item: Any) -> dict[str, Any]:
     if isinstance(subtypes, str):
         subtypes = [s.strip() for s in subtypes.split(",") if s.strip()]
     return {"name": str(item["name"]), "stats": stats, "subtypes": [str(s) for s in subtypes],
-            "gigantic": bool(keywords), "token": item.get("token") is True, "exhausted": item.get("exhausted") is True}
+            "keywords": [k.value for k in Keyword if k.value in {str(w).lower() for w in keywords}],
+            "token": item.get("token") is True, "exhausted": item.get("exhausted") is True}
 
 
 def _action(when: Any, players: list[str]) -> dict[str, Any]:
