@@ -9,7 +9,7 @@ from .day import afternoon_started, begin_afternoon, end_turn, run_phase
 from .records import CardInZone, CostRecord, EffectRecord, Happening, HappeningKind
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
-from .costs import pay_cost, play_card
+from .costs import describe_play_cost, pay_cost, play_card, play_cost, play_cost_rules
 from .places import PLACES, zone_words
 from .reactions import run_step
 from .resolution import check_reactions, resolve_effect
@@ -45,6 +45,14 @@ def _playable(game: Game) -> None:
     unknown = game.board_unknown()
     if unknown is not None:
         raise silent(f"the engine cannot go on: the board is unknown after {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
+    # A printed ability the engine cannot read may trigger or apply in any action: never run past it in silence.
+    for obj in game.objects.values():
+        if obj.zone in IN_PLAY and obj.card.unread:
+            raise silent(
+                f"{obj.name} in play has an ability the engine cannot read, \"{obj.card.unread[0]}\": whether it changes "
+                "what happens is not known (write it in one of the wordings of docs/en/scenarios.md, or leave it out)",
+                Unenumerable.UNKNOWN_BOARD,
+            )
 
 
 def dusk(game: Game) -> None:
@@ -169,12 +177,13 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     checked (4.4.a.3), then their turn ends. Declining its cost, they may not play it (6.4.d)."""
     _take_turn_action(game, player, f"play {name}")
     thing = find_object(game, player, place, name)
+    _refuse_exhausted_in_reserve(thing, "played")
     if decline_cost:
-        game.last_cost = CostRecord(f"the cost of {thing.name}", False, 1, 0)
+        game.last_cost = play_cost(game, player, thing, paid=False)
         game.trace.add(
-            f"{player} declines to pay the cost of {thing.name}: they may not play it, and the game goes back to "
-            f"the point where they were offered to play it (it is still {player}'s turn)",
-            "6.4.b", "6.4.d",
+            f"{player} declines to pay the cost of {thing.name} ({describe_play_cost(game.last_cost)}): they may not play it, "
+            f"and the game goes back to the point where they were offered to play it (it is still {player}'s turn)",
+            "6.4.b", "6.4.d", *play_cost_rules(game.last_cost),
         )
         return None
     new = play_card(game, player, thing, expedition)
@@ -182,6 +191,16 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     if game.turn == player and not game.outcome.over:
         end_turn(game, passed=False)
     return new
+
+
+def _refuse_exhausted_in_reserve(thing: GameObject | CardInZone, what: str) -> None:
+    """An exhausted card in the Reserve: whether it can still be played or give its support ability,
+    no source says (only "Exhaust me" costs, 7.1.4, and Prepare, 4.2.1.c, speak of exhaustion)."""
+    if isinstance(thing, GameObject) and thing.zone is Zone.RESERVE and thing.exhausted:
+        raise silent(
+            f"{thing.name} is exhausted in the Reserve: whether it can be {what} is not in the sources",
+            Unenumerable.NO_CANDIDATES,
+        )
 
 
 def refuse_other_expedition(game: Game, player: PlayerName, other: PlayerName, name: str) -> None:
@@ -224,6 +243,8 @@ def use_ability(
     if not 1 <= index <= len(abilities):
         raise BoardError(f"{obj.name} has {len(abilities)} {what}(s); `ability:` is 1 to {len(abilities)}")
     ability = abilities[index - 1]
+    if support:
+        _refuse_exhausted_in_reserve(obj, "used for its support ability")
     if support and obj.zone is not Zone.RESERVE:
         raise Forbidden(f"{obj.name} is in the {obj.zone.value}: support abilities only work while the object is in the Reserve (2.2.10.g)")
     if not support and obj.zone not in IN_PLAY:
@@ -232,14 +253,6 @@ def use_ability(
         f"{player} plays the {what} \"{ability.text}\" of {obj.name}",
         "2.2.10.g" if support else "2.2.10.h",
     )
-    if decline_cost:
-        game.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, 0)
-        game.trace.add(
-            f"{player} declines to pay the cost: they may not play this {what}, and the game goes back to the point "
-            "where they were offered to play it",
-            "6.4.b", "6.4.e",
-        )
-        return None
     cost = ability.cost
     if ability.more_unless_first:
         first, rule = game.is_first_player(player)
@@ -253,6 +266,15 @@ def use_ability(
             f"{'does not cost' if first else 'costs'} {ability.more_unless_first} more",
             rule,
         )
+    if decline_cost:
+        # The cost declined is the one asked, its parts and Mana included (6.4.b, 6.4.e).
+        game.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
+        game.trace.add(
+            f"{player} declines to pay the cost: they may not play this {what}, and the game goes back to the point "
+            "where they were offered to play it",
+            "6.4.b", "6.4.e",
+        )
+        return None
     after = pay_cost(game, player, obj, cost, f"{obj.name}'s {what}") if cost else obj
     record = resolve_effect(game, ability.effect, player, me=after.id if after is not None else None, source_name=obj.name)
     game.trace.add(f"{player} has played a {what}: reactions are checked", "4.4.a")

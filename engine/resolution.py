@@ -36,6 +36,7 @@ from .effects import (
     parse_effect,
     split_steps,
 )
+from .durations import Span, span_of
 from .errors import Forbidden
 from .movement import move_backward, move_forward
 from .objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_character
@@ -266,17 +267,33 @@ def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
 
 def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, CreateOngoing)
-    if instruction.duration is Duration.TURN and game.turn is None:
-        raise silent(f"\"{instruction.passive}\" lasts \"this Turn\", but no turn is being taken (1.3.2.d): the sources do not say when it ends", Unenumerable.NO_CANDIDATES)
+    span = span_of(game, instruction.duration)
+    if span is Span.NO_TURN:
+        raise silent(
+            f"\"{instruction.passive}\" lasts \"this Turn\", but no turn of the day has begun (1.3.2.d): which turn is "
+            "\"this\" one the sources do not say", Unenumerable.NO_CANDIDATES)
     info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, kind=EmblemKind.ONGOING, ongoing=instruction.effect)
     controller = res.controller
+    created: list[GameObject] = []
+
+    def create() -> None:
+        created.append(game.enter(Card(None, ObjectType.EMBLEM, (EmblemKind.ONGOING.value,)), Zone.LIMBO, controller, emblem=info))
+
     _step(
-        game, res,
-        [lambda: game.enter(Card(None, ObjectType.EMBLEM, (EmblemKind.ONGOING.value,)), Zone.LIMBO, controller, emblem=info)],
+        game, res, [create],
         f"{controller} creates an Emblem-Ongoing in Limbo with the passive ability \"{instruction.passive}\" "
         f"and the duration \"{instruction.duration.value}\"",
         "2.2.2.m", "2.2.13.b", "2.2.13.c",
     )
+    if span is Span.OVER:
+        # Its span of the current day has already ended: it ceases to exist at once and never applies.
+        for emblem in created:
+            game.objects.pop(emblem.id, None)
+        game.trace.add(
+            f"The Emblem-Ongoing \"{instruction.passive}\" ({instruction.duration.value}) ceases to exist as soon as it is "
+            "created: the span its duration names has already ended in this day, so it never applies",
+            "2.2.13.a", "2.2.13.c", rulings=(Ruling.EXPIRED_DURATION,),
+        )
 
 
 def _keyword_action(game: Game, instruction: Instruction, res: Resolution) -> None:

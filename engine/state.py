@@ -253,9 +253,23 @@ class Game:
 
     def expedition_statistics(self, name: PlayerName, kind: ExpeditionKind) -> Statistics:
         """Sum of the statistics of its characters (4.2.4.b; Gigantic counted here too, 7.4.3.e).
-        Boosts are not added: the sources never say what a boost does to statistics."""
+        A boosted character is refused: the sources never say what a boost does to statistics, and
+        summing its printed ones would drop the boost in silence."""
         forest = mountain = water = 0  # summed as numbers: one Statistics made, not one per character
         for character in self.characters_in(name, kind):
+            if character.boosts:
+                raise silent(
+                    f"{character.name} has {character.boosts} boost{'s' if character.boosts != 1 else ''}, and the sources never say "
+                    f"what a boost does to statistics (boosts appear only in the examples of 7.2.1.b and 7.2.2.a); the engine cannot sum "
+                    f"{self.expedition(name, kind).label}'s statistics",
+                    Unenumerable.UNPRINTED_VALUE,
+                )
+            if Status.ASLEEP in character.statuses:
+                raise silent(
+                    f"{character.name} is Asleep, and the sources never say what Asleep does (it appears only in the example "
+                    f"of 2.1.f); the engine cannot sum {self.expedition(name, kind).label}'s statistics",
+                    Unenumerable.LOST_TEXT,
+                )
             statistics = character.card.statistics
             if statistics is None:
                 raise silent(
@@ -414,6 +428,12 @@ class Game:
             new.statuses |= set(statuses)
             return new
         obj = thing
+        if zone is Zone.RESERVE and obj.zone in IN_PLAY and Status.FLEETING in obj.statuses:
+            raise silent(
+                f"{obj.name} has Fleeting and would go from play to the Reserve; what Fleeting does is not in the sources "
+                "(a reaction checks it in the example of 2.1.e, and ruling played-from-reserve gives it)",
+                Unenumerable.LOST_TEXT,
+            )
         assert zone is not obj.zone, "moving between expeditions is not a zone change (3.2.4.d): use switch"
         del self.objects[obj.id]
         if obj.zone is Zone.EXPEDITION:

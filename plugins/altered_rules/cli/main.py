@@ -1,7 +1,8 @@
 """`altered-rules`: the command line for rules editors and judges.
 
 Subcommands:
-  lint              check the glossary (schema, ids, references, symbols, translations)
+  lint [--format plain|github|json]
+                    check the glossary (schema, ids, references, symbols, translations)
   verify [FILE...]  run scenario files (default: every scenario of the glossary);
                     one line per scenario, "N passed, M failed"
   explain FILE      the same run with the engine's step-by-step trace
@@ -13,6 +14,8 @@ Subcommands:
   release VERSION --date D --notes TEXT
                     record a release of the glossary (and tag it in git)
   diff A B [--json] what changed between two releases (or `current`), word by word
+  renumber [--shift N] [OLD=NEW...]
+                    new numbers for paragraphs and every reference to them, all or nothing
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -32,16 +35,23 @@ DEFAULT_GLOSSARY = Path("glossary")
 def _cmd_lint(args: argparse.Namespace) -> int:
     from ..content.glossary import GlossaryError, load_glossary
     from ..content.lint import lint_glossary
+    from .lint_report import LintFormat, Severity, finding, located, print_findings
 
+    form = LintFormat(args.format)
     try:
         glossary = load_glossary(args.glossary)
     except GlossaryError as exc:
-        for error in exc.errors:
-            print(f"error: {error}", file=sys.stderr)
-        print(f"lint: {len(exc.errors)} error(s) in {args.glossary}", file=sys.stderr)
+        summary = f"lint: {len(exc.errors)} error(s) in {args.glossary}"
+        if form is LintFormat.PLAIN:
+            for error in exc.errors:
+                print(f"error: {error}", file=sys.stderr)
+            print(summary, file=sys.stderr)
+        else:
+            print_findings((located(error.path, error.line, error.message) for error in exc.errors),
+                           summary, form, sys.stdout, sys.stderr)
         return 1
     from ..content.glossary.model import TranslationStatus
-    from ..content.translations import stale_problems
+    from ..content.translations import renumbering_notes, stale_problems
 
     problems = lint_glossary(glossary)
     problems += _lint_interface(glossary, args.glossary)
@@ -50,16 +60,14 @@ def _cmd_lint(args: argparse.Namespace) -> int:
     for state in _string_states():
         if state.status is not TranslationStatus.CURRENT:
             (stale if state.status is TranslationStatus.STALE else problems).append(f"{state.where}: {state.advice}")
-    for problem in problems:
-        print(problem, file=sys.stderr)
     # A stale translation is listed, not an error: an English correction must not wait for the
     # translators, and the site says which texts may lag behind (issue 18).
-    for line in stale:
-        print(f"stale: {line}", file=sys.stderr)
-    print(
-        f"lint: {len(glossary.sections)} sections, {len(glossary.paragraphs)} paragraphs, "
-        f"{len(problems)} problem(s)" + (f", {len(stale)} stale translation(s)" if stale else "")
-    )
+    # The matches of a renumbering since the latest release (issue 30): listed for the editors to confirm.
+    findings = ([finding(line) for line in problems] + [finding(line, Severity.WARNING) for line in stale]
+                + [finding(line, Severity.NOTICE) for line in renumbering_notes(glossary)])
+    summary = (f"lint: {len(glossary.sections)} sections, {len(glossary.paragraphs)} paragraphs, "
+               f"{len(problems)} problem(s)" + (f", {len(stale)} stale translation(s)" if stale else ""))
+    print_findings(findings, summary, form, sys.stdout, sys.stderr)
     return 1 if problems else 0
 
 
@@ -216,6 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     lint = sub.add_parser("lint", help="check the glossary for schema, id, reference and symbol errors")
     lint.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
+    from .lint_report import LintFormat
+    lint.add_argument("--format", choices=[form.value for form in LintFormat], default=LintFormat.PLAIN.value,
+                      help="plain lines (default), GitHub Actions annotations (::error file=...,line=N::...), or a JSON list")
     lint.set_defaults(func=_cmd_lint)
 
     verify = sub.add_parser("verify", help="run scenario files (default: the glossary's) and compare with their expected outcomes")
@@ -250,6 +261,8 @@ def build_parser() -> argparse.ArgumentParser:
     i18n.set_defaults(func=_cmd_i18n)
     from .release_cli import add_parsers as add_release_parsers
     add_release_parsers(sub, DEFAULT_GLOSSARY)
+    from .renumber_cli import add_parsers as add_renumber_parsers
+    add_renumber_parsers(sub, DEFAULT_GLOSSARY)
     return parser
 
 

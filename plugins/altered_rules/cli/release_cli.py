@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..content.translations import restamp_renumbered
 from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 from ..content.glossary.releases import DATE, RELEASES_FILE, VERSION, Release, snapshot_of, snapshot_path, write_snapshot
 
@@ -106,6 +107,9 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
 
     releases_file = glossary_dir / RELEASES_FILE
     before = releases_file.read_text(encoding="utf-8") if releases_file.is_file() else None
+    # Translations that lag only by the numbers this release's renumbering changed: their `from:`
+    # follows, or they would be stale once this release is the latest.
+    restamped = restamp_renumbered(glossary)
     snapshot_file = snapshot_path(glossary_dir, version)
     text = (before if before is not None else _HEADER)
     if text and not text.endswith("\n"):
@@ -121,11 +125,16 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
         else:
             releases_file.write_text(before, encoding="utf-8")
         snapshot_file.unlink(missing_ok=True)
+        for path, text in restamped.items():
+            path.write_text(text, encoding="utf-8")
         raise ReleaseError(f"the release was not recorded:\n{exc}") from None
     done = [f"release {version} ({date}) recorded in {releases_file}",
             f"snapshot {snapshot_file} ({snapshot_file.stat().st_size:,} bytes)"]
+    if restamped:
+        done.append(f"`from:` follows the renumbering in {len(restamped)} file(s): " + ", ".join(
+            str(p.relative_to(glossary_dir)) for p in sorted(restamped)))
     if use_git:
-        paths = [str(releases_file.resolve()), str(snapshot_file.resolve())]
+        paths = [str(releases_file.resolve()), str(snapshot_file.resolve()), *(str(p.resolve()) for p in sorted(restamped))]
         steps = [("add", "--", *paths), ("commit", "-q", "-m", f"Release {version} of the glossary ({date})", "--", *paths),
                  ("tag", "-a", f"{TAG_PREFIX}{version}", "-m", f"Altered Rules release {version} ({date})")]
         for step in steps:
@@ -175,6 +184,7 @@ def diff_data(changes: Any, old: str, new: str) -> dict[str, Any]:
 
     return {"from": old, "to": new, "count": len(changes), "changes": [
         {"key": c.key, "kind": c.kind.value, "entry": c.entry_kind, "group": c.group, "renumbered_from": c.renumbered_from,
+         "matched": c.matched or None,
          "fields": field(c), "corrections": [{"was": w, "now": n, "why": y} for w, n, y in c.corrections]}
         for c in changes]}
 
@@ -210,8 +220,11 @@ def cmd_diff(args: argparse.Namespace) -> int:
         if change.group != group:
             group = change.group
             print(f"\n== {group}")
-        moved = f" (from {change.renumbered_from})" if change.renumbered_from else ""
-        print(f"{change.key} {change.kind.value}{moved}")
+        if change.renumbered_from:   # "4.2.4.c → 4.2.4.d renumbered", "4.2.4.d → 4.2.4.e renumbered, changed"
+            kind = "renumbered" if change.kind.value == "renumbered" else f"renumbered, {change.kind.value}"
+            print(f"{change.renumbered_from} → {change.key} {kind}")
+        else:
+            print(f"{change.key} {change.kind.value}")
         for field in change.fields:
             for lang in ((language,) if language in field.languages else field.languages):
                 line = _terminal_diff(word_diff(field.old.get(lang, ""), field.new.get(lang, "")))

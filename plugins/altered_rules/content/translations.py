@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from .glossary.model import LANGUAGES, Glossary, Text, TranslationStatus, english_hash
+from .glossary.identity import How, explained_hash
+from .glossary.model import LANGUAGES, Glossary, Text, TranslationStatus, english_hash, rule_sort_key
 from .glossary.schema import TRANSLATED_FROM
 from .lint import iter_texts
 from .yamlsource import LineDict, LineList, load_yaml_file
@@ -252,3 +253,68 @@ def stamp_glossary(root: Path) -> dict[Path, int]:
     root = Path(root)
     counts = {path: stamp_file(path, root) for path in glossary_files(root)}
     return {path: count for path, count in counts.items() if count}
+
+
+# -- after a renumbering: `from:` follows the numbers -------------------------------------------
+
+def renumbering_of(glossary: Glossary) -> dict[str, str]:
+    """old number -> new number, for the rules renumbered since the latest release (identity.py)."""
+    return {pair.old: pair.new for pair in glossary.identity.values() if pair.old != pair.new}
+
+
+def restamp_renumbered(glossary: Glossary, renames: dict[str, str] | None = None) -> dict[Path, str]:
+    """Sets `from:` to the English as it is now beside each translation that lags only by the rule
+    numbers the renumbering since the latest release changed, and that was renumbered alike (the
+    loader already counts it current: this makes it so once that release is no longer the latest).
+    `renames` (old -> new): that renumbering instead (`altered-rules renumber`'s).
+    Returns each file changed and its text before, so that a caller can put it back."""
+    renames = renumbering_of(glossary) if renames is None else renames
+    if not renames:
+        return {}
+    root = Path(glossary.root)
+    before: dict[Path, str] = {}
+    for path in glossary_files(root):
+        slots = _slots(path, root)
+        lines: list[str] | None = None
+        for slot in slots:
+            mapping = slot.mapping
+            recorded = translated_from(mapping)
+            if not recorded or TRANSLATED_FROM not in mapping:
+                continue
+            now = english_hash(slot.english)
+            languages = [lang for lang in TRANSLATIONS if lang in mapping and recorded.get(lang) not in (None, now)]
+            explained = [lang for lang in languages
+                         if explained_hash(slot.english, str(mapping[lang]), renames, english_hash) == recorded[lang]]
+            shared = any(recorded[a] == recorded[b] for a in explained for b in languages if b not in explained)
+            if not explained or shared:
+                continue   # one hash for several translations: rewritten only when all of them lag alike
+            if lines is None:
+                lines = path.read_text(encoding="utf-8").split("\n")
+            row = mapping.line_of(TRANSLATED_FROM) - 1
+            for lang in explained:
+                lines[row] = lines[row].replace(recorded[lang], now)
+        if lines is not None:
+            text = "\n".join(lines)
+            original = path.read_text(encoding="utf-8")
+            if text != original:
+                before[path] = original
+                path.write_text(text, encoding="utf-8")
+    return before
+
+
+def renumbering_notes(glossary: Glossary) -> list[str]:
+    """`file:line: ...` for each rule the matching found renumbered since the latest release, and
+    how (the lint lists them for the editors to confirm, or to correct with `was:`)."""
+    if not glossary.releases:
+        return []
+    version = glossary.releases[-1].version
+    notes = []
+    moved = [p for p in glossary.identity.values() if p.old != p.new]
+    rules = sorted((p for p in moved if p.new in glossary.paragraphs or p.new in glossary.sections), key=lambda p: rule_sort_key(p.new))
+    for pair in rules + sorted((p for p in moved if p not in rules), key=lambda p: p.new):
+        rule = glossary.paragraphs.get(pair.new) or glossary.sections.get(pair.new)
+        where = f"{rule.file}:{rule.line}" if rule else glossary.root
+        how = {How.EDITOR: "as its `was:` says", How.TEXT: "same text"}.get(pair.how, f"text {pair.score:.0%} alike")
+        notes.append(f"{where}: {pair.new} is {pair.old} of release {version}, renumbered ({how}); "
+                     f"if not, write `was: <its number in {version}>` or `was: new` on it")
+    return notes

@@ -26,6 +26,7 @@ from ..pages.page_references import link_rule_references
 from ..pages.release_cycle import ReleaseCycle
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
 from ..pages.site_pages import pages
+from ..pages.source_links import SourceLinks
 from ..pages.versions import ShellError
 from ..site_assets.finish import finish_site, shared_assets
 from ..site_assets.sandbox import Runtime, SandboxError, page_head, scenario_file
@@ -77,7 +78,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.version_pages = self.releases.pages()
         config.extra["altered_rules_release"] = self.releases.site_label()
         config.extra["alternate"] = language_selector()   # the declared languages (altered_rules/languages.py)
-        self.pages = pages(self.glossary, self.config.language, self.verification, self.releases.changed_in())
+        links = SourceLinks.for_site(config.repo_url, self.config.source_uri, project)
+        self.pages = pages(self.glossary, self.config.language, self.verification, self.releases.changed_in(), links)
         self.renderer = Renderer(self.glossary, self.config.language)
         try:
             config.nav = expand_nav(config.nav, self.pages)

@@ -152,7 +152,8 @@ class CardPages:
         page = card_page(card)
         mentions = self.r.card_mentions[card.name]
         out = [self.r.heading(1, card.name, f"card-{card.slug}"), '<div class="ar-card">\n',
-               self.facts_html(card), self.abilities_html(card, page), "</div>\n\n",
+               self.facts_html(card), self.abilities_html(card, page),
+               self.r.meta_html(self.r.edit_link(card.file, card.line)), "</div>\n\n",
                unsearched_heading(2, self.r.t("card_mentions"), "mentions")]
         rules = self.rules_html(mentions, page)
         out.append(rules or f'<p class="ar-card__none">{html.escape(self.r.t("card_no_mentions"))}</p>\n')

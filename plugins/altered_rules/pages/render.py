@@ -45,6 +45,7 @@ from ..content.translations import translation_states
 from ..languages import BY_CODE, SOURCE, KeywordPlural
 from ..strings import FILES, LanguageStrings, string_states, tr
 from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor, stats
+from .source_links import SourceLinks
 
 TERMS_PAGE = "glossary-terms.md"
 KEYWORDS_PAGE = "keywords.md"
@@ -117,6 +118,11 @@ def script_json(text: str) -> str:
     return text.replace("<!--", "\\u003c!--").replace("</", "<\\/")
 
 
+# The "Edit this rule" icon (a pencil), drawn here like the copy icon: a font may lack the glyph.
+EDIT_ICON = ('<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><path fill="currentColor" '
+             'd="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z"/></svg>')
+
+
 def md_escape(text: str) -> str:
     """Escape text for a Markdown heading (titles are plain text, never markup)."""
     return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
@@ -138,6 +144,8 @@ class Renderer:
         self.keyword_pattern, self.keyword_order = keyword_pattern(glossary, language)
         # Entries a release changed since the first: anchor -> (label, history page) (versions.py).
         self.changed_in: dict[str, tuple[str, str]] = {}
+        # Where each entry's YAML is on the forge ("Edit this rule"); None: the site names no forge.
+        self.source_links: SourceLinks | None = None
         self.page_of: dict[str, str] = {}
         for chapter in glossary.chapters:
             for section in chapter.sections:
@@ -347,6 +355,19 @@ class Renderer:
         return (f'<span class="ar-meta__item ar-meta__changed"><a href="{relative_url(page, history, anchor)}">'
                 f'{html.escape(label)}</a></span>')
 
+    def edit_link(self, file: str, line: int, rule: str | None = None) -> str:
+        """The link to an entry's YAML on the forge: an icon among a rule's tools (beside the
+        copy button the site's script adds), or a meta item "Edit this entry" for other entries."""
+        url = self.source_links.url(file, line) if self.source_links else None
+        if url is None:
+            return ""
+        where = self.t("edit_where", file=self.source_links.path(file), line=line)
+        if rule is not None:
+            title = html.escape(self.t("edit_rule", rule=rule) + " (" + where + ")")
+            return f'<a class="ar-edit" href="{html.escape(url)}" title="{title}" aria-label="{title}">{EDIT_ICON}</a>'
+        return (f'<span class="ar-meta__item"><a class="ar-edit ar-edit--entry" href="{html.escape(url)}" '
+                f'title="{html.escape(where)}">{EDIT_ICON} {html.escape(self.t("edit_entry"))}</a></span>')
+
     def meta_html(self, *items: str) -> str:
         items = tuple(i for i in items if i)
         return f'<p class="ar-meta">{" · ".join(items)}</p>\n' if items else ""
@@ -463,7 +484,8 @@ class Renderer:
         first, *rest = [p for p in re.split(r"\n\s*\n", self.text(paragraph.text)) if p.strip()]
         used: set[str] = set()
         kw = (pid, used)
-        out = [f'<div {self.lang_attrs(paragraph.text, "ar-rule")} id="{pid}">\n<p class="ar-rule__text">{number}{label} {self.inline(first, page, keywords=kw)}</p>\n']
+        edit = self.edit_link(paragraph.file, paragraph.line, pid)
+        out = [f'<div {self.lang_attrs(paragraph.text, "ar-rule")} id="{pid}">\n<p class="ar-rule__text">{number}{edit}{label} {self.inline(first, page, keywords=kw)}</p>\n']
         out += [f"<p>{self.inline(p, page, keywords=kw)}</p>\n" for p in rest]
         out.append(self.list_html(paragraph.list_kind, paragraph.items, page, keywords=kw))
         out.append(self.gap_html(paragraph.gap, page))
@@ -525,6 +547,7 @@ class Renderer:
             self.sources_html(term.sources, page),
             self.cards_html(f"term-{term.id}", page),
             self.changed_html(f"term-{term.id}", page),
+            self.edit_link(term.file, term.line),
         ))
         out.append(self.corrections_html(term.corrections, page))
         out.append("</div>\n\n")
@@ -580,7 +603,8 @@ class Renderer:
                 out.append(f"<p>{self.inline(self.text(mode.deck_intro), page)}</p>\n")
             out.append(f'<ul class="ar-list">{"".join(self.deck_rule_html(r, page) for r in mode.deck_rules)}</ul>\n')
             out.append("</div>\n\n")
-        out.append(self.meta_html(self.sources_html(mode.sources, page), self.cards_html(f"mode-{mode.id}", page)))
+        out.append(self.meta_html(self.sources_html(mode.sources, page), self.cards_html(f"mode-{mode.id}", page),
+                                  self.edit_link(mode.file, mode.line)))
         out.append(self.corrections_html(mode.corrections, page))
         return self.finish(page, title, out)
 
@@ -589,7 +613,8 @@ class Renderer:
         parts = [self.heading(2, self.text(ruling.title), f"ruling-{ruling.id}"), '<div class="ar-ruling">\n']
         cards = self.cards_html(f"ruling-{ruling.id}", page)
         changed = self.changed_html(f"ruling-{ruling.id}", page)
-        extra = "".join(" · " + item for item in (cards, changed) if item)
+        edit = self.edit_link(ruling.file, ruling.line)
+        extra = "".join(" · " + item for item in (cards, changed, edit) if item)
         parts.append(f'<p class="ar-meta">{self.label("about_rules")} {rules}{extra}</p>\n')
         for key in ("conflict", "reading", "why"):
             parts.append(f'<p><strong>{self.t(key)}.</strong> {self.inline(self.text(getattr(ruling, key)), page)}</p>\n')

@@ -29,6 +29,8 @@ from .reading import _entries
 RELEASES_FILE = "releases.yaml"
 SNAPSHOT_DIR = "releases"
 SNAPSHOT_FORMAT = 1
+WORKING = "current"
+"""The name `altered-rules diff` gives the glossary as it is on disk (not a release)."""
 
 # A version is part of URLs (/v/2026.1/r/4.2.4.c/) and of git tags: digits and dots, with an
 # optional lowercase suffix ("2026.2-rc1").
@@ -149,6 +151,7 @@ class Entry:
     group: str            # where it is listed: chapter-4, terms, modes, rulings
     fields: Fields
     corrections: tuple[tuple[str, str, str], ...] = ()   # (was, now, why) as recorded by the editors
+    was: str = ""         # the editors' `was:` (identity.py): the old number it continues, or "new"
 
     def field(self, name: str) -> dict[str, str]:
         return next((texts for n, texts in self.fields if n == name), {})
@@ -164,7 +167,8 @@ class Snapshot:
         return {
             "format": SNAPSHOT_FORMAT, "version": self.version, "chapters": self.chapters,
             "entries": [{"k": e.key, "t": e.kind, "g": e.group, "f": [list(f) for f in e.fields],
-                         **({"c": [list(c) for c in e.corrections]} if e.corrections else {})}
+                         **({"c": [list(c) for c in e.corrections]} if e.corrections else {}),
+                         **({"w": e.was} if e.was else {})}
                         for e in self.entries.values()],
         }
 
@@ -203,7 +207,7 @@ def snapshot_of(glossary: Glossary, version: str) -> Snapshot:
                 for note in p.notes:
                     fields += [(f"{note.kind.value}.{note.index}", note.text), (f"{note.kind.value}.{note.index}.gap", note.gap)]
                     corrections += note.corrections
-                add(Entry(p.id, "paragraph", group, _fields(*fields), _corrections(tuple(corrections))))
+                add(Entry(p.id, "paragraph", group, _fields(*fields), _corrections(tuple(corrections)), p.was or ""))
     for term in glossary.terms:
         see = Text({"en": ", ".join(term.see)}) if term.see else None
         add(Entry(f"term-{term.id}", "term", "terms",
@@ -266,7 +270,7 @@ def read_snapshot(root: str | Path, release: Release) -> Snapshot:
         for item in data["entries"]:
             fields = tuple((str(name), {str(k): str(v) for k, v in texts.items()}) for name, texts in item["f"])
             corrections = tuple((str(a), str(b), str(c)) for a, b, c in item.get("c", ()))
-            entries[item["k"]] = Entry(str(item["k"]), str(item["t"]), str(item["g"]), fields, corrections)
+            entries[item["k"]] = Entry(str(item["k"]), str(item["t"]), str(item["g"]), fields, corrections, str(item.get("w", "")))
         chapters = {str(n): {str(k): str(v) for k, v in t.items()} for n, t in data["chapters"].items()}
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise _shape_error(path, f"an entry is malformed ({type(exc).__name__}: {exc})") from None

@@ -40,7 +40,7 @@ SECTION_KEYS = {"id": True, "title": True, "title_editorial": False, "sources": 
 PARAGRAPH_KEYS = {
     "id": True, "label": False, "text": True, "list": False, "items": False, "gap": False,
     "sources": True, "text_from": False, "corrections": False, "notes": False,
-    "scenarios": False, "no_scenario": False,
+    "scenarios": False, "no_scenario": False, "was": False,
 }
 NO_SCENARIO_KEYS = {"reason": True, "note": False}
 # Why a paragraph has no verified scenario (shown on the coverage page).
