@@ -53,10 +53,11 @@ from altered_rules.content.glossary import load_glossary  # noqa: E402
 from altered_rules.verification.synth import synthesize  # noqa: E402
 from altered_rules.verification.checks import collect_checks, run_checks  # noqa: E402
 from altered_rules.content.yamlsource import load_yaml_file  # noqa: E402
+from altered_rules.build_site import LANGUAGE_CONFIGS  # noqa: E402
 
 import engine  # noqa: E402
 
-CONFIGS = {"en": "mkdocs.yml", "fr": "mkdocs.fr.yml", "it": "mkdocs.it.yml"}
+CONFIGS = LANGUAGE_CONFIGS
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1700000000"}
 GZIP_LEVEL = 6
@@ -291,9 +292,8 @@ def profile_shares(scenarios: list[Any], rounds: int = 20) -> list[tuple[str, fl
     total = sum(v[2] for v in stats.values()) or 1.0
     by_file: dict[str, float] = {}
     for (filename, _, function), value in stats.items():
-        name = Path(filename).name if "/engine/" in filename else ("enum (hashing)" if filename.endswith("enum.py") else "other")
-        if name.endswith(".py"):
-            name = f"engine/{name}"
+        # engine/state.py, engine/scenario/runner.py: the path below engine/, sub-packages included
+        name = "engine/" + filename.rsplit("/engine/", 1)[1] if "/engine/" in filename else ("enum (hashing)" if filename.endswith("enum.py") else "other")
         by_file[name] = by_file.get(name, 0.0) + value[2]
     return sorted(((k, v / total) for k, v in by_file.items()), key=lambda item: -item[1])[:6]
 

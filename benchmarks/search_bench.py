@@ -12,7 +12,6 @@ under "N more". The scores are the usual ones: success@1 (the first result answe
 from __future__ import annotations
 
 import re
-import statistics
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,9 +20,9 @@ from urllib.parse import unquote, urlsplit
 
 from altered_rules.content.glossary.model import Glossary
 from altered_rules.content.yamlsource import LineDict, LineList, SourceError, load_yaml_file, line_of
+from altered_rules.languages import LANGUAGES
 
 QUERIES = Path(__file__).resolve().parent / "search-queries.yaml"
-LANGUAGES = ("en", "fr", "it")
 SPLITS = ("tune", "heldout")
 
 
@@ -232,7 +231,3 @@ def report_lines(result: Measured, label: str) -> list[str]:
             lines.append(f"| {language}, {split} | {s.queries} | {s.success_at_1:.2f} | {s.recall_at_5:.2f} | "
                          f"{s.mrr_at_10:.2f} | {b.success_at_1:.2f} / {b.recall_at_5:.2f} / {b.mrr_at_10:.2f} |")
     return lines
-
-
-def median_ms(values: Sequence[float]) -> float:
-    return statistics.median(values) if values else 0.0

@@ -36,9 +36,10 @@ tests/test_import_graph.py):
 - the game: state (`Game`, the only place objects are made, moved and ended);
 - rules: choices, movement, ending, dusk, effects (reading card text), reactions, costs,
   resolution (effects step by step), day (phases), beginning, information, deck;
-- the game loop and the API: api; the scenario language: scenario_model, scenario_syntax, the
-  registry of paths and actions (scenario_paths, scenario_actions), the reader (reader_given,
-  reader_actions, reader_expectations, reader) and the runner (scenario).
+- the game loop and the API: api;
+- the scenario language, its own package `engine.scenario` reached through its face (its
+  __init__): model, syntax, the registries of paths and actions (paths, actions), the reader
+  (reader_given, reader_actions, reader_expectations, reader) and the runner (runner).
 """
 
 from .api import (
@@ -57,7 +58,7 @@ from .api import (
     use_ability,
 )
 from .choices import Answer
-from .deck import DECK_RULES, DeckCard, DeckReport, check_deck
+from .deck import DECK_LIMITS, DECK_RULES, DeckCard, DeckLimits, DeckReport, check_deck
 from .effects import CostRecord, EffectRecord, parse_activated, parse_effect, parse_passive, parse_reaction, parse_token_template
 from .errors import (
     BoardError,
@@ -115,7 +116,7 @@ from .vocabulary import (
 
 
 __all__ = [
-    "ARENA", "Action", "Activated", "Adventure", "Answer", "BoardError", "Card", "CostRecord", "DECK_RULES", "DeckCard",
+    "ARENA", "Action", "Activated", "Adventure", "Answer", "BoardError", "Card", "CostRecord", "DECK_LIMITS", "DECK_RULES", "DeckCard", "DeckLimits",
     "DeckFormat", "DeckReport", "Difference", "Duration", "EffectRecord", "EngineError", "Expectation", "Expedition",
     "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",
     "MissingRegionTypes", "Mode", "ObjectType", "OpenQuestion", "Outcome", "ReadingNeeded", "ReadingOutcome", "Readings", "Unenumerable", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction", "Ruling",

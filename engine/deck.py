@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from .trace import Trace
 from .vocabulary import DeckFormat, Faction, Rarity
 
-__all__ = ["DeckCard", "DeckReport", "DECK_RULES", "check_deck"]
+__all__ = ["DeckCard", "DeckReport", "DeckLimits", "DECK_LIMITS", "DECK_RULES", "check_deck"]
 
 
 @dataclass(frozen=True)
@@ -40,37 +40,67 @@ class DeckReport:
         return not self.violations
 
 
-CONSTRUCTED_RULES = {
-    "1.1.4.b": "exactly 1 Hero",
-    "1.1.4.c": "at least 39 other cards (tokens do not count)",
-    "1.1.4.d": "only cards of the same faction as its Hero",
-    "1.1.4.e": "at most 3 cards with the same name, whatever their rarity",
-    "1.1.4.f": "at most 15 rare cards",
-    "1.1.4.g": "at most 3 unique cards",
+@dataclass(frozen=True)
+class DeckLimits:
+    """A format's numbers, named as the glossary's game modes name them in their deck rules'
+    `check:` data (glossary/modes/*.yaml; tests/glossary/test_deck_rules.py compares the two)."""
+
+    min_cards: int
+    """Cards at least: besides the Hero (constructed, `counting: non-hero`), or the Hero included
+    (limited, `counting: all`); tokens never count."""
+    heroes_exactly: int | None = None
+    heroes_at_most: int | None = None
+    max_copies_per_name: int | None = None
+    max_rare: int | None = None
+    max_unique: int | None = None
+    max_factions: int | None = None
+
+
+_CONSTRUCTED = DeckLimits(min_cards=39, heroes_exactly=1, max_copies_per_name=3, max_rare=15, max_unique=3)  # 1.1.4.b-g
+_LIMITED = DeckLimits(min_cards=30, heroes_at_most=1, max_factions=3)   # the Sealed and Booster Draft pages
+DECK_LIMITS: dict[DeckFormat, DeckLimits] = {
+    DeckFormat.STANDARD: _CONSTRUCTED,
+    DeckFormat.CONSTRUCTED: _CONSTRUCTED,
+    DeckFormat.MULTIPLAYER: _CONSTRUCTED,
+    DeckFormat.SEALED: _LIMITED,
+    DeckFormat.DRAFT: _LIMITED,
 }
+"""Each format's numbers, once in the engine: its checks and its rules' descriptions read them."""
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def _limited_rules(mode: str) -> dict[str, str]:
+def _constructed_rules(limits: DeckLimits) -> dict[str, str]:
     return {
-        f"{mode}.min-cards": "at least 30 cards, a Hero counting toward them, tokens not",
-        f"{mode}.max-heroes": "at most one Hero card",
-        f"{mode}.max-factions": "cards from at most three factions",
+        "1.1.4.b": f"exactly {limits.heroes_exactly} Hero",
+        "1.1.4.c": f"at least {limits.min_cards} other cards (tokens do not count)",
+        "1.1.4.d": "only cards of the same faction as its Hero",
+        "1.1.4.e": f"at most {limits.max_copies_per_name} cards with the same name, whatever their rarity",
+        "1.1.4.f": f"at most {limits.max_rare} rare cards",
+        "1.1.4.g": f"at most {limits.max_unique} unique cards",
+    }
+
+
+def _limited_rules(mode: str, limits: DeckLimits) -> dict[str, str]:
+    return {
+        f"{mode}.min-cards": f"at least {limits.min_cards} cards, a Hero counting toward them, tokens not",
+        f"{mode}.max-heroes": f"at most {_NUMBER_WORDS.get(limits.heroes_at_most, limits.heroes_at_most)} Hero card",
+        f"{mode}.max-factions": f"cards from at most {_NUMBER_WORDS.get(limits.max_factions, limits.max_factions)} factions",
         f"{mode}.hero-faction": "the Hero belongs to one of the factions of the deck",
     }
 
 
 DECK_RULES: dict[DeckFormat, dict[str, str]] = {
-    DeckFormat.STANDARD: CONSTRUCTED_RULES,
-    DeckFormat.CONSTRUCTED: CONSTRUCTED_RULES,
-    DeckFormat.MULTIPLAYER: CONSTRUCTED_RULES,
-    DeckFormat.SEALED: _limited_rules("sealed"),
-    DeckFormat.DRAFT: _limited_rules("draft"),
+    deck_format: (_limited_rules(deck_format.value, limits) if deck_format in (DeckFormat.SEALED, DeckFormat.DRAFT)
+                  else _constructed_rules(limits))
+    for deck_format, limits in DECK_LIMITS.items()
 }
 """Every rule checked, by format: id -> what it requires."""
 
 
 def check_deck(cards: list[DeckCard], deck_format: DeckFormat) -> DeckReport:
     report = DeckReport(deck_format)
+    limits = DECK_LIMITS[deck_format]
     trace = report.trace
     # Tokens start outside the deck and never count (Standard, Sealed and Draft pages).
     tokens = sum(c.count for c in cards if c.type == "token")
@@ -95,8 +125,10 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat) -> DeckReport:
     if deck_format in (DeckFormat.STANDARD, DeckFormat.CONSTRUCTED, DeckFormat.MULTIPLAYER):
         if deck_format is not DeckFormat.CONSTRUCTED:
             trace.add(f"The {deck_format.value} deck rules are those of constructed play (1.1.4)")
-        (broken if len(heroes) != 1 else kept)("1.1.4.b", f"{len(heroes)} Hero card(s); exactly 1 is required")
-        (broken if len(others) < 39 else kept)("1.1.4.c", f"{len(others)} other cards; at least 39 are required")
+        (broken if len(heroes) != limits.heroes_exactly else kept)(
+            "1.1.4.b", f"{len(heroes)} Hero card(s); exactly {limits.heroes_exactly} is required")
+        (broken if len(others) < limits.min_cards else kept)(
+            "1.1.4.c", f"{len(others)} other cards; at least {limits.min_cards} are required")
         if heroes:
             faction = heroes[0].faction
             off = sorted({c.name for c in real if c.faction is not faction})
@@ -108,26 +140,29 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat) -> DeckReport:
         else:
             trace.add("Without a Hero, the faction rule has no Hero to compare with", "1.1.4.d")
         names = Counter(c.name for c in heroes + others)
-        over = sorted(name for name, n in names.items() if n > 3)
+        copies = limits.max_copies_per_name
+        over = sorted(name for name, n in names.items() if n > copies)
         if over:
-            broken("1.1.4.e", "more than 3 cards named " + ", ".join(f"{n} ({names[n]})" for n in over))
+            broken("1.1.4.e", f"more than {copies} cards named " + ", ".join(f"{n} ({names[n]})" for n in over))
         else:
-            kept("1.1.4.e", "no name appears more than 3 times")
+            kept("1.1.4.e", f"no name appears more than {copies} times")
         rares = sum(1 for c in others if c.rarity is Rarity.RARE)
         uniques = sum(1 for c in others if c.rarity is Rarity.UNIQUE)
-        (broken if rares > 15 else kept)("1.1.4.f", f"{rares} rare card(s); at most 15")
-        (broken if uniques > 3 else kept)("1.1.4.g", f"{uniques} unique card(s); at most 3")
+        (broken if rares > limits.max_rare else kept)("1.1.4.f", f"{rares} rare card(s); at most {limits.max_rare}")
+        (broken if uniques > limits.max_unique else kept)("1.1.4.g", f"{uniques} unique card(s); at most {limits.max_unique}")
         return report
 
     mode = deck_format.value
     page = "Sealed Format" if deck_format is DeckFormat.SEALED else "Booster Draft"
     trace.add(f"The {page} page's deck rules apply; there is no limit on names, rare or unique cards")
     total = len(heroes) + len(others)
-    (broken if total < 30 else kept)(f"{mode}.min-cards", f"{total} cards counting the Hero; at least 30")
-    (broken if len(heroes) > 1 else kept)(f"{mode}.max-heroes", f"{len(heroes)} Hero card(s); a deck may include one")
+    (broken if total < limits.min_cards else kept)(f"{mode}.min-cards", f"{total} cards counting the Hero; at least {limits.min_cards}")
+    heroes_word = _NUMBER_WORDS.get(limits.heroes_at_most, limits.heroes_at_most)
+    (broken if len(heroes) > limits.heroes_at_most else kept)(f"{mode}.max-heroes", f"{len(heroes)} Hero card(s); a deck may include {heroes_word}")
     factions = {c.faction for c in others if c.faction is not None}
     listed = ", ".join(sorted(f.value for f in factions)) or "none"
-    (broken if len(factions) > 3 else kept)(f"{mode}.max-factions", f"{len(factions)} faction(s) ({listed}); up to three")
+    factions_word = _NUMBER_WORDS.get(limits.max_factions, limits.max_factions)
+    (broken if len(factions) > limits.max_factions else kept)(f"{mode}.max-factions", f"{len(factions)} faction(s) ({listed}); up to {factions_word}")
     for hero in heroes:
         if hero.faction not in factions:
             broken(f"{mode}.hero-faction", f"the Hero {hero.name} ({hero.faction.value if hero.faction else 'no faction'}) is not of the deck's factions ({listed})")

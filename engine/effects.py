@@ -48,6 +48,9 @@ from .vocabulary import (
     Zone,
 )
 
+_KEYWORDS = {k.value: k for k in Keyword}
+"""A token's keyword as its text writes it ("with Gigantic"), by its word."""
+
 __all__ = [
     "TokenDestination",
     "Gainer",
@@ -456,10 +459,11 @@ def parse_token_template(text: str) -> CreateTokens:
     passives: tuple[Passive, ...] = ()
     for part in _split_outside_quotes(abilities, " and ") if abilities is not None else []:
         ability = part.strip().strip('"') if part.strip().startswith('"') else part.strip()
-        if not part.strip().startswith('"') and ability.lower() == Keyword.GIGANTIC.value:
-            keywords = keywords | {Keyword.GIGANTIC}
+        if not part.strip().startswith('"') and ability.lower() in _KEYWORDS:   # "with Gigantic": any keyword it models
+            keywords = keywords | {_KEYWORDS[ability.lower()]}
         elif not part.strip().startswith('"'):
-            raise UnsupportedText(f"the engine cannot read the ability {ability!r} of the token in {text!r}: a keyword (Gigantic) or an ability in quotes")
+            raise UnsupportedText(f"the engine cannot read the ability {ability!r} of the token in {text!r}: "
+                                  f"a keyword ({', '.join(k.value.capitalize() for k in Keyword)}) or an ability in quotes")
         elif "|" in ability:
             reactions = reactions + (parse_reaction(ability),)
         else:

@@ -242,7 +242,6 @@ class EmblemInfo:
     source_name: str | None
     duration: Duration | None = None
     """Only Ongoing emblems have a duration (2.2.13.b)."""
-    created_day: int = 0
     kind: EmblemKind = EmblemKind.REACTION
     ongoing: OngoingPassive | None = None
     """An Ongoing emblem's passive, as read (engine.effects.parse_ongoing)."""

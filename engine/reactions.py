@@ -146,7 +146,7 @@ def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int |
         Card(None, ObjectType.EMBLEM, (EmblemKind.REACTION.value,)),
         Zone.LIMBO,
         bearer.controller,
-        emblem=EmblemInfo(reaction.effect, me, bearer.name, created_day=game.day or 0),
+        emblem=EmblemInfo(reaction.effect, me, bearer.name),
     )
     game.happenings.clear()  # an emblem entering Limbo triggers nothing the engine reads
     if used < 3 or used + 1 == MAX_ACTIVATIONS_PER_DAY:

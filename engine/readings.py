@@ -8,7 +8,7 @@ outcome. The engine does the same.
 At an open question the engine calls `reading(game, question)`. A game run for one reading has it
 fixed in `game.readings`, and goes on under it (the trace says so once). A game without one raises
 `ReadingNeeded`, a `RulesSilent` that names the question and its readings: the scenario runner
-(engine.scenario) then runs the scenario once per reading and compares the outcomes. A caller of
+(engine.scenario.runner) then runs the scenario once per reading and compares the outcomes. A caller of
 the public API (engine.dusk...) gets that refusal, or fixes a reading first:
 
     game.readings = {"token-controller": "the creator controls it"}

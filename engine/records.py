@@ -47,7 +47,6 @@ class Player:
     deck: list[Card] = field(default_factory=list)
     """Top card first. Hidden zone: cards, not objects (2.1.g)."""
     hand: list[Card] = field(default_factory=list)
-    hero_zone_given: bool = False
 
     def expedition(self, kind: ExpeditionKind) -> Expedition:
         return self.hero if kind is ExpeditionKind.HERO else self.companion

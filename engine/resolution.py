@@ -273,7 +273,7 @@ def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> No
         raise silent(
             f"\"{instruction.passive}\" lasts \"this Turn\", but no turn of the day has begun (1.3.2.d): which turn is "
             "\"this\" one the sources do not say", Unenumerable.NO_CANDIDATES)
-    info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, game.day or 0, EmblemKind.ONGOING, instruction.effect)
+    info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, kind=EmblemKind.ONGOING, ongoing=instruction.effect)
     controller = res.controller
     created: list[GameObject] = []
 

@@ -364,9 +364,6 @@ class Game:
     def region_label(self, position: Position) -> str:
         return position_label(position)
 
-    def hero_zone_objects(self, controller: PlayerName | None = None) -> list[GameObject]:
-        return self.in_zone(Zone.HERO, controller)
-
     def ongoing(self) -> list[GameObject]:
         return [o for o in self.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.ONGOING]
 

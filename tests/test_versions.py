@@ -271,19 +271,19 @@ def test_links_to_an_unknown_release_are_reported_with_file_and_line(fixture):
 
 
 def test_a_release_shows_the_shared_redirects_by_a_link_or_else_a_copy(tmp_path, monkeypatch):
-    from altered_rules.mkdocs_plugin import plugin
+    from altered_rules.pages import release_cycle
 
     (tmp_path / "v/2026.1/r/4.2.4.c").mkdir(parents=True)
     (tmp_path / "v/2026.1/r/4.2.4.c/index.html").write_text("redirect", encoding="utf-8")
-    plugin._link(str(tmp_path), "v/2026.3/r", "../2026.1/r")
-    plugin._link(str(tmp_path), "v/2026.3/r", "../2026.1/r")   # again, as a --dirty build does
+    release_cycle.link(tmp_path, "v/2026.3/r", "../2026.1/r")
+    release_cycle.link(tmp_path, "v/2026.3/r", "../2026.1/r")   # again, as a --dirty build does
     assert (tmp_path / "v/2026.3/r").is_symlink()
     assert (tmp_path / "v/2026.3/r/4.2.4.c/index.html").read_text(encoding="utf-8") == "redirect"
 
     def no_symlinks(*args, **kwargs):
         raise OSError("symbolic links are not supported here")
 
-    monkeypatch.setattr(plugin.os, "symlink", no_symlinks)
-    plugin._link(str(tmp_path), "v/2026.2/r", "../2026.1/r")
+    monkeypatch.setattr(release_cycle.os, "symlink", no_symlinks)
+    release_cycle.link(tmp_path, "v/2026.2/r", "../2026.1/r")
     assert not (tmp_path / "v/2026.2/r").is_symlink()
     assert (tmp_path / "v/2026.2/r/4.2.4.c/index.html").read_text(encoding="utf-8") == "redirect"

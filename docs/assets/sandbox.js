@@ -275,7 +275,7 @@ const state = {
 };
 
 function character(name, stats, subtypes = []) {
-  return { name, stats, subtypes, gigantic: false, token: false, exhausted: false };
+  return { name, stats, subtypes, keywords: [], token: false, exhausted: false };
 }
 
 function newBoard() {
@@ -349,7 +349,7 @@ function characterData(c, index) {
   data.stats = (c.stats || [0, 0, 0]).map((n) => Number(n) || 0).join("/");
   const subtypes = c.subtypes.map((s) => SUBTYPE_WORDS.get(s.trim().toLowerCase()) || s.trim()).filter(Boolean);
   if (subtypes.length) data.subtypes = subtypes;
-  if (c.gigantic) data.keywords = ["gigantic"];
+  if (c.keywords.length) data.keywords = [...c.keywords];
   if (c.token) data.token = true;
   if (c.exhausted) data.exhausted = true;
   return data;
@@ -513,7 +513,16 @@ function characterForm(expedition, c, n, rerender) {
       c.subtypes = event.target.value.split(",").map((s) => s.trim()).filter(Boolean);
       boardEdited();
     } }), { class: "ar-sb-wide", hint: say("subtypes_hint") }));
-  for (const [key, label] of [["gigantic", capital(term("gigantic"))], ["token", capital(term("token"))], ["exhausted", say("exhausted")]]) {
+  // A box for each keyword the engine models (engine.Keyword, in the page's data), then the rest.
+  for (const keyword of DATA.keywords) {
+    const box = h("input", { type: "checkbox", checked: c.keywords.includes(keyword), onchange: (event) => {
+      c.keywords = DATA.keywords.filter((k) => (k === keyword ? event.target.checked : c.keywords.includes(k)));
+      boardEdited();
+    } });
+    box.id = nextId("c");
+    card.append(h("span", { class: "ar-sb-check" }, box, h("label", { for: box.id, text: capital(term(keyword)) })));
+  }
+  for (const [key, label] of [["token", capital(term("token"))], ["exhausted", say("exhausted")]]) {
     const box = h("input", { type: "checkbox", checked: c[key], onchange: (event) => { c[key] = event.target.checked; boardEdited(); } });
     box.id = nextId("c");
     card.append(h("span", { class: "ar-sb-check" }, box, h("label", { for: box.id, text: label })));

@@ -22,6 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .languages import DECLARED
 from .site_assets.sandbox import MANIFEST_ENV, SandboxError, write_runtime
 from .verification.checks import SHARED_ENV
 
@@ -29,7 +30,7 @@ SITE_URL_ENV = "ALTERED_RULES_SITE_URL"          # the published address, all la
 LANGUAGE_URL_ENV = "ALTERED_RULES_LANGUAGE_URL"  # one language's site_url (read by mkdocs*.yml)
 
 # Each language's MkDocs configuration (the French and Italian ones inherit mkdocs.yml).
-LANGUAGE_CONFIGS: dict[str, str] = {"en": "mkdocs.yml", "fr": "mkdocs.fr.yml", "it": "mkdocs.it.yml"}
+LANGUAGE_CONFIGS: dict[str, str] = {language.code: language.config for language in DECLARED}
 
 ROOT_INDEX = """<!doctype html>
 <html lang="en">

@@ -1,4 +1,4 @@
-"""The scenario language's registries (engine.scenario_paths, engine.scenario_actions) against the
+"""The scenario language's registries (engine.scenario.paths, engine.scenario.actions) against the
 spec's lists of paths and actions in each language, and the path added through them as the
 contributing docs show (`Player.reserve.count`)."""
 
@@ -11,16 +11,12 @@ import yaml
 
 import engine
 from altered_rules.content.yamlsource import load_yaml_text
-from engine.reader_expectations import locate
-from engine.scenario_actions import ACTIONS, Shape, action_form, mapping_actions
-from engine.scenario_model import Setup
-from engine.scenario_paths import PATHS, At, Family, PathForm, locate_known, spell
-from engine.scenario_paths import form as path_form
+from engine.scenario import ACTIONS, PATHS, At, Family, PathForm, Setup, Shape, action_form, locate, locate_known, mapping_actions, path_form, spell
 from engine.vocabulary import DeckFormat, ExpeditionKind
 
 from project_paths import PROJECT
 
-LANGUAGES = ("en", "fr", "it")
+from altered_rules.languages import LANGUAGES  # noqa: E402 (the declared languages)
 BOARD = Setup(players=["Alice", "Bob"])
 DECK = Setup(deck_format=DeckFormat.STANDARD)
 EXAMPLE = At(player="Alice", expedition=ExpeditionKind.HERO, region=3, number=1, place="hero", name="Kuwat")
@@ -63,7 +59,7 @@ def test_every_path_of_the_registry_is_in_the_spec(language: str) -> None:
     rows = _paths_table(language)
     missing = [entry for entry in PATHS if not _documented(entry, rows)]
     rows_to_add = "\n".join(f"| `{spell(entry, EXAMPLE)}` | {entry.doc} |" for entry in missing)  # the registry's own line
-    assert not missing, f"docs/{language}/scenarios.md does not list these paths of engine.scenario_paths; add rows like:\n{rows_to_add}"
+    assert not missing, f"docs/{language}/scenarios.md does not list these paths of engine.scenario.paths; add rows like:\n{rows_to_add}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -164,7 +160,7 @@ def test_the_worked_example_quotes_the_registry_and_its_scenario_passes(language
     section = text[text.index("{ #adding-a-scenario-path }"):]
     (code,) = re.findall(r"```python\n(.*?)```", section, re.S)
     (scenario,) = re.findall(r"```yaml\n(.*?)```", section, re.S)
-    registry = (PROJECT / "engine" / "scenario_paths.py").read_text(encoding="utf-8")
+    registry = (PROJECT / "engine" / "scenario" / "paths.py").read_text(encoding="utf-8")
     declared = "\n".join(line.strip() for line in code.strip().split("\n"))
     assert declared in "\n".join(line.strip() for line in registry.split("\n")), "the worked example no longer quotes the registry"
     (read,) = engine.read_scenarios(load_yaml_text(re.sub(r"(?m)^   ", "", scenario), f"docs/{language}/editing.md"))
@@ -177,3 +173,39 @@ def test_the_sandbox_board_asks_for_registered_paths_and_its_form_for_registered
     assert all(path_form(Family.EXPEDITION, a) is not None for a in sandbox_runtime.BEFORE_PATHS + sandbox_runtime.AFTER_PATHS)
     assert all(action_form(word, Shape.WORD) is not None for word in sandbox_runtime.FORM_ACTIONS)
     assert all(action_form(word, Shape.MAPPING) is not None for word in sandbox_runtime.FORM_MOVES)
+
+
+def test_the_registries_refuse_a_second_declaration_with_an_error_not_an_assert() -> None:
+    """Raised, so that the check holds under `python -O` too (an AssertionError would be gone)."""
+    from engine.scenario import actions, paths
+
+    winner = path_form(Family.GAME, "winner")
+    with pytest.raises(ValueError, match="winner is declared twice"):
+        paths._path(Family.GAME, "winner", winner.read, winner.observe, winner.doc)
+    dusk = action_form("dusk", Shape.WORD)
+    with pytest.raises(ValueError, match="dusk .word. is declared twice"):
+        actions._action("dusk", Shape.WORD, dusk.read, dusk.apply, dusk.describe, dusk.doc)
+    with pytest.raises(ValueError, match="either observed on the game .* or compared by the runner"):
+        paths._path(Family.GAME, "not-a-path", winner.read, None, "a path neither observed nor compared")
+    assert path_form(Family.GAME, "not-a-path") is None
+
+
+def test_refused_and_undecided_are_forms_of_the_path_registry_that_the_runner_compares() -> None:
+    from engine.scenario.paths import REFUSED, UNDECIDED, Compared, compared
+
+    assert (compared("refused"), compared("undecided")) == (Compared.REFUSAL, Compared.READINGS)
+    assert REFUSED is path_form(Family.GAME, "refused") and UNDECIDED is path_form(Family.GAME, "undecided")
+    by_runner = {entry.pattern for entry in PATHS if entry.compared is not Compared.OBSERVED}
+    assert by_runner == {"refused", "undecided", "legal", "violations"}
+    assert all((entry.observe is None) == (entry.pattern in by_runner) for entry in PATHS)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_scenario_format_lists_every_keyword_the_engine_models(language: str) -> None:
+    """docs/<language>/scenarios.md says which words `keywords:` accepts: engine.Keyword's, no other."""
+    from engine.vocabulary import Keyword
+
+    text = (PROJECT / "docs" / language / "scenarios.md").read_text(encoding="utf-8")
+    (line,) = [line for line in text.splitlines() if line.strip().startswith("`keywords`")]
+    listed = set(re.findall(r"`([a-z][a-z-]*)`", line)) - {"keywords"}
+    assert listed == {k.value for k in Keyword}, f"docs/{language}/scenarios.md: {line.strip()}"

@@ -17,12 +17,20 @@ def test_every_rule_the_engine_checks_is_a_deck_rule_of_the_glossary(glossary):
         assert set(rules) <= shown, f"{deck_format.value}: {sorted(set(rules) - shown)}"
 
 
-def test_the_limited_formats_state_the_same_numbers(glossary):
-    for mode_id in ("sealed", "booster-draft"):
-        mode = next(m for m in glossary.modes if m.id == mode_id)
+def test_the_engine_checks_the_numbers_the_glossary_states(glossary):
+    """Each format's numbers (engine.deck.DECK_LIMITS, read by the checks and the rules' texts) are
+    those of its game mode's deck rules' `check:` data, field by field (absent: no such limit)."""
+    from dataclasses import fields
+
+    modes = {m.deck_format: m for m in glossary.modes if m.deck_format}
+    assert modes, "no game mode has deck rules"
+    for deck_format, mode in modes.items():
         checks = {k: v for rule in mode.deck_rules for k, v in rule.check.items()}
-        assert checks["min_cards"] == 30 and checks["max_factions"] == 3 and checks["heroes_at_most"] == 1
-        assert checks["max_copies_per_name"] is None and checks["max_rare"] is None
+        limits = engine.DECK_LIMITS[engine.DeckFormat(deck_format)]
+        stated = {f.name: checks.get(f.name) for f in fields(limits)}
+        assert stated == {f.name: getattr(limits, f.name) for f in fields(limits)}, mode.id
+        # `counting`: constructed counts the cards besides the Hero (1.1.4.c), limited all of them.
+        assert checks.get("counting") == ("non-hero" if limits.heroes_exactly else "all"), mode.id
 
 
 def test_standard_and_multiplayer_restate_1_1_4(glossary):

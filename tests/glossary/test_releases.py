@@ -210,3 +210,20 @@ def test_a_glossary_without_releases_builds_pages_that_say_so(glossary_copy):
     label = site_label(history, "it", lambda key, **values: key)
     assert label.text == "release_none" and label.href == "" and label.version is None
     assert '"version": null' in citation_script(label, "it")
+
+
+def test_release_notes_in_each_translation_by_the_generic_option_or_the_documented_flag(glossary_copy, capsys):
+    """`--notes-in LANGUAGE TEXT` (from altered_rules.languages) and the documented `--notes-fr`."""
+    code = main(["release", "2026.2", "--date", "2026-12-01", "--notes", "x", "--notes-fr", "Les notes",
+                 "--notes-in", "it", "Le note", "--no-git", "--glossary", str(glossary_copy)])
+    assert code == 0, capsys.readouterr().err
+    recorded = (glossary_copy / RELEASES).read_text(encoding="utf-8").split("2026.2")[1]
+    assert 'notes: {en: "x", fr: "Les notes", it: "Le note"}' in recorded
+
+
+def test_release_notes_in_a_language_that_is_not_a_translation_are_refused(glossary_copy, capsys):
+    code = main(["release", "2026.2", "--date", "2026-12-01", "--notes", "x", "--notes-in", "xx", "y",
+                 "--no-git", "--glossary", str(glossary_copy)])
+    assert code == 1
+    assert "--notes-in xx: not a translation; languages: fr, it" in capsys.readouterr().err
+    assert not (glossary_copy / "releases" / "2026.2.json.gz").exists()

@@ -182,7 +182,7 @@ def test_a_reference_to_a_missing_rule_fails_the_site_build(tmp_path):
     assert "glossary/rules/4/4.3.yaml:" in result.stderr and "reference to rule 4.3.z, which does not exist" in result.stderr
 
 
-LANGUAGES = ("en", "fr", "it")
+from altered_rules.languages import LANGUAGES  # noqa: E402 (the declared languages)
 
 
 def test_a_broken_example_expectation_fails_the_site_build_naming_it(tmp_path):

@@ -27,6 +27,8 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
+from ..languages import TRANSLATIONS
+
 DEFAULT_GLOSSARY = Path("glossary")
 
 
@@ -267,11 +269,11 @@ def build_parser() -> argparse.ArgumentParser:
     actions = i18n.add_subparsers(dest="action", required=True, metavar="ACTION")
     stamp = actions.add_parser("stamp", help="record every translation that records nothing as made from the English as it is now")
     export = actions.add_parser("export", help="write a PO file of the glossary's texts in one language (stale ones fuzzy)")
-    export.add_argument("--lang", required=True, choices=["fr", "it"])
+    export.add_argument("--lang", required=True, choices=TRANSLATIONS)
     export.add_argument("--out", type=Path, help="the PO file to write (default: altered-rules-LANG.po)")
     load = actions.add_parser("import", help="read a PO file back into the glossary, all or nothing")
     load.add_argument("file", type=Path, metavar="FILE")
-    load.add_argument("--lang", required=True, choices=["fr", "it"])
+    load.add_argument("--lang", required=True, choices=TRANSLATIONS)
     for action in (stamp, export, load):
         action.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
     i18n.set_defaults(func=_cmd_i18n)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..content.translations import restamp_renumbered
 from ..content.yamlsource import FORBIDDEN_CHARACTER
+from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 from ..content.glossary.releases import DATE, RELEASES_FILE, VERSION, Release, snapshot_of, snapshot_path, write_snapshot
 
 TAG_PREFIX = "release-"
@@ -160,18 +161,19 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
 
 
 def cmd_release(args: argparse.Namespace) -> int:
-    notes = {"en": args.notes, "fr": args.notes_fr, "it": args.notes_it}
     based_on = None
     if args.based_on_sources or args.based_on_version or args.based_on_date:
         if not (args.based_on_sources and args.based_on_version and args.based_on_date):
             print("release: give --based-on-sources, --based-on-version and --based-on-date together", file=sys.stderr)
             return 2
-        based_on = {"sources": [s.strip() for s in args.based_on_sources.split(",") if s.strip()],
-                    "version": {"en": args.based_on_version, "fr": args.based_on_version_fr, "it": args.based_on_version_it},
-                    "date": args.based_on_date}
     today = _dt.datetime.now(_dt.timezone.utc).date().isoformat()
     date = args.date or today
     try:
+        notes = {SOURCE.code: args.notes, **_per_language(args, "notes")}
+        if args.based_on_sources:
+            based_on = {"sources": [s.strip() for s in args.based_on_sources.split(",") if s.strip()],
+                        "version": {SOURCE.code: args.based_on_version, **_per_language(args, "based_on_version")},
+                        "date": args.based_on_date}
         for line in record_release(args.glossary, args.version, date, {k: v for k, v in notes.items() if v},
                                    based_on, git=not args.no_git, today=today):
             print(f"release: {line}")
@@ -254,17 +256,38 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_per_language(parser: argparse.ArgumentParser, option: str, help_text: str) -> None:
+    """`--OPTION-in LANGUAGE TEXT` (repeatable) for every translation, and `--OPTION-<code>` for
+    each (the documented --notes-fr, --notes-it): both from altered_rules.languages."""
+    dest = option.replace("-", "_")
+    codes = ", ".join(TRANSLATIONS)
+    parser.add_argument(f"--{option}-in", nargs=2, action="append", default=[], metavar=("LANGUAGE", "TEXT"), dest=f"{dest}_in",
+                        help=f"{help_text.format(name='LANGUAGE')}; LANGUAGE is one of {codes}; repeat for each")
+    for code in TRANSLATIONS:
+        parser.add_argument(f"--{option}-{code}", dest=f"{dest}_{code}", help=help_text.format(name=BY_CODE[code].name))
+
+
+def _per_language(args: argparse.Namespace, dest: str) -> dict[str, str]:
+    """The translations given for `dest`, by language (`--notes-fr` and `--notes-in fr` alike)."""
+    given = {code: getattr(args, f"{dest}_{code}") for code in TRANSLATIONS if getattr(args, f"{dest}_{code}")}
+    for code, text in getattr(args, f"{dest}_in"):
+        if code not in TRANSLATIONS:
+            raise ReleaseError(f"--{dest.replace('_', '-')}-in {code}: not a translation; languages: {', '.join(TRANSLATIONS)}")
+        if code in given and given[code] != text:
+            raise ReleaseError(f"--{dest.replace('_', '-')}-in {code} and --{dest.replace('_', '-')}-{code} give two texts; give one")
+        given[code] = text
+    return given
+
+
 def add_parsers(sub: Any, default_glossary: Path) -> None:
     release = sub.add_parser("release", help="record a release of the glossary (and tag it in git)")
     release.add_argument("version", help="the release's version, e.g. 2026.2")
     release.add_argument("--date", help="its date, YYYY-MM-DD (default: today, UTC)")
     release.add_argument("--notes", required=True, help="what it changes, in English")
-    release.add_argument("--notes-fr", help="the notes in French")
-    release.add_argument("--notes-it", help="the notes in Italian")
+    _add_per_language(release, "notes", "the notes in {name}")
     release.add_argument("--based-on-sources", help="source ids, comma-separated (default: as the latest release)")
     release.add_argument("--based-on-version", help="the sources' version, in English (default: as the latest release)")
-    release.add_argument("--based-on-version-fr")
-    release.add_argument("--based-on-version-it")
+    _add_per_language(release, "based-on-version", "the sources' version in {name}")
     release.add_argument("--based-on-date", help="the sources' date, YYYY-MM-DD (default: as the latest release)")
     release.add_argument("--no-git", action="store_true", help="do not commit and tag, even in a git checkout")
     release.add_argument("--glossary", type=Path, default=default_glossary, help="glossary folder (default: glossary)")
@@ -273,6 +296,6 @@ def add_parsers(sub: Any, default_glossary: Path) -> None:
     diff.add_argument("old", help="a release's version")
     diff.add_argument("new", help="a later release's version, or current")
     diff.add_argument("--json", action="store_true", help="print JSON: every change, every language, word-level pieces")
-    diff.add_argument("--language", choices=("en", "fr", "it"), default="en", help="language of the text output (default: en)")
+    diff.add_argument("--language", choices=LANGUAGES, default=SOURCE.code, help=f"language of the text output (default: {SOURCE.code})")
     diff.add_argument("--glossary", type=Path, default=default_glossary, help="glossary folder (default: glossary)")
     diff.set_defaults(func=cmd_diff)

@@ -20,9 +20,9 @@ from typing import Iterable, Iterator
 
 from .cards import seen_in_problems
 from .glossary.model import Correction, Glossary, TermbaseEntry, Text, mode_block_anchor
+from ..languages import TRANSLATIONS
 from ..strings import LanguageStrings
 
-TRANSLATIONS = ("fr", "it")
 
 # Scraping defects of the seeds that must never reach the site again.
 KNOWN_DEFECTS = {

@@ -5,12 +5,14 @@ from __future__ import annotations
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 
+from ..languages import LANGUAGES
+
 
 class AlteredRulesConfig(Config):
     # The glossary folder, relative to mkdocs.yml.
     glossary = c.Type(str, default="glossary")
     # The language this build renders (one build per language, each in site/<language>/).
-    language = c.Choice(("en", "fr", "it"), default="en")
+    language = c.Choice(LANGUAGES, default=LANGUAGES[0])
     # Static files shared by every language's build (stylesheets, scripts), relative to mkdocs.yml.
     assets = c.Type(str, default="docs/assets")
     # Run every scenario of the glossary through the engine; a documented outcome the

@@ -15,6 +15,7 @@ import html
 
 from ..content.cards import CARDS_INDEX, Mention, MentionKind, card_page
 from ..content.glossary.model import CardData
+from ..languages import TRANSLATIONS
 from .render import Page, Renderer, md_escape, relative_url
 
 # The termbase entry of each ability kind of cards.yaml (schema.ABILITY_KINDS); an effect
@@ -82,7 +83,7 @@ class CardPages:
         out = f'<p class="ar-card__facts" {UNSEARCHED}>{" · ".join(facts)}</p>\n'
         # The names printed in French and Italian are searched: a judge may type either.
         names = [f'<span lang="{lang}">{html.escape(name)}</span> ({self.r.h("card_language_" + lang)})'
-                 for lang, name in sorted(card.names.items()) if lang in ("fr", "it")]
+                 for lang, name in sorted(card.names.items()) if lang in TRANSLATIONS]
         if names:
             out += f'<p class="ar-card__facts">{self.r.label("card_printed_names")} {", ".join(names)}</p>\n'
         return out

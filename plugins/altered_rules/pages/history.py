@@ -207,10 +207,6 @@ class History:
         later = [(r, c) for r, c in self.by_key.get(key, []) if r is not first]
         return later[-1] if later else None
 
-    def text_at(self, version: str, key: str) -> Entry | None:
-        snapshot = self.snapshots.get(version)
-        return snapshot.entries.get(key) if snapshot else None
-
     def _index(self, version: str) -> int:
         return next(i for i, r in enumerate(self.releases) if r.version == version)
 

@@ -41,9 +41,11 @@ from ..content.glossary.model import (
     rule_sort_key,
 )
 from ..content.glossary.schema import JARGON_GAMES, RULE_REFERENCE, SYMBOL_REFERENCE
+from ..content.translations import translation_states
+from ..languages import BY_CODE, SOURCE, KeywordPlural
 from ..site_paths import site_path
 from ..strings import FILES, LanguageStrings, fill, string_states, tr
-from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor
+from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor, stats
 from .source_links import SourceLinks
 
 TERMS_PAGE = "glossary-terms.md"
@@ -55,7 +57,7 @@ RULINGS_PAGE = "rulings.md"
 SOURCES_PAGE = "sources.md"
 SANDBOX_PAGE = "sandbox.md"   # hand-written in each language (docs/<language>/sandbox.md)
 TRANSLATIONS_PAGE = "translations.md"   # the translations that may lag behind (each language: its own; English: all)
-SOURCE_LANGUAGE = "en"
+SOURCE_LANGUAGE = SOURCE.code
 
 
 @dataclass(frozen=True)
@@ -473,7 +475,6 @@ class Renderer:
 
     def coverage(self) -> Page:
         assert self.verification is not None
-        from ..verification.checks import stats
         title = self.t("coverage_title")
         figures = stats(self.glossary, self.verification)
         out = [self.heading(1, title, "coverage")]
@@ -715,8 +716,6 @@ class Renderer:
     def translations(self, strings: dict[str, LanguageStrings] | None = None) -> Page:
         """For translators: the texts translated from an older English text, with the English now;
         then the interface strings (`strings`, the package's files unless given) likewise."""
-        from ..content.translations import translation_states
-
         title = self.t("translations_title")
         page = TRANSLATIONS_PAGE
         languages = [self.language] if self.language != SOURCE_LANGUAGE else [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]
@@ -790,7 +789,7 @@ def _yaml_value(value: object) -> str:
 
 def _keyword_regex(form: str, language: str) -> str:
     """A keyword as written in running text: any case, and its plural."""
-    if language == "it" and form[-1:] in "aeio":
+    if BY_CODE[language].keyword_plural is KeywordPlural.FINAL_VOWEL and form[-1:] in "aeio":
         body = re.escape(form[:-1]) + "[aeio]"
     elif form.endswith("s"):
         body = re.escape(form[:-1]) + "s?"

@@ -21,6 +21,7 @@ from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
 from ..pages.render import Renderer, chapter_page, mode_page, page_url
 from ..pages.versions import ReleaseStamp
 from ..verification.checks import Verification
+from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 
 # 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
 # 1.2.0: `stale` beside each entry's translated text (issue 18).
@@ -159,7 +160,7 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
         "sources": [{"id": s.id, "title": s.title.get(language), "file": s.file, "stale": _stale(language, s.title)}
                     for s in glossary.sources.values()],
         "termbase": [
-            {"id": t.id, "kind": t.kind, "en": t.en, "fr": t.forms["fr"].term, "it": t.forms["it"].term,
+            {"id": t.id, "kind": t.kind, SOURCE.code: t.en, **{code: t.forms[code].term for code in TRANSLATIONS},
              "confirmed": t.confirmed}
             for t in glossary.termbase
         ],
@@ -208,7 +209,7 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "$schema": {"const": SCHEMA_FILE},
         "format_version": {"type": "string", "pattern": r"^1\.[0-9]+\.[0-9]+$"},
-        "language": {"enum": ["en", "fr", "it"]},
+        "language": {"enum": list(LANGUAGES)},
         "content_hash": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
         "release": {
             "description": ("The glossary release the export is (glossary/releases.yaml): its version, its date, and "
@@ -258,8 +259,8 @@ SCHEMA: dict[str, Any] = {
                              "conflict": _TEXT, "reading": _TEXT, "why": _TEXT, "stale": _STALE}),
         "symbols": _records(["id", "kind", "label", "stale"], {"id": _TEXT, "kind": _TEXT, "label": _TEXT, "stale": _STALE}),
         "sources": _records(["id", "title", "file", "stale"], {"id": _TEXT, "title": _TEXT, "file": _OPTIONAL_TEXT, "stale": _STALE}),
-        "termbase": _records(["id", "kind", "en", "fr", "it", "confirmed"],
-                             {"id": _TEXT, "kind": _TEXT, "en": _TEXT, "fr": _TEXT, "it": _TEXT,
+        "termbase": _records(["id", "kind", *LANGUAGES, "confirmed"],
+                             {"id": _TEXT, "kind": _TEXT, **{code: _TEXT for code in LANGUAGES},
                               "confirmed": {"type": "boolean"}}),
         "cards": {
             "description": "The cards the glossary names (names are proper names: the same in every language).",
@@ -271,7 +272,8 @@ SCHEMA: dict[str, Any] = {
                           "description": "forest/mountain/water, where a source gives them"},
                 "faction": _OPTIONAL_TEXT, "rarity": _OPTIONAL_TEXT,
                 "names": {"type": "object", "additionalProperties": False,
-                          "properties": {"fr": _TEXT, "it": _TEXT}, "description": "printed names in French, Italian"},
+                          "properties": {code: _TEXT for code in TRANSLATIONS},
+                          "description": f"printed names in {', '.join(BY_CODE[code].name for code in TRANSLATIONS)}"},
                 "abilities": _records(["printed", "kind"],
                                       {"printed": {**_TEXT, "description": "as printed, in English; symbols as {id}"},
                                        "kind": {"enum": list(ABILITY_KINDS)}}),

@@ -35,7 +35,7 @@ from typing import Any
 import yaml
 
 import engine
-from engine.vocabulary import CHARACTER_SUBTYPES
+from engine.vocabulary import CHARACTER_SUBTYPES, Keyword
 
 from ..content.glossary import GlossaryError, load_glossary
 from ..content.glossary.model import CardData, Glossary
@@ -64,10 +64,10 @@ CARDS = "altered_rules/site_assets/cards.json"
 """The cards a glossary scenario names with `{card: Name}`, as sandbox_runtime reads them."""
 
 # Game words the sandbox shows, taken from the termbase so that French and Italian use the
-# official terms (glossary/termbase.yaml).
+# official terms (glossary/termbase.yaml); a keyword's termbase id is its engine.Keyword value.
 TERMS = (
     "character", "hero", "spell", "permanent", "token", "expedition", "hero-expedition", "companion-expedition",
-    "tumult", "arena", "dusk", "gigantic", "forest", "mountain", "water", "tiebreaker", "first-player",
+    "tumult", "arena", "dusk", *(k.value for k in Keyword), "forest", "mountain", "water", "tiebreaker", "first-player",
     "statistics", "sub-type", "rarity-common", "rarity-rare", "rarity-unique", "hero-region",
     "companion-region", "day", "region", "deck", "exhaust",
 )
@@ -169,7 +169,11 @@ def runtime(project: Path) -> Runtime:
 def _archive_sources() -> list[tuple[str, Path]]:
     """(name in the archive, file) for every file the sandbox imports, in a stable order: the
     very modules this Python runs (the engine that verifies the glossary, not a copy of it)."""
-    sources = [(f"engine/{p.name}", p) for p in sorted(Path(engine.__file__).parent.glob("*.py"))]
+    root = Path(engine.__file__).parent
+    # Every module of the engine, its sub-packages' too (engine/scenario/...): a glob of the top
+    # folder alone would leave a sub-package out, and the sandbox would fail only in the browser.
+    sources = [(f"engine/{p.relative_to(root).as_posix()}", p) for p in sorted(root.rglob("*.py"))
+               if "__pycache__" not in p.parts]
     yaml_dir = Path(yaml.__file__).parent
     sources += [(f"yaml/{p.name}", p) for p in sorted(yaml_dir.glob("*.py"))]
     licences = sorted(yaml_dir.parent.glob("[Pp]y[Yy][Aa][Mm][Ll]-*.dist-info/licenses/LICENSE"))
@@ -300,6 +304,7 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
         "subtypes": list(CHARACTER_SUBTYPES),
         "formats": [f.value for f in engine.DeckFormat],
         "factions": [f.value for f in engine.Faction],
+        "keywords": [k.value for k in Keyword],   # the form's checkboxes: the keywords the engine models
         "links": rule_links(glossary, language),
         "rule_pattern": RULE_REFERENCE.pattern,  # rule numbers in the engine's sentences, as the rule pages find them
         "deck_rules": deck_rule_texts(glossary, language),

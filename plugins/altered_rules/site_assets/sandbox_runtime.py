@@ -28,9 +28,8 @@ from typing import Any
 
 import engine
 from engine.effects import parse_character_template
-from engine.scenario_paths import EXPEDITION_WORDS, At, Family, spell
-from engine.scenario_paths import form as path_form
-from engine.vocabulary import ExpeditionKind
+from engine.scenario import EXPEDITION_WORDS, At, Family, path_form, spell
+from engine.vocabulary import ExpeditionKind, Keyword
 
 from ..verification.scenarios import read_scenario_data
 from ..content.yamlsource import LineDict, LineList, SourceError, load_yaml_text, plain_data, scenario_yaml
@@ -48,7 +47,7 @@ some mail and chat programs. Its lists and mappings nest at most yamlsource.MAX_
 KINDS = EXPEDITION_WORDS
 BEFORE_PATHS = ("region", "statistics")
 """What the board shows of each expedition before the actions: attributes of the registry's
-expedition paths (engine.scenario_paths, Family.EXPEDITION)."""
+expedition paths (engine.scenario.paths, Family.EXPEDITION)."""
 AFTER_PATHS = ("region", "statistics", "moved_forward", "failed_to_move_forward", "moved_forward_due_to")
 """... and after them; with the registry's `winner`, `tiebreakers` and each player's `statistics`."""
 
@@ -57,7 +56,7 @@ def _spelled(family: Family, attribute: str, at: At = At()) -> str:
     """The path of a registered attribute (KeyError for one the registry does not hold)."""
     entry = path_form(family, attribute)
     if entry is None:
-        raise KeyError(f"{family.value}.{attribute} is not a path of engine.scenario_paths")
+        raise KeyError(f"{family.value}.{attribute} is not a path of engine.scenario.paths")
     return spell(entry, at)
 
 
@@ -499,14 +498,15 @@ def _character_form(item: Any) -> dict[str, Any]:
             raise _NotForm(f"the character {item!r}") from None
         stats = card.statistics
         return {"name": card.name, "stats": [stats.forest, stats.mountain, stats.water] if stats else None,
-                "subtypes": list(card.subtypes), "gigantic": False, "token": card.token, "exhausted": False}
+                "subtypes": list(card.subtypes), "keywords": [], "token": card.token, "exhausted": False}
     if not isinstance(item, dict) or set(item) - set(FORM_CHARACTER) or "name" not in item:
-        raise _NotForm("a character with more than statistics, sub-types and Gigantic")
+        raise _NotForm("a character with more than statistics, sub-types and keywords")
     keywords = item.get("keywords") or []
     if isinstance(keywords, str):
         keywords = [keywords]
-    if [k for k in keywords if str(k).lower() != "gigantic"]:
-        raise _NotForm("keywords other than Gigantic")
+    known = {k.value for k in Keyword}   # the form has a box for each keyword the engine models
+    if [k for k in keywords if str(k).lower() not in known]:
+        raise _NotForm(f"keywords other than {', '.join(sorted(known))}")
     stats = None
     if item.get("stats") is not None:
         try:
@@ -518,7 +518,8 @@ def _character_form(item: Any) -> dict[str, Any]:
     if isinstance(subtypes, str):
         subtypes = [s.strip() for s in subtypes.split(",") if s.strip()]
     return {"name": str(item["name"]), "stats": stats, "subtypes": [str(s) for s in subtypes],
-            "gigantic": bool(keywords), "token": item.get("token") is True, "exhausted": item.get("exhausted") is True}
+            "keywords": [k.value for k in Keyword if k.value in {str(w).lower() for w in keywords}],
+            "token": item.get("token") is True, "exhausted": item.get("exhausted") is True}
 
 
 def _action(when: Any, players: list[str]) -> dict[str, Any]:

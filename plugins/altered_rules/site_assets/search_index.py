@@ -21,6 +21,7 @@ from typing import Any, Iterable
 from ..content.cards import card_page
 from ..content.glossary.model import Glossary, JargonEntry, Paragraph, TermbaseEntry, Text
 from ..content.glossary.schema import SYMBOL_REFERENCE
+from ..languages import BY_CODE
 from ..strings import tr
 from ..pages.render import COVERAGE_PAGE, JARGON_ANCHOR, SOURCES_PAGE, TERMS_PAGE, Page, chapter_page, mode_page, page_url
 
@@ -214,6 +215,8 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
                "broader": broader_words(glossary, language),
                # Shown when a query finds nothing, before the nearest terms' results (issue 27).
                "nothing": tr(language, "search_nothing")}
+    if BY_CODE[language].analysis != language:   # a language analysed as another (altered_rules.languages)
+        altered["analysis"] = BY_CODE[language].analysis
     # In `config`: Material hands its search worker only the index's `config` and `docs`, so a key
     # beside them never reached the worker (the judges' words were not searched on the site).
     return {**index, "config": {**index.get("config", {}), "altered": altered}, "docs": docs}

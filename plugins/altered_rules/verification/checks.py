@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import engine
-from engine.scenario_model import CHARACTER_KEYS
+from engine.scenario import CHARACTER_KEYS
 
 from ..content.glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
 from ..content.yamlsource import LineDict, LineList, scenario_yaml

@@ -26,17 +26,16 @@ from typing import Any
 import yaml
 
 from ..content.glossary.model import english_hash
+from ..languages import DECLARED
 from ..content.glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, TRANSLATED_FROM
 from ..content.yamlsource import SourceError, load_yaml_file
 
 __all__ = ["SynthError", "SynthSummary", "synthesize", "max_factor"]
 
-# What is shared by every copy and written once.
-SHARED_FILES = ("sources.yaml", "symbols.yaml", "chapters.yaml", "external-rules.yaml", "termbase.yaml", "cards.yaml")
 # Folders of entries named by id (file name = id): each copy gets `<id>-x<k>`.
 ENTRY_FOLDERS = ("terms", "modes", "rulings")
 # The project's files a build needs beside the glossary.
-PROJECT_FILES = ("mkdocs.yml", "mkdocs.fr.yml", "mkdocs.it.yml")
+PROJECT_FILES = tuple(language.config for language in DECLARED)
 PROJECT_FOLDERS = ("docs",)
 # Keys whose value is a scenario (or a list of scenarios).
 SCENARIO_KEYS = ("scenario", "scenarios")

@@ -138,7 +138,8 @@ function escapeHtml(text) {
 function build(index) {
   // Material sends only the index's config and docs: our part of the index is in its config.
   const altered = (index.config && index.config.altered) || {};
-  const language = altered.language || (index.config && index.config.lang && index.config.lang[0]) || "en";
+  // The words are analysed as `analysis` says where a language has none of its own (altered_rules/languages.py).
+  const language = altered.analysis || altered.language || (index.config && index.config.lang && index.config.lang[0]) || "en";
   const stem = STEMMERS[language] || STEMMERS.en;
   const stop = new Set((STOP[language] || STOP.en).split(" "));
   const docs = [];

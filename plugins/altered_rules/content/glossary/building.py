@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ...languages import TRANSLATIONS
 from ..yamlsource import LineDict, LineList, SourceError
 from . import schema as S
 from .checking import _Citation, _Reader
@@ -215,8 +216,8 @@ def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:
             reader.error(entry, "stats", f"'stats' of {what} is {stats!r}; write forest/mountain/water as F/M/W, e.g. 2/2/2")
             stats = None
         names = entry.get("names") or {}
-        if not isinstance(names, dict) or any(k not in ("fr", "it") for k in names):
-            reader.error(entry, "names", f"'names' of {what} maps fr and it to the printed names")
+        if not isinstance(names, dict) or any(k not in TRANSLATIONS for k in names):
+            reader.error(entry, "names", f"'names' of {what} maps {' and '.join(TRANSLATIONS)} to the printed names")
             names = {}
         names = {k: v for k in names if (v := reader.string(names, k, f"'names' of {what}")) is not None}
         subtypes = reader.strings(entry, "subtypes", what)
@@ -276,7 +277,7 @@ def _load_termbase(root: Path, reader: _Reader) -> list[TermbaseEntry]:
             reader.error(entry, "id", f"duplicate termbase id '{tid}'")
         seen_ids.add(tid or "")
         forms: dict[str, TermForm] = {}
-        for language in ("fr", "it"):
+        for language in TRANSLATIONS:
             form = reader.mapping(entry.get(language), S.TERM_FORM_KEYS, f"'{language}' of {what}", entry, language)
             if form is None:
                 continue
@@ -296,7 +297,7 @@ def _load_termbase(root: Path, reader: _Reader) -> list[TermbaseEntry]:
         if not isinstance(confirmed, bool):
             reader.error(entry, "confirmed", f"'confirmed' of {what} must be true or false")
         search = _search_words(entry, reader, what)
-        if tid and kind and english and seen and len(forms) == 2:
+        if tid and kind and english and seen and len(forms) == len(TRANSLATIONS):
             # An entry seen only in the old community glossary is never confirmed.
             if seen == "fan" and confirmed is True and "confirmed" in entry:
                 reader.error(entry, "confirmed", f"{what} is seen only in the community glossary (fan): it cannot be confirmed")

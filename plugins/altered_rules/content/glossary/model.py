@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Iterator
 
-LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
-"""Languages of the glossary, source language first."""
+from ...languages import DECLARED, LANGUAGES
 
-QUOTE_MARKS: dict[str, tuple[str, str]] = {"en": ('"', '"'), "fr": ("«\u00a0", "\u00a0»"), "it": ("«", "»")}
-"""How each language opens and closes a quotation (a ruling quoting a rule's text)."""
+QUOTE_MARKS: dict[str, tuple[str, str]] = {language.code: language.quotes for language in DECLARED}
+"""How each language opens and closes a quotation (a ruling quoting a rule's text): altered_rules.languages."""
 INNER_QUOTE_MARKS = ("\u201c", "\u201d")
 """A quotation whose text holds the language's own quotation marks is opened with these instead."""
 

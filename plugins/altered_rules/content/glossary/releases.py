@@ -190,9 +190,6 @@ class Entry:
     def field(self, name: str) -> dict[str, str]:
         return next((texts for n, texts in self.fields if n == name), {})
 
-    def same_texts(self, other: "Entry") -> bool:
-        return self.fields == other.fields
-
 
 @dataclass(frozen=True)
 class Snapshot:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from engine.vocabulary import DeckFormat
+
 from .model import ENGLISH_HASH_LENGTH, LANGUAGES, RULE_QUOTE, RULE_QUOTE_START  # noqa: F401 (the schema's vocabulary)
 
 CHAPTER_NUMBER = re.compile(r"^[1-9]$")  # the first part of SECTION_ID
@@ -61,10 +63,10 @@ SYMBOL_KEYS = {"id": True, "kind": True, "label": True, "glyph": True, "color": 
 SOURCE_KEYS = {"id": True, "title": True, "file": False, "description": True}
 EXTERNAL_RULE_KEYS = {"id": True, "title": True}
 
-TERMBASE_KEYS = {"id": True, "kind": True, "en": True, "fr": True, "it": True, "seen": True, "confirmed": False,
+TERMBASE_KEYS = {"id": True, "kind": True, **{language: True for language in LANGUAGES}, "seen": True, "confirmed": False,
                  "paired": False, "source": False, "search": False}
 # `search` of a termbase entry: per language, the words a judge types for the term (issue 14).
-SEARCH_LANGUAGES = ("en", "fr", "it")
+SEARCH_LANGUAGES = LANGUAGES
 TERM_FORM_KEYS = {"term": True, "gender": True, "avoid": False, "trigger": False, "status": False,
                   "feminine": False, "has_status": False, "third_person": False, "stem": False}
 TERMBASE_KINDS = ("type", "subtype", "zone", "phase", "keyword", "status", "game", "region-type", "faction", "card")
@@ -88,7 +90,7 @@ JARGON_GAMES = {"magic": "Magic: The Gathering", "lorcana": "Disney Lorcana", "f
                 "hearthstone": "Hearthstone", "yu-gi-oh": "Yu-Gi-Oh!"}
 
 SYMBOL_KINDS = ("region", "trigger", "cost", "rarity", "faction", "separator", "lost")
-DECK_FORMATS = ("standard", "constructed", "multiplayer", "sealed", "draft")
+DECK_FORMATS = tuple(f.value for f in DeckFormat)   # the engine's formats (engine.vocabulary.DeckFormat)
 
 # The closed vocabulary of deck checks: key -> (type, meaning).
 DECK_CHECKS: dict[str, tuple[type | tuple[type, ...], str]] = {
@@ -106,8 +108,6 @@ DECK_CHECKS: dict[str, tuple[type | tuple[type, ...], str]] = {
     "any_hero": (bool, "any Hero may be chosen, the same Hero by several players included"),
 }
 COUNTING = ("non-hero", "all")
-
-ALLOWED_LANGUAGES = LANGUAGES
 
 
 def allowed(keys: dict[str, bool]) -> str:

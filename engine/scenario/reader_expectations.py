@@ -1,4 +1,4 @@
-"""Reading a scenario's `then:`: each path is found in the registry (engine.scenario_paths), which
+"""Reading a scenario's `then:`: each path is found in the registry (engine.scenario.paths), which
 reads its value. What is here is the grammar of paths, with the error each misspelling gets: the
 file and line, what is wrong, and the paths allowed (docs/en/scenarios.md, "Expectations")."""
 
@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from .errors import Location, ScenarioError
-from .limits import number_within_limit
-from .places import REGION_RANGE
-from .scenario_model import PLACES_WORDS, Expectation, Setup, shown
-from .scenario_paths import EXPEDITION_WORDS, At, Family, Given, PathForm, Written, form, forms_of
-from .scenario_syntax import did_you_mean, fail, location_of
-from .vocabulary import ExpeditionKind
+from ..errors import Location, ScenarioError
+from ..limits import number_within_limit
+from ..places import REGION_RANGE
+from .model import PLACES_WORDS, Expectation, Setup, shown
+from .paths import EXPEDITION_WORDS, At, Family, Given, PathForm, Written, form, forms_of
+from .syntax import did_you_mean, fail, location_of
+from ..vocabulary import ExpeditionKind
 
 __all__ = ["read_then", "read_expectation", "locate"]
 

@@ -4,23 +4,23 @@ Containers that have `path` and `line_of(key)` (the project's line-aware YAML re
 every error its file and line; every mistake is a `ScenarioError` that says what is wrong and
 what is allowed. The format is documented for judges in docs/en/scenarios.md.
 
-A scenario is read in three parts, each in its own module: `given:` (engine.reader_given),
-`when:` (engine.reader_actions, over the registry of actions engine.scenario_actions) and
-`then:` (engine.reader_expectations, over the registry of paths engine.scenario_paths).
+A scenario is read in three parts, each in its own module: `given:` (engine.scenario.reader_given),
+`when:` (engine.scenario.reader_actions, over the registry of actions engine.scenario.actions) and
+`then:` (engine.scenario.reader_expectations, over the registry of paths engine.scenario.paths).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .choices import NO, YES, Answer
-from .errors import EngineError, Location, ScenarioError
-from .limits import MAX_CARDS, MAX_DEPTH, MAX_NUMBER, MAX_VALUES
+from ..choices import NO, YES, Answer
+from ..errors import EngineError, Location, ScenarioError
+from ..limits import MAX_CARDS, MAX_DEPTH, MAX_NUMBER, MAX_VALUES
 from .reader_actions import read_when
 from .reader_expectations import read_then
 from .reader_given import read_given
-from .scenario_model import SCENARIO_KEYS, Scenario, Setup
-from .scenario_syntax import check_keys, fail, location_of, read_text, text_key
+from .model import SCENARIO_KEYS, Scenario, Setup
+from .syntax import check_keys, fail, location_of, read_text, text_key
 
 __all__ = ["read_scenario", "read_scenarios", "text_key"]
 

@@ -2,7 +2,7 @@
 expected value is read from YAML (and the error a bad one gets), how the engine's value is
 observed on a game, and the line that describes it in docs/*/scenarios.md.
 
-The reader (engine.reader_expectations), the runner (engine.scenario) and the sandbox
+The reader (engine.scenario.reader_expectations), the runner (engine.scenario.runner) and the sandbox
 (plugins/altered_rules/site_assets/sandbox_runtime.py) all look paths up here. Adding a path is one `_path(...)`
 entry below, plus its test (docs/en/editing.md, "Adding a scenario path", walks through one).
 
@@ -24,17 +24,17 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable, Mapping
 
-from . import api
-from .choices import NO, YES
-from .errors import BoardError, Location, ScenarioError
-from .information import sees
-from .objects import Card, GameObject
-from .readings import Unenumerable, silent
+from .. import api
+from ..choices import NO, YES
+from ..errors import BoardError, Location, ScenarioError
+from ..information import sees
+from ..objects import Card, GameObject
+from ..readings import Unenumerable, silent
 from .reader_given import read_character
-from .scenario_model import REFUSALS, Expectation, Setup, character_key, shown
-from .scenario_syntax import located_value, location_of, read_position_expected, read_types, text_key
-from .state import Game
-from .vocabulary import (
+from .model import REFUSALS, Expectation, Setup, character_key, shown
+from .syntax import located_value, location_of, read_position_expected, read_types, text_key
+from ..state import Game
+from ..vocabulary import (
     ARENA,
     Duration,
     ExpeditionKind,
@@ -53,6 +53,7 @@ from .vocabulary import (
 __all__ = [
     "Family", "Given", "Knowledge", "At", "Written", "PathForm", "PATHS", "form", "forms_of", "spell", "locate_known",
     "observe", "shown_actual", "EXPEDITION_WORDS",
+    "Compared", "compared", "REFUSED", "UNDECIDED",
 ]
 
 
@@ -74,6 +75,16 @@ class Given(Enum):
     BOARD = "board"
     DECK = "deck"
     EITHER = "either"
+
+
+class Compared(Enum):
+    """How the runner compares a path's expected value: most are observed on the game; three are
+    outcomes of the run itself, compared by the runner (engine.scenario.runner)."""
+
+    OBSERVED = "observed"    # the engine's value on the game (the entry's `observe`)
+    DECK = "deck"            # the deck check's report (legal, violations)
+    REFUSAL = "refusal"      # the refusal the run ends with (refused)
+    READINGS = "readings"    # each reading's outcome where the sources leave a question open (undecided)
 
 
 class Knowledge(Enum):
@@ -136,7 +147,7 @@ class PathForm:
     read: Read
     """The expected value, normalized as `observe` gives the engine's; ScenarioError if it is bad."""
     observe: Observe | None
-    """The engine's value on a game; None for `refused` and `undecided`, which the runner compares."""
+    """The engine's value on a game; None for the paths the runner compares (`compared`)."""
     doc: str
     """One line for the spec's list of paths (docs/*/scenarios.md, checked by a test)."""
     given: Given = Given.BOARD
@@ -145,6 +156,7 @@ class PathForm:
     """How the expected value is shown, when not as written (undecided)."""
     show_actual: Callable[[Any], str] | None = None
     """How the engine's value is shown in a difference, when not as a plain value (winner)."""
+    compared: Compared = Compared.OBSERVED
 
     @property
     def pattern(self) -> str:
@@ -156,15 +168,26 @@ PATHS: list[PathForm] = []
 _BY_KEY: dict[tuple[Family, str], PathForm] = {}
 
 
-def _path(family: Family, attribute: str, read: Read, observe: Observe | None, doc: str, **options: Any) -> None:
+def _path(family: Family, attribute: str, read: Read, observe: Observe | None, doc: str, **options: Any) -> PathForm:
+    """Declare a path (a raise, not an assert: the checks hold under `python -O` too)."""
     entry = PathForm(family, attribute, read, observe, doc, **options)
-    assert (family, attribute) not in _BY_KEY, f"{entry.pattern} is declared twice"
+    if (family, attribute) in _BY_KEY:
+        raise ValueError(f"the scenario path {entry.pattern} is declared twice in engine.scenario.paths")
+    if (observe is None) != (entry.compared is not Compared.OBSERVED):
+        raise ValueError(f"the scenario path {entry.pattern}: a path is either observed on the game (an observe function) "
+                         f"or compared by the runner (compared={entry.compared.name}), not both nor neither")
     PATHS.append(entry)
     _BY_KEY[family, attribute] = entry
+    return entry
 
 
 def form(family: Family, attribute: str) -> PathForm | None:
     return _BY_KEY.get((family, attribute))
+
+
+def compared(path: str) -> Compared:
+    """How the runner compares an accepted path (observed on the game, or an outcome of the run)."""
+    return locate_known(path)[0].compared
 
 
 def forms_of(family: Family, given: Given = Given.BOARD) -> list[PathForm]:
@@ -196,7 +219,7 @@ EXPEDITION_WORDS = tuple(k.value for k in ExpeditionKind)
 
 def locate_known(path: str) -> tuple[PathForm, At]:
     """A path the reader has accepted, and what it points at: the runner's and the sandbox's way
-    in (the reader checks every path against the board first, engine.reader_expectations)."""
+    in (the reader checks every path against the board first, engine.scenario.reader_expectations)."""
     found = _LOCATED.get(path)
     if found is None:
         found = _locate(path)
@@ -235,7 +258,8 @@ def observe(game: Game, path: str) -> Any:
             game.refuse_if_unknown(f"`{path}`", player=at.player, zone=Zone.MANA)
         elif entry.knowledge is Knowledge.BOARD:
             game.refuse_if_unknown(f"`{path}`")
-    assert entry.observe is not None, f"{path} is compared by the runner, not observed"
+    if entry.observe is None:
+        raise ValueError(f"{path} is compared by the runner ({entry.compared.name}), not observed on the game")
     return entry.observe(game, at)
 
 
@@ -504,9 +528,11 @@ _path(_WHOLE, "cost.base", _printed("cost"), _cost_value("base"), "that printed 
 _path(_WHOLE, "cost.changes", _read_cost_changes, _cost_value("changes"),
       "the changes applied to the last card's cost, in order: -1 for \"costs 1 less\", 1 for \"costs 1 more\" (2.2.13.c)", **_RECORD)
 _path(_WHOLE, "cost.free", _boolean, _cost_value("free"), "whether the last card was played \"for free\"", **_RECORD)
-_path(_WHOLE, "legal", _boolean, None, "deck scenarios: whether the deck is legal", given=Given.DECK)
-_path(_WHOLE, "violations", _read_violations, None, "deck scenarios: every rule broken, compared as a set", given=Given.DECK)
-_path(_WHOLE, "refused", _read_refused, None, "the refusal the engine must end with", given=Given.EITHER, **_RECORD)
+_path(_WHOLE, "legal", _boolean, None, "deck scenarios: whether the deck is legal", given=Given.DECK, compared=Compared.DECK)
+_path(_WHOLE, "violations", _read_violations, None, "deck scenarios: every rule broken, compared as a set", given=Given.DECK,
+      compared=Compared.DECK)
+REFUSED = _path(_WHOLE, "refused", _read_refused, None, "the refusal the engine must end with", given=Given.EITHER,
+                compared=Compared.REFUSAL, **_RECORD)
 
 
 def _read_undecided(w: Written) -> tuple[tuple[str, tuple[Expectation, ...]], ...]:
@@ -524,14 +550,14 @@ def _read_undecided(w: Written) -> tuple[tuple[str, tuple[Expectation, ...]], ..
         where = location_of(value, label, w.place)
         if not isinstance(inner, Mapping) or not inner:
             raise ScenarioError(f"undecided: the reading {label!r} maps paths to expected values, e.g. {{winner: Alice}}", where)
-        if "undecided" in inner:
+        if UNDECIDED.attribute in inner:
             raise ScenarioError(f"undecided: the reading {label!r} cannot hold another `undecided:`", where)
         readings.append((text_key(label), w.read_nested(inner, w.setup, where)))
     return tuple(readings)
 
 
-_path(_WHOLE, "undecided", _read_undecided, None, "each reading the sources allow and the values expected under it",
-      show=lambda readings: ", ".join(f"\"{label}\"" for label, _ in readings), **_RECORD)
+UNDECIDED = _path(_WHOLE, "undecided", _read_undecided, None, "each reading the sources allow and the values expected under it",
+                  show=lambda readings: ", ".join(f"\"{label}\"" for label, _ in readings), compared=Compared.READINGS, **_RECORD)
 
 
 # ---- a region of the Adventure ---------------------------------------------------------------

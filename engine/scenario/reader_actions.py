@@ -1,4 +1,4 @@
-"""Reading a scenario's `when:`: each action is found in the registry (engine.scenario_actions),
+"""Reading a scenario's `when:`: each action is found in the registry (engine.scenario.actions),
 which reads it. What is here is the shape of an action, a word or a mapping with one main key,
 and the error each mistake gets: the file and line, what is wrong, and the actions allowed
 (docs/en/scenarios.md, "Actions")."""
@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .errors import Location, ScenarioError
-from .scenario_actions import ActionWritten, Shape, action_form, mapping_actions, word_actions
-from .scenario_model import Action, Setup
-from .scenario_syntax import check_keys, did_you_mean, fail, location_of
+from ..errors import Location, ScenarioError
+from .actions import ActionWritten, Shape, action_form, mapping_actions, word_actions
+from .model import Action, Setup
+from .syntax import check_keys, did_you_mean, fail, location_of
 
 __all__ = ["read_when"]
 

@@ -1,7 +1,7 @@
 """What a scenario is once read: its setup, actions and expectations, and the result of a run.
 
 The keys of the format live here too; its actions and paths are declared in their registries
-(engine.scenario_actions, engine.scenario_paths), which the reader and the runner share.
+(engine.scenario.actions, engine.scenario.paths), which the reader and the runner share.
 """
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .deck import DeckCard
-from .errors import EngineError, Forbidden, GameOver, Location, LoopLimit, MissingRegionTypes, RulesSilent
-from .objects import Card, describe_character
-from .places import PLACES
-from .readings import Readings
-from .state import Region
-from .trace import TraceLine
-from .vocabulary import DeckFormat, ExpeditionKind, Mode, Status, Zone
+from ..deck import DeckCard
+from ..errors import EngineError, Forbidden, GameOver, Location, LoopLimit, MissingRegionTypes, RulesSilent
+from ..objects import Card, describe_character
+from ..places import PLACES
+from ..readings import Readings
+from ..state import Region
+from ..trace import TraceLine
+from ..vocabulary import DeckFormat, ExpeditionKind, Mode, Status, Zone
 
 __all__ = [
     "Action", "Expectation", "Difference", "CharacterSetup", "PlayerSetup", "Setup", "Scenario", "ScenarioResult",
@@ -52,7 +52,7 @@ REFUSALS: dict[str, type[EngineError]] = {
 @dataclass(frozen=True)
 class Action:
     kind: str
-    """The action's word in engine.scenario_actions: a phase (dusk, morning...), check_deck,
+    """The action's word in engine.scenario.actions: a phase (dusk, morning...), check_deck,
     check_victory, move_forward, put, effect..."""
     player: str | None = None
     expedition: ExpeditionKind | None = None

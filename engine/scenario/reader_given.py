@@ -8,12 +8,12 @@ import re
 from functools import lru_cache, partial
 from typing import Any, Mapping
 
-from .deck import DeckCard
-from .effects import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
-from .errors import Location, UnsupportedText
-from .objects import Card, Reaction
-from .places import REGION_RANGE
-from .scenario_model import (
+from ..deck import DeckCard
+from ..effects import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
+from ..errors import Location, UnsupportedText
+from ..objects import Card, Reaction
+from ..places import REGION_RANGE
+from .model import (
     BOARD_KEYS,
     CHARACTER_KEYS,
     DECK_CARD_KEYS,
@@ -26,9 +26,9 @@ from .scenario_model import (
     PlayerSetup,
     Setup,
 )
-from .scenario_syntax import check_keys, fail, located, normal_position, read_text, read_types
-from .state import Region
-from .vocabulary import ARENA, CHARACTER_SUBTYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, DeckFormat, ExpeditionKind, Face, Faction, Keyword, Mode, ObjectType, Rarity, Statistics, Status, Zone, parse_enum
+from .syntax import check_keys, fail, located, normal_position, read_text, read_types
+from ..state import Region
+from ..vocabulary import ARENA, CHARACTER_SUBTYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, DeckFormat, ExpeditionKind, Face, Faction, Keyword, Mode, ObjectType, Rarity, Statistics, Status, Zone, parse_enum
 
 __all__ = ["read_given", "read_object", "read_character"]
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .deck import check_deck
-from .errors import BoardError, EngineError, RulesSilent, ScenarioError
-from .objects import Card, GameObject
+from ..deck import check_deck
+from ..errors import BoardError, EngineError, RulesSilent, ScenarioError
+from ..objects import Card, GameObject
 from .reader import read_scenario, read_scenarios
-from .readings import MAX_READINGS, OpenQuestion, ReadingNeeded, ReadingOutcome, Readings
-from .scenario_actions import apply, describe
-from .scenario_model import (
+from ..readings import MAX_READINGS, OpenQuestion, ReadingNeeded, ReadingOutcome, Readings
+from .actions import apply, describe
+from .model import (
     REFUSALS,
     Action,
     Difference,
@@ -28,10 +28,10 @@ from .scenario_model import (
     Setup,
     shown,
 )
-from .scenario_paths import observe as observe_path, shown_actual
-from .state import Game, Adventure
-from .trace import TraceLine, TraceLines
-from .vocabulary import ObjectType, Zone
+from .paths import REFUSED, UNDECIDED, Compared, compared, observe as observe_path, shown_actual
+from ..state import Game, Adventure
+from ..trace import TraceLine, TraceLines
+from ..vocabulary import ObjectType, Zone
 
 __all__ = [
     "Action",
@@ -133,7 +133,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     outcomes compared."""
     # Paths under `undecided:` are observed in the first run too, so that an open question they
     # depend on comes up.
-    first = _run_once(scenario, {}, observe=any(e.path == "undecided" for e in scenario.expectations))
+    first = _run_once(scenario, {}, observe=any(compared(e.path) is Compared.READINGS for e in scenario.expectations))
     if first.pending is None:
         return first.result
     return _run_every_reading(scenario, first.pending, first.work)
@@ -144,10 +144,11 @@ def _observed_paths(scenario: Scenario) -> list[Expectation]:
     `undecided:` included."""
     out: list[Expectation] = []
     for expectation in scenario.expectations:
-        if expectation.path == "undecided":
+        how = compared(expectation.path)
+        if how is Compared.READINGS:
             for _, inner in expectation.expected:
-                out.extend(e for e in inner if e.path not in ("refused", "undecided") and e.path not in {o.path for o in out})
-        elif expectation.path != "refused" and expectation.path not in {o.path for o in out}:
+                out.extend(e for e in inner if compared(e.path) is Compared.OBSERVED and e.path not in {o.path for o in out})
+        elif how is not Compared.REFUSAL and expectation.path not in {o.path for o in out}:
             out.append(expectation)
     return out
 
@@ -176,17 +177,17 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
     paths = _observed_paths(scenario)
     outcomes = tuple(
         ReadingOutcome(tuple(fixed.items()), tuple((e.path, _shown_observed(e.path, run.actual[e.path])) for e in paths)
-                       + (("refused", _refusal_word(run.result)),))
+                       + ((REFUSED.attribute, _refusal_word(run.result)),))
         for fixed, run in done
     )
     readings = Readings(tuple(questions), outcomes)
-    undecided = next((e for e in scenario.expectations if e.path == "undecided"), None)
+    undecided = next((e for e in scenario.expectations if compared(e.path) is Compared.READINGS), None)
     if readings.decided:
         result = done[0][1].result
         result.readings = readings
         result.trace = TraceLines([TraceLine(readings.describe(), tuple(r for q in questions for r in q.rules)), *result.trace])
         if undecided is not None and result.error is None:
-            result.differences.append(Difference("undecided", undecided.shown, "decided: every reading gives the same outcome", undecided.location))
+            result.differences.append(Difference(UNDECIDED.attribute, undecided.shown, "decided: every reading gives the same outcome", undecided.location))
         return result
     result = ScenarioResult(scenario, readings=readings)
     lines: list[TraceLine] = []
@@ -213,23 +214,23 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
     expected = dict(undecided.expected)
     actual = {outcome.label: run for outcome, (_, run) in zip(outcomes, done)}
     if set(expected) != set(actual):
-        result.differences.append(Difference("undecided", shown(sorted(expected)), shown(sorted(actual)), undecided.location))
+        result.differences.append(Difference(UNDECIDED.attribute, shown(sorted(expected)), shown(sorted(actual)), undecided.location))
         return result
     for label, inner in expected.items():
         run = actual[label]
         for expectation in inner:
-            if expectation.path == "refused":
+            if compared(expectation.path) is Compared.REFUSAL:
                 got = _refusal_word(run.result)
                 if got != expectation.expected:
-                    result.differences.append(Difference(f"undecided.{label}.refused", expectation.shown, got, expectation.location))
+                    result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{REFUSED.attribute}", expectation.shown, got, expectation.location))
                 continue
             value = run.actual[expectation.path]
             if isinstance(value, EngineError):
-                result.differences.append(Difference(f"undecided.{label}.{expectation.path}", expectation.shown, f"refused: {value.message}", expectation.location))
+                result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", expectation.shown, f"refused: {value.message}", expectation.location))
                 continue
             difference = _compare(expectation, value)
             if difference:
-                result.differences.append(Difference(f"undecided.{label}.{expectation.path}", difference.expected, difference.actual, difference.location))
+                result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", difference.expected, difference.actual, difference.location))
     return result
 
 
@@ -251,16 +252,17 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     runs before it have `spent` that much of the work budget."""
     result = ScenarioResult(scenario)
     run = _Run(result)
-    refusal = next((e for e in scenario.expectations if e.path == "refused"), None)
+    refusal = next((e for e in scenario.expectations if compared(e.path) is Compared.REFUSAL), None)
     refused: EngineError | None = None
     if scenario.setup.is_deck:
-        assert scenario.setup.deck_format is not None
+        if scenario.setup.deck_format is None:  # the reader gives every deck scenario its format
+            raise ValueError(f"{scenario.name}: a deck scenario without a deck format")
         report = check_deck(scenario.setup.deck, scenario.setup.deck_format)
         result.trace = report.trace.read()
         observed: dict[str, Any] = {"legal": report.legal, "violations": sorted(set(report.violations))}
         for expectation in scenario.expectations:
-            if expectation.path == "refused":
-                result.differences.append(Difference("refused", expectation.shown, "no refusal", expectation.location))
+            if compared(expectation.path) is Compared.REFUSAL:
+                result.differences.append(Difference(REFUSED.attribute, expectation.shown, "no refusal", expectation.location))
                 continue
             difference = _compare(expectation, observed[expectation.path])
             if difference:
@@ -318,13 +320,14 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     if result.error is not None:
         return run
     for expectation in scenario.expectations:
-        if expectation.path == "refused":
+        how = compared(expectation.path)
+        if how is Compared.REFUSAL:
             if refused is None:
-                result.differences.append(Difference("refused", expectation.shown, "no refusal", expectation.location))
+                result.differences.append(Difference(REFUSED.attribute, expectation.shown, "no refusal", expectation.location))
             continue
-        if expectation.path == "undecided":
+        if how is Compared.READINGS:
             if not readings:
-                result.differences.append(Difference("undecided", expectation.shown, "no open question came up", expectation.location))
+                result.differences.append(Difference(UNDECIDED.attribute, expectation.shown, "no open question came up", expectation.location))
             continue
         if observe and expectation.path in run.actual:
             actual = run.actual[expectation.path]

@@ -1,5 +1,5 @@
-"""The scenario language's small pieces, shared by its reader (engine.reader, reader_given,
-reader_actions, reader_expectations) and its registries (scenario_paths, scenario_actions):
+"""The scenario language's small pieces, shared by its reader (engine.scenario.reader, reader_given,
+reader_actions, reader_expectations) and its registries (paths, actions):
 where a value was written, the errors that name that place and what is allowed, and the few
 shapes several parts read (text, region types, a region, an expedition, an object).
 """
@@ -10,10 +10,10 @@ import difflib
 from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
-from .errors import EngineError, Location, ScenarioError
-from .limits import number_within_limit
-from .scenario_model import PLACES_WORDS, Setup, shown
-from .vocabulary import ARENA, REGION_COUNT, ExpeditionKind, RegionType, parse_enum
+from ..errors import EngineError, Location, ScenarioError
+from ..limits import number_within_limit
+from .model import PLACES_WORDS, Setup, shown
+from ..vocabulary import ARENA, REGION_COUNT, ExpeditionKind, RegionType, parse_enum
 
 __all__ = [
     "location_of", "fail", "did_you_mean", "check_keys", "read_text", "located", "located_value", "read_types",

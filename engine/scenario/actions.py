@@ -2,7 +2,7 @@
 is read from YAML (and the errors a bad one gets), how it is applied to a game, how the trace
 says it ("When: ..."), and the line that describes it in docs/*/scenarios.md.
 
-The reader (engine.reader_actions) and the runner (engine.scenario) look actions up here. An
+The reader (engine.scenario.reader_actions) and the runner (engine.scenario.runner) look actions up here. An
 action is a word (`dusk`) or a mapping whose one main key names it (`{move_forward: Alice.hero}`),
 with the other keys it allows (`{put: Alice.hero.Kuwat, in: reserve}`). Which moves the rules
 allow is the engine's to decide (engine.api): an action here reads and passes on, it never refuses
@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable
 
-from . import api
-from .beginning import begin_game, mulligan
-from .errors import Location, ScenarioError
-from .effects import parse_effect
-from .scenario_model import ZONES_FOR_PUT, Action, Setup
-from .scenario_syntax import declined, expedition_ref, fail, located, object_ref, read_text
-from .state import Game
-from .vocabulary import ExpeditionKind, Phase, parse_enum
+from .. import api
+from ..beginning import begin_game, mulligan
+from ..errors import Location, ScenarioError
+from ..effects import parse_effect
+from .model import ZONES_FOR_PUT, Action, Setup
+from .syntax import declined, expedition_ref, fail, located, object_ref, read_text
+from ..state import Game
+from ..vocabulary import ExpeditionKind, Phase, parse_enum
 
 __all__ = ["Shape", "ActionWritten", "ActionForm", "ACTIONS", "action_form", "word_actions", "mapping_actions", "describe", "apply"]
 
@@ -75,7 +75,8 @@ ACTIONS: list[ActionForm] = []
 
 def _action(word: str, shape: Shape, read: Callable[[ActionWritten], Action], apply_: Apply, describe_: Callable[[Action], str], doc: str,
             **options: Any) -> None:
-    assert all((f.word, f.shape) != (word, shape) for f in ACTIONS), f"{word} is declared twice"
+    if any((f.word, f.shape) == (word, shape) for f in ACTIONS):  # a raise, not an assert: it holds under `python -O` too
+        raise ValueError(f"the scenario action {word} ({shape.value}) is declared twice in engine.scenario.actions")
     ACTIONS.append(ActionForm(word, shape, read, apply_, describe_, doc, **options))
 
 

@@ -1,0 +1,88 @@
+"""What a language's build does to the site once MkDocs has written its pages, as plain functions
+(the MkDocs adapter only calls them): the search index extended with an entry per rule, the
+sitemap without the versioned pages' frame and gzipped without a date, the short URLs, the
+releases' pages, the export, the sandbox's scenarios, and the service worker that keeps it all
+offline. And the shared assets every language's build serves.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from ..content.glossary.model import Glossary
+from ..pages.release_cycle import ReleaseCycle, write
+from ..pages.render import Page
+from ..pages.versions import SHELL_URL
+from ..verification.checks import Verification
+from .export import export_files
+from .extra_files import service_worker, short_url_pages, sitemap_gzip, without_url
+from .sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime
+from .search_index import game_page_urls, with_rule_entries
+
+
+def shared_assets(assets_dir: Path) -> list[str]:
+    """The files of the shared assets folder (stylesheets, scripts; outside each language's
+    docs_dir), as paths relative to its parent, in a stable order: every build serves them."""
+    root = assets_dir.parent
+    return [(Path(folder) / name).relative_to(root).as_posix()
+            for folder, _, names in sorted(os.walk(assets_dir)) for name in sorted(names)]
+
+
+def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page], *,
+                releases: ReleaseCycle | None, verification: Verification | None,
+                sandbox: Runtime | None, scenarios: tuple[str, str] | None, site_url: str) -> None:
+    """Everything written after MkDocs (and its search plugin) wrote the pages. Raises
+    versions.ShellError when the versioned pages' frame is not as the theme should draw it."""
+    index_path = site / "search" / "search_index.json"
+    if index_path.is_file():
+        index = json.loads(index_path.read_text(encoding="utf-8"))
+        index = with_rule_entries(index, glossary, language, game_page_urls(pages))
+        index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    shell = releases.take_shell(site) if releases else None
+    sitemap = site / "sitemap.xml"
+    if sitemap.is_file():  # MkDocs's gzip of it carries the build's date: written again without it
+        content = sitemap.read_bytes()
+        if shell is not None:   # the frame is no page of the site
+            content = without_url(content, SHELL_URL)
+            sitemap.write_bytes(content)
+        (site / "sitemap.xml.gz").write_bytes(sitemap_gzip(content))
+    removed = releases.removed_rules() if releases else {}
+    for relative, text in short_url_pages(glossary, language, removed).items():
+        write(site, relative, text)
+    if releases is not None:
+        releases.after_build(site, shell, site_url)
+    stamp = releases.stamp() if releases else None
+    for relative, text in export_files(glossary, language, verification, stamp).items():
+        write(site, relative, text)
+    offline_sandbox = None
+    if sandbox is not None:
+        offline_sandbox = (sandbox.cache, [f"../{SANDBOX_DIR}/{path}" for path, _ in sandbox.files])
+    if scenarios is not None:
+        write(site, *scenarios)
+    sandbox_data = [*PAGE_ASSETS, *([scenarios[0]] if scenarios else [])] if offline_sandbox else []
+    write(site, "sw.js", service_worker(*offline_files(site), sandbox=offline_sandbox, sandbox_data=sandbox_data))
+
+
+def offline_files(site: Path) -> tuple[list[str], list[bytes]]:
+    """What the service worker keeps at once (the home page, styles, scripts, the search
+    index and our search worker), and the bytes its cache name is derived from. The sandbox
+    page's assets are kept with that page, when it asks."""
+    keep = ["./", "search/search_index.json"]
+    # Our search worker (assets/javascripts/workers/altered-rules-search.js) answers every
+    # search itself: Material's lunr worker and its stemmers are never loaded (issue 14).
+    unused = ("assets/javascripts/lunr/", "assets/javascripts/workers/search.")
+    versions: list[bytes] = []
+    for folder, _, names in sorted(os.walk(site)):
+        for name in sorted(names):
+            path = Path(folder) / name
+            relative = path.relative_to(site).as_posix()
+            if relative == "sw.js" or relative.endswith(".map"):
+                continue
+            versions.append(relative.encode() + path.read_bytes())
+            if relative in PAGE_ASSETS or relative.startswith(unused):
+                continue
+            if relative.startswith("assets/") and relative.endswith((".css", ".js")):
+                keep.append(relative)
+    return keep, versions
