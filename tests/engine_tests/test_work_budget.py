@@ -16,7 +16,7 @@ import heavy_scenarios
 from altered_rules.cli.main import main
 from altered_rules.content.yamlsource import load_yaml_text
 from altered_rules.verification.scenarios import read_scenario_data
-from engine import reader_given
+from engine.scenario import reader_given
 from engine.limits import MAX_WORK
 from engine.readings import MAX_READINGS
 from engine.vocabulary import Phase
