@@ -47,6 +47,7 @@ class Round:
     renumbered: tuple[str, str] = ("", "")
     notes: dict[str, str] = field(default_factory=dict)
     pending: tuple[Change, ...] = ()   # the changes since the real latest release this release records too
+    unchanged: str = ""                # a paragraph neither the round nor a pending change touched
 
 
 def pending_changes(root: Path) -> tuple[Change, ...]:
@@ -210,6 +211,8 @@ def make_fixture_releases(root: Path, rounds: int = 1, first_date: str = "2026-1
         added_before = _add(Path(section.file) if Path(section.file).is_absolute() else Path.cwd() / section.file,
                             section.id, letter, version)
         fixture.added = added_before
+        edited = touched | {fixture.changed, fixture.removed, *fixture.renumbered, fixture.added}
+        fixture.unchanged = next(p for p in reversed(paragraphs) if p not in edited)   # the tests edit the front
         fixture.notes = {"en": f"{FIXTURE} release {version} for tests; not a real version of the rules.",
                          "fr": f"Version {FIXTURE} {version} pour les tests ; pas une vraie version des règles.",
                          "it": f"Versione {FIXTURE} {version} per i test; non è una vera versione delle regole."}
