@@ -10,6 +10,12 @@ release is the real one. Each round's edits are marked "FIXTURE" in the text the
 - removed: a paragraph is removed (round 0: a paragraph of the real glossary that nothing cites;
   later rounds: the paragraph the round before added);
 - renumbered (round 0 only): a paragraph nothing cites gets a new letter, its text unchanged.
+
+The real glossary may hold content editors landed after its latest release (pending changes):
+round 0's release records them too. `pending_changes` computes them on the unedited copy and
+`edits_only` takes them out of a diff again, so that a test asserts exactly what its edits did
+whatever editors changed since the last release; the rounds never edit an entry a pending
+change touches.
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from pathlib import Path
 
 from altered_rules.content.glossary import load_glossary
 from altered_rules.content.glossary.model import rule_sort_key
+from altered_rules.content.translations import stale_problems
 from altered_rules.cli.release_cli import record_release
+from altered_rules.pages.history import Change, compare, glossary_history
 
 FIXTURE = "FIXTURE"
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -38,6 +46,37 @@ class Round:
     removed: str = ""
     renumbered: tuple[str, str] = ("", "")
     notes: dict[str, str] = field(default_factory=dict)
+    pending: tuple[Change, ...] = ()   # the changes since the real latest release this release records too
+    unchanged: str = ""                # a paragraph neither the round nor a pending change touched
+
+
+def pending_changes(root: Path) -> tuple[Change, ...]:
+    """The changes of the glossary copy at `root` since its latest release: call it before editing."""
+    history = glossary_history(load_glossary(root))
+    return compare(history.snapshots[history.releases[-1].version], history.current)
+
+
+def stale_translations(root: Path) -> list[str]:
+    """The lint's stale translation lines for the glossary copy at `root`: an English text edited
+    since its translations may be pending (the lint lists it, it is no error); call it before editing."""
+    return stale_problems(load_glossary(root))[0]
+
+
+def new_stale(stale: list[str], before: list[str]) -> list[str]:
+    """The lines of `stale` that were not stale `before` the edit (compared without their file:line)."""
+    seen = {line.split(": ", 1)[1] for line in before}
+    return [line for line in stale if line.split(": ", 1)[1] not in seen]
+
+
+def edits_only(changes: tuple[Change, ...], pending: tuple[Change, ...]) -> tuple[Change, ...]:
+    """`changes` less the `pending` ones, which must all still be there, each the same change
+    (same key, kind and former number): an edit that disturbed one fails here instead of hiding."""
+    found = {c.key: c for c in changes}
+    disturbed = [f"{p.key} ({p.kind.value}): now {found[p.key].kind.value if p.key in found else 'missing'}"
+                 for p in pending if p.key not in found or (found[p.key].kind, found[p.key].renumbered_from) != (p.kind, p.renumbered_from)]
+    assert not disturbed, f"the edits changed pending changes: {disturbed}"
+    keys = {p.key for p in pending}
+    return tuple(c for c in changes if c.key not in keys)
 
 
 def _id_pattern(rule: str) -> re.Pattern[str]:
@@ -119,22 +158,24 @@ def _edit_text(path: Path, pid: str, version: str, languages: tuple[str, ...]) -
 
 def make_fixture_releases(root: Path, rounds: int = 1, first_date: str = "2026-12-01") -> list[Round]:
     """`rounds` fixture releases (2026.2, 2026.3, ...) recorded in the glossary copy at `root`."""
+    pending = pending_changes(root)
+    touched = {c.key for c in pending} | {c.renumbered_from for c in pending if c.renumbered_from}
     glossary = load_glossary(root)
     texts = _texts(root)
     paragraphs = sorted(glossary.paragraphs, key=rule_sort_key)
-    isolated = _isolated(root, paragraphs, texts)
+    isolated = [(path, pid) for path, pid in _isolated(root, paragraphs, texts) if pid not in touched]
     assert len(isolated) >= 2 + rounds, "fixture: not enough paragraphs that nothing cites"
     # Sections whose paragraphs are the file's last list, at column 0 or 2: a paragraph can be appended.
     sections = [s for s in sorted(glossary.sections.values(), key=lambda s: rule_sort_key(s.id))
                 if s.paragraphs and len(s.paragraphs) < 20
                 and Path(s.file).read_text(encoding="utf-8").rstrip().split("\n")[-1].startswith((" ", "-"))]
-    terms = sorted(glossary.terms, key=lambda t: t.id)
+    terms = [t for t in sorted(glossary.terms, key=lambda t: t.id) if f"term-{t.id}" not in touched]
     done: list[Round] = []
     added_before = ""
     base = dt.date.fromisoformat(first_date)
     for number in range(rounds):
         version = f"2026.{number + 2}"
-        fixture = Round(version)
+        fixture = Round(version, pending=pending if number == 0 else ())
         # changed: a paragraph with a plain English text line
         path, pid = isolated[2 + number]
         _edit_text(path, pid, version, ("en", "fr", "it"))
@@ -170,6 +211,8 @@ def make_fixture_releases(root: Path, rounds: int = 1, first_date: str = "2026-1
         added_before = _add(Path(section.file) if Path(section.file).is_absolute() else Path.cwd() / section.file,
                             section.id, letter, version)
         fixture.added = added_before
+        edited = touched | {fixture.changed, fixture.removed, *fixture.renumbered, fixture.added}
+        fixture.unchanged = next(p for p in reversed(paragraphs) if p not in edited)   # the tests edit the front
         fixture.notes = {"en": f"{FIXTURE} release {version} for tests; not a real version of the rules.",
                          "fr": f"Version {FIXTURE} {version} pour les tests ; pas une vraie version des règles.",
                          "it": f"Versione {FIXTURE} {version} per i test; non è una vera versione delle regole."}

@@ -13,6 +13,7 @@ from altered_rules.content.translations import stale_problems
 from altered_rules.pages.history import ChangeKind, compare, glossary_history
 
 from project_paths import GLOSSARY
+from release_fixtures import edits_only, new_stale, pending_changes, stale_translations
 
 
 @pytest.fixture
@@ -27,6 +28,8 @@ def _texts(root):
 
 
 def test_shift_renumbers_ids_and_references_in_every_language(root, capsys):
+    # Content landed since 2026.1 (and translations lagging behind it), before the renumbering.
+    pending, before = pending_changes(root), stale_translations(root)
     assert main(["renumber", "--shift", "4.2.4.c", "--glossary", str(root)]) == 0
     out = capsys.readouterr().out
     assert "renumber: 4.2.4.h -> 4.2.4.i" in out and "rulings/moves-forward-due-to.yaml" in out
@@ -34,9 +37,10 @@ def test_shift_renumbers_ids_and_references_in_every_language(root, capsys):
     assert "4.2.4.c" not in glossary.paragraphs and "4.2.4.i" in glossary.paragraphs
     ruling = (root / "rulings" / "moves-forward-due-to.yaml").read_text(encoding="utf-8")
     assert "La règle 4.2.4.i dit : {rule-text 4.2.4.i}" in ruling and "La regola 4.2.4.i dice: {rule-text 4.2.4.i}" in ruling
-    assert stale_problems(glossary) == ([], []), "no translation turns stale for a number"
+    stale, unrecorded = stale_problems(glossary)
+    assert (new_stale(stale, before), unrecorded) == ([], []), "no translation turns stale for a number"
     history = glossary_history(glossary)
-    changes = compare(history.snapshots["2026.1"], history.current)
+    changes = edits_only(compare(history.snapshots["2026.1"], history.current), pending)
     assert {c.renumbered_from: c.key for c in changes if c.renumbered_from} == {
         f"4.2.4.{a}": f"4.2.4.{b}" for a, b in zip("cdefgh", "defghi")}
     assert not any(c.kind in (ChangeKind.ADDED, ChangeKind.REMOVED) for c in changes)

@@ -23,6 +23,7 @@ from altered_rules.strings import tr
 from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, export_glossary
 
 from project_paths import GLOSSARY
+from release_fixtures import edits_only, new_stale, pending_changes, stale_translations
 from renumber_fixtures import reorganise, shift_4_2_4
 
 
@@ -30,18 +31,20 @@ from renumber_fixtures import reorganise, shift_4_2_4
 def shifted(tmp_path_factory):
     root = tmp_path_factory.mktemp("renumber") / "glossary"
     shutil.copytree(GLOSSARY, root)
+    pending, stale = pending_changes(root), stale_translations(root)
     renames = shift_4_2_4(root)
-    return root, renames, load_glossary(root)
+    return root, renames, load_glossary(root), pending, stale
 
 
-def _changes(glossary):
+def _changes(glossary, pending=()):
+    """The changes since 2026.1 less the `pending` ones (content landed since, before the edit)."""
     history = glossary_history(glossary)
-    return compare(history.snapshots["2026.1"], history.current)
+    return edits_only(compare(history.snapshots["2026.1"], history.current), pending)
 
 
 def test_the_hand_edit_gives_one_added_and_six_renumbered_and_nothing_removed(shifted):
-    _, renames, glossary = shifted
-    changes = _changes(glossary)
+    _, renames, glossary, pending, _ = shifted
+    changes = _changes(glossary, pending)
     by_kind = {}
     for change in changes:
         by_kind.setdefault(change.kind, []).append(change)
@@ -60,11 +63,11 @@ def test_the_hand_edit_gives_one_added_and_six_renumbered_and_nothing_removed(sh
 
 
 def test_rulings_that_only_changed_numbers_are_marked_so_and_not_stale(shifted):
-    _, _, glossary = shifted
-    rulings = {c.key: c.kind for c in _changes(glossary) if c.group == "rulings"}
+    _, _, glossary, pending, before = shifted
+    rulings = {c.key: c.kind for c in _changes(glossary, pending) if c.group == "rulings"}
     assert rulings == {"ruling-moves-forward-due-to": ChangeKind.REFERENCES,
                        "ruling-tiebreaker-comparison": ChangeKind.REFERENCES}
-    stale, _ = stale_problems(glossary)
+    stale = new_stale(stale_problems(glossary)[0], before)
     # Only the reworded rule's French and Italian lag behind: a real change.
     assert len(stale) == 2 and all(": 4.2.4.e: the " in line for line in stale), stale
     assert [line.split(": the ")[1][:2] for line in stale] == ["fr", "it"]
@@ -127,22 +130,23 @@ def released(tmp_path_factory):
     """The hand edit recorded as release 2026.2 (as `altered-rules release` does it)."""
     root = tmp_path_factory.mktemp("renumber-released") / "glossary"
     shutil.copytree(GLOSSARY, root)
+    before = stale_translations(root)
     shift_4_2_4(root)
     done = record_release(root, "2026.2", "2026-12-01", {"en": "FIXTURE renumbering; not a real release."}, git=False)
     glossary = load_glossary(root)
-    return root, done, glossary, glossary_history(glossary)
+    return root, done, glossary, glossary_history(glossary), before
 
 
 def test_recording_the_release_moves_the_from_of_translations_renumbered_alike(released):
-    root, done, glossary, _ = released
+    root, done, glossary, _, before = released
     assert any("rulings/moves-forward-due-to.yaml, rulings/tiebreaker-comparison.yaml" in line for line in done)
-    stale, _ = stale_problems(glossary)
+    stale = new_stale(stale_problems(glossary)[0], before)
     assert len(stale) == 2 and all(": 4.2.4.e: the " in line for line in stale), stale
     assert not glossary.identity, "the release is the glossary on disk: nothing left to match"
 
 
 def test_the_history_follows_the_rule_under_every_number(released):
-    _, _, _, history = released
+    _, _, _, history, _ = released
     assert history.follow("2026.1", "4.2.4.c") == "4.2.4.d"
     assert history.follow("2026.1", "4.2.4.h") == "4.2.4.i"
     release, change = history.newer("2026.1", "4.2.4.c")
@@ -161,7 +165,7 @@ def test_the_history_follows_the_rule_under_every_number(released):
     ("it", "in precedenza 4.2.4.c", "in precedenza 4.2.4.d, testo modificato", "4.2.4.c è numerato 4.2.4.d dalla versione 2026.2"),
 ])
 def test_release_history_and_old_permalinks_show_the_moves(released, language, renumbered, changed, banner):
-    _, _, glossary, history = released
+    _, _, glossary, history, _ = released
     pages = {p.path: p.markdown for p in version_pages(glossary, history, language)}
     release = pages["releases/2026.2.md"]
     assert re.search(r'<span class="ar-change__was">4\.2\.4\.c</span> → <a href="[^"]*#4\.2\.4\.d">4\.2\.4\.d</a>', release)
@@ -184,7 +188,7 @@ def test_release_history_and_old_permalinks_show_the_moves(released, language, r
 
 
 def test_the_export_says_which_number_a_rule_had(released):
-    _, _, glossary, history = released
+    _, _, glossary, history, _ = released
     data = export_glossary(glossary, "en", None, release_stamp(history))
     jsonschema.validate(data, SCHEMA)
     paragraphs = {p["id"]: p for c in data["chapters"] for s in c["sections"] for p in s["paragraphs"]}
@@ -194,14 +198,14 @@ def test_the_export_says_which_number_a_rule_had(released):
 
 
 def test_an_unreleased_renumbering_is_in_the_export_too(shifted):
-    _, _, glossary = shifted
+    _, _, glossary, _, _ = shifted
     data = export_glossary(glossary, "fr", None, release_stamp(glossary_history(glossary)))
     paragraphs = {p["id"]: p for c in data["chapters"] for s in c["sections"] for p in s["paragraphs"]}
     assert paragraphs["4.2.4.i"]["renumbered_from"] == [{"number": "4.2.4.h", "until": "2026.1"}]
 
 
 def test_the_lint_says_which_matches_it_made(shifted, capsys):
-    root, _, _ = shifted
+    root, _, _, _, _ = shifted
     main(["lint", "--glossary", str(root)])
     err = capsys.readouterr().err
     moved = [line for line in err.splitlines() if line.startswith("renumbered: ")]
@@ -215,11 +219,12 @@ def test_a_reorganising_release_tracks_every_moved_rule(tmp_path):
     moved rule is tracked, the only additions are the new paragraph and the new section."""
     root = tmp_path / "glossary"
     shutil.copytree(GLOSSARY, root)
+    pending, before = pending_changes(root), stale_translations(root)
     renames = reorganise(root)
     record_release(root, "2026.2", "2026-12-01", {"en": "FIXTURE reorganisation; not a real release."}, git=False)
     glossary = load_glossary(root)
     history = glossary_history(glossary)
-    changes = history.diffs[-1].changes
+    changes = edits_only(history.diffs[-1].changes, pending)
     assert {c.renumbered_from: c.key for c in changes if c.renumbered_from} == renames
     assert sorted(c.key for c in changes if c.kind is ChangeKind.ADDED) == ["3.2.5", "4.2.4.c"]
     assert not [c.key for c in changes if c.kind is ChangeKind.REMOVED]
@@ -230,12 +235,12 @@ def test_a_reorganising_release_tracks_every_moved_rule(tmp_path):
         assert history.follow("2026.1", old) == new
     assert removed_rule_redirects(history) == {
         "3.2.4.d": "v/2026.1/3/#3.2.4.d", "3.2.4.e": "v/2026.1/3/#3.2.4.e", "6.4.g": "v/2026.1/6/#6.4.g"}
-    stale, _ = stale_problems(glossary)
+    stale = new_stale(stale_problems(glossary)[0], before)
     assert sorted({line.split(": ")[1] for line in stale}) == ["4.2.4.e", "6.3.g"]
 
 
 def test_the_lint_matches_are_notices_in_the_github_format(shifted, capsys):
-    root, _, _ = shifted
+    root, _, _, _, _ = shifted
     main(["lint", "--format", "github", "--glossary", str(root)])
     out = capsys.readouterr().out
     notices = [line for line in out.splitlines() if line.startswith("::notice ")]

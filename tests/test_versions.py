@@ -21,7 +21,7 @@ from altered_rules.pages.versions import (
 )
 
 from project_paths import GLOSSARY
-from release_fixtures import make_fixture_releases
+from release_fixtures import edits_only, make_fixture_releases
 
 HOSTILE = '<img src=x onerror="alert(1)"> & </script>'
 
@@ -59,18 +59,22 @@ def test_each_kind_of_change_is_found_by_comparing_entries(fixture):
     old, new = made.renumbered
     renumbered = _change(history, "2026.2", new)
     assert renumbered.kind is ChangeKind.RENUMBERED and renumbered.renumbered_from == old and not renumbered.fields
-    keys = {c.key for c in history.diffs[1].changes}
-    assert old not in keys, "a renumbered paragraph is one change, not a removal and an addition"
-    assert len(history.diffs[1].changes) == 5
+    # The release records the pending changes too (content since 2026.1): besides them, the five edits exactly.
+    edits = edits_only(history.diffs[1].changes, made.pending)
+    assert old not in {c.key for c in history.diffs[1].changes}, "a renumbered paragraph is one change, not a removal and an addition"
+    assert sorted((c.key, c.kind) for c in edits) == sorted([
+        (made.changed, ChangeKind.CHANGED), (made.translated, ChangeKind.TRANSLATED), (made.added, ChangeKind.ADDED),
+        (made.removed, ChangeKind.REMOVED), (new, ChangeKind.RENUMBERED)])
     assert not history.unreleased
 
 
 def test_the_first_release_shows_the_editors_corrections_as_its_changes(fixture):
-    _, _, glossary, history = fixture
+    _, made, glossary, history = fixture
     first = history.diffs[0]
     assert first.previous is None and first.changes
     assert all(c.kind is ChangeKind.CORRECTED and c.corrections for c in first.changes)
-    corrected = {p.id for p in glossary.paragraphs.values() if p.corrections or any(n.corrections for n in p.notes)}
+    old, new = made.renumbered   # the paragraph the fixture renumbered has its old number in 2026.1
+    corrected = {old if p.id == new else p.id for p in glossary.paragraphs.values() if p.corrections or any(n.corrections for n in p.notes)}
     assert corrected <= {c.key for c in first.changes}
 
 
@@ -78,7 +82,7 @@ def test_changed_since_first_release_and_newer_texts(fixture):
     _, made, _, history = fixture
     release, change = history.changed_since_first(made.changed)
     assert release.version == "2026.2" and change.kind is ChangeKind.CHANGED
-    assert history.changed_since_first("4.2.4.a") is None   # only its first release
+    assert history.changed_since_first(made.unchanged) is None   # only its first release
     assert history.newer("2026.1", made.changed)[0].version == "2026.2"
     assert history.newer("2026.2", made.changed) is None
     assert history.last_release_with(made.removed).version == "2026.1"
@@ -119,11 +123,14 @@ def test_the_release_page_groups_changes_by_chapter_with_word_differences(fixtur
 
 def test_a_history_page_lists_each_change_of_an_entry(fixture):
     _, made, glossary, history = fixture
-    chapter = made.changed.split(".")[0]
-    page = _page(glossary, history, "en", f"history/chapter-{chapter}.md")
-    assert f"{{ #{made.changed} }}" in page and f"{{ #{made.removed} }}" in page
+    # Each on its own chapter's page: which paragraphs the fixture picks depends on the content.
+    page = _page(glossary, history, "en", f"history/chapter-{made.changed.split('.')[0]}.md")
+    assert f"{{ #{made.changed} }}" in page
     block = page.split(f"{{ #{made.changed} }}")[1].split("\n## ")[0]
     assert "2026.2" in block and "changed" in block
+    chapter = made.removed.split(".")[0]
+    page = _page(glossary, history, "en", f"history/chapter-{chapter}.md")
+    assert f"{{ #{made.removed} }}" in page
     removed = page.split(f"{{ #{made.removed} }}")[1].split("\n## ")[0]
     assert "removed" in removed and f"v/2026.1/{chapter}/#{made.removed}" in removed   # its last text
 
@@ -145,7 +152,7 @@ def test_text_from_yaml_is_escaped_in_every_page(fixture):
 def test_a_rule_page_says_changed_in_only_after_the_first_release(fixture):
     _, made, glossary, history = fixture
     changed = VersionRenderer(glossary, history, "fr").changed_in()
-    assert made.changed in changed and "4.2.4.a" not in changed
+    assert made.changed in changed and made.unchanged not in changed
     chapter = next(p for p in pages(glossary, "fr", None, changed) if p.path == f"rules/chapter-{made.changed[0]}.md")
     block = chapter.markdown.split(f'id="{made.changed}"')[1].split('<div class="ar-rule')[0]
     assert "Modifié dans la version 2026.2" in block and f"history/chapter-{made.changed[0]}/#{made.changed}" in block
@@ -243,12 +250,14 @@ def test_diff_command_prints_the_changes_and_json(fixture, capsys):
     root, made, _, _ = fixture
     assert main(["diff", "2026.1", "2026.2", "--glossary", str(root)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("5 change(s) from 2026.1 to 2026.2")
+    assert out.startswith(f"{5 + len(made.pending)} change(s) from 2026.1 to 2026.2")
     assert re.search(rf"^{re.escape(made.changed)} changed$", out, re.M) and "{+FIXTURE-2026.2 +}" in out
     assert f"{made.renumbered[0]} → {made.renumbered[1]} renumbered\n" in out
     assert main(["diff", "2026.1", "2026.2", "--json", "--glossary", str(root)]) == 0
     data = json.loads(capsys.readouterr().out)
     kinds = {c["key"]: c["kind"] for c in data["changes"]}
+    assert kinds == {**{c.key: c.kind.value for c in made.pending}, made.changed: "changed", made.translated: "translated",
+                     made.added: "added", made.removed: "removed", made.renumbered[1]: "renumbered"}
     assert kinds[made.translated] == "translated" and kinds[made.removed] == "removed"
     translated = next(c for c in data["changes"] if c["key"] == made.translated)
     assert list(translated["fields"][0]["languages"]) == ["it"]
