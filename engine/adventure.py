@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import MissingRegionTypes
-from .places import format_types, region_label
+from .messages import msg
+from .places import format_types, region_label, types_said
 from .trace import Trace
 from .vocabulary import ALL_REGION_TYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, Face, RegionType
 
@@ -93,8 +94,7 @@ class Adventure:
             self.regions[i] = Region(region.index, Face.UP, region.shown_types)
         a, b = (self.regions[i] for i in halves)
         trace.add(
-            f"The Tumult card of regions {a.index}-{b.index} is revealed: region {a.index} is "
-            f"{format_types(a.region_types())}, region {b.index} is {format_types(b.region_types())}",
+            msg("move.tumult_revealed", a=a.index, b=b.index, a_types=types_said(a.region_types()), b_types=types_said(b.region_types())),
             "7.3.11.b",
             "2.2.2.l",
         )

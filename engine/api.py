@@ -10,10 +10,10 @@ from .records import CardInZone, CostRecord, EffectRecord, Happening, HappeningK
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
 from .costs import pay_cost, play_card
-from .places import PLACES, zone_words
+from .messages import Card, Player, Quote, Term, msg
+from .places import PLACES, owned_zone, zone_term, zone_words
 from .reactions import run_step
 from .resolution import check_reactions, resolve_effect
-from .wording import possessive
 from .movement import move_backward, move_forward
 from .objects import GameObject, alike
 from .readings import Unenumerable, silent
@@ -172,8 +172,7 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     if decline_cost:
         game.last_cost = CostRecord(f"the cost of {thing.name}", False, 1, 0)
         game.trace.add(
-            f"{player} declines to pay the cost of {thing.name}: they may not play it, and the game goes back to "
-            f"the point where they were offered to play it (it is still {player}'s turn)",
+            msg("play.declines_cost", player=Player(player), card=Card(thing.name)),
             "6.4.b", "6.4.d",
         )
         return None
@@ -229,14 +228,13 @@ def use_ability(
     if not support and obj.zone not in IN_PLAY:
         raise Forbidden(f"{obj.name} is in the {obj.zone.value}: its abilities only work while it is in play (2.2.10.f, 1.2.4.d)")
     game.trace.add(
-        f"{player} plays the {what} \"{ability.text}\" of {obj.name}",
+        msg("play.ability", player=Player(player), what=Term(what), text=Quote(ability.text), card=Card(obj.name)),
         "2.2.10.g" if support else "2.2.10.h",
     )
     if decline_cost:
         game.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, 0)
         game.trace.add(
-            f"{player} declines to pay the cost: they may not play this {what}, and the game goes back to the point "
-            "where they were offered to play it",
+            msg("play.declines_ability_cost", player=Player(player), what=Term(what)),
             "6.4.b", "6.4.e",
         )
         return None
@@ -245,17 +243,14 @@ def use_ability(
         first, rule = game.is_first_player(player)
         if not first:
             cost = cost + (f"pay {ability.more_unless_first}",)
-        holder = ""
+        line = msg("play.first_player" if first else "play.not_first_player", player=Player(player), more=Quote(ability.more_unless_first))
         if game.mode is Mode.TWO_VS_TWO and player != game.first_player:
-            holder = f" ({game.first_player}, {'a' if first else 'not a'} team member, has the first player token)"
-        game.trace.add(
-            f"{player} {'is' if first else 'is not'} the first player{holder}: the action "
-            f"{'does not cost' if first else 'costs'} {ability.more_unless_first} more",
-            rule,
-        )
-    after = pay_cost(game, player, obj, cost, f"{obj.name}'s {what}") if cost else obj
+            line = msg("play.team_first_player" if first else "play.team_not_first_player", player=Player(player),
+                       holder=Player(game.first_player), more=Quote(ability.more_unless_first))
+        game.trace.add(line, rule)
+    after = pay_cost(game, player, obj, cost, msg("cost.ability_of", card=Card(obj.name), what=Term(what))) if cost else obj
     record = resolve_effect(game, ability.effect, player, me=after.id if after is not None else None, source_name=obj.name)
-    game.trace.add(f"{player} has played a {what}: reactions are checked", "4.4.a")
+    game.trace.add(msg("play.ability_played", player=Player(player), what=Term(what)), "4.4.a")
     check_reactions(game)
     return record
 
@@ -270,17 +265,16 @@ def switch_expeditions(game: Game, player: PlayerName, kind: ExpeditionKind, nam
     def act() -> None:
         game.switch(obj)
 
-    game.trace.add(f"{obj.name} switches expeditions, from {player}'s {old.value} expedition to their {old.other.value} expedition", "7.3.22.a")
+    game.trace.add(msg("switch.switches", card=Card(obj.name), player=Player(player), old=Term(old.value), new=Term(old.other.value)), "7.3.22.a")
     run_step(game, [act])
     if obj.card.gigantic:
         game.trace.add(
-            f"{obj.name} is Gigantic: its card switches expeditions, the character neither leaves nor joins either expedition",
+            msg("switch.gigantic", card=Card(obj.name)),
             "7.4.3.j",
         )
     else:
         game.trace.add(
-            f"{obj.name} leaves {player}'s {old.value} expedition and joins their {old.other.value} expedition; "
-            "it neither leaves nor joins the Expedition zone and stays the same object",
+            msg("switch.leaves_joins", card=Card(obj.name), player=Player(player), old=Term(old.value), new=Term(old.other.value)),
             "7.3.22.b",
             "7.5.4.c",
             "7.5.5.c",
@@ -295,7 +289,7 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
     _playable(game)
     obj = find_character(game, player, kind, name)
     if not obj.card.gigantic:
-        game.trace.add(f"{obj.name} is not Gigantic: losing Gigantic changes nothing", "7.4.3.k")
+        game.trace.add(msg("gigantic.not_gigantic", card=Card(obj.name)), "7.4.3.k")
         return
     assert obj.expedition is not None
     stays, leaves = obj.expedition, obj.expedition.other
@@ -306,8 +300,7 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
 
     run_step(game, [act])
     game.trace.add(
-        f"{obj.name} loses Gigantic: it remains in {player}'s {stays.value} expedition, which holds its card, "
-        f"and leaves their {leaves.value} expedition",
+        msg("gigantic.loses", card=Card(obj.name), player=Player(player), stays=Term(stays.value), leaves=Term(leaves.value)),
         "7.4.3.k",
     )
     check_reactions(game)
@@ -332,31 +325,28 @@ def put(
     mark = game.trace.mark()
     run_step(game, [lambda: result.append(game.move(obj, zone, expedition=expedition))])
     new = result[0]
-    owner = possessive(obj.owner)
     if isinstance(obj, CardInZone):
-        where = game.expedition(obj.owner, expedition).label if expedition else f"{owner} {zone_words(zone)}"
+        where = game.expedition(obj.owner, expedition).said if expedition else owned_zone(obj.owner, zone)
         game.trace.add(
-            f"{obj.name} is put from {owner} {zone_words(obj.zone)} into {where}: it becomes an object there (it was a card, not an object)"
-            + ("; it is put in play, not played" if expedition else ""),
+            msg("put.in_play" if expedition else "put.becomes_object", card=Card(obj.name), origin=owned_zone(obj.owner, obj.zone), where=where),
             "2.1.c", "2.1.g",
             at=mark,
         )
     elif obj.card.token and obj.zone is Zone.EXPEDITION:
         game.trace.add(
-            f"The {obj.name} token leaves the Expedition zone and joins {owner} {zone_words(zone)}, then ceases to exist; "
-            f"it does not leave the {zone_words(zone)}",
+            msg("put.token", card=Card(obj.name), where=owned_zone(obj.owner, zone), zone=zone_term(zone)),
             "2.1.d",
             "7.5.4.d",
             "7.5.5.b",
             at=mark,
         )
     elif zone in HIDDEN_ZONES:
-        game.trace.add(f"{obj.name} goes to {owner} {zone_words(zone)}, a hidden zone: it is a card there, not an object", "2.1.c", "2.1.g", at=mark)
+        game.trace.add(msg("put.hidden", card=Card(obj.name), where=owned_zone(obj.owner, zone)), "2.1.c", "2.1.g", at=mark)
     else:
         assert new is not None
         game.trace.add(
-            f"{obj.name} goes from {owner} {zone_words(obj.zone)} to {owner} {zone_words(zone)} as a new object (timestamp "
-            f"{new.timestamp}, was {obj.timestamp}); effects on the old object do not apply to it",
+            msg("put.new_object", card=Card(obj.name), origin=owned_zone(obj.owner, obj.zone), where=owned_zone(obj.owner, zone),
+                timestamp=new.timestamp, was=obj.timestamp),
             "2.1.c",
             at=mark,
         )
@@ -370,4 +360,4 @@ def check_victory(game: Game) -> None:
     _playable(game)
     check_end(game)
     if not game.outcome.over and not game.tiebreakers:
-        game.trace.add("No player's expeditions have met or crossed: the game continues", "1.3.3.a")
+        game.trace.add(msg("end.nobody_finished"), "1.3.3.a")

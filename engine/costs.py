@@ -10,49 +10,50 @@ from .choices import YES, choose
 from .effects import Pay, PutFromHand
 from .errors import Forbidden
 from .objects import GameObject, NextCardPlayed
-from .places import zone_words
+from .catalogue import ENGLISH_RENDERER
+from .messages import Card, Items, Message, Player, Quote, Term, msg
+from .places import zone_term, zone_words
 from .reactions import run_step
 from .readings import HAND_COST, Unenumerable, play_cost_question, reading, silent
 from .records import CardInZone, CostRecord, Happening, HappeningKind, Unknown, UnknownScope
 from .rulings import Ruling
 from .state import Game
 from .vocabulary import ExpeditionKind, ObjectType, PlayerName, Status, Zone
-from .wording import plural, possessive
 
 __all__ = ["pay_mana", "pay_cost", "pay_effect_cost", "play_card"]
 
 
-def pay_mana(game: Game, player: PlayerName, what: str) -> None:
+def pay_mana(game: Game, player: PlayerName, what: Message) -> None:
     """Mana is paid, but how is not in the sources: the player's Mana zone is unknown from here on."""
-    game.unknowns.append(Unknown(f"how {player} paid \"{what}\" with Mana (not in the sources)", UnknownScope.MANA, player))
+    game.unknowns.append(Unknown(msg("unknown.mana", player=Player(player), what=what), UnknownScope.MANA, player))
 
 
 def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHand, ...]) -> bool:
     """An effect's internal cost ("you may pay 1 to ..."): the player decides whether to pay it; paid,
     it is one step whatever its verbs (6.1.d, 6.4.a). Whether it was paid (declined: 6.4.b, 6.4.f)."""
-    described = " and ".join(f"pay {p.amount}" if isinstance(p, Pay) else f"put a card from their Hand in {zone_words(p.zone)}" for p in cost)
-    if choose(game, player, f"whether to {described}", [YES], may=True, rules=("6.4.b",)) is None:
+    parts = tuple(msg("cost.pay", amount=Quote(p.amount)) if isinstance(p, Pay) else msg("cost.put_from_hand", zone=zone_term(p.zone)) for p in cost)
+    described = ENGLISH_RENDERER.render(msg("cost.parts", parts=Items(parts)))  # the cost record's English words
+    if choose(game, player, msg("question.whether_cost", parts=Items(parts)), [YES], may=True, rules=("6.4.b",)) is None:
         game.last_cost = CostRecord(described, False, 1, 0)
-        game.trace.add(f"{player} declines the cost: the internal action is ignored and the effect continues", "6.4.b", "6.4.f")
+        game.trace.add(msg("cost.declines", player=Player(player)), "6.4.b", "6.4.f")
         return False
     actions: list[Callable[[], object]] = []
-    told: list[str] = []
+    told: list[Message] = []
     for part in cost:
         if isinstance(part, Pay):
-            actions.append(partial(pay_mana, game, player, f"pay {part.amount}"))
-            told.append(f"pays {part.amount} (how Mana pays is not in the sources)")
+            actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part.amount))))
+            told.append(msg("cost.pays", amount=Quote(part.amount)))
         else:
             hand = game.player(player).hand
             if not hand:
                 raise Forbidden(f"{player} cannot pay the cost in full: their Hand is empty (6.4.c)")
-            name = choose(game, player, f"which card to put from their Hand in {zone_words(part.zone)}", list(dict.fromkeys(c.name or "card" for c in hand)))
+            name = choose(game, player, msg("question.card_from_hand", zone=zone_term(part.zone)), list(dict.fromkeys(c.name or "card" for c in hand)))
             card = next(c for c in hand if (c.name or "card") == name)
             actions.append(partial(game.move, CardInZone(player, card, Zone.HAND), part.zone))
-            told.append(f"puts {name} from their Hand in their {zone_words(part.zone)}")
+            told.append(msg("cost.puts", card=Card(name), zone=zone_term(part.zone)))
     game.last_cost = CostRecord(described, True, 1, len(actions))
     game.trace.add(
-        f"The cost is paid in one step of {plural(len(actions), 'atomic action')}, even with several verbs: "
-        f"{player} {' and '.join(told)}",
+        msg("cost.one_step", actions=len(actions), player=Player(player), told=Items(tuple(told))),
         "6.1.d", "6.4.a",
     )
     run_step(game, actions)
@@ -90,34 +91,33 @@ def play_card(
         assert limbo is not None
         objects.append(limbo)
         if not free:
-            pay_mana(game, player, f"the {zone_words(paid)} cost of {thing.name}")
+            pay_mana(game, player, msg("cost.zone_cost", zone=zone_term(paid), card=Card(thing.name)))
         new = game.move(limbo, Zone.EXPEDITION, expedition=kind, statuses=statuses)
         assert new is not None
         objects.append(new)
         game.happenings.append(Happening(HappeningKind.PLAYED, new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
 
-    cost = "for free" if free else f"paying its {zone_words(paid)} cost (how Mana pays a cost is not in the sources)"
+    cost = msg("cost.free") if free else msg("cost.paying", zone=zone_term(paid))
     if by_own_text:
         # A card is played from the Hand or the Reserve, but the card's own text says to play it from
         # where its ability finds it (2.1.e); the card's text wins (ruling card-text-over-rules).
         game.trace.add(
-            f"A card is played from the Hand or the Reserve, but {possessive(thing.name)} own text plays it from the "
-            f"{zone_words(origin)}: the card's text wins over the general rule",
+            msg("play.by_own_text", card=Card(thing.name), zone=zone_term(origin)),
             "2.1.e", "2.2.10.f", rulings=(Ruling.CARD_TEXT_OVER_RULES,),
         )
     game.trace.add(
-        f"{player} plays {thing.name} from their {zone_words(origin)} {cost}: it goes to Limbo, then into "
-        f"{game.expedition(player, kind).label}; each is a new object",
+        msg("play.card", player=Player(player), card=Card(thing.name), zone=zone_term(origin), cost=cost,
+            expedition=game.expedition(player, kind).said),
         "3.2.8.a", "2.1.c", *((("2.2.6.a",) if paid is Zone.HAND else ("2.2.7.a",)) if not free else ()),
     )
     mark = game.trace.mark()
     run_step(game, [act])
     limbo, new = objects
     if origin is Zone.RESERVE:
-        game.trace.add(f"{new.name} was played from the Reserve: it has Fleeting", rulings=(Ruling.PLAYED_FROM_RESERVE,), at=mark)
+        game.trace.add(msg("play.fleeting", card=Card(new.name)), rulings=(Ruling.PLAYED_FROM_RESERVE,), at=mark)
     _apply_next_card_emblems(game, player, new)
     if not internal:
-        game.trace.add(f"{player} has played a card: reactions are checked", "4.4.a")
+        game.trace.add(msg("play.card_played", player=Player(player)), "4.4.a")
     return new
 
 
@@ -130,10 +130,10 @@ def _apply_next_card_emblems(game: Game, player: PlayerName, played: GameObject)
         if isinstance(rule, NextCardPlayed) and (not rule.characters_only or played.card.type is ObjectType.CHARACTER):
             game.used_emblems.add(emblem.id)
             played.boosts += rule.boosts
-            game.trace.add(f"The Emblem-Ongoing \"{info.text}\" applies to {played.name}", "2.2.13.c")
+            game.trace.add(msg("play.emblem_applies", text=Quote(info.text), card=Card(played.name)), "2.2.13.c")
 
 
-def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[str, ...], what: str) -> GameObject | None:
+def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[str, ...], what: Message) -> GameObject | None:
     """Pay a quick action's or support ability's cost: always one step (6.4.a). Returns the bearer
     as it is after the cost (a new object if the cost moved it, 2.1.e), or None."""
     actions: list[Callable[[], object]] = []
@@ -152,16 +152,16 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
             atomic = None
 
             def lost() -> None:
-                game.unknowns.append(Unknown(f"the cost of {what}, whose symbol is lost in the sources", UnknownScope.OBJECT, player, bearer.id))
-                game.unknowns.append(Unknown(f"the cost of {what}, whose symbol is lost in the sources", UnknownScope.MANA, player))
+                game.unknowns.append(Unknown(msg("unknown.lost_cost", what=what), UnknownScope.OBJECT, player, bearer.id))
+                game.unknowns.append(Unknown(msg("unknown.lost_cost", what=what), UnknownScope.MANA, player))
 
             actions.append(lost)
         else:
-            actions.append(partial(pay_mana, game, player, part))
+            actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part))))
     if atomic is not None:
         atomic = len(actions)
     game.last_cost = CostRecord(" and ".join(parts), True, 1, atomic, parts)
-    shown = ", ".join("a cost symbol lost in the sources" if p == "lost" else p for p in parts) or "nothing"
-    game.trace.add(f"{player} pays the cost of {what} ({shown}) in a single step", "6.4.a", "6.1.d")
+    shown = Items(tuple(msg("cost.lost_symbol") if p == "lost" else Quote(p) for p in parts))
+    game.trace.add(msg("cost.pays_single_step", player=Player(player), what=what, parts=shown), "6.4.a", "6.1.d")
     run_step(game, actions)
     return after[0]

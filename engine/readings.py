@@ -25,6 +25,7 @@ from itertools import permutations
 from typing import Mapping, Protocol
 
 from .errors import RulesSilent
+from .messages import Card, Message, Items, Reading, msg
 from .trace import Trace
 
 __all__ = ["OpenQuestion", "ReadingNeeded", "ReadingOutcome", "Readings", "reading", "MAX_READINGS", "TOKEN_CONTROLLER",
@@ -45,6 +46,8 @@ class OpenQuestion:
     question: str
     readings: tuple[str, ...]
     rules: tuple[str, ...] = ()
+    said: Message | None = None
+    """The question as a message (`question` is its English)."""
 
 
 class Unenumerable(Enum):
@@ -137,7 +140,8 @@ def reading(game: FollowsReadings, question: OpenQuestion) -> str:
         raise ReadingNeeded(question)
     if question.key not in game.readings_said:
         game.readings_said = game.readings_said | {question.key}
-        game.trace.add(f"The sources leave open {question.question}: this run follows the reading \"{chosen}\"", *question.rules)
+        assert question.said is not None, f"the open question {question.key} has no message"
+        game.trace.add(msg("reading.follows", question=question.said, reading=Reading(chosen)), *question.rules)
     return chosen
 
 
@@ -155,6 +159,7 @@ def token_controller_question() -> OpenQuestion:
         "who controls a token created in another player's expedition",
         (CREATOR_CONTROLS, EXPEDITION_PLAYER_CONTROLS),
         ("7.3.3.a",),
+        msg("question.token_controller"),
     )
 
 
@@ -167,6 +172,7 @@ def region_order_question(names: list[str]) -> OpenQuestion:
         f"the order in which the abilities changing region types apply ({', '.join(names)})",
         orders,
         ("2.2.2.p",),
+        msg("question.region_order", cards=Items(tuple(Card(n) for n in names))),
     )
 
 
@@ -179,5 +185,5 @@ def play_cost_question() -> OpenQuestion:
     (ruling card-text-over-rules): which of its two printed costs is paid (2.2.6, 2.2.7), no rule says."""
     return OpenQuestion(
         "play-cost", "which cost a card played from another zone than the Hand or the Reserve pays",
-        (HAND_COST, RESERVE_COST), ("2.2.6.a", "2.2.7.a"),
+        (HAND_COST, RESERVE_COST), ("2.2.6.a", "2.2.7.a"), msg("question.play_cost"),
     )

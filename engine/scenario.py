@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .deck import check_deck
+from .messages import Card as Named, Message, Player, Quote, Term, msg
 from .errors import BoardError, EngineError, RulesSilent, ScenarioError
 from .objects import Card, GameObject
 from .reader import read_scenario, read_scenarios
@@ -78,8 +79,7 @@ def build_game(setup: Setup) -> Game:
                     _mark(game.enter(given.card, zone, name, exhausted=given.exhausted, given=True), given)
                     if given.card.printed_name:
                         game.trace.add(
-                            f"{name}'s card printed \"{given.card.printed_name}\" ({given.card.language or 'another language'}) "
-                            f"is named {given.card.name}, its English name",
+                            _printed(name, given.card),
                             "2.2.3.c",
                         )
         if ps.presented is not None:
@@ -88,10 +88,18 @@ def build_game(setup: Setup) -> Game:
             game.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, name, exhausted=i < ps.mana_exhausted, given=True)
     for o in game.in_zone(Zone.EXPEDITION):
         if o.card.printed_name:
-            game.trace.add(f"{o.controller}'s card printed \"{o.card.printed_name}\" ({o.card.language or 'another language'}) is named {o.name}, its English name", "2.2.3.c")
+            game.trace.add(_printed(o.controller, o.card), "2.2.3.c")
     game.happenings.clear()  # the board is given, not played: nothing on it triggers (given=True above)
     game.emblem_log.clear()
     return game
+
+
+def _printed(player: str, card: Card) -> Message:
+    """2.2.3.c: a card printed in another language is named by its English name."""
+    assert card.printed_name is not None and card.name is not None
+    if card.language:
+        return msg("scenario.printed_in", player=Player(player), printed=Quote(card.printed_name), language=Quote(card.language), card=Named(card.name))
+    return msg("scenario.printed", player=Player(player), printed=Quote(card.printed_name), card=Named(card.name))
 
 
 def _mark(obj: GameObject, given: ObjectSetup | None) -> None:
@@ -269,7 +277,7 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     game.answers = list(scenario.choices)
     for action in scenario.actions:
         trace.depth = 0
-        trace.add(f"When: {describe(action)}")
+        trace.add(msg("scenario.when", action=Quote(describe(action))))
         trace.depth = 1
         try:
             apply(game, action)
@@ -279,7 +287,7 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
         except EngineError as exc:
             exc.at(action.location)
             trace.depth = 1
-            trace.add(f"The engine refuses: {exc.message}")
+            trace.add(msg("scenario.refuses", refusal=exc.said if exc.said is not None else Quote(exc.message)))
             if isinstance(exc, tuple(REFUSALS.values())):
                 result.refused = exc  # a refusal is an outcome, that readings are compared on
             if refusal is not None and isinstance(exc, REFUSALS[refusal.expected]) and not isinstance(exc, (ScenarioError, BoardError)):

@@ -61,7 +61,7 @@ def test_kuwats_reserve_reaction_does_not_boost_kuwat_once_it_is_sacrificed() ->
     engine.play(g, "Alice", "reserve", "Kuwat", HERO)
     (in_discard,) = g.in_zone(Zone.DISCARD, "Alice")
     assert in_discard.name == "Kuwat" and in_discard.boosts == 0
-    assert "which no longer exists: nothing gains one boost" in trace_text(g)
+    assert "which no longer exists: nothing gains 1 boost" in trace_text(g)
 
 
 def test_a_sacrificed_jellyfish_is_found_in_the_discard_pile_and_put_in_reserve() -> None:
@@ -94,7 +94,7 @@ def test_three_little_pigs_counts_only_landmarks_in_play() -> None:
     g.player("Alice").hand = [card("Pigs", "etb | If you control two or more Landmarks, I gain 1 boost")]
     assert engine.play(g, "Alice", "hand", "Pigs", HERO).boosts == 0
     in_zone(g, "Bob", Zone.LANDMARK, landmark)  # Bob's Landmark is not Alice's
-    assert "not counted, as they are not in play: Mill in the Reserve, Mill in the Discard pile" in trace_text(g)
+    assert "not counted, as they are not in play: Mill in the Reserve and Mill in the Discard pile" in trace_text(g)
 
 
 def test_a_target_must_be_in_play() -> None:

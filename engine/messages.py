@@ -1,0 +1,199 @@
+"""What the engine says, as data: a message id with typed parameters, never a finished sentence.
+
+A `Message` is an id ("dusk.fails_to_move") and its parameters, each a typed value:
+
+    Player("Alice")          a player's name, shown as given
+    Card("Kuwat")            an object's or card's name, as the rules quote it (2.2.3.c); a page
+                             may show its printed French or Italian name beside it
+    Quote("When I ...")      card text or a reading, quoted as printed (English)
+    Term("hero")             a word of the game's vocabulary (a zone, a region type, an expedition,
+                             a phase...): each language's catalogue says it, `term.<value>`
+    Reading("...")           a reading of an open question, by its label (`reading.<label>`)
+    Rules(("4.2.4.c",))      rule numbers
+    Items((...,))            a list, joined the language's way ("a, b and c")
+    int                      a number; a sentence may choose its words by its plural category
+    Message                  a clause told by another message (a reason, a consequence)
+
+The sentences live in catalogues, one per language: English (the source) in `engine.catalogue`,
+the translations in plugins/altered_rules/strings/engine/ (the translators' flow of the interface
+strings). `render` fills a catalogue's template, in the standard library only, so the sandbox can
+render in the browser too. Template syntax:
+
+    {player}                     a parameter
+    {zone:of}                    a form of a Term: the catalogue's `term.<value>:of`, else `term.<value>`
+    {n, plural, one {# card} other {# cards}}    the form of n's CLDR plural category ("#" is n)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping, Union
+
+__all__ = ["Player", "Card", "Quote", "Term", "Reading", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
+
+
+class Player(str):
+    """A player's name."""
+
+
+class Card(str):
+    """An object's or card's name, as the rules quote it (2.2.3.c)."""
+
+
+class Quote(str):
+    """Card text, a reading or a question quoted as printed: never translated."""
+
+
+class Term(str):
+    """A word of the game's vocabulary, said by each catalogue (`term.<value>`)."""
+
+
+class Reading(str):
+    """A reading of an open question (engine.readings), by its label: each catalogue says it
+    (`reading.<label>`); an order of abilities, "A, then B", names them (`reading.then`)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    numbers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Items:
+    items: tuple["Param", ...]
+
+
+Param = Union[Player, Card, Quote, Term, Rules, Items, int, "Message"]
+
+_TYPES = ((Player, "player"), (Card, "card"), (Quote, "quote"), (Term, "term"), (Reading, "reading"))
+
+
+@dataclass(frozen=True)
+class Message:
+    id: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+    def get(self, name: str) -> Param:
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, object]:
+        """The message as data: its id and each parameter with its type."""
+        return {"id": self.id, "params": {k: param_json(v) for k, v in self.params}}
+
+
+def msg(id: str, **params: Param) -> Message:
+    """A message: `msg("day.takes_turn", player=Player("Alice"))`. A parameter is typed (see the
+    module's docstring): a bare str would be a finished English phrase, which no catalogue says."""
+    for key, value in params.items():
+        if type(value) is str:
+            raise TypeError(f"message {id!r}: parameter {key!r} is a bare str; give it a type (Player, Card, Quote, Term)")
+    return Message(id, tuple(params.items()))
+
+
+def param_json(value: Param) -> object:
+    if isinstance(value, Message):
+        return {"type": "message", "value": value.to_json()}
+    if isinstance(value, Rules):
+        return {"type": "rules", "value": list(value.numbers)}
+    if isinstance(value, Items):
+        return {"type": "items", "value": [param_json(v) for v in value.items]}
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise TypeError(f"not a message parameter: {value!r}")
+    if isinstance(value, int):
+        return {"type": "number", "value": value}
+    for cls, name in _TYPES:
+        if isinstance(value, cls):
+            return {"type": name, "value": str(value)}
+    raise TypeError(f"not a message parameter: {value!r}")
+
+
+def english_plural(n: int) -> str:
+    """CLDR's English plural category of a whole number (the plugin uses Babel's rules for every
+    language; the engine's own English text, standard library only, needs this one)."""
+    return "one" if n == 1 else "other"
+
+
+_PLURAL = re.compile(r"\{(\w+), plural,((?:\s*[a-z=0-9]+\s*\{[^{}]*\})+)\s*\}")
+_FORM = re.compile(r"([a-z=0-9]+)\s*\{([^{}]*)\}")
+_FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+
+class Renderer:
+    """Renders messages with one language's catalogue (id or `term.<value>` -> template) and its
+    plural rule (a number -> its CLDR category). `card_names` (English name -> printed name), when
+    given, adds a card's printed name beside the rules' name. A missing id raises KeyError."""
+
+    def __init__(self, catalogue: Mapping[str, str], plural: Callable[[int], str] = english_plural,
+                 card_names: Mapping[str, str] | None = None) -> None:
+        self.catalogue = catalogue
+        self.plural = plural
+        self.card_names = card_names or {}
+
+    def __call__(self, message: Message) -> str:
+        return self.render(message)
+
+    def render(self, message: Message) -> str:
+        template = self.catalogue[message.id]
+        values = dict(message.params)
+
+        def plural(found: re.Match[str]) -> str:
+            n = values[found.group(1)]
+            assert isinstance(n, int), f"{message.id}: {found.group(1)} is not a number"
+            forms = dict(_FORM.findall(found.group(2)))
+            chosen = forms.get(f"={n}", forms.get(self.plural(n), forms.get("other", "")))
+            return chosen.replace("#", str(n))
+
+        def field(found: re.Match[str]) -> str:
+            return self.value(values[found.group(1)], found.group(2))
+
+        return _FIELD.sub(field, _PLURAL.sub(plural, template))
+
+    def value(self, value: Param, form: str | None = None) -> str:
+        if isinstance(value, Message):
+            return self.render(value)
+        if isinstance(value, Rules):
+            return ", ".join(value.numbers)
+        if isinstance(value, Items):
+            return self.join([self.value(v, form) for v in value.items])
+        if isinstance(value, Term):
+            key = f"term.{value}"
+            if form and f"{key}:{form}" in self.catalogue:
+                return self.catalogue[f"{key}:{form}"]
+            return self.catalogue[key]
+        if isinstance(value, Reading):
+            key = f"reading.{value}"
+            if key in self.catalogue:
+                return self.catalogue[key]
+            parts = [self.value(Card(p)) for p in str(value).split(", then ")]
+            return self.catalogue["reading.then"].join(parts)
+        if isinstance(value, Card):
+            printed = self.card_names.get(str(value))
+            return f"{value} ({printed})" if printed and printed != value else str(value)
+        return str(value)
+
+    def join(self, parts: list[str]) -> str:
+        if not parts:
+            return self.catalogue["list.none"]
+        if len(parts) == 1:
+            return parts[0]
+        return self.catalogue["list.and"].format(first=self.catalogue["list.separator"].join(parts[:-1]), last=parts[-1])
+
+
+def render(message: Message, catalogue: Mapping[str, str], plural: Callable[[int], str] = english_plural) -> str:
+    return Renderer(catalogue, plural).render(message)
+
+
+def template_fields(template: str) -> set[str]:
+    """The parameters a template names (for the catalogue check: a translation names the same)."""
+    names = {m.group(1) for m in _PLURAL.finditer(template)}
+    rest = _PLURAL.sub("", template)
+    names |= {m.group(1) for m in _FIELD.finditer(rest)}
+    return names
+
+
+def ids(messages: Iterable[Message]) -> list[str]:
+    return [m.id for m in messages]
