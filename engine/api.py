@@ -10,7 +10,7 @@ from .records import CardInZone, CostRecord, EffectRecord, Happening, HappeningK
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
 from .costs import pay_cost, play_card
-from .messages import Card, Player, Quote, Term, msg
+from .messages import Card, Items, Message, Player, Quote, Term, msg
 from .places import PLACES, owned_zone, zone_term, zone_words
 from .reactions import run_step
 from .resolution import check_reactions, resolve_effect
@@ -41,10 +41,11 @@ __all__ = [
 
 def _playable(game: Game) -> None:
     if game.outcome.over:
-        raise GameOver(f"the game is over ({' and '.join(game.outcome.winners)} won: {game.outcome.reason}); no further action can happen")
+        raise GameOver(msg("refusal.game_over", winners=Items(tuple(Player(w) for w in game.outcome.winners)), count=len(game.outcome.winners),
+                           reason=game.outcome.message))
     unknown = game.board_unknown()
     if unknown is not None:
-        raise silent(f"the engine cannot go on: the board is unknown after {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
+        raise silent(msg("refusal.board_unknown", unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
 
 
 def dusk(game: Game) -> None:
@@ -94,7 +95,7 @@ def resolve(
     if target_object is not None:
         found = find_object(game, *target_object)
         if isinstance(found, CardInZone):
-            raise Forbidden(f"{found.name} is a card in {found.owner}'s {found.zone.value}, a hidden zone: it is not an object (2.1.g) and cannot be targeted")
+            raise Forbidden(msg("refusal.hidden_target", card=Card(found.name), zone=owned_zone(found.owner, found.zone)))
         chosen = found
     record = resolve_effect(game, text, controller, target=where, target_object=chosen)
     return record
@@ -151,23 +152,20 @@ def _absent(name: str, where: str, names: list[str], printed: list[str | None]) 
     return f"no object named {name!r} in {where} (there: {', '.join(names) or 'nothing'})"
 
 
-def _take_turn_action(game: Game, player: PlayerName, what: str) -> None:
+def _take_turn_action(game: Game, player: PlayerName, what: Message) -> None:
     """Cards and quick actions are played during one's turn, in the Afternoon (1.3.2.d)."""
     _playable(game)
     game.player(player)
     if not afternoon_started(game):
         begin_afternoon(game)
     if game.turn != player:
-        raise Forbidden(
-            f"{player} cannot {what}: it is {game.turn}'s turn (1.3.2.d: starting with the first player, players "
-            "alternate taking turns); list that player's turn first"
-        )
+        raise Forbidden(msg("refusal.not_your_turn", player=Player(player), action=what, turn=Player(game.turn or "")))
 
 
 def play(game: Game, player: PlayerName, place: str, name: str, expedition: ExpeditionKind, *, decline_cost: bool = False) -> GameObject | None:
     """During their turn, a player plays a card from their Hand or Reserve (1.3.2.d); reactions are
     checked (4.4.a.3), then their turn ends. Declining its cost, they may not play it (6.4.d)."""
-    _take_turn_action(game, player, f"play {name}")
+    _take_turn_action(game, player, msg("action.play", card=Card(name)))
     thing = find_object(game, player, place, name)
     if decline_cost:
         game.last_cost = CostRecord(f"the cost of {thing.name}", False, 1, 0)
@@ -188,20 +186,16 @@ def refuse_other_expedition(game: Game, player: PlayerName, other: PlayerName, n
     directly into a teammate's; for an opponent's, no text speaks."""
     game.player(other)
     if game.mode is Mode.TWO_VS_TWO and other in game.team_of(player):
-        raise Forbidden(
-            f"{player} cannot play {name} into {other}'s expedition: \"It is not possible to directly play a card in your "
-            "teammate's Expedition or Landmark Zone\" (2v2.teammate); effects may create tokens there"
-        )
+        raise Forbidden(msg("refusal.teammate_expedition", player=Player(player), card=Card(name), other=Player(other)))
     raise silent(
-        f"{player} would play {name} into {other}'s expedition; the sources only say a card cannot be played directly into a "
-        "teammate's (the 2v2 page)",
+        msg("refusal.other_expedition", player=Player(player), card=Card(name), other=Player(other)),
         Unenumerable.NO_CANDIDATES,
     )
 
 
 def pass_turn(game: Game, player: PlayerName) -> None:
     """The player passes: they take no more turns this day (1.3.2.d); reactions are checked (4.4.a.3)."""
-    _take_turn_action(game, player, "pass")
+    _take_turn_action(game, player, msg("action.pass"))
     end_turn(game, passed=True)
     check_reactions(game)
 
@@ -213,10 +207,10 @@ def use_ability(
     uses a support ability of an object in their Reserve (2.2.10.g): its cost is one step (6.4.a),
     then its effect resolves; reactions are checked (4.4.a.3)."""
     what = "support ability" if support else "quick action"
-    _take_turn_action(game, player, f"use a {what} of {name}")
+    _take_turn_action(game, player, msg("action.use", what=Term(what), card=Card(name)))
     obj = find_object(game, player, place, name)
     if isinstance(obj, CardInZone):
-        raise Forbidden(f"{name} is a card in {player}'s {obj.zone.value}, a hidden zone: its abilities do not work there (1.2.4.d)")
+        raise Forbidden(msg("refusal.hidden_abilities", card=Card(name), zone=owned_zone(player, obj.zone)))
     abilities = obj.card.supports if support else obj.card.quick_actions
     if not abilities:
         raise BoardError(f"{obj.name} has no {what}")
@@ -224,9 +218,9 @@ def use_ability(
         raise BoardError(f"{obj.name} has {len(abilities)} {what}(s); `ability:` is 1 to {len(abilities)}")
     ability = abilities[index - 1]
     if support and obj.zone is not Zone.RESERVE:
-        raise Forbidden(f"{obj.name} is in the {obj.zone.value}: support abilities only work while the object is in the Reserve (2.2.10.g)")
+        raise Forbidden(msg("refusal.support_not_in_reserve", card=Card(obj.name), zone=zone_term(obj.zone)))
     if not support and obj.zone not in IN_PLAY:
-        raise Forbidden(f"{obj.name} is in the {obj.zone.value}: its abilities only work while it is in play (2.2.10.f, 1.2.4.d)")
+        raise Forbidden(msg("refusal.not_in_play", card=Card(obj.name), zone=zone_term(obj.zone)))
     game.trace.add(
         msg("play.ability", player=Player(player), what=Term(what), text=Quote(ability.text), card=Card(obj.name)),
         "2.2.10.g" if support else "2.2.10.h",

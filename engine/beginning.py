@@ -71,21 +71,18 @@ def begin_game(game: Game) -> None:
 def _check_empty(game: Game) -> None:
     """4.1.a: a game begins with every zone empty; a board already in play cannot begin one."""
     in_zones = [o for o in game.objects.values() if o.emblem is None]
-    held = [f"{o.controller}'s {o.name} ({o.zone.value})" for o in in_zones]
-    held += [f"{p.name}'s Hand ({len(p.hand)} cards)" for p in game.players if p.hand]
+    held = [msg("begin.held", player=Player(o.controller), card=Card(o.name), zone=Term(o.zone.value)) for o in in_zones]
+    held += [msg("begin.held_hand", player=Player(p.name), n=len(p.hand)) for p in game.players if p.hand]
     if held:
-        raise Forbidden(f"as the game starts, all zones are empty (4.1.a); this board has {', '.join(held)}")
-    moved = [e.label for e in game.expeditions() if e.position != (0 if e.kind is ExpeditionKind.HERO else 7)]
+        raise Forbidden(msg("refusal.zones_not_empty", held=Items(tuple(held))))
+    moved = [e.said for e in game.expeditions() if e.position != (0 if e.kind is ExpeditionKind.HERO else 7)]
     if moved or game.tiebreakers or any(e.position == ARENA for e in game.expeditions()):
-        raise Forbidden(
-            "the expedition counters are put on the Hero and Companion Regions as the game begins (4.1.d); "
-            f"this board has already moved {', '.join(moved) or 'them to the Arena'}"
-        )
+        raise Forbidden(msg("refusal.counters_moved", moved=Items(tuple(moved))) if moved else msg("refusal.counters_in_arena"))
     up = [str(r.index) for r in game.adventure.regions[1:7] if r.face is Face.UP]
     if up:
-        raise Forbidden(f"the Tumult cards are placed face down as the game begins (4.1.c); regions {', '.join(up)} are face up")
+        raise Forbidden(msg("refusal.tumult_face_up", regions=Items(tuple(int(r) for r in up))))
     if game.day not in (None, 1):
-        raise Forbidden(f"the game begins on the first day (4.1.j); this board gives day {game.day}")
+        raise Forbidden(msg("refusal.not_first_day", day=game.day))
 
 
 def _first_morning(game: Game) -> None:
@@ -96,8 +93,7 @@ def _first_morning(game: Game) -> None:
     for player in game.players:
         if len(player.deck) < OPENING_DRAW:
             raise silent(
-                f"{player.name} must draw {OPENING_DRAW} cards but their Deck holds {len(player.deck)}; the sources do not say "
-                "what happens (1.3.1.d)",
+                msg("refusal.opening_deck_short", player=Player(player.name), n=OPENING_DRAW, holds=len(player.deck)),
                 Unenumerable.NO_CANDIDATES,
             )
     run_step(game, [partial(game.draw_card, p.name) for p in game.players for _ in range(OPENING_DRAW)])
@@ -126,4 +122,4 @@ def _first_morning(game: Game) -> None:
 def mulligan(game: Game, player: PlayerName) -> None:
     """No rule of the sources lets a player draw a new opening hand."""
     game.player(player)
-    raise silent(f"{player} would take a mulligan; no rule of the sources has one (4.1, 1.3.1.d)", Unenumerable.NO_CANDIDATES)
+    raise silent(msg("refusal.mulligan", player=Player(player)), Unenumerable.NO_CANDIDATES)

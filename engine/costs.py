@@ -46,7 +46,7 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
         else:
             hand = game.player(player).hand
             if not hand:
-                raise Forbidden(f"{player} cannot pay the cost in full: their Hand is empty (6.4.c)")
+                raise Forbidden(msg("refusal.hand_empty", player=Player(player)))
             name = choose(game, player, msg("question.card_from_hand", zone=zone_term(part.zone)), list(dict.fromkeys(c.name or "card" for c in hand)))
             card = next(c for c in hand if (c.name or "card") == name)
             actions.append(partial(game.move, CardInZone(player, card, Zone.HAND), part.zone))
@@ -70,13 +70,12 @@ def play_card(
     card, origin = thing.card, thing.zone
     if card.type is not ObjectType.CHARACTER:
         raise silent(
-            f"{thing.name} is a {card.type.value}: where a played {card.type.value.capitalize()} goes is not in the sources "
-            "(the engine plays Characters, into an expedition)",
+            msg("refusal.not_a_character", card=Card(thing.name), type=Term(card.type.value)),
             Unenumerable.NO_CANDIDATES,
         )
     by_own_text = internal and origin not in (Zone.HAND, Zone.RESERVE)
     if origin not in (Zone.HAND, Zone.RESERVE) and not internal:
-        raise Forbidden(f"{thing.name} is in the {zone_words(origin)}: a card is played from the Hand or the Reserve (2.2.10.i remark)")
+        raise Forbidden(msg("refusal.played_from", card=Card(thing.name), zone=zone_term(origin)))
     # The printed cost paid, named by its zone: the Hand cost (2.2.6) or the Reserve cost (2.2.7).
     paid = Zone.HAND if origin is Zone.HAND else Zone.RESERVE
     if by_own_text and not free:
@@ -142,11 +141,11 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
     for part in parts:
         if part == "exhaust":
             if bearer.exhausted:
-                raise Forbidden(f"{bearer.name} is already exhausted: {player} cannot pay \"Exhaust me\" in full (6.4.c)")
+                raise Forbidden(msg("refusal.already_exhausted", card=Card(bearer.name), player=Player(player)))
             actions.append(lambda: setattr(bearer, "exhausted", True))
         elif part == "discard":
             if bearer.zone is not Zone.RESERVE:
-                raise Forbidden(f"{bearer.name} is not in the Reserve: {player} cannot pay \"Discard me from Reserve\" (6.4.c)")
+                raise Forbidden(msg("refusal.discard_not_in_reserve", card=Card(bearer.name), player=Player(player)))
             actions.append(lambda: after.__setitem__(0, game.move(bearer, Zone.DISCARD)))
         elif part == "lost":
             atomic = None

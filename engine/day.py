@@ -35,10 +35,7 @@ def _new_day_if_needed(game: Game, phase: Phase) -> None:
 
 def _morning(game: Game, expand: bool = False) -> None:
     if game.day == 1:
-        raise RulesSilent(
-            "the first day has no Morning: it starts at Noon, after the setup draws six cards (1.3.1.d, 4.1.j); "
-            "`setup` plays that first day's setup; give `day: 2` or later for a Morning"
-        )
+        raise RulesSilent(msg("refusal.first_day_morning"))
     # Succeed: 4.2.1.b "the player to the left of the first player" (1.3.2.b says "the opponent").
     old = game.first_player
     game.first_player = game.left_of(old)
@@ -63,8 +60,7 @@ def _morning(game: Game, expand: bool = False) -> None:
     for player in game.players:
         if len(player.deck) < 2:
             raise silent(
-                f"Draw: {player.name} must draw two cards but their Deck holds {len(player.deck)}; "
-                "the sources do not say what happens (4.2.1.d, 7.3.5); give each player a `deck:`",
+                msg("refusal.draw_deck_short", player=Player(player.name), holds=len(player.deck)),
                 Unenumerable.NO_CANDIDATES,
             )
         for _ in range(2):
@@ -136,7 +132,7 @@ def _afternoon(game: Game) -> None:
 def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
     """Play one phase of a day: its beginning (reactions, 4.4.a.1) and its daily effects."""
     if phase is Phase.NIGHT:
-        raise silent("the Night phase's daily effects are lost in the sources (1.3.2.f, 'During the Night Phase' has no text); the engine will not guess them", Unenumerable.LOST_TEXT)
+        raise silent(msg("refusal.night"), Unenumerable.LOST_TEXT)
     if phase is Phase.AFTERNOON:
         if not afternoon_started(game):
             begin_afternoon(game)

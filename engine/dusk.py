@@ -66,9 +66,7 @@ def progress(game: Game) -> None:
         return
     if game.mode is not Mode.TWO_PLAYER:
         raise silent(
-            f"Dusk Progress in a {game.mode.value} game (ruling {Ruling.OPPOSING_EXPEDITIONS}) needs to know which expedition opposes which; "
-            "the surviving game-mode text only says 'Each player faces a different opponent for each of their "
-            "Expeditions'. Multiplayer boards support `check_victory` and tiebreaker Dusks",
+            msg("refusal.multiplayer_dusk", mode=Term(game.mode.value), ruling=Quote(Ruling.OPPOSING_EXPEDITIONS.value)),
             Unenumerable.MULTIPLAYER_LAYOUT,
         )
     # What Progress decides for each expedition, before it moves: totals, region types, statistics won.

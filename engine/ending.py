@@ -268,8 +268,8 @@ def _free_for_all_tiebreaker(game: Game) -> None:
     owners = set(holders.values())
     if len(owners) != 1:
         raise silent(
-            FREE_FOR_ALL_TIEBREAKER_LOST
-            + (": here nobody has the highest total in any region type" if not owners else f": here {', '.join(sorted(owners))} each have one"),
+            msg("refusal.ffa_tiebreaker_nobody") if not owners
+            else msg("refusal.ffa_tiebreaker_several", players=Items(tuple(Player(o) for o in sorted(owners)))),
             Unenumerable.LOST_TEXT,
         )
     (winner,) = owners

@@ -21,6 +21,7 @@ render in the browser too. Template syntax:
 
     {player}                     a parameter
     {zone:of}                    a form of a Term: the catalogue's `term.<value>:of`, else `term.<value>`
+    {limit:grouped}              a number with its thousands grouped the language's way (`number.group`)
     {n, plural, one {# card} other {# cards}}    the form of n's CLDR plural category ("#" is n)
 """
 
@@ -164,6 +165,8 @@ class Renderer:
             if form and f"{key}:{form}" in self.catalogue:
                 return self.catalogue[f"{key}:{form}"]
             return self.catalogue[key]
+        if form == "grouped" and isinstance(value, int):
+            return f"{value:,}".replace(",", self.catalogue["number.group"])
         if isinstance(value, Reading):
             key = f"reading.{value}"
             if key in self.catalogue:

@@ -47,8 +47,7 @@ def move_forward(game: Game, expedition: Expedition) -> bool:
             # center, turning the central ones "in the opposite direction": which card a player's
             # region N is, and its types, are only partly in the sources.
             raise silent(
-                f"{expedition.label} would move forward into region {target}, a face-down Tumult half; which Tumult card that is "
-                f"on a {game.mode.value} Adventure, and so what it shows, is only partly in the sources",
+                msg("refusal.multiplayer_tumult", expedition=expedition.said, target=target, mode=Term(game.mode.value)),
                 Unenumerable.MULTIPLAYER_LAYOUT,
             )
         game.adventure.reveal(target, trace, expedition.label)

@@ -201,10 +201,7 @@ def run_step(game: Game, actions: Sequence[Callable[[], object]]) -> None:
     an expedition meeting or crossing modifies it too (4.3.a-b)."""
     game.steps_taken += 1
     if game.steps_taken > MAX_STEPS:
-        raise LoopLimit(
-            f"more than {MAX_STEPS} steps: this situation loops (each reaction stops at "
-            f"{MAX_ACTIVATIONS_PER_DAY} activations a day, 6.3.f, but new objects bring new reactions)"
-        )
+        raise LoopLimit(msg("refusal.loop_steps", steps=MAX_STEPS, activations=MAX_ACTIVATIONS_PER_DAY))
     before = {o.id: o for o in in_play_bearers(game)}
     game.happenings.clear()
     for action in actions:

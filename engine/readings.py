@@ -25,7 +25,8 @@ from itertools import permutations
 from typing import Mapping, Protocol
 
 from .errors import RulesSilent
-from .messages import Card, Message, Items, Reading, msg
+from .catalogue import ENGLISH_RENDERER
+from .messages import Card, Message, Items, Quote, Reading, msg
 from .trace import Trace
 
 __all__ = ["OpenQuestion", "ReadingNeeded", "ReadingOutcome", "Readings", "reading", "MAX_READINGS", "TOKEN_CONTROLLER",
@@ -63,10 +64,10 @@ class Unenumerable(Enum):
     )
 
 
-def silent(message: str, why: Unenumerable) -> RulesSilent:
+def silent(message: Message, why: Unenumerable) -> RulesSilent:
     """A refusal where the sources are silent, saying why the engine cannot work out every reading
     instead (the reason is kept as a value on the error, `unenumerable`)."""
-    error = RulesSilent(f"{message} (no reading to work out instead: {why.value})")
+    error = RulesSilent(msg("refusal.silent", refusal=message, why=msg("unenumerable." + why.name.lower())))
     error.unenumerable = why
     return error
 
@@ -76,11 +77,8 @@ class ReadingNeeded(RulesSilent):
 
     def __init__(self, question: OpenQuestion) -> None:
         self.question = question
-        super().__init__(
-            f"the sources leave open {question.question}; the readings they allow: "
-            + "; ".join(f"\"{r}\"" for r in question.readings)
-            + " (fix one in game.readings, or run the scenario to compare every reading)"
-        )
+        assert question.said is not None, f"the open question {question.key} has no message"
+        super().__init__(msg("refusal.reading_needed", question=question.said, readings=Items(tuple(Reading(r) for r in question.readings))))
 
 
 @dataclass(frozen=True)
@@ -96,6 +94,10 @@ class ReadingOutcome:
     @property
     def label(self) -> str:
         return "; ".join(r for _, r in self.readings)
+
+    @property
+    def said(self) -> Message:
+        return msg("readings.label", readings=Items(tuple(Reading(r) for _, r in self.readings)))
 
     @property
     def outcome(self) -> tuple[tuple[str, str], ...]:
@@ -114,15 +116,19 @@ class Readings:
         """Every reading gives the same outcome: the open questions do not matter here."""
         return len({o.observed for o in self.outcomes}) <= 1
 
-    def describe(self) -> str:
-        questions = "; ".join(q.question for q in self.questions)
+    @property
+    def said(self) -> Message:
+        """What the readings come to, as a message: the same outcome under every reading, or each
+        reading's outcome (its observed values as the scenario's paths show them)."""
+        questions = Items(tuple(q.said for q in self.questions if q.said is not None))
         if self.decided:
-            return (
-                f"The sources leave open {questions}. Under every reading ({', '.join(o.label for o in self.outcomes)}) "
-                "the outcome is the same: the open question does not matter here"
-            )
-        parts = [f"\"{o.label}\": " + ", ".join(f"{p} {v}" for p, v in o.observed) for o in self.outcomes]
-        return f"The sources leave open {questions}, and the readings give different outcomes: " + "; ".join(parts)
+            return msg("readings.decided", questions=questions, readings=Items(tuple(o.said for o in self.outcomes)))
+        parts = tuple(msg("readings.outcome", reading=o.said, values=Items(tuple(Quote(f"{p} {v}") for p, v in o.observed)))
+                      for o in self.outcomes)
+        return msg("readings.differ", questions=questions, outcomes=Items(parts))
+
+    def describe(self) -> str:
+        return ENGLISH_RENDERER.render(self.said)
 
 
 class FollowsReadings(Protocol):

@@ -156,7 +156,7 @@ def resolve_effect(
                 break
             unknown = game.board_unknown()
             if unknown is not None and not isinstance(instruction, (KeywordAction, LostEffect)):
-                raise silent(f"step {number} of \"{text}\" ({step_text}) depends on the board, which is unknown after {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
+                raise silent(msg("refusal.step_unknown", number=number, text=Quote(text), step=Quote(step_text), unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
             game.trace.add(msg("effect.step", number=number, text=Quote(step_text)), "6.1.c")
             game.trace.depth += 1
             try:
@@ -225,8 +225,7 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
     source = res.my_object(game)
     if source is None or source.zone is not Zone.EXPEDITION or source.expedition is None:
         raise silent(
-            f"\"my Expedition\" refers to the expedition of {res.me_name or 'the object bearing the ability'}, "
-            "which is not in an expedition now; the sources do not say which expedition is meant",
+            msg("refusal.my_expedition", card=Named(res.me_name)) if res.me_name else msg("refusal.my_expedition_object"),
             Unenumerable.NO_CANDIDATES,
         )
     if instruction.destination is TokenDestination.OTHER:
@@ -250,8 +249,7 @@ def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
     deck = game.player(controller).deck
     if len(deck) < instruction.count:
         raise silent(
-            f"{controller} must draw {instruction.count} card(s) but their Deck holds {len(deck)}; "
-            "the sources do not say what happens (7.3.5)",
+            msg("refusal.effect_deck_short", player=Player(controller), n=instruction.count, holds=len(deck)),
             Unenumerable.NO_CANDIDATES,
         )
     _step(
@@ -264,7 +262,7 @@ def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
 def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, CreateOngoing)
     if instruction.duration is Duration.TURN and game.turn is None:
-        raise silent(f"\"{instruction.passive}\" lasts \"this Turn\", but no turn is being taken (1.3.2.d): the sources do not say when it ends", Unenumerable.NO_CANDIDATES)
+        raise silent(msg("refusal.no_turn", text=Quote(instruction.passive)), Unenumerable.NO_CANDIDATES)
     info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, game.day or 0, EmblemKind.ONGOING, instruction.effect)
     controller = res.controller
     _step(
@@ -334,7 +332,7 @@ def _named(objects: list[GameObject], name: str) -> GameObject:
     """The object with that name; several are accepted only when they are alike (the oldest is taken)."""
     candidates = [o for o in objects if o.name.lower() == name.lower()]
     if not alike(candidates):
-        raise Forbidden(f"several different objects are named {name!r}; give them different names in the scenario so a choice says which one")
+        raise Forbidden(msg("refusal.same_names", card=Named(name)))
     return candidates[0]
 
 

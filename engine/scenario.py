@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .deck import check_deck
-from .messages import Card as Named, Message, Player, Quote, Term, msg
+from .messages import Card as Named, Items, Message, Player, Quote, Term, msg
 from .errors import BoardError, EngineError, RulesSilent, ScenarioError
 from .objects import Card, GameObject
 from .reader import read_scenario, read_scenarios
@@ -161,10 +161,8 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion) -> ScenarioRe
     while queue:
         if len(done) + len(queue) > MAX_READINGS:
             result = ScenarioResult(scenario)
-            result.error = RulesSilent(
-                f"the sources leave open {'; '.join(q.question for q in questions)}: more than {MAX_READINGS} combinations "
-                "of readings, too many to compare"
-            ).at(scenario.location)
+            result.error = RulesSilent(msg("readings.too_many", questions=Items(tuple(q.said for q in questions if q.said is not None)),
+                                           limit=MAX_READINGS)).at(scenario.location)
             return result
         fixed = queue.pop(0)
         run = _run_once(scenario, fixed, observe=True)
@@ -185,16 +183,16 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion) -> ScenarioRe
     if readings.decided:
         result = done[0][1].result
         result.readings = readings
-        result.trace = TraceLines([TraceLine(readings.describe(), tuple(r for q in questions for r in q.rules)), *result.trace])
+        result.trace = TraceLines([TraceLine.of(readings.said, tuple(r for q in questions for r in q.rules)), *result.trace])
         if undecided is not None and result.error is None:
             result.differences.append(Difference("undecided", undecided.shown, "decided: every reading gives the same outcome", undecided.location))
         return result
     result = ScenarioResult(scenario, readings=readings)
     lines: list[TraceLine] = []
     for outcome, (_, run) in zip(outcomes, done):
-        lines.append(TraceLine(f"Under the reading \"{outcome.label}\":"))
-        lines.extend(TraceLine(line.text, line.rules, line.rulings, line.depth + 1) for line in run.result.trace)
-    lines.append(TraceLine(readings.describe(), tuple(r for q in questions for r in q.rules)))
+        lines.append(TraceLine.of(msg("readings.under", reading=outcome.said)))
+        lines.extend(line.deeper() for line in run.result.trace)
+    lines.append(TraceLine.of(readings.said, tuple(r for q in questions for r in q.rules)))
     result.trace = TraceLines(lines)
     # A refusal under one reading is that reading's outcome; any other error stops the comparison.
     error = next((run.result.error for _, run in done if run.result.error is not None and run.result.error is not run.result.refused), None)
@@ -202,9 +200,7 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion) -> ScenarioRe
         result.error = error
         return result
     if undecided is None:
-        result.error = RulesSilent(
-            readings.describe() + ". Expect `undecided:` with each reading's outcome, or change the board"
-        ).at(scenario.location)
+        result.error = RulesSilent(msg("readings.expect_undecided", readings=readings.said)).at(scenario.location)
         return result
     for outcome, (_, run) in zip(outcomes, done):
         for difference in run.result.differences:  # paths outside `undecided:` hold under every reading

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Iterator, Mapping
 
+from .messages import Card, Message, msg
 from .adventure import Adventure, Region, tumult_halves
 from .errors import BoardError, LoopLimit, RegionOutOfRange, UnknownPlayer
 from .limits import MAX_OBJECTS
@@ -259,8 +260,7 @@ class Game:
             statistics = character.card.statistics
             if statistics is None:
                 raise silent(
-                    f"{character.name}'s statistics are not given (the sources do not print them); "
-                    f"the engine cannot sum {self.expedition(name, kind).label}'s statistics",
+                    msg("refusal.statistics_unknown", card=Card(character.name), expedition=self.expedition(name, kind).said),
                     Unenumerable.UNPRINTED_VALUE,
                 )
             forest += statistics.forest
@@ -272,7 +272,7 @@ class Game:
         """The expeditions facing an object in the Expedition zone: in a two-player game, the
         opponent's expedition of the same kind (ruling opposing-expeditions)."""
         if self.mode is not Mode.TWO_PLAYER:
-            raise silent("which expedition faces which in a multiplayer game is not in the sources", Unenumerable.MULTIPLAYER_LAYOUT)
+            raise silent(msg("refusal.multiplayer_facing"), Unenumerable.MULTIPLAYER_LAYOUT)
         if obj.zone is not Zone.EXPEDITION or obj.expedition is None:
             return []
         kinds = list(ExpeditionKind) if obj.card.gigantic else [obj.expedition]
@@ -282,7 +282,7 @@ class Game:
         """The first step whose lost game effect leaves the whole board unknown, if any."""
         return next((u for u in self.unknowns if u.scope is UnknownScope.ALL), None)
 
-    def refuse_if_unknown(self, what: str, *, player: PlayerName | None = None, zone: Zone | None = None,
+    def refuse_if_unknown(self, what: Message, *, player: PlayerName | None = None, zone: Zone | None = None,
                           object_id: int | None = None) -> None:
         """RulesSilent when `what` depends on a step whose game effect the sources do not give."""
         for unknown in self.unknowns:
@@ -291,7 +291,7 @@ class Game:
                 or (unknown.scope is UnknownScope.MANA and zone is Zone.MANA and unknown.player == player)
                 or (unknown.scope is UnknownScope.OBJECT and object_id is not None and unknown.object_id == object_id)
             ):
-                raise silent(f"{what} depends on {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
+                raise silent(msg("refusal.depends_on_unknown", what=what, unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
 
     def region_types_at(
         self, position: Position, passives: list[tuple[GameObject, RegionPassive]] | None = None
@@ -367,10 +367,7 @@ class Game:
         reaction could trigger on (6.3.b)."""
         assert zone not in HIDDEN_ZONES
         if len(self.objects) >= MAX_OBJECTS:
-            raise LoopLimit(
-                f"more than {MAX_OBJECTS:,} objects (cards, tokens, Mana Orbs, Emblems) at once: reactions that keep "
-                f"triggering one another, or a board larger than any game (the limit is {MAX_OBJECTS:,})"
-            )
+            raise LoopLimit(msg("refusal.loop_objects", limit=MAX_OBJECTS))
         stamp = self._tick()
         face_down = None
         if zone is Zone.MANA and card.type is not ObjectType.MANA_ORB:

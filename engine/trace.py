@@ -51,6 +51,15 @@ class TraceLine:
         fields["depth"] = depth
         fields["message"] = message
 
+    @classmethod
+    def of(cls, message: Message, rules: tuple[str, ...] = (), rulings: tuple[str, ...] = (), depth: int = 0) -> "TraceLine":
+        """A line made from a message (its text the English)."""
+        return _made((message, rules, rulings, depth))
+
+    def deeper(self) -> "TraceLine":
+        """The same line, one level deeper."""
+        return TraceLine(self.text, self.rules, self.rulings, self.depth + 1, self.message)
+
     def __str__(self) -> str:
         return self.said(self.text)
 
