@@ -21,17 +21,23 @@ render in the browser too. Template syntax:
 
     {player}                     a parameter
     {zone:of}                    a form of a Term: the catalogue's `term.<value>:of`, else `term.<value>`
-    {limit:grouped}              a number with its thousands grouped the language's way (`number.group`)
+    {reasons:clauses}            a list of clauses, joined by `list.clauses` ("; ")
+    {limit:grouped}              a number with its thousands grouped the language's way (`number.group`,
+                                 one thousand as the language writes it: "1,000", "1\u202f000")
+    contractions                 "de le >du ;à le >au ": applied to each sentence rendered
+    {player:de}                  a form of a name: the catalogue's `form.de`, "de {}|d'{}" (the second
+                                 before a vowel of `form.vowels`): "de Bob", "d'Alice"
     {n, plural, one {# card} other {# cards}}    the form of n's CLDR plural category ("#" is n)
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Union
 
-__all__ = ["Player", "Card", "Quote", "Term", "Reading", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
+__all__ = ["cldr_plural", "Renderer", "Player", "Card", "Quote", "Term", "Reading", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
 
 
 class Player(str):
@@ -118,6 +124,44 @@ def english_plural(n: int) -> str:
     return "one" if n == 1 else "other"
 
 
+def cldr_plural(rules: Iterable[tuple[str, str]]) -> Callable[[int], str]:
+    """A language's CLDR plural rule for whole numbers, from its rules as Babel compiles them:
+    (category, expression) pairs such as ("one", "IN(i, [(0, 0),(1, 1)])"). The expressions are
+    read into a tree once and evaluated by walking it (no eval): only the names, calls and
+    operators of Babel's output are accepted, so the sandbox needs no Babel and runs no code."""
+    compiled = [(tag, ast.parse(expression, mode="eval").body) for tag, expression in rules]
+
+    def category(n: int) -> str:
+        operands = {"n": abs(n), "i": abs(n), "v": 0, "w": 0, "f": 0, "t": 0, "c": 0, "e": 0}
+        for tag, tree in compiled:
+            if _evaluate(tree, operands):
+                return tag
+        return "other"
+
+    return category
+
+
+def _evaluate(node: ast.AST, operands: Mapping[str, int]) -> object:
+    if isinstance(node, ast.BoolOp):
+        values = (_evaluate(v, operands) for v in node.values)
+        return all(values) if isinstance(node.op, ast.And) else any(values)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return not _evaluate(node.operand, operands)
+    if isinstance(node, ast.Name) and node.id in operands:
+        return operands[node.id]
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return node.value
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [_evaluate(e, operands) for e in node.elts]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
+        left, right = (_evaluate(a, operands) for a in node.args)
+        if node.func.id in ("IN", "WITHIN"):
+            return any(low <= left <= high for low, high in right)  # type: ignore[misc, operator]
+        if node.func.id == "MOD":
+            return left % right  # type: ignore[operator]
+    raise ValueError(f"not a CLDR plural rule as Babel compiles it: {ast.dump(node)[:80]}")
+
+
 _PLURAL = re.compile(r"\{(\w+), plural,((?:\s*[a-z=0-9]+\s*\{[^{}]*\})+)\s*\}")
 _FORM = re.compile(r"([a-z=0-9]+)\s*\{([^{}]*)\}")
 _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
@@ -133,11 +177,28 @@ class Renderer:
         self.catalogue = catalogue
         self.plural = plural
         self.card_names = card_names or {}
+        # A language's contractions, "de le >du ;à le >au ": a preposition of a template meets the
+        # article of a Term's form ("de" + "le Deck" -> "du Deck", "da" + "la Riserva" -> "dalla Riserva").
+        pairs = [p.split(">", 1) for p in catalogue.get("contractions", "").split(";") if ">" in p]
+        self.contractions = dict(pairs)
+        self._contract = (re.compile(r"(?<![\w'])(" + "|".join(re.escape(a) for a in sorted(self.contractions, key=len, reverse=True)) + ")")
+                          if pairs else None)
 
     def __call__(self, message: Message) -> str:
-        return self.render(message)
+        return self.line(message)
+
+    def line(self, message: Message) -> str:
+        """A message as a sentence of its own (a trace line): its first letter a capital."""
+        text = self.render(message)
+        return text[:1].upper() + text[1:]
 
     def render(self, message: Message) -> str:
+        text = self._fill(message)
+        if self._contract is not None:
+            text = self._contract.sub(lambda m: self.contractions[m.group(1)], text)
+        return text
+
+    def _fill(self, message: Message) -> str:
         template = self.catalogue[message.id]
         values = dict(message.params)
 
@@ -155,10 +216,12 @@ class Renderer:
 
     def value(self, value: Param, form: str | None = None) -> str:
         if isinstance(value, Message):
-            return self.render(value)
+            return self._fill(value)
         if isinstance(value, Rules):
             return ", ".join(value.numbers)
         if isinstance(value, Items):
+            if form == "clauses":  # clauses that may hold lists of their own: "a and b; c"
+                return self.catalogue["list.clauses"].join(self.value(v) for v in value.items)
             return self.join([self.value(v, form) for v in value.items])
         if isinstance(value, Term):
             key = f"term.{value}"
@@ -166,7 +229,7 @@ class Renderer:
                 return self.catalogue[f"{key}:{form}"]
             return self.catalogue[key]
         if form == "grouped" and isinstance(value, int):
-            return f"{value:,}".replace(",", self.catalogue["number.group"])
+            return f"{value:,}".replace(",", self.catalogue["number.group"][1:-3])
         if isinstance(value, Reading):
             key = f"reading.{value}"
             if key in self.catalogue:
@@ -175,8 +238,16 @@ class Renderer:
             return self.catalogue["reading.then"].join(parts)
         if isinstance(value, Card):
             printed = self.card_names.get(str(value))
-            return f"{value} ({printed})" if printed and printed != value else str(value)
-        return str(value)
+            shown = f"{value} ({printed})" if printed and printed != value else str(value)
+        else:
+            shown = str(value)
+        if form and f"form.{form}" in self.catalogue:
+            # A form of a name, "de Bob" / "d'Alice": the catalogue's `form.<form>`, "before a
+            # consonant|before a vowel", each with {} for the name; the vowels are `form.vowels`.
+            consonant, _, vowel = self.catalogue[f"form.{form}"].partition("|")
+            elides = bool(vowel) and shown[:1].lower() in self.catalogue.get("form.vowels", "")
+            return (vowel if elides else consonant).replace("{}", shown)
+        return shown
 
     def join(self, parts: list[str]) -> str:
         if not parts:

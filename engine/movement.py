@@ -50,7 +50,7 @@ def move_forward(game: Game, expedition: Expedition) -> bool:
                 msg("refusal.multiplayer_tumult", expedition=expedition.said, target=target, mode=Term(game.mode.value)),
                 Unenumerable.MULTIPLAYER_LAYOUT,
             )
-        game.adventure.reveal(target, trace, expedition.label)
+        game.adventure.reveal(target, trace, expedition.said)
     expedition.position = target
     trace.add(msg("move.forward", expedition=expedition.said, here=here, target=target), "7.3.11.a")
     _tell_changed_types(game, target)

@@ -41,6 +41,9 @@ from ..content.glossary.model import (
     rule_sort_key,
 )
 from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
+from engine.messages import Renderer
+
+from ..messages import card_names, renderer as message_renderer
 from ..strings import FILES, LanguageStrings, string_states, tr
 from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor
 
@@ -363,12 +366,18 @@ class Renderer:
         )
 
     # -- verified scenarios ---------------------------------------------------
+    @functools.cached_property
+    def say(self) -> Renderer:
+        """Renders the engine's messages in the page's language (plugins/altered_rules/messages.py)."""
+        return message_renderer(self.language, card_names(self.glossary.cards.values(), self.language))
+
     def trace_html(self, check: Check, page: str) -> str:
         assert check.result is not None
         items = []
         for line in check.result.trace:
-            text = self.inline(line.text, page)
-            cited = [r for r in line.rules if r not in line.text]
+            said = self.say.line(line.message) if line.message is not None else line.text
+            text = self.inline(said, page)
+            cited = [r for r in line.rules if r not in said]
             extra = [self.rule_link(r, page) for r in cited]
             extra += [
                 f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + ruling)}">{self.t("ruling").lower()} {html.escape(ruling)}</a>'
@@ -376,7 +385,7 @@ class Renderer:
             ]
             suffix = f' <span class="ar-trace__rules">({", ".join(extra)})</span>' if extra else ""
             items.append(f'<li style="--ar-depth:{line.depth}">{text}{suffix}</li>')
-        return f'<ul class="ar-trace" lang="en">{"".join(items)}</ul>'
+        return f'<ul class="ar-trace" lang="{self.language}">{"".join(items)}</ul>'
 
     def check_html(self, check: Check | None, page: str, caption: Text | None = None) -> str:
         """The verified badge, and the scenario with the engine's trace, opened on demand."""
