@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Union
 
-__all__ = ["cldr_plural", "Renderer", "Player", "Card", "Quote", "Term", "Reading", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
+__all__ = ["cldr_plural", "Renderer", "Player", "Card", "Quote", "Term", "Reading", "English", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
 
 
 class Player(str):
@@ -54,6 +54,12 @@ class Quote(str):
 
 class Term(str):
     """A word of the game's vocabulary, said by each catalogue (`term.<value>`)."""
+
+
+class English(str):
+    """A finished English sentence no catalogue says: only an error raised with a str (a reader's
+    error about its input file) carries one. Shown as it is; the pseudo-locale test reports any
+    that reaches a page (tests/test_pseudo_locale.py)."""
 
 
 class Reading(str):
@@ -73,7 +79,7 @@ class Items:
 
 Param = Union[Player, Card, Quote, Term, Rules, Items, int, "Message"]
 
-_TYPES = ((Player, "player"), (Card, "card"), (Quote, "quote"), (Term, "term"), (Reading, "reading"))
+_TYPES = ((Player, "player"), (Card, "card"), (Quote, "quote"), (Term, "term"), (Reading, "reading"), (English, "english"))
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,8 @@ def msg(id: str, **params: Param) -> Message:
     for key, value in params.items():
         if type(value) is str:
             raise TypeError(f"message {id!r}: parameter {key!r} is a bare str; give it a type (Player, Card, Quote, Term)")
+        if not isinstance(value, (str, int, Rules, Items, Message)) or isinstance(value, bool):
+            raise TypeError(f"message {id!r}: parameter {key!r} is not a message parameter: {value!r}")
     return Message(id, tuple(params.items()))
 
 

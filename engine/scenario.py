@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .deck import check_deck
-from .messages import Card as Named, Items, Message, Player, Quote, Term, msg
+from .messages import Card as Named, English, Items, Message, Player, Quote, Term, msg
 from .errors import BoardError, EngineError, RulesSilent, ScenarioError
 from .objects import Card, GameObject
 from .reader import read_scenario, read_scenarios
@@ -283,7 +283,7 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
         except EngineError as exc:
             exc.at(action.location)
             trace.depth = 1
-            trace.add(msg("scenario.refuses", refusal=exc.said if exc.said is not None else Quote(exc.message)))
+            trace.add(msg("scenario.refuses", refusal=exc.said if exc.said is not None else English(exc.message)))
             if isinstance(exc, tuple(REFUSALS.values())):
                 result.refused = exc  # a refusal is an outcome, that readings are compared on
             if refusal is not None and isinstance(exc, REFUSALS[refusal.expected]) and not isinstance(exc, (ScenarioError, BoardError)):

@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Any, Callable, Mapping
 
 from . import api
-from .messages import Card, Quote, msg
+from .messages import Card as Named, Quote, msg
 from .choices import NO, YES
 from .errors import BoardError, Location, ScenarioError
 from .information import sees
@@ -680,7 +680,7 @@ def _object(observe_card: Callable[[Card, GameObject | None, Any], Any], *, only
             return f"no such object ({exc.message})"
         obj = found if isinstance(found, GameObject) else None
         if obj is not None:
-            game.refuse_if_unknown(msg("observe.state_of", card=Card(obj.name)), object_id=obj.id)
+            game.refuse_if_unknown(msg("observe.state_of", card=Named(obj.name)), object_id=obj.id)
         elif only_objects:
             return f"{at.name} is a card in a hidden zone, not an object (2.1.g): it has no {only_objects}"
         return observe_card(found.card, obj, found)
@@ -702,11 +702,11 @@ def _printed_value(attribute: str) -> Callable[[Card, GameObject | None, Any], A
             return card.faction.value if card.faction else None  # no faction: neutral (2.2.8.b)
         if attribute == "rarity":
             if card.rarity is None and not (card.token or card.type is ObjectType.HERO):
-                raise silent(msg("refusal.rarity_unknown", card=Card(card.name or "")), Unenumerable.UNPRINTED_VALUE)
+                raise silent(msg("refusal.rarity_unknown", card=Named(card.name or "")), Unenumerable.UNPRINTED_VALUE)
             return card.rarity.value if card.rarity else None
         printed = card.hand_cost if attribute == "hand_cost" else card.reserve_cost
         if printed is None:
-            raise silent(msg("refusal.cost_unprinted_" + attribute, card=Card(card.name or "")), Unenumerable.UNPRINTED_VALUE)
+            raise silent(msg("refusal.cost_unprinted_" + attribute, card=Named(card.name or "")), Unenumerable.UNPRINTED_VALUE)
         return printed
     return value
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Iterator, Mapping
 
-from .messages import Card, Message, msg
+from .messages import Card as Named, Message, msg
 from .adventure import Adventure, Region, tumult_halves
 from .errors import BoardError, LoopLimit, RegionOutOfRange, UnknownPlayer
 from .limits import MAX_OBJECTS
@@ -260,7 +260,7 @@ class Game:
             statistics = character.card.statistics
             if statistics is None:
                 raise silent(
-                    msg("refusal.statistics_unknown", card=Card(character.name), expedition=self.expedition(name, kind).said),
+                    msg("refusal.statistics_unknown", card=Named(character.name), expedition=self.expedition(name, kind).said),
                     Unenumerable.UNPRINTED_VALUE,
                 )
             forest += statistics.forest

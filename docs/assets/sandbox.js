@@ -95,8 +95,8 @@ function decode(value) {
   }
 }
 
-// Why a link's scenario could not be opened, in the page's language (the engine's detail, a YAML
-// error, stays in English, as its trace does).
+// Why a link's scenario could not be opened, in the page's language (the detail, a YAML error of
+// the scenario file, is the reader's, in English).
 function linkWhy(error) {
   const number = (n) => Number(n).toLocaleString(document.documentElement.lang || undefined);
   const detail = (error.line ? `${say("at_line", { line: error.line })}: ` : "") + (error.message || "");
@@ -503,6 +503,7 @@ function characterForm(expedition, c, n, rerender) {
 // ---- running a board ----------------------------------------------------------------------------
 async function runBoard() {
   const request = state.boardView === "scenario" ? { yaml: ui.scenario.value } : { data: boardData(state.form) };
+  request.language = pageLanguage();
   if (state.boardView === "scenario") {
     state.scenarioText = ui.scenario.value;
   }
@@ -618,14 +619,21 @@ function readingsBlock(readings) {
   return box;
 }
 
+// The engine says what it does as messages (an id and its parameters), rendered in the page's
+// language by the runtime: the page reads the message, never the sentence.
+function pageLanguage() {
+  return document.documentElement.lang || "en";
+}
+
 function scenarioRanDusk(scenario) {
-  return scenario.trace.some((line) => line.depth === 0 && /^When: dusk$/.test(line.text));
+  return scenario.trace.some((line) => line.depth === 0 && line.message && line.message.id === "scenario.when"
+    && line.message.params.action.value === "dusk");
 }
 
 // A trace line as the rule pages show it: rule numbers in the sentence are links, and the
 // rules and rulings it cites besides follow in parentheses.
 function traceList(lines) {
-  return h("ul", { class: "ar-trace", lang: "en" }, lines.map((line) => {
+  return h("ul", { class: "ar-trace", lang: pageLanguage() }, lines.map((line) => {
     const item = h("li", { style: `--ar-depth:${line.depth}` });
     item.append(...linked(line.text));
     const extra = [];
@@ -816,7 +824,7 @@ async function checkDeck() {
   state.deckTouched = true;
   writeUrl();
   try {
-    showAnswer(ui.deckResult, await engine.call("run", { data: deckData() }));
+    showAnswer(ui.deckResult, await engine.call("run", { data: deckData(), language: pageLanguage() }));
   } catch (error) {
     ui.deckResult.replaceChildren(h("p", { class: "ar-sb-error", text: say("load_failed", { error: error.message }) }));
   }
@@ -830,7 +838,7 @@ function deckOutcome(deck) {
   if (deck.violations.length) {
     box.append(h("ul", { class: "ar-sb-violations" }, deck.violations.map((v) => h("li", { "data-rule": v.rule },
       ruleLink(v.rule), " ", DATA.deck_rules[v.rule] || v.requires,
-      v.why ? h("span", { class: "ar-sb-why", lang: "en" }, h("br"), say("engine_says", { why: v.why })) : null))));
+      v.why ? h("span", { class: "ar-sb-why" }, h("br"), say("engine_says", { why: v.why })) : null))));
   }
   return box;
 }

@@ -29,7 +29,7 @@ from engine.messages import Message, Renderer, cldr_plural, template_fields
 from .content.glossary.model import LANGUAGES, CardData, english_hash
 from .strings import STRINGS_DIR, LanguageStrings, StringState, _read_language, string_states
 
-__all__ = ["MESSAGES_DIR", "LANGUAGE_ONLY", "stamp_messages", "read_messages", "message_problems", "message_states", "plural_rules", "renderer",
+__all__ = ["catalogue_data", "MESSAGES_DIR", "LANGUAGE_ONLY", "stamp_messages", "read_messages", "message_problems", "message_states", "plural_rules", "renderer",
            "render", "card_names", "english_file"]
 
 MESSAGES_DIR = STRINGS_DIR / "engine"
@@ -167,3 +167,11 @@ def renderer(language: str, names: Mapping[str, str] | None = None, catalogue: M
 
 def render(message: Message, language: str) -> str:
     return renderer(language).render(message)
+
+
+def catalogue_data(cards: Iterable[CardData] = ()) -> dict[str, dict[str, object]]:
+    """Each language's catalogue, plural rules and printed card names, as JSON data: what the
+    sandbox's runtime renders with in the browser, where Babel is not (site_assets.sandbox)."""
+    cards = list(cards)
+    return {language: {"catalogue": _catalogue(language), "plural": [list(rule) for rule in plural_rules(language)],
+                       "cards": card_names(cards, language)} for language in LANGUAGES}
