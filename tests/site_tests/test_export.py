@@ -92,3 +92,22 @@ def test_each_translated_entry_says_whether_it_is_stale(glossary):
             assert sum(p["stale"] for p in paragraphs.values()) == int(stale)
     finally:
         paragraph.text, note.text, ruling.why, mode.deck_rules[0] = originals
+
+
+def test_the_export_carries_the_engines_messages_with_their_ids_and_parameters(glossary):
+    from altered_rules.verification.checks import verify_glossary_once
+
+    data = export_glossary(glossary, "fr", verify_glossary_once(glossary))
+    jsonschema.validate(data, SCHEMA, cls=jsonschema.Draft202012Validator)
+    assert len(data["verified"]) > 300
+    lines = [line for check in data["verified"] for line in check["trace"]]
+    assert all(line["message"] is not None for line in lines)
+    fails = next(line for line in lines if line["message"]["id"] == "dusk.fails_to_move")
+    expedition = fails["message"]["params"]["expedition"]
+    assert expedition["type"] == "message" and expedition["value"]["id"] == "place.expedition"
+    assert {p["type"] for p in expedition["value"]["params"].values()} == {"player", "term"}
+    assert fails["text"].startswith("L'Expédition ") and fails["text"].endswith("échoue à avancer")
+    with pytest.raises(jsonschema.ValidationError):
+        broken = json.loads(json.dumps(data))
+        broken["verified"][0]["trace"][0]["message"]["params"] = {"x": {"type": "sentence", "value": "Alice wins"}}
+        jsonschema.validate(broken, SCHEMA, cls=jsonschema.Draft202012Validator)
