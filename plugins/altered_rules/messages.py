@@ -15,7 +15,10 @@ language, where glossary/cards.yaml knows it, is shown beside the name the rules
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -27,6 +30,7 @@ from engine.catalogue import ENGLISH
 from engine.messages import Message, Renderer, cldr_plural, template_fields
 
 from .content.glossary.model import LANGUAGES, CardData, english_hash
+from .content.yamlsource import SourceError
 from .strings import STRINGS_DIR, LanguageStrings, StringState, _read_language, string_states
 
 __all__ = ["catalogue_data", "MESSAGES_DIR", "LANGUAGE_ONLY", "stamp_messages", "read_messages", "message_problems", "message_states", "plural_rules", "renderer",
@@ -136,6 +140,53 @@ def stamp_messages(folder: Path = MESSAGES_DIR) -> int:
                 count += 1
         path.write_text("\n".join(rows), encoding="utf-8")
     return count
+
+
+ENGINE_CONTEXT = "engine "
+"""The msgctxt prefix of an engine message in the translators' PO file ("engine dusk.fails_to_move")."""
+
+
+def po_entries(language: str, folder: Path = MESSAGES_DIR) -> list[tuple[str, str, str, str | None, int]]:
+    """(context, English, translation, recorded hash, line of the English) for each engine message,
+    as `altered-rules i18n export` writes them."""
+    files = read_messages(folder)
+    english, file = files["en"], files[language]
+    return [(ENGINE_CONTEXT + key, source, file.strings.get(key, ""), file.translated_from.get(key), english.lines.get(key, 1))
+            for key, source in english.strings.items()]
+
+
+def apply_translations(language: str, updates: dict[str, tuple[str, str]], folder: Path = MESSAGES_DIR) -> list[str]:
+    """Write each (translation, hash of its English) of `updates` (id -> ...) into the language's
+    catalogue, all or nothing: the problems the edited catalogue would have (message_problems),
+    or [] once written."""
+    path = folder / f"{language}.yaml"
+    files = read_messages(folder)
+    file = files[language]
+    rows = path.read_text(encoding="utf-8").split("\n")
+    for key, (text, recorded) in updates.items():
+        # Spaces the eye cannot tell apart are written as escapes, as in the shipped files.
+        value = json.dumps(text, ensure_ascii=False).replace("\u00a0", "\\u00a0").replace("\u202f", "\\u202f")
+        row = f"  {json.dumps(key, ensure_ascii=False)}: {value}  # from {recorded}"
+        if key in file.lines:
+            rows[file.lines[key] - 1] = row
+        else:
+            rows.insert(len(rows) - 1 if rows and rows[-1] == "" else len(rows), row)
+    edited = "\n".join(rows)
+    with tempfile.TemporaryDirectory(prefix="altered-rules-messages-") as scratch:
+        copy = Path(scratch)
+        for other in folder.glob("*.yaml"):
+            shutil.copy(other, copy / other.name)
+        (copy / path.name).write_text(edited, encoding="utf-8")
+        try:
+            problems = [p.replace(str(copy), str(folder)) for p in message_problems(read_messages(copy))
+                        if f"{language}.yaml" in p]
+        except SourceError as exc:
+            problems = [str(exc).replace(str(copy), str(folder))]
+    if problems:
+        return problems
+    path.write_text(edited, encoding="utf-8")
+    _catalogue.cache_clear()
+    return []
 
 
 @lru_cache(maxsize=None)
