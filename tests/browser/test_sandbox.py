@@ -425,5 +425,5 @@ def test_a_french_sandbox_run_says_its_trace_outcome_and_refusal_in_french(page,
     expect(page.locator(".ar-sb-result .ar-sb-error").first).to_contain_text("les effets quotidiens de la phase de Nuit")
     assert trace.get_attribute("lang") == "fr"
     text = trace.inner_text()
-    for english in ("expedition", "does not advance", "The engine refuses", "phase begins"):
+    for english in ("hero expedition", "does not advance", "The engine refuses", "phase begins", "fails to move"):
         assert english not in text, english
