@@ -144,3 +144,16 @@ def test_explain_takes_its_default_language_from_the_locale() -> None:
     assert locale_language({"LC_ALL": "it_IT.UTF-8", "LANG": "fr_FR.UTF-8"}) == "it"
     assert locale_language({"LANG": "de_DE.UTF-8"}) == "en"
     assert locale_language({}) == "en"
+
+
+def test_the_translation_status_page_lists_a_stale_engine_message(glossary, monkeypatch) -> None:
+    from altered_rules.pages.render import Renderer as PageRenderer
+
+    import altered_rules.messages as messages
+
+    monkeypatch.setitem(ENGLISH, "day.draw", "Draw: each player draws two cards from their Deck")
+    messages._catalogue.cache_clear()
+    page = PageRenderer(glossary, "fr").translations()
+    assert "<code>day.draw</code>" in page.markdown and "Draw: each player draws two cards from their Deck" in page.markdown
+    monkeypatch.undo()
+    assert "<code>day.draw</code>" not in PageRenderer(glossary, "fr").translations().markdown

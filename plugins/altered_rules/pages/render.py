@@ -43,7 +43,7 @@ from ..content.glossary.model import (
 from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
 from engine.messages import Renderer
 
-from ..messages import card_names, renderer as message_renderer
+from ..messages import card_names, message_states, read_messages, renderer as message_renderer
 from ..strings import FILES, LanguageStrings, string_states, tr
 from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor
 
@@ -658,6 +658,8 @@ class Renderer:
                 self.inline(self.glossary.in_language(state.text, state.language), page, links=False)))
         # The interface strings: shown as written (their {placeholders} are the site's to fill in).
         strings_states = string_states(strings or FILES, tuple(languages))
+        # ...and the engine's messages, in the same flow (plugins/altered_rules/messages.py).
+        strings_states += [m for m in message_states(read_messages()) if m.language in languages]
         stale_strings = [s for s in strings_states if s.status is TranslationStatus.STALE]
         current = sum(1 for s in strings_states if s.status is TranslationStatus.CURRENT)
         out += ["\n", self.heading(2, self.t("translations_strings_title"), "translations-strings"),
