@@ -35,7 +35,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Union
+from typing import Callable, Iterable, Mapping, NamedTuple, Union
 
 __all__ = ["cldr_plural", "Renderer", "Player", "Card", "Quote", "Term", "Reading", "English", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
 
@@ -78,16 +78,19 @@ class Items:
 
 
 Param = Union[Player, Card, Quote, Term, Rules, Items, int, "Message"]
+_PARAM_CLASSES = (str, int, Rules, Items, tuple)  # tuple: a Message (a named tuple)
 
 _TYPES = ((Player, "player"), (Card, "card"), (Quote, "quote"), (Term, "term"), (Reading, "reading"), (English, "english"))
 
 
-@dataclass(frozen=True)
-class Message:
-    id: str
-    params: tuple[tuple[str, Param], ...] = ()
+class Message(NamedTuple):
+    """A message: its id and its parameters, (name, value) pairs. A named tuple: the engine makes
+    one for every line of every trace, so it is made as cheaply as a tuple."""
 
-    def get(self, name: str) -> Param:
+    id: str
+    params: tuple[tuple[str, "Param"], ...] = ()
+
+    def get(self, name: str) -> "Param":
         for key, value in self.params:
             if key == name:
                 return value
@@ -101,12 +104,18 @@ class Message:
 def msg(id: str, **params: Param) -> Message:
     """A message: `msg("day.takes_turn", player=Player("Alice"))`. A parameter is typed (see the
     module's docstring): a bare str would be a finished English phrase, which no catalogue says."""
+    for value in params.values():
+        if value.__class__ is str or value.__class__ is bool or not isinstance(value, _PARAM_CLASSES):
+            _refuse(id, params)
+    return Message(id, tuple(params.items()))
+
+
+def _refuse(id: str, params: Mapping[str, object]) -> None:
     for key, value in params.items():
         if type(value) is str:
             raise TypeError(f"message {id!r}: parameter {key!r} is a bare str; give it a type (Player, Card, Quote, Term)")
-        if not isinstance(value, (str, int, Rules, Items, Message)) or isinstance(value, bool):
+        if type(value) is bool or not isinstance(value, _PARAM_CLASSES):
             raise TypeError(f"message {id!r}: parameter {key!r} is not a message parameter: {value!r}")
-    return Message(id, tuple(params.items()))
 
 
 def param_json(value: Param) -> object:
