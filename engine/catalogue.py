@@ -352,6 +352,13 @@ ENGLISH: dict[str, str] = {
     "scenario.printed": "{player}'s card printed \"{printed}\" (another language) is named {card}, its English name",
     "scenario.printed_in": "{player}'s card printed \"{printed}\" ({language}) is named {card}, its English name",
     "scenario.when": "When: {action}",
+    "when.written": "{action}",
+    "when.play": "{player} plays {card} from their {zone} into their {kind} expedition",
+    "when.ability": "{player} uses a {what} of {card}",
+    "when.effect": "effect \"{text}\" controlled by {player}",
+    "when.targeting": "{effect} targeting {target}",
+    "when.pass": "{player} passes",
+    "when.mulligan": "{player} takes a mulligan",
     "scenario.refuses": "The engine refuses: {refusal}",
     # Refusals: a target the text does not allow (engine.resolution, 2.2.1.h, 7.2.2.a).
     "target.not_in_play": "it is in {zone}, and \"a [type]\" is an object in play (2.2.1.h) unless the text names a zone",

@@ -17,7 +17,7 @@ from .errors import BoardError, EngineError, RulesSilent, ScenarioError
 from .objects import Card, GameObject
 from .reader import read_scenario, read_scenarios
 from .readings import MAX_READINGS, OpenQuestion, ReadingNeeded, ReadingOutcome, Readings
-from .scenario_actions import apply, describe
+from .scenario_actions import apply, describe, said
 from .scenario_model import (
     REFUSALS,
     Action,
@@ -273,7 +273,7 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     game.answers = list(scenario.choices)
     for action in scenario.actions:
         trace.depth = 0
-        trace.add(msg("scenario.when", action=Quote(describe(action))))
+        trace.add(msg("scenario.when", action=said(action)))
         trace.depth = 1
         try:
             apply(game, action)

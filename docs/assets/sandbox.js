@@ -626,8 +626,12 @@ function pageLanguage() {
 }
 
 function scenarioRanDusk(scenario) {
-  return scenario.trace.some((line) => line.depth === 0 && line.message && line.message.id === "scenario.when"
-    && line.message.params.action.value === "dusk");
+  // "When: dusk": the action as the scenario writes it (when.written), quoted.
+  const written = (line) => {
+    const action = line.message && line.message.id === "scenario.when" ? line.message.params.action.value : null;
+    return action && action.id === "when.written" ? action.params.action.value : null;
+  };
+  return scenario.trace.some((line) => line.depth === 0 && written(line) === "dusk");
 }
 
 // A trace line as the rule pages show it: rule numbers in the sentence are links, and the
