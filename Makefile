@@ -31,8 +31,9 @@ browser:
 		echo "Installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
 
+# SITE_OPTIONS=--no-symlinks: copies instead of symlinks, for hosts that serve none (GitHub Pages).
 site: setup
-	$(BIN)/python -m altered_rules.build_site
+	$(BIN)/python -m altered_rules.build_site $(SITE_OPTIONS)
 
 serve: site
 	@echo "Serving site/ on http://127.0.0.1:8000/en/ (Ctrl-C to stop)"

@@ -9,7 +9,7 @@ from .day import afternoon_started, begin_afternoon, end_turn, run_phase
 from .records import CardInZone, CostRecord, EffectRecord, Happening, HappeningKind
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
-from .costs import pay_cost, play_card
+from .costs import describe_play_cost, pay_cost, play_card, play_cost, play_cost_rules
 from .messages import Card, Items, Message, Player, Quote, Term, msg
 from .places import PLACES, owned_zone, zone_term, zone_words
 from .reactions import run_step
@@ -46,6 +46,13 @@ def _playable(game: Game) -> None:
     unknown = game.board_unknown()
     if unknown is not None:
         raise silent(msg("refusal.board_unknown", unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
+    # A printed ability the engine cannot read may trigger or apply in any action: never run past it in silence.
+    for obj in game.objects.values():
+        if obj.zone in IN_PLAY and obj.card.unread:
+            raise silent(
+                msg("refusal.unread_ability", card=Card(obj.name), text=Quote(obj.card.unread[0])),
+                Unenumerable.UNKNOWN_BOARD,
+            )
 
 
 def dusk(game: Game) -> None:
@@ -167,11 +174,12 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     checked (4.4.a.3), then their turn ends. Declining its cost, they may not play it (6.4.d)."""
     _take_turn_action(game, player, msg("action.play", card=Card(name)))
     thing = find_object(game, player, place, name)
+    _refuse_exhausted_in_reserve(thing, "played")  # refusal.exhausted_in_reserve_played
     if decline_cost:
-        game.last_cost = CostRecord(f"the cost of {thing.name}", False, 1, 0)
+        game.last_cost = play_cost(game, player, thing, paid=False)
         game.trace.add(
-            msg("play.declines_cost", player=Player(player), card=Card(thing.name)),
-            "6.4.b", "6.4.d",
+            msg("play.declines_cost_of", player=Player(player), card=Card(thing.name), cost=describe_play_cost(game.last_cost)),
+            "6.4.b", "6.4.d", *play_cost_rules(game.last_cost),
         )
         return None
     new = play_card(game, player, thing, expedition)
@@ -179,6 +187,16 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     if game.turn == player and not game.outcome.over:
         end_turn(game, passed=False)
     return new
+
+
+def _refuse_exhausted_in_reserve(thing: GameObject | CardInZone, what: str) -> None:
+    """An exhausted card in the Reserve: whether it can still be played or give its support ability,
+    no source says (only "Exhaust me" costs, 7.1.4, and Prepare, 4.2.1.c, speak of exhaustion)."""
+    if isinstance(thing, GameObject) and thing.zone is Zone.RESERVE and thing.exhausted:
+        raise silent(
+            msg("refusal.exhausted_in_reserve_" + what, card=Card(thing.name)),
+            Unenumerable.NO_CANDIDATES,
+        )
 
 
 def refuse_other_expedition(game: Game, player: PlayerName, other: PlayerName, name: str) -> None:
@@ -217,6 +235,8 @@ def use_ability(
     if not 1 <= index <= len(abilities):
         raise BoardError(f"{obj.name} has {len(abilities)} {what}(s); `ability:` is 1 to {len(abilities)}")
     ability = abilities[index - 1]
+    if support:
+        _refuse_exhausted_in_reserve(obj, "support")  # refusal.exhausted_in_reserve_support
     if support and obj.zone is not Zone.RESERVE:
         raise Forbidden(msg("refusal.support_not_in_reserve", card=Card(obj.name), zone=zone_term(obj.zone)))
     if not support and obj.zone not in IN_PLAY:
@@ -225,13 +245,6 @@ def use_ability(
         msg("play.ability", player=Player(player), what=Term(what), text=Quote(ability.text), card=Card(obj.name)),
         "2.2.10.g" if support else "2.2.10.h",
     )
-    if decline_cost:
-        game.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, 0)
-        game.trace.add(
-            msg("play.declines_ability_cost", player=Player(player), what=Term(what)),
-            "6.4.b", "6.4.e",
-        )
-        return None
     cost = ability.cost
     if ability.more_unless_first:
         first, rule = game.is_first_player(player)
@@ -242,6 +255,11 @@ def use_ability(
             line = msg("play.team_first_player" if first else "play.team_not_first_player", player=Player(player),
                        holder=Player(game.first_player), more=Quote(ability.more_unless_first))
         game.trace.add(line, rule)
+    if decline_cost:
+        # The cost declined is the one asked, its parts and Mana included (6.4.b, 6.4.e).
+        game.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
+        game.trace.add(msg("play.declines_ability_cost", player=Player(player), what=Term(what)), "6.4.b", "6.4.e")
+        return None
     after = pay_cost(game, player, obj, cost, msg("cost.ability_of", card=Card(obj.name), what=Term(what))) if cost else obj
     record = resolve_effect(game, ability.effect, player, me=after.id if after is not None else None, source_name=obj.name)
     game.trace.add(msg("play.ability_played", player=Player(player), what=Term(what)), "4.4.a")

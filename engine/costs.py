@@ -9,18 +9,18 @@ from typing import Callable
 from .choices import YES, choose
 from .effects import Pay, PutFromHand
 from .errors import Forbidden
-from .objects import GameObject, NextCardPlayed
+from .objects import Card, GameObject, NextCardPlayed
 from .catalogue import ENGLISH_RENDERER
-from .messages import Card, Items, Message, Player, Quote, Term, msg
+from .messages import Card as Named, Items, Message, Player, Quote, Term, msg
 from .places import zone_term, zone_words
 from .reactions import run_step
-from .readings import HAND_COST, Unenumerable, play_cost_question, reading, silent
+from .readings import CHANGE_APPLIES, HAND_COST, Unenumerable, free_cost_question, play_cost_question, reading, silent
 from .records import CardInZone, CostRecord, Happening, HappeningKind, Unknown, UnknownScope
 from .rulings import Ruling
 from .state import Game
 from .vocabulary import ExpeditionKind, ObjectType, PlayerName, Status, Zone
 
-__all__ = ["pay_mana", "pay_cost", "pay_effect_cost", "play_card"]
+__all__ = ["pay_mana", "pay_cost", "pay_effect_cost", "play_card", "play_cost", "COST_NAMES", "describe_play_cost", "play_cost_rules"]
 
 
 def pay_mana(game: Game, player: PlayerName, what: Message) -> None:
@@ -31,10 +31,12 @@ def pay_mana(game: Game, player: PlayerName, what: Message) -> None:
 def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHand, ...]) -> bool:
     """An effect's internal cost ("you may pay 1 to ..."): the player decides whether to pay it; paid,
     it is one step whatever its verbs (6.1.d, 6.4.a). Whether it was paid (declined: 6.4.b, 6.4.f)."""
-    parts = tuple(msg("cost.pay", amount=Quote(p.amount)) if isinstance(p, Pay) else msg("cost.put_from_hand", zone=zone_term(p.zone)) for p in cost)
-    described = ENGLISH_RENDERER.render(msg("cost.parts", parts=Items(parts)))  # the cost record's English words
-    if choose(game, player, msg("question.whether_cost", parts=Items(parts)), [YES], may=True, rules=("6.4.b",)) is None:
-        game.last_cost = CostRecord(described, False, 1, 0)
+    said = tuple(msg("cost.pay", amount=Quote(p.amount)) if isinstance(p, Pay) else msg("cost.put_from_hand", zone=zone_term(p.zone)) for p in cost)
+    described = ENGLISH_RENDERER.render(msg("cost.parts", parts=Items(said)))  # the cost record's English words
+    # The parts as the card words them: "pay 1", "put a card from your Hand in Reserve" (cost.parts, cost.mana).
+    parts = tuple(f"pay {p.amount}" if isinstance(p, Pay) else f"put a card from your Hand in {zone_words(p.zone)}" for p in cost)
+    if choose(game, player, msg("question.whether_cost", parts=Items(said)), [YES], may=True, rules=("6.4.b",)) is None:
+        game.last_cost = CostRecord(described, False, 1, len(parts), parts)
         game.trace.add(msg("cost.declines", player=Player(player)), "6.4.b", "6.4.f")
         return False
     actions: list[Callable[[], object]] = []
@@ -50,14 +52,95 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
             name = choose(game, player, msg("question.card_from_hand", zone=zone_term(part.zone)), list(dict.fromkeys(c.name or "card" for c in hand)))
             card = next(c for c in hand if (c.name or "card") == name)
             actions.append(partial(game.move, CardInZone(player, card, Zone.HAND), part.zone))
-            told.append(msg("cost.puts", card=Card(name), zone=zone_term(part.zone)))
-    game.last_cost = CostRecord(described, True, 1, len(actions))
+            told.append(msg("cost.puts", card=Named(name), zone=zone_term(part.zone)))
+    game.last_cost = CostRecord(described, True, 1, len(actions), parts)
     game.trace.add(
         msg("cost.one_step", actions=len(actions), player=Player(player), told=Items(tuple(told))),
         "6.1.d", "6.4.a",
     )
     run_step(game, actions)
     return True
+
+
+def _next_card_emblems(game: Game, player: PlayerName, card: Card) -> list[GameObject]:
+    """The player's Emblems-Ongoing waiting for "the next card (Character) you play" (2.2.13.c)."""
+    found = []
+    for emblem in game.ongoing():
+        info = emblem.emblem
+        if info is None or emblem.controller != player or emblem.id in game.used_emblems:
+            continue
+        rule = info.ongoing
+        if isinstance(rule, NextCardPlayed) and (not rule.characters_only or card.type is ObjectType.CHARACTER):
+            found.append(emblem)
+    return found
+
+
+def _change(emblem: GameObject) -> int:
+    assert emblem.emblem is not None and isinstance(emblem.emblem.ongoing, NextCardPlayed)
+    return emblem.emblem.ongoing.cost_change
+
+
+def play_cost(game: Game, player: PlayerName, thing: GameObject | CardInZone, *, free: bool = False, paid: bool = True) -> CostRecord:
+    """The cost of playing a card, as a value (6.4): its Hand cost played from the Hand (2.2.6), its
+    Reserve cost from the Reserve (2.2.7), from another zone by its own text a reading of each
+    (ruling card-text-over-rules); changed by the player's "the next card you play costs N
+    less/more" emblems (2.2.13.c); nothing "for free". The Mana it asks for is None, with the
+    reason in `unknown`, where no source prints the cost or the changes take it below 0."""
+    card, origin, name = thing.card, thing.zone, thing.name
+    changes = tuple(c for c in (_change(e) for e in _next_card_emblems(game, player, card)) if c)
+    printed: str | None = None
+    base: int | None = None
+    unknown: Message | None = None
+    if free:
+        total = 0
+        if changes and reading(game, free_cost_question()) == CHANGE_APPLIES:
+            total = sum(changes)
+        else:
+            changes = ()
+    else:
+        zone = origin if origin in (Zone.HAND, Zone.RESERVE) else (
+            # Its own text plays it from another zone, not for free: which printed cost it pays, no
+            # rule says (2.2.6, 2.2.7); each is a reading.
+            Zone.HAND if reading(game, play_cost_question()) == HAND_COST else Zone.RESERVE
+        )
+        printed = COST_NAMES[zone]
+        base = card.hand_cost if zone is Zone.HAND else card.reserve_cost
+        total = (base or 0) + sum(changes)
+        if base is None:
+            unknown = msg("cost.unprinted", printed=Term(printed), card=Named(name))
+    if unknown is None and total < 0:
+        unknown = msg("cost.below_zero", card=Named(name), changes=describe_cost_changes(base or 0, changes))
+    parts = (f"pay {total}",) if total > 0 and unknown is None else ()
+    return CostRecord(f"the cost of {name}", paid, 1, len(parts), parts, printed, base, changes, free, unknown)
+
+
+COST_NAMES = {Zone.HAND: "Hand cost", Zone.RESERVE: "Reserve cost"}
+
+
+def describe_cost_changes(base: int, changes: tuple[int, ...]) -> Message:
+    """"2, 1 less": a printed cost and its changes, in the cards' words (as a message)."""
+    if not changes:
+        return msg("cost.base", base=base)
+    return msg("cost.changes", base=base, changes=Items(tuple(msg("cost.less" if c < 0 else "cost.more", n=abs(c)) for c in changes)))
+
+
+def describe_play_cost(cost: CostRecord) -> Message:
+    """The trace's words for a played card's cost (engine.costs.play_cost), as a message."""
+    if cost.free and not cost.changes:
+        return msg("cost.free")
+    if cost.free:
+        changed = describe_cost_changes(0, cost.changes)
+        return msg("cost.free_changed", changes=changed, mana=cost.mana) if cost.mana is not None else msg("cost.free_changed_unknown", changes=changed)
+    shown = msg("cost.unknown_number") if cost.base is None else describe_cost_changes(cost.base, cost.changes)
+    printed = Term(cost.printed or "")
+    if cost.mana is not None:
+        return msg("cost.printed_mana", printed=printed, shown=shown, mana=cost.mana)
+    return msg("cost.printed_unknown_mana", printed=printed, shown=shown)
+
+
+def play_cost_rules(cost: CostRecord) -> tuple[str, ...]:
+    rules = () if cost.printed is None else ("2.2.6.a",) if cost.printed == COST_NAMES[Zone.HAND] else ("2.2.7.a",)
+    return rules + (("2.2.13.c",) if cost.changes else ())
 
 
 def play_card(
@@ -70,18 +153,15 @@ def play_card(
     card, origin = thing.card, thing.zone
     if card.type is not ObjectType.CHARACTER:
         raise silent(
-            msg("refusal.not_a_character", card=Card(thing.name), type=Term(card.type.value)),
+            msg("refusal.not_a_character", card=Named(thing.name), type=Term(card.type.value)),
             Unenumerable.NO_CANDIDATES,
         )
     by_own_text = internal and origin not in (Zone.HAND, Zone.RESERVE)
     if origin not in (Zone.HAND, Zone.RESERVE) and not internal:
-        raise Forbidden(msg("refusal.played_from", card=Card(thing.name), zone=zone_term(origin)))
-    # The printed cost paid, named by its zone: the Hand cost (2.2.6) or the Reserve cost (2.2.7).
-    paid = Zone.HAND if origin is Zone.HAND else Zone.RESERVE
-    if by_own_text and not free:
-        # Its own text plays it from another zone, not for free: which printed cost it pays, no rule
-        # says (2.2.6, 2.2.7); each is a reading (how Mana pays either is not in the sources).
-        paid = Zone.HAND if reading(game, play_cost_question()) == HAND_COST else Zone.RESERVE
+        raise Forbidden(msg("refusal.played_from", card=Named(thing.name), zone=zone_term(origin)))
+    waiting = _next_card_emblems(game, player, card)
+    cost = play_cost(game, player, thing, free=free)
+    game.last_cost = cost
     objects: list[GameObject] = []
     statuses = frozenset({Status.FLEETING}) if origin is Zone.RESERVE else frozenset()
 
@@ -89,47 +169,46 @@ def play_card(
         limbo = game.move(thing, Zone.LIMBO)
         assert limbo is not None
         objects.append(limbo)
-        if not free:
-            pay_mana(game, player, msg("cost.zone_cost", zone=zone_term(paid), card=Card(thing.name)))
+        if cost.mana != 0:
+            pay_mana(game, player, msg("cost.of", card=Named(thing.name)))
         new = game.move(limbo, Zone.EXPEDITION, expedition=kind, statuses=statuses)
         assert new is not None
         objects.append(new)
         game.happenings.append(Happening(HappeningKind.PLAYED, new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
 
-    cost = msg("cost.free") if free else msg("cost.paying", zone=zone_term(paid))
     if by_own_text:
         # A card is played from the Hand or the Reserve, but the card's own text says to play it from
         # where its ability finds it (2.1.e); the card's text wins (ruling card-text-over-rules).
         game.trace.add(
-            msg("play.by_own_text", card=Card(thing.name), zone=zone_term(origin)),
+            msg("play.by_own_text", card=Named(thing.name), zone=zone_term(origin)),
             "2.1.e", "2.2.10.f", rulings=(Ruling.CARD_TEXT_OVER_RULES,),
         )
     game.trace.add(
-        msg("play.card", player=Player(player), card=Card(thing.name), zone=zone_term(origin), cost=cost,
+        msg("play.card", player=Player(player), card=Named(thing.name), zone=zone_term(origin),
+            cost=describe_play_cost(cost) if cost.free else msg("cost.paying_for", cost=describe_play_cost(cost)),
             expedition=game.expedition(player, kind).said),
-        "3.2.8.a", "2.1.c", *((("2.2.6.a",) if paid is Zone.HAND else ("2.2.7.a",)) if not free else ()),
+        "3.2.8.a", "2.1.c", *play_cost_rules(cost),
     )
     mark = game.trace.mark()
     run_step(game, [act])
     limbo, new = objects
     if origin is Zone.RESERVE:
-        game.trace.add(msg("play.fleeting", card=Card(new.name)), rulings=(Ruling.PLAYED_FROM_RESERVE,), at=mark)
-    _apply_next_card_emblems(game, player, new)
+        game.trace.add(msg("play.fleeting", card=Named(new.name)), rulings=(Ruling.PLAYED_FROM_RESERVE,), at=mark)
+    _apply_next_card_emblems(game, waiting, new)
     if not internal:
         game.trace.add(msg("play.card_played", player=Player(player)), "4.4.a")
     return new
 
 
-def _apply_next_card_emblems(game: Game, player: PlayerName, played: GameObject) -> None:
-    for emblem in game.ongoing():
+def _apply_next_card_emblems(game: Game, waiting: list[GameObject], played: GameObject) -> None:
+    """The emblems that waited for the next card played apply to it, once (2.2.13.c): its cost was
+    changed by play_cost; its boosts are given here."""
+    for emblem in waiting:
         info = emblem.emblem
-        if info is None or emblem.controller != player or emblem.id in game.used_emblems:
-            continue
-        rule = info.ongoing
-        if isinstance(rule, NextCardPlayed) and (not rule.characters_only or played.card.type is ObjectType.CHARACTER):
-            game.used_emblems.add(emblem.id)
-            played.boosts += rule.boosts
-            game.trace.add(msg("play.emblem_applies", text=Quote(info.text), card=Card(played.name)), "2.2.13.c")
+        assert info is not None and isinstance(info.ongoing, NextCardPlayed)
+        game.used_emblems.add(emblem.id)
+        played.boosts += info.ongoing.boosts
+        game.trace.add(msg("play.emblem_applies", text=Quote(info.text), card=Named(played.name)), "2.2.13.c")
 
 
 def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[str, ...], what: Message) -> GameObject | None:
@@ -141,11 +220,11 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
     for part in parts:
         if part == "exhaust":
             if bearer.exhausted:
-                raise Forbidden(msg("refusal.already_exhausted", card=Card(bearer.name), player=Player(player)))
+                raise Forbidden(msg("refusal.already_exhausted", card=Named(bearer.name), player=Player(player)))
             actions.append(lambda: setattr(bearer, "exhausted", True))
         elif part == "discard":
             if bearer.zone is not Zone.RESERVE:
-                raise Forbidden(msg("refusal.discard_not_in_reserve", card=Card(bearer.name), player=Player(player)))
+                raise Forbidden(msg("refusal.discard_not_in_reserve", card=Named(bearer.name), player=Player(player)))
             actions.append(lambda: after.__setitem__(0, game.move(bearer, Zone.DISCARD)))
         elif part == "lost":
             atomic = None
@@ -156,7 +235,7 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
 
             actions.append(lost)
         else:
-            actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part))))
+            actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part.removeprefix("pay ")))))
     if atomic is not None:
         atomic = len(actions)
     game.last_cost = CostRecord(" and ".join(parts), True, 1, atomic, parts)

@@ -6,6 +6,7 @@ from functools import partial
 
 from .choices import choose  # decisions are asked of the players, never made by the engine
 from .dusk import progress
+from .durations import spans_over_at
 from .errors import RulesSilent
 from .messages import Items, Message, Player, Quote, Term, msg
 from .reactions import in_play_bearers, modify_with_reactions, run_step
@@ -140,6 +141,8 @@ def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
         return
     game.turn = None
     _new_day_if_needed(game, phase)
+    # Dusk and Night come after the Afternoon: its emblems, and its turns', have ended (2.2.13.a).
+    expire(game, spans_over_at(phase), msg("day.afternoon_ended"))
     game.trace.add(msg("day.phase_begins", phase=Term(phase.value)), "1.3.2.a")
     if phase is Phase.MORNING:
         begin_phase(game, phase)

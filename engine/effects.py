@@ -95,7 +95,7 @@ SUPPORTED_EFFECTS = (
     'create a/an/two/... NAME F/M/W [Sub-types] token(s) [with "ABILITY" | with Gigantic] in '
     "(my Expedition | my other Expedition | your hero Expedition | your companion Expedition | each of your Expeditions | target Expedition) (7.3.3.b)",
     "draw a card | draw N cards (7.3.5)",
-    "Expeditions can't move forward | Expeditions can't move backward | The next card you play costs N less | "
+    "Expeditions can't move forward | Expeditions can't move backward | The next card/Character you play costs N less/more | "
     "The next Character you play gains N boost(s), with this Turn | this Afternoon | this Day (2.2.13)",
     "Resupply | Sabotage | Each player may Resupply (keyword actions the sources name but do not define)",
     "Sacrifice a Character | Each player sacrifices a Character",
@@ -173,7 +173,7 @@ _DESTINATIONS = {
 
 _STATS_WORD = re.compile(r"^-?\d+/-?\d+/-?\d+$")
 _CANNOT_MOVE = re.compile(r"^expeditions can't move (forward|backward)$", re.I)
-_NEXT_CARD = re.compile(r"^the next (card|character) you play (?:costs (\w+) less|gains (\w+) boosts?)$", re.I)
+_NEXT_CARD = re.compile(r"^the next (card|character) you play (?:costs (\w+) (less|more)|gains (\w+) boosts?)$", re.I)
 _DURATIONS = {d.value.lower(): d for d in Duration}
 _TYPES = {t.value: t for t in ObjectType}
 
@@ -490,8 +490,11 @@ def parse_ongoing(passive: str) -> OngoingPassive | None:
         return CannotMove(Direction(cannot.group(1).lower()))
     next_card = _NEXT_CARD.match(passive)
     if next_card is not None:
-        boosts = next_card.group(3)
-        return NextCardPlayed(next_card.group(1).lower() == "character", (number(boosts) or 0) if boosts else 0)
+        amount, direction, boosts = next_card.group(2), next_card.group(3), next_card.group(4)
+        change = 0
+        if amount is not None:
+            change = (number(amount) or 0) * (-1 if direction.lower() == "less" else 1)
+        return NextCardPlayed(next_card.group(1).lower() == "character", (number(boosts) or 0) if boosts else 0, change)
     return None
 
 

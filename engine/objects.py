@@ -148,12 +148,13 @@ class CannotMove:
 
 @dataclass(frozen=True)
 class NextCardPlayed:
-    """The Ongoing passive "The next card (Character) you play costs N less" or "... gains N boosts"
-    (2.2.13.c): it applies once, to the next card its controller plays. A cost reduction changes
-    nothing the engine follows (how Mana pays a cost is not in the sources)."""
+    """The Ongoing passive "The next card (Character) you play costs N less/more" or "... gains N
+    boosts" (2.2.13.c): it applies once, to the next card its controller plays (engine.costs)."""
 
     characters_only: bool
     boosts: int = 0
+    cost_change: int = 0
+    """-N for "costs N less", +N for "costs N more"."""
 
 
 OngoingPassive = CannotMove | NextCardPlayed

@@ -121,6 +121,11 @@ def _read_scenario(item: Any, where: Location | None) -> Scenario:
     setup = read_given(given, location_of(item, "given", where))
     _check_cards(setup, location_of(item, "given", where))
     actions = read_when(item["when"], item, setup, where)
+    presenting = [p for p, block in setup.per_player.items() if block.presented is not None]
+    if presenting and not any(a.kind == "setup" for a in actions):
+        # 4.1.e-f: a presented card matters only to the beginning of the game; without it, it would be dropped.
+        raise ScenarioError(f"{presenting[0]} has `presented:`, but `when:` has no `setup`: a presented card is used only by "
+                            "the beginning of the game (4.1.e-h)", location_of(given, presenting[0], where))
     expectations = read_then(item["then"], item, setup, where)
     choices = _read_choices(item.get("choices"), item, setup, where) if "choices" in item else []
     note = item.get("note")

@@ -288,6 +288,10 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
     supports = tuple(located(partial(parse_activated, q), supports_raw, i, where) for i, q in enumerate(supports_raw))
     effect = None
     if "effect" in item:
+        if object_type is not ObjectType.SPELL:
+            # Only a Spell's effect resolves when it is played; on another card it would never run.
+            raise fail("`effect:` is a Spell's printed effect: give `type: spell`, or write the ability as a reaction, a quick "
+                       "action or a `textbox:` line", item, "effect", where)
         effect = read_text(item["effect"], "`effect:` (a Spell's printed effect)", item, "effect", where)
         located(lambda: parse_effect(effect), item, "effect", where)
     unread: tuple[str, ...] = ()
@@ -297,6 +301,7 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
         passives += textbox["passives"]
         quick += textbox["quick"]
         supports += textbox["supports"]
+        keywords |= frozenset(textbox["keywords"])
         unread = textbox["unread"]
     for flag in ("token", "exhausted"):
         if flag in item and not isinstance(item[flag], bool):
@@ -317,6 +322,16 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
     if not isinstance(counters, Mapping) or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counters.values()):
         raise fail("`counters:` maps a kind of counter to a number, e.g. {Kelon: 3}", item, "counters", where)
     printed = {k: read_text(item[k], f"`{k}`", item, k, where) for k in ("printed_name", "language") if k in item}
+    if object_type is ObjectType.HERO and rarity is not None:
+        raise fail("a Hero has no rarity (2.2.4.c): leave `rarity` out", item, "rarity", where)
+    if item.get("token") is True:
+        # A token's type, costs, rarity and faction are fixed by the rules: another value would be dropped.
+        fixed = {"hand_cost": 0, "reserve_cost": 0, "rarity": None, "faction": None, "type": "character"}
+        for key, allowed in fixed.items():
+            if key in item and (item[key] if key != "type" else str(item[key]).strip().lower()) != allowed:
+                raise fail(
+                    f"a token's `{key}` is fixed by the rules (a Character, 2.2.1.d; costs 0, 2.2.6.c, 2.2.7.c; no rarity, 2.2.4.c; "
+                    "no faction, 2.2.8.d): leave it out", item, key, where)
     card = Card(
         name, object_type, subtypes, stats, keywords, reactions, passives, rarity=rarity, faction=faction,
         token=bool(item.get("token", False)), hand_cost=costs.get("hand_cost"), reserve_cost=costs.get("reserve_cost"), effect=effect, quick_actions=quick, supports=supports, unread=unread,
@@ -325,19 +340,27 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
     return ObjectSetup(card, bool(item.get("exhausted", False)), boosts, {str(k): int(v) for k, v in counters.items()}, statuses)
 
 
+_KEYWORD_WORDS = frozenset(k.value for k in Keyword)
+
+
 def _read_textbox(raw: Any, item: Any, where: Location | None) -> dict[str, tuple[Any, ...]]:
     """A printed textbox, line by line: each line is an ability (1.2.4.a); text in italics, written
     between *asterisks*, has no existence rules-wise (2.2.10.c): flavour and reminder text; a line in
     the support box is written with "support:" in front (2.2.10.d)."""
     if not isinstance(raw, list) or not all(isinstance(line, str) for line in raw):
         raise fail("`textbox:` is a list of printed lines; italics between *asterisks*, a support ability with \"support:\" in front", item, "textbox", where)
-    found: dict[str, list[Any]] = {"reactions": [], "passives": [], "quick": [], "supports": [], "unread": []}
+    found: dict[str, list[Any]] = {"reactions": [], "passives": [], "quick": [], "supports": [], "keywords": [], "unread": []}
     for i, line in enumerate(raw):
         text = re.sub(r"\*[^*]*\*", "", line).strip()  # 2.2.10.c: italics are not rules text
         if not text:
             continue
         if text.lower().startswith("support:"):
             found["supports"].append(located(partial(parse_activated, text), raw, i, where))
+            continue
+        words = [w.strip().lower() for w in re.split(r"[,\s]+", text) if w.strip()]
+        if words and all(w in _KEYWORD_WORDS for w in words):
+            # 1.2.4.b: keywords represent abilities, several of them may share a line.
+            found["keywords"].extend(Keyword(w) for w in words)
             continue
         for kind, parse in (("reactions", parse_reaction), ("passives", parse_passive), ("quick", parse_activated)):
             if kind == "quick" and ":" not in text:

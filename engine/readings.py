@@ -31,7 +31,8 @@ from .trace import Trace
 
 __all__ = ["OpenQuestion", "ReadingNeeded", "ReadingOutcome", "Readings", "reading", "MAX_READINGS", "TOKEN_CONTROLLER",
            "CREATOR_CONTROLS", "EXPEDITION_PLAYER_CONTROLS", "region_order_question", "token_controller_question",
-           "Unenumerable", "silent", "play_cost_question", "HAND_COST", "RESERVE_COST", "FollowsReadings"]
+           "Unenumerable", "silent", "play_cost_question", "HAND_COST", "RESERVE_COST", "FollowsReadings",
+           "free_cost_question", "FREE_WINS", "CHANGE_APPLIES"]
 
 MAX_READINGS = 24
 """A scenario is run at most this many times, once per combination of readings; past that the
@@ -192,4 +193,18 @@ def play_cost_question() -> OpenQuestion:
     return OpenQuestion(
         "play-cost", "which cost a card played from another zone than the Hand or the Reserve pays",
         (HAND_COST, RESERVE_COST), ("2.2.6.a", "2.2.7.a"), msg("question.play_cost"),
+    )
+
+
+FREE_WINS = "\"for free\" leaves nothing to change"
+CHANGE_APPLIES = "the change applies to a cost of 0"
+
+
+def free_cost_question() -> OpenQuestion:
+    """A card played "for free" while "The next card you play costs N less/more" waits for it: the
+    card is the next card played (2.2.13.c), but whether the change applies to a cost of nothing, or
+    "for free" wins, no rule says."""
+    return OpenQuestion(
+        "free-cost", "what a change to the next card's cost does to a card played \"for free\"",
+        (FREE_WINS, CHANGE_APPLIES), ("2.2.13.c",), msg("question.free_cost"),
     )

@@ -276,11 +276,27 @@ class CostRecord:
     parts: tuple[str, ...] = ()
     """What was paid, as read (Activated.cost): "exhaust", "discard", "pay 1", "lost"; "pay 1" added
     when an ability costs more (Lindiwe & Maw's "if you are not the first player")."""
+    printed: str | None = None
+    """A played card's printed cost, named by the zone it is paid from: "Hand cost" (2.2.6) or
+    "Reserve cost" (2.2.7); None for an ability's cost and for a card played for free."""
+    base: int | None = None
+    """That printed number, before changes; None where no source prints it."""
+    changes: tuple[int, ...] = ()
+    """The changes applied, in order: -1 for "costs 1 less", +1 for "costs 1 more" (2.2.13.c)."""
+    free: bool = False
+    """Played "for free": its printed cost is not paid."""
+    unknown: Message | None = None
+    """Why the Mana it asks for is not known (a printed cost no source gives, a cost below 0)."""
+
+    @property
+    def declined(self) -> bool:
+        """Declined (6.4.b): the card or ability is not played (6.4.d-e), an internal action is ignored (6.4.f)."""
+        return not self.paid
 
     @property
     def mana(self) -> int | None:
         """The Mana the cost asks for, the sum of its "pay N" parts; None when a part is lost in the
-        sources (a lost cost symbol may ask for Mana too)."""
-        if "lost" in self.parts:
+        sources (a lost cost symbol may ask for Mana too) or the amount is unknown (`unknown`)."""
+        if "lost" in self.parts or self.unknown is not None:
             return None
         return sum(int(p.split()[1]) for p in self.parts if p.startswith("pay "))

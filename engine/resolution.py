@@ -36,6 +36,7 @@ from .effects import (
     parse_effect,
     split_steps,
 )
+from .durations import Span, span_of
 from .errors import Forbidden
 from .movement import move_backward, move_forward
 from .objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_character
@@ -261,16 +262,29 @@ def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
 
 def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, CreateOngoing)
-    if instruction.duration is Duration.TURN and game.turn is None:
+    span = span_of(game, instruction.duration)
+    if span is Span.NO_TURN:
         raise silent(msg("refusal.no_turn", text=Quote(instruction.passive)), Unenumerable.NO_CANDIDATES)
     info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, game.day or 0, EmblemKind.ONGOING, instruction.effect)
     controller = res.controller
+    created: list[GameObject] = []
+
+    def create() -> None:
+        created.append(game.enter(Card(None, ObjectType.EMBLEM, (EmblemKind.ONGOING.value,)), Zone.LIMBO, controller, emblem=info))
+
     _step(
-        game, res,
-        [lambda: game.enter(Card(None, ObjectType.EMBLEM, (EmblemKind.ONGOING.value,)), Zone.LIMBO, controller, emblem=info)],
+        game, res, [create],
         msg("effect.creates_ongoing", player=Player(controller), text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
         "2.2.2.m", "2.2.13.b", "2.2.13.c",
     )
+    if span is Span.OVER:
+        # Its span of the current day has already ended: it ceases to exist at once and never applies.
+        for emblem in created:
+            game.objects.pop(emblem.id, None)
+        game.trace.add(
+            msg("effect.ongoing_expired", text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
+            "2.2.13.a", "2.2.13.c", rulings=(Ruling.EXPIRED_DURATION,),
+        )
 
 
 def _keyword_action(game: Game, instruction: Instruction, res: Resolution) -> None:

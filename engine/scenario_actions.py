@@ -11,6 +11,8 @@ what the engine performs.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable
@@ -233,7 +235,13 @@ def _read_effect(w: ActionWritten) -> Action:
     target = None
     target_object = None
     if "target" in entry:
-        if str(entry["target"]).count(".") >= 2:
+        objects = str(entry["target"]).count(".") >= 2
+        # A target the text never asks for would be dropped in silence: it is a mistake (2.2.1.h).
+        named = re.search(r"\btarget (character|permanent)" if objects else r"\btarget expedition", text, re.I)
+        if named is None:
+            wanted = "\"target Character\" or \"target Permanent\"" if objects else "\"target Expedition\""
+            raise fail(f"`target:` is given, but the effect names no {wanted}: the target would be unused", entry, "target", place)
+        if objects:
             target_object = object_ref(entry["target"], entry, "target", setup, place)
         else:
             p, k, _ = expedition_ref(entry["target"], entry, "target", setup, place)

@@ -423,14 +423,34 @@ def _cost_value(attribute: str) -> Observe:
         cost = game.last_cost
         if cost is None:
             return None
+        if attribute in ("mana", "parts") and cost.unknown is not None:
+            raise silent(msg("refusal.cost_mana_why", cost=Quote(cost.text), why=cost.unknown),
+                         Unenumerable.UNPRINTED_VALUE if cost.base is None and not cost.free else Unenumerable.NO_CANDIDATES)
         if attribute == "atomic_actions" and cost.atomic_actions is None:
             raise silent(msg("refusal.cost_atomic_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
         if attribute == "mana" and cost.mana is None:
             raise silent(msg("refusal.cost_mana_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
         if attribute == "parts":
             return [text_key("..." if p == "lost" else p) for p in cost.parts]
+        if attribute == "changes":
+            return list(cost.changes)
         return getattr(cost, attribute)
     return observe_cost
+
+
+def _read_printed_cost(w: Written) -> str | None:
+    if _is_none(w.value):
+        return None
+    words = {"hand cost": "Hand cost", "reserve cost": "Reserve cost"}
+    if not isinstance(w.value, str) or w.value.strip().lower() not in words:
+        raise w.bad(f"expected `Hand cost`, `Reserve cost` or none, got {shown(w.value)}")
+    return words[w.value.strip().lower()]
+
+
+def _read_cost_changes(w: Written) -> list[int]:
+    if not isinstance(w.value, list) or not all(isinstance(v, int) and not isinstance(v, bool) and v != 0 for v in w.value):
+        raise w.bad(f"expected the changes to the cost as a list of whole numbers other than 0, -1 for \"costs 1 less\": [-1, 2]; got {shown(w.value)}")
+    return list(w.value)
 
 
 def _effect_value(attribute: str) -> Observe:
@@ -478,6 +498,13 @@ _path(_WHOLE, "cost.paid", _boolean, _cost_value("paid"), "whether the last cost
 _path(_WHOLE, "cost.parts", _texts("expected the cost's parts as paid, in order, e.g. [exhaust, pay 1]; `...` for a cost symbol lost in the sources"),
       _cost_value("parts"), "the last cost's parts as paid", **_RECORD)
 _path(_WHOLE, "cost.mana", _count(_STEPS), _cost_value("mana"), "the Mana the last cost asks for", **_RECORD)
+_path(_WHOLE, "cost.declined", _boolean, _cost_value("declined"), "whether the last cost was declined (6.4.b)", **_RECORD)
+_path(_WHOLE, "cost.printed", _read_printed_cost, _cost_value("printed"),
+      "the printed cost of the last card played or declined: `Hand cost` (2.2.6), `Reserve cost` (2.2.7), or none", **_RECORD)
+_path(_WHOLE, "cost.base", _printed("cost"), _cost_value("base"), "that printed cost's number, before changes (none where no source prints it)", **_RECORD)
+_path(_WHOLE, "cost.changes", _read_cost_changes, _cost_value("changes"),
+      "the changes applied to the last card's cost, in order: -1 for \"costs 1 less\", 1 for \"costs 1 more\" (2.2.13.c)", **_RECORD)
+_path(_WHOLE, "cost.free", _boolean, _cost_value("free"), "whether the last card was played \"for free\"", **_RECORD)
 _path(_WHOLE, "legal", _boolean, None, "deck scenarios: whether the deck is legal", given=Given.DECK)
 _path(_WHOLE, "violations", _read_violations, None, "deck scenarios: every rule broken, compared as a set", given=Given.DECK)
 _path(_WHOLE, "refused", _read_refused, None, "the refusal the engine must end with", given=Given.EITHER, **_RECORD)

@@ -254,9 +254,21 @@ class Game:
 
     def expedition_statistics(self, name: PlayerName, kind: ExpeditionKind) -> Statistics:
         """Sum of the statistics of its characters (4.2.4.b; Gigantic counted here too, 7.4.3.e).
-        Boosts are not added: the sources never say what a boost does to statistics."""
+        A boosted character is refused: the sources never say what a boost does to statistics, and
+        summing its printed ones would drop the boost in silence."""
         forest = mountain = water = 0  # summed as numbers: one Statistics made, not one per character
         for character in self.characters_in(name, kind):
+            if character.boosts:
+                raise silent(
+                    msg("refusal.boosted_statistics", card=Named(character.name), n=character.boosts,
+                        expedition=self.expedition(name, kind).said),
+                    Unenumerable.UNPRINTED_VALUE,
+                )
+            if Status.ASLEEP in character.statuses:
+                raise silent(
+                    msg("refusal.asleep_statistics", card=Named(character.name), expedition=self.expedition(name, kind).said),
+                    Unenumerable.LOST_TEXT,
+                )
             statistics = character.card.statistics
             if statistics is None:
                 raise silent(
@@ -414,6 +426,11 @@ class Game:
             new.statuses |= set(statuses)
             return new
         obj = thing
+        if zone is Zone.RESERVE and obj.zone in IN_PLAY and Status.FLEETING in obj.statuses:
+            raise silent(
+                msg("refusal.fleeting_to_reserve", card=Named(obj.name)),
+                Unenumerable.LOST_TEXT,
+            )
         assert zone is not obj.zone, "moving between expeditions is not a zone change (3.2.4.d): use switch"
         del self.objects[obj.id]
         if obj.zone is Zone.EXPEDITION:

@@ -108,11 +108,13 @@ def test_the_release_page_groups_changes_by_chapter_with_word_differences(fixtur
     en = _page(glossary, history, "en", "releases/2026.2.md")
     assert en.index("{ #chapter-1 }") < en.index("{ #terms }")
     assert re.search(r"<ins>FIXTURE-2026\.2 ?</ins>", en)
-    assert "renumbered from " + made.renumbered[0] in en and "renumbered · renumbered" not in en
+    old, new = made.renumbered
+    assert f'<span class="ar-change__was">{old}</span> → <a href="../../rules/chapter-1/#{new}">{new}</a>' in en
+    assert "renumbered · renumbered" not in en
     fr = _page(glossary, history, "fr", "releases/2026.2.md")
     assert re.search(r"<ins>FIXTURE-2026\.2 ?</ins>", fr) and "traduction modifiée" in fr and "Modifications" not in fr.split("\n")[0]
     it = _page(glossary, history, "it", "releases/2026.2.md")
-    assert f"in precedenza {made.renumbered[0]}" in it and "aggiunto" in it and "rimosso" in it
+    assert f'{made.renumbered[0]}</span> → ' in it and "rinumerato" in it and "aggiunto" in it and "rimosso" in it
 
 
 def test_a_history_page_lists_each_change_of_an_entry(fixture):
@@ -243,7 +245,7 @@ def test_diff_command_prints_the_changes_and_json(fixture, capsys):
     out = capsys.readouterr().out
     assert out.startswith("5 change(s) from 2026.1 to 2026.2")
     assert re.search(rf"^{re.escape(made.changed)} changed$", out, re.M) and "{+FIXTURE-2026.2 +}" in out
-    assert f"{made.renumbered[1]} renumbered (from {made.renumbered[0]})" in out
+    assert f"{made.renumbered[0]} → {made.renumbered[1]} renumbered\n" in out
     assert main(["diff", "2026.1", "2026.2", "--json", "--glossary", str(root)]) == 0
     data = json.loads(capsys.readouterr().out)
     kinds = {c["key"]: c["kind"] for c in data["changes"]}

@@ -48,7 +48,7 @@
     rule.querySelectorAll(":scope > .ar-rule__text, :scope > p:not(.ar-meta), :scope > .ar-list > li").forEach(function (node) {
       var clone = node.cloneNode(true);
       // A symbol is copied as its label (its .ar-sr text), not as its badge's glyph.
-      clone.querySelectorAll(".ar-copy, .ar-symbol__glyph").forEach(function (n) { n.remove(); });
+      clone.querySelectorAll(".ar-copy, .ar-edit, .ar-symbol__glyph").forEach(function (n) { n.remove(); });
       var text = clone.textContent.replace(/\s+/g, " ").trim();
       if (node.tagName === "LI") text = "- " + text;
       if (text) parts.push(text);
@@ -156,7 +156,7 @@
       var body = target.cloneNode(true);
       body.removeAttribute("id");
       body.querySelectorAll("[id]").forEach(function (n) { n.removeAttribute("id"); });
-      body.querySelectorAll(".ar-meta, .ar-corrections, .ar-verified, .ar-illustrations, .ar-copy, aside").forEach(function (n) { n.remove(); });
+      body.querySelectorAll(".ar-meta, .ar-corrections, .ar-verified, .ar-illustrations, .ar-copy, .ar-edit, aside").forEach(function (n) { n.remove(); });
       popover.appendChild(body);
       var go = document.createElement("a");
       go.href = link.href;

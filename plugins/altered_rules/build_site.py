@@ -4,11 +4,19 @@
 is a strict build (`mkdocs build --strict`) into site/<language>/,
 site/index.html leads to the English site, and site/_sandbox/ holds the judge's sandbox
 runtime, shared by the languages.
+
+`--no-symlinks` (the publishing workflow, .github/workflows/pages.yml) replaces the links the
+build makes between releases' folders by copies: GitHub Pages and some hosts serve no symlink.
+`ALTERED_RULES_SITE_URL` (the published address, e.g. https://example.org/altered-rules/) gives
+each language its `site_url` (the address plus `en/`, `fr/`, `it/`) for sitemaps, feeds and
+canonical links.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -16,6 +24,9 @@ from pathlib import Path
 
 from .site_assets.sandbox import MANIFEST_ENV, SandboxError, write_runtime
 from .verification.checks import SHARED_ENV
+
+SITE_URL_ENV = "ALTERED_RULES_SITE_URL"          # the published address, all languages
+LANGUAGE_URL_ENV = "ALTERED_RULES_LANGUAGE_URL"  # one language's site_url (read by mkdocs*.yml)
 
 # Each language's MkDocs configuration (the French and Italian ones inherit mkdocs.yml).
 LANGUAGE_CONFIGS: dict[str, str] = {"en": "mkdocs.yml", "fr": "mkdocs.fr.yml", "it": "mkdocs.it.yml"}
@@ -53,6 +64,8 @@ def build(project: Path, site: Path | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="altered-rules-build-") as shared:
         env[SHARED_ENV] = shared
         for language, config in LANGUAGE_CONFIGS.items():
+            if os.environ.get(SITE_URL_ENV):
+                env[LANGUAGE_URL_ENV] = os.environ[SITE_URL_ENV].rstrip("/") + f"/{language}/"
             command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
                        "-f", str(project / config), "-d", str(site / language)]
             print(f"build_site: {language}: {' '.join(command[2:])}", flush=True)
@@ -65,8 +78,47 @@ def build(project: Path, site: Path | None = None) -> int:
     return 0
 
 
-def main() -> int:
-    return build(Path.cwd())
+class LinkError(Exception):
+    """A symlink in the site that points outside it (or nowhere): never copied in."""
+
+
+def replace_links(site: Path) -> int:
+    """Replace every symlink under `site` by a copy of what it points at; the number replaced.
+    A link that leaves `site` or points nowhere is refused, naming it: nothing from outside the
+    site may be copied into what gets published."""
+    site = site.resolve()
+    count = 0
+    for folder, directories, names in os.walk(site):
+        for name in sorted(directories + names):
+            path = Path(folder) / name
+            if not path.is_symlink():
+                continue
+            target = path.resolve()
+            if not target.exists() or not target.is_relative_to(site):
+                raise LinkError(f"{path}: a symlink to {os.readlink(path)}, which is not inside {site}")
+            path.unlink()
+            if target.is_dir():
+                shutil.copytree(target, path, symlinks=False)
+            else:
+                shutil.copy2(target, path)
+            count += 1
+    return count
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m altered_rules.build_site", description="Build the site in three languages into site/.")
+    parser.add_argument("--no-symlinks", action="store_true",
+                        help="replace the symlinks the build makes by copies (for hosts that serve none, such as GitHub Pages)")
+    args = parser.parse_args(argv)
+    project = Path.cwd()
+    code = build(project)
+    if code == 0 and args.no_symlinks:
+        try:
+            print(f"build_site: {replace_links(project / 'site')} symlink(s) replaced by copies", flush=True)
+        except LinkError as exc:
+            print(f"build_site: {exc}", file=sys.stderr)
+            return 1
+    return code
 
 
 if __name__ == "__main__":

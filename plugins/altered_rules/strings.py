@@ -17,13 +17,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .content.glossary.model import ENGLISH_HASH_LENGTH, LANGUAGES, TranslationStatus, english_hash
-from .content.yamlsource import LineDict, LineList, SourceError, load_yaml_file
+from .content.yamlsource import LineDict, LineList, SourceError, character_problem, load_yaml_file, load_yaml_text
 
 STRINGS_DIR = Path(__file__).parent / "strings"
 """The folder of the per-language files (en.yaml, fr.yaml, it.yaml)."""
 
-# A value the site fills in: "Go to rule {rule}".
+# A value the site fills in: "Go to rule {rule}". Nothing else in a string is read: no attribute
+# ({rule.__class__}), no index, no format spec ({rule:>100000}); `fill` replaces the named
+# placeholders and leaves every other character as typed, and lint refuses any other brace.
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+BRACE = re.compile(r"[{}]")
 # Beside a translated string, the English it was translated from: `key: "text"  # from 3fa2c1d0`.
 TRANSLATED_FROM = re.compile(r"#\s*from\s+([0-9a-f]{%d})\s*$" % ENGLISH_HASH_LENGTH)
 
@@ -86,6 +89,10 @@ def string_problems(files: dict[str, LanguageStrings]) -> list[str]:
     english = files["en"]
     problems = []
     for language, file in files.items():
+        for key, value in file.strings.items():
+            problem = text_problem(value)
+            if problem:
+                problems.append(f"{file.where(key)}: '{key}': {problem}")
         if language == "en":
             continue
         for key in english.strings:
@@ -158,11 +165,20 @@ def stamp_strings(folder: Path = STRINGS_DIR) -> int:
             continue
         path = Path(file.path)
         rows = path.read_text(encoding="utf-8").split("\n")
+        stamped = 0
         for key, line in file.lines.items():
             if key in english and key not in file.translated_from:
                 rows[line - 1] = f"{rows[line - 1].rstrip()}  # from {english_hash(english[key])}"
-                count += 1
-        path.write_text("\n".join(rows), encoding="utf-8")
+                stamped += 1
+        if not stamped:
+            continue
+        text = "\n".join(rows)
+        data = load_yaml_text(text, path)   # the file must read back with the same strings before it is written
+        if not isinstance(data, dict) or data.get("strings") != file.strings:
+            raise SourceError(path, None, "`i18n stamp` would change this file's strings (a comment inside a "
+                                          "multi-line value?); nothing was written: add `# from ...` by hand")
+        path.write_text(text, encoding="utf-8")
+        count += stamped
     return count
 
 
@@ -170,12 +186,32 @@ FILES: dict[str, LanguageStrings] = read_strings()
 STRINGS: dict[str, dict[str, str]] = {language: file.strings for language, file in FILES.items()}
 
 
+def text_problem(value: str) -> str | None:
+    """What is wrong with an interface string itself (None: nothing): a brace that is no
+    {placeholder}, or a character no text may hold. One line of text: no tab or line break."""
+    problem = character_problem(value, one_line=True)
+    if problem:
+        return problem
+    stray = BRACE.search(PLACEHOLDER.sub("", value))
+    if stray:
+        return (f"'{stray.group()}' outside a placeholder; a placeholder is a name in braces, such as {{rule}}, "
+                "and nothing else in braces is allowed (no {}, no {rule.x}, no {rule:>9})")
+    return None
+
+
+def fill(template: str, values: dict[str, object]) -> str:
+    """`template` with each named placeholder of `values` replaced by its value (str), every other
+    character as typed: a safe substituter, never str.format (which reads attributes and specs)."""
+    return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), template)
+
+
 def tr(language: str, key: str, **values: object) -> str:
-    """The interface string `key` in `language` (English if not translated yet).
+    """The interface string `key` in `language` (English if not translated yet), as plain text:
+    whoever puts it in a page escapes it for where it lands.
 
     Without values, a template is returned as it is ("Go to rule {rule}"), for the
     site's script to fill in.
     """
     table = STRINGS.get(language, STRINGS["en"])
     template = table.get(key, STRINGS["en"][key])
-    return template.format(**values) if values else template
+    return fill(template, values) if values else template

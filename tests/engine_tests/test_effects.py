@@ -120,7 +120,8 @@ def test_ongoing_passives_are_read_once_into_values() -> None:
     assert isinstance(forward, CreateOngoing) and forward.effect == CannotMove(Direction.FORWARD)
     assert parse_ongoing("Expeditions can't move backward") == CannotMove(Direction.BACKWARD)
     assert parse_ongoing("The next Character you play gains two boosts") == NextCardPlayed(True, 2)
-    assert parse_ongoing("The next card you play costs 1 less") == NextCardPlayed(False, 0)
+    assert parse_ongoing("The next card you play costs 1 less") == NextCardPlayed(False, 0, -1)
+    assert parse_ongoing("The next Character you play costs 2 more") == NextCardPlayed(True, 0, 2)
     assert parse_ongoing("Expeditions can't move sideways") is None
     with pytest.raises(UnsupportedText, match="Ongoing passive"):
         CreateOngoing("Expeditions can't move sideways", Duration.DAY)

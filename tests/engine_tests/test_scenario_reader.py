@@ -198,3 +198,40 @@ def test_a_decision_never_asked_is_an_error_naming_it() -> None:
 def test_a_wrong_decision_lists_what_is_allowed() -> None:
     result = engine.run_scenario(read(PLAY.replace("{Alice: Goat}", "{Alice: Kelon}"))[0])
     assert result.error is not None and "allowed: Scout, Goat" in result.error.message
+
+
+# ---- inputs that would otherwise be dropped in silence (issue 24's audit) ---------------------
+def test_a_target_the_effect_never_names_is_an_error_on_its_line() -> None:
+    text = BOARD.replace("  when: dusk", "  when: {effect: Draw a card, controller: Alice, target: Alice.hero}")
+    exc = error(text)
+    assert exc.location is not None and exc.location.line == 7
+    assert "names no \"target Expedition\"" in exc.message
+    objects = BOARD.replace("  when: dusk", "  when: {effect: Draw a card, controller: Alice, target: Alice.hero.Ordis Recruit}")
+    assert "\"target Character\" or \"target Permanent\"" in error(objects).message
+    # the same target, asked for by the text, is read
+    read(BOARD.replace("  when: dusk", "  when: {effect: Move target Expedition forward, controller: Alice, target: Alice.hero}"))
+
+
+def test_a_presented_card_without_setup_is_an_error() -> None:
+    text = BOARD.replace("    Alice:\n", "    Alice:\n      presented: {name: Sierra & Oddball}\n")
+    assert "has `presented:`, but `when:` has no `setup`" in error(text).message
+
+
+def test_an_effect_on_a_card_that_is_not_a_spell_is_an_error() -> None:
+    text = BOARD.replace('characters: ["Ordis Recruit 2/1/0 Soldier"]', 'characters: [{name: Kuwat, stats: 1/1/1, effect: Draw a card}]')
+    assert "`effect:` is a Spell's printed effect" in error(text).message
+    read(BOARD.replace("    Alice:\n", "    Alice:\n      reserve: [{name: Zap, type: spell, effect: Draw a card}]\n"))
+
+
+def test_a_tokens_fixed_characteristics_given_otherwise_are_an_error() -> None:
+    for extra, key in (("hand_cost: 3", "hand_cost"), ("rarity: rare", "rarity"), ("faction: Axiom", "faction"), ("type: permanent", "type")):
+        text = BOARD.replace('characters: ["Ordis Recruit 2/1/0 Soldier"]', f"characters: [{{name: Brassbug, stats: 1/1/1, token: true, {extra}}}]")
+        assert f"a token's `{key}` is fixed by the rules" in error(text).message
+    # the values the rules give are accepted
+    read(BOARD.replace('characters: ["Ordis Recruit 2/1/0 Soldier"]', "characters: [{name: Brassbug, stats: 1/1/1, token: true, hand_cost: 0}]"))
+
+
+def test_a_hero_given_a_rarity_on_a_board_is_an_error() -> None:
+    text = BOARD.replace("    Alice:\n", "    Alice:\n      hero_zone: {name: Sierra & Oddball, rarity: rare}\n")
+    assert "a Hero has no rarity (2.2.4.c)" in error(text).message
+    read(BOARD.replace("    Alice:\n", "    Alice:\n      hero_zone: {name: Sierra & Oddball, faction: Axiom}\n"))

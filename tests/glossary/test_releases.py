@@ -128,10 +128,8 @@ def test_a_bad_version_and_a_missing_snapshot_are_refused(glossary_copy):
 
 def test_a_corrupt_snapshot_names_its_file(glossary_copy):
     (glossary_copy / "releases" / "2026.1.json.gz").write_bytes(b"not gzip")
-    glossary = load_glossary(glossary_copy)
-    with pytest.raises(Exception) as caught:
-        glossary_history(glossary)
-    assert "releases/2026.1.json.gz: release snapshot: not a gzip JSON file" in str(caught.value)
+    # The loader (and so lint) reads every snapshot: the error names it (issue 23).
+    assert any("releases/2026.1.json.gz: release snapshot: not a gzip JSON file" in e for e in _errors(glossary_copy))
 
 
 def _git(folder: Path, *args: str) -> str:

@@ -75,7 +75,10 @@ def test_a_changed_rule_says_so_and_links_its_history(fixture_site):
     assert "Changed in 2026.2" in block(made.changed)
     assert f"history/chapter-{made.changed[0]}/#{made.changed}" in block(made.changed)
     assert "Added in 2026.2" in block(made.added) and "Changed in" not in block(made.added)
-    assert chapter.count("Changed in 2026.2") == 2   # the changed and the renumbered paragraphs, nothing else
+    assert chapter.count("Changed in 2026.2") == 1   # the changed paragraph, nothing else
+    old, new = made.renumbered   # the renumbered one says which number it had (issue 30)
+    moved = (site / f"rules/chapter-{new[0]}/index.html").read_text(encoding="utf-8")
+    assert f"Numbered {old} until release 2026.1" in moved.split(f'id="{new}"')[1].split('<div class="ar-rule')[0]
     history = (site / f"history/chapter-{made.changed[0]}/index.html").read_text(encoding="utf-8")
     assert f'id="{made.changed}"' in history and "<ins>" in history
 

@@ -1,7 +1,8 @@
 """`altered-rules`: the command line for rules editors and judges.
 
 Subcommands:
-  lint              check the glossary (schema, ids, references, symbols, translations)
+  lint [--format plain|github|json]
+                    check the glossary (schema, ids, references, symbols, translations)
   verify [FILE...]  run scenario files (default: every scenario of the glossary);
                     one line per scenario, "N passed, M failed"
   explain FILE      the same run with the engine's step-by-step trace
@@ -13,6 +14,8 @@ Subcommands:
   release VERSION --date D --notes TEXT
                     record a release of the glossary (and tag it in git)
   diff A B [--json] what changed between two releases (or `current`), word by word
+  renumber [--shift N] [OLD=NEW...]
+                    new numbers for paragraphs and every reference to them, all or nothing
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -30,16 +33,23 @@ DEFAULT_GLOSSARY = Path("glossary")
 def _cmd_lint(args: argparse.Namespace) -> int:
     from ..content.glossary import GlossaryError, load_glossary
     from ..content.lint import lint_glossary
+    from .lint_report import LintFormat, Severity, finding, located, print_findings
 
+    form = LintFormat(args.format)
     try:
         glossary = load_glossary(args.glossary)
     except GlossaryError as exc:
-        for error in exc.errors:
-            print(f"error: {error}", file=sys.stderr)
-        print(f"lint: {len(exc.errors)} error(s) in {args.glossary}", file=sys.stderr)
+        summary = f"lint: {len(exc.errors)} error(s) in {args.glossary}"
+        if form is LintFormat.PLAIN:
+            for error in exc.errors:
+                print(f"error: {error}", file=sys.stderr)
+            print(summary, file=sys.stderr)
+        else:
+            print_findings((located(error.path, error.line, error.message) for error in exc.errors),
+                           summary, form, sys.stdout, sys.stderr)
         return 1
     from ..content.glossary.model import TranslationStatus
-    from ..content.translations import stale_problems
+    from ..content.translations import renumbering_notes, stale_problems
 
     problems = lint_glossary(glossary)
     problems += _lint_interface(glossary, args.glossary)
@@ -48,16 +58,14 @@ def _cmd_lint(args: argparse.Namespace) -> int:
     for state in _string_states():
         if state.status is not TranslationStatus.CURRENT:
             (stale if state.status is TranslationStatus.STALE else problems).append(f"{state.where}: {state.advice}")
-    for problem in problems:
-        print(problem, file=sys.stderr)
     # A stale translation is listed, not an error: an English correction must not wait for the
     # translators, and the site says which texts may lag behind (issue 18).
-    for line in stale:
-        print(f"stale: {line}", file=sys.stderr)
-    print(
-        f"lint: {len(glossary.sections)} sections, {len(glossary.paragraphs)} paragraphs, "
-        f"{len(problems)} problem(s)" + (f", {len(stale)} stale translation(s)" if stale else "")
-    )
+    # The matches of a renumbering since the latest release (issue 30): listed for the editors to confirm.
+    findings = ([finding(line) for line in problems] + [finding(line, Severity.WARNING) for line in stale]
+                + [finding(line, Severity.NOTICE) for line in renumbering_notes(glossary)])
+    summary = (f"lint: {len(glossary.sections)} sections, {len(glossary.paragraphs)} paragraphs, "
+               f"{len(problems)} problem(s)" + (f", {len(stale)} stale translation(s)" if stale else ""))
+    print_findings(findings, summary, form, sys.stdout, sys.stderr)
     return 1 if problems else 0
 
 
@@ -165,6 +173,20 @@ def _cmd_synth(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export_target_problem(out: Path, glossary: Path) -> str | None:
+    """Why `i18n export --out` may not write `out` (None: it may): a folder that does not exist,
+    a file of the glossary (overwritten, it would be lost), or a file that is no PO file."""
+    if out.suffix != ".po":
+        return f"--out {out}: a PO file's name ends in .po"
+    if not out.parent.is_dir():
+        return f"--out {out}: the folder {out.parent} does not exist; create it first"
+    if out.is_dir():
+        return f"--out {out} is a folder; name the PO file to write"
+    if out.resolve().is_relative_to(Path(glossary).resolve()):
+        return f"--out {out} is inside the glossary folder {glossary}; write the PO file elsewhere"
+    return None
+
+
 def _cmd_i18n(args: argparse.Namespace) -> int:
     """Translators' files: stamp, export and import (issue 18)."""
     from .po import PoError, export_po, import_po
@@ -193,6 +215,10 @@ def _cmd_i18n(args: argparse.Namespace) -> int:
             return 0
         if args.action == "export":
             out = args.out or Path(f"altered-rules-{args.lang}.po")
+            problem = _export_target_problem(out, args.glossary)
+            if problem:
+                print(f"i18n export: {problem}; nothing was written", file=sys.stderr)
+                return 1
             out.write_bytes(export_po(args.glossary, args.lang))
             print(f"i18n export: wrote {out}")
             return 0
@@ -225,6 +251,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     lint = sub.add_parser("lint", help="check the glossary for schema, id, reference and symbol errors")
     lint.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder (default: glossary)")
+    from .lint_report import LintFormat
+    lint.add_argument("--format", choices=[form.value for form in LintFormat], default=LintFormat.PLAIN.value,
+                      help="plain lines (default), GitHub Actions annotations (::error file=...,line=N::...), or a JSON list")
     lint.set_defaults(func=_cmd_lint)
 
     verify = sub.add_parser("verify", help="run scenario files (default: the glossary's) and compare with their expected outcomes")
@@ -261,6 +290,8 @@ def build_parser() -> argparse.ArgumentParser:
     i18n.set_defaults(func=_cmd_i18n)
     from .release_cli import add_parsers as add_release_parsers
     add_release_parsers(sub, DEFAULT_GLOSSARY)
+    from .renumber_cli import add_parsers as add_renumber_parsers
+    add_renumber_parsers(sub, DEFAULT_GLOSSARY)
     return parser
 
 

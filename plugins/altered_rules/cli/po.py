@@ -13,6 +13,7 @@ English change leaves its texts marked stale. Fuzzy and empty messages are left 
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import re
@@ -31,7 +32,7 @@ from ..content.glossary.model import LANGUAGES, english_hash
 from ..content.glossary.schema import TRANSLATED_FROM
 from ..content.lint import lint_glossary
 from ..content.translations import TRANSLATIONS, TextSlot, block_layout, flow_span, text_slots, translated_from
-from ..content.yamlsource import LineDict
+from ..content.yamlsource import LineDict, character_problem
 from ..messages import ENGINE_CONTEXT, MESSAGES_DIR, apply_translations, po_entries
 from engine.messages import template_fields
 
@@ -101,7 +102,7 @@ def _check_lines(path: Path, text: str) -> list[str]:
     """Babel skips a line it cannot read without a word (an unquoted msgid loses its message):
     every line is checked first, so that nothing is dropped in silence."""
     problems = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):   # not splitlines(): NEL or U+2028 in a msgstr ends no line
         stripped = line.strip()
         if stripped and not _PO_LINE.match(stripped):
             problems.append(f"{path}:{number}: not a line of a PO file: {stripped[:60]!r} "
@@ -109,16 +110,95 @@ def _check_lines(path: Path, text: str) -> list[str]:
     return problems
 
 
+# The header's fields ("Language: fr", "Content-Type: text/plain; charset=UTF-8"), one a quoted line.
+_HEADER_FIELD = re.compile(r'^"([A-Za-z-]+):\s*(.*?)(?:\\n)?"\s*$')
+_CHARSET = re.compile(r"charset=([^\s;\\\"]*)", re.IGNORECASE)
+
+
+def _header(text: str) -> dict[str, tuple[str, int]]:
+    """The header's fields (name in lower case -> (value, line)): the quoted lines of the msgstr
+    of the first message, whose msgid is empty. {} when the file has no header."""
+    lines = text.splitlines()
+    rows = [(n, line.strip()) for n, line in enumerate(lines, 1) if line.strip() and not line.startswith("#")]
+    if len(rows) < 2 or rows[0][1] != 'msgid ""' or rows[1][1] != 'msgstr ""':
+        return {}
+    fields = {}
+    for number, line in rows[2:]:
+        if not line.startswith('"'):
+            break
+        found = _HEADER_FIELD.match(line)
+        if found:
+            fields[found.group(1).lower()] = (found.group(2).strip(), number)
+    return fields
+
+
+def _line_at(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def _decoded(path: Path, data: bytes) -> str:
+    """The PO file's text, read in the charset its header declares: UTF-8 (or no charset), or
+    another one Python knows, unless the bytes are in fact UTF-8 (a file saved as UTF-8 that
+    still says ISO-8859-1 would be imported garbled). PoError otherwise, naming the line."""
+    fields = _header(data.decode("latin-1"))   # the header is ASCII: read it before knowing the charset
+    content_type = fields.get("content-type")
+    found = _CHARSET.search(content_type[0]) if content_type else None
+    declared, line = (found.group(1), content_type[1]) if found else ("UTF-8", 1)
+    if declared.upper() == "CHARSET":
+        raise PoError([f"{path}:{line}: the header says charset=CHARSET, gettext's template placeholder; "
+                       "write the file's real encoding there (charset=UTF-8)"])
+    try:
+        codec = codecs.lookup(declared).name
+    except LookupError:
+        raise PoError([f"{path}:{line}: the header's charset '{declared}' is no encoding Python knows; "
+                       "save the file as UTF-8 and write charset=UTF-8"]) from None
+    try:
+        utf8 = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        utf8 = None
+        if codec == "utf-8":
+            raise PoError([f"{path}:{_line_at(data, exc.start)}: not UTF-8 text ({exc.reason} at byte {exc.start}), "
+                           "though the header says charset=UTF-8; save the file as UTF-8"]) from None
+    if codec == "utf-8":
+        return utf8
+    if utf8 is not None and not data.isascii():
+        first = next(i for i, byte in enumerate(data) if byte > 127)
+        raise PoError([f"{path}:{line}: the header says charset={declared}, but the file's bytes are UTF-8 "
+                       f"(line {_line_at(data, first)} would read as {data[first:first + 2].decode('latin-1')!r}); "
+                       "write charset=UTF-8 in the header"])
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as exc:
+        raise PoError([f"{path}:{_line_at(data, exc.start)}: not {declared} text ({exc.reason} at byte {exc.start})"]) from None
+    # Babel reads the text again as UTF-8: the header says so from now on.
+    return text.replace(found.group(0), "charset=UTF-8", 1) if found else text
+
+
+def _check_language(path: Path, text: str, language: str) -> None:
+    """The header's Language names `language` (fr, fr_FR, fr-BE...): a file for Italian is never
+    imported into French. PoError otherwise."""
+    field = _header(text).get("language")
+    if field is None or not field[0]:
+        raise PoError([f"{path}:1: the header has no Language; write \"Language: {language}\\n\" in it "
+                       "(`altered-rules i18n export` does)"])
+    value, line = field
+    if value.replace("-", "_").split("_")[0].lower() != language:
+        raise PoError([f"{path}:{line}: the file's Language is '{value}', not '{language}' (--lang {language}); "
+                       f"import it with --lang {value.split('_')[0].split('-')[0]}, or check the file"])
+
+
 def _read(path: Path, language: str) -> Catalog:
     try:
         if path.stat().st_size > MAX_PO_BYTES:
             raise PoError([f"{path}: {path.stat().st_size} bytes; a PO file of the glossary is at most {MAX_PO_BYTES}"])
-        data = path.read_bytes()
-        problems = _check_lines(path, data.decode("utf-8"))
+        text = _decoded(path, path.read_bytes())
+        problems = _check_lines(path, text)
         if problems:
             raise PoError(problems)
+        _check_language(path, text, language)
+        data = text.encode("utf-8")
         catalog = read_po(io.BytesIO(data), locale=language, abort_invalid=True)
-        contexts = sum(1 for line in data.decode("utf-8").splitlines() if line.startswith("msgctxt "))
+        contexts = sum(1 for line in text.split("\n") if line.startswith("msgctxt "))
         if contexts != sum(1 for message in catalog if message.id):
             raise PoError([f"{path}: {contexts} msgctxt lines but {sum(1 for m in catalog if m.id)} messages read; "
                            "every message needs msgctxt, msgid and msgstr"])
@@ -127,7 +207,7 @@ def _read(path: Path, language: str) -> Catalog:
         raise PoError([f"{path}: cannot read the file: {exc.strerror}"]) from None
     except PoFileError as exc:
         raise PoError([f"{path}: not a valid PO file: {exc}"]) from None
-    except (UnicodeDecodeError, ValueError) as exc:
+    except (UnicodeError, ValueError, LookupError) as exc:
         raise PoError([f"{path}: not a valid PO file: {exc}"]) from None
 
 
@@ -136,8 +216,6 @@ def import_po(root: Path, path: Path, language: str) -> ImportResult:
     _language(language)
     root, path = Path(root), Path(path)
     catalog = _read(path, language)
-    if catalog.locale is not None and str(catalog.locale) != language:
-        raise PoError([f"{path}: the file's Language is '{catalog.locale}', not '{language}'"])
     slots = {slot.context: slot for slot in text_slots(root)}
     problems: list[str] = []
     result = ImportResult()
@@ -163,14 +241,22 @@ def import_po(root: Path, path: Path, language: str) -> ImportResult:
         if slot is None:
             problems.append(f"{where}: msgctxt '{context}' names no text of the glossary (renamed or removed? export the file again)")
             continue
-        string = message.string if isinstance(message.string, str) else ""
+        if not isinstance(message.id, str) or not isinstance(message.string, str):
+            problems.append(f"{where}: '{context}' is a plural message (msgid_plural, msgstr[N]); the glossary's texts "
+                            "have no plural forms: write msgid and one msgstr")
+            continue
+        string = message.string
+        problem = character_problem(string.strip())
+        if problem:
+            problems.append(f"{where}: '{context}': {problem}")
+            continue
         if not string.strip():
             result.empty += 1
             continue
         if message.fuzzy:
             result.fuzzy += 1
             continue
-        english = message.id if isinstance(message.id, str) else message.id[0]
+        english = message.id
         wanted = Counter(PLACEHOLDER.findall(english))
         found = Counter(PLACEHOLDER.findall(string))
         if wanted != found:

@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..content.translations import restamp_renumbered
+from ..content.yamlsource import FORBIDDEN_CHARACTER
 from ..content.glossary.releases import DATE, RELEASES_FILE, VERSION, Release, snapshot_of, snapshot_path, write_snapshot
 
 TAG_PREFIX = "release-"
@@ -64,8 +66,14 @@ def release_yaml(version: str, date: str, based_on: dict[str, Any], notes: dict[
 
 
 def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str, str],
-                   based_on: dict[str, Any] | None = None, git: bool = True) -> list[str]:
-    """Record release `version`; returns what was done, line by line. Raises ReleaseError."""
+                   based_on: dict[str, Any] | None = None, git: bool = True, today: str | None = None) -> list[str]:
+    """Record release `version`; returns what was done, line by line. Raises ReleaseError.
+
+    Given `today` (the command line gives the UTC date), a release is dated that day or before,
+    never later: a release dated in the future would make every release recorded before that date
+    "earlier than the latest", blocking them. One already recorded with a future date (written by
+    hand) is named, with its line, so that its date is corrected. (Without `today`, as the test
+    fixtures that record releases ahead of the clock call it, dates are only checked for order.)"""
     from ..content.glossary import GlossaryError, load_glossary
 
     glossary_dir = Path(glossary_dir)
@@ -86,6 +94,13 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
     releases: list[Release] = glossary.releases
     if any(r.version == version for r in releases):
         raise ReleaseError(f"release {version} is already recorded in {glossary_dir / RELEASES_FILE}")
+    if today is not None and date > today:
+        raise ReleaseError(f"--date {date} is in the future (today is {today}, UTC); a release is dated the day it is "
+                           "recorded: record it on that day, or leave --date out")
+    future = next((r for r in releases if r.date > today), None) if today is not None else None
+    if future is not None:
+        raise ReleaseError(f"release {future.version} ({future.file}:{future.line}) is dated {future.date}, after today "
+                           f"({today}, UTC); a release is dated the day it is recorded: correct that date, then record this one")
     if releases and date < releases[-1].date:
         raise ReleaseError(f"--date {date} is before the latest release ({releases[-1].version} of {releases[-1].date})")
     if based_on is None:
@@ -105,6 +120,9 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
 
     releases_file = glossary_dir / RELEASES_FILE
     before = releases_file.read_text(encoding="utf-8") if releases_file.is_file() else None
+    # Translations that lag only by the numbers this release's renumbering changed: their `from:`
+    # follows, or they would be stale once this release is the latest.
+    restamped = restamp_renumbered(glossary)
     snapshot_file = snapshot_path(glossary_dir, version)
     text = (before if before is not None else _HEADER)
     if text and not text.endswith("\n"):
@@ -120,11 +138,16 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
         else:
             releases_file.write_text(before, encoding="utf-8")
         snapshot_file.unlink(missing_ok=True)
+        for path, text in restamped.items():
+            path.write_text(text, encoding="utf-8")
         raise ReleaseError(f"the release was not recorded:\n{exc}") from None
     done = [f"release {version} ({date}) recorded in {releases_file}",
             f"snapshot {snapshot_file} ({snapshot_file.stat().st_size:,} bytes)"]
+    if restamped:
+        done.append(f"`from:` follows the renumbering in {len(restamped)} file(s): " + ", ".join(
+            str(p.relative_to(glossary_dir)) for p in sorted(restamped)))
     if use_git:
-        paths = [str(releases_file.resolve()), str(snapshot_file.resolve())]
+        paths = [str(releases_file.resolve()), str(snapshot_file.resolve()), *(str(p.resolve()) for p in sorted(restamped))]
         steps = [("add", "--", *paths), ("commit", "-q", "-m", f"Release {version} of the glossary ({date})", "--", *paths),
                  ("tag", "-a", f"{TAG_PREFIX}{version}", "-m", f"Altered Rules release {version} ({date})")]
         for step in steps:
@@ -146,10 +169,11 @@ def cmd_release(args: argparse.Namespace) -> int:
         based_on = {"sources": [s.strip() for s in args.based_on_sources.split(",") if s.strip()],
                     "version": {"en": args.based_on_version, "fr": args.based_on_version_fr, "it": args.based_on_version_it},
                     "date": args.based_on_date}
-    date = args.date or _dt.datetime.now(_dt.timezone.utc).date().isoformat()
+    today = _dt.datetime.now(_dt.timezone.utc).date().isoformat()
+    date = args.date or today
     try:
         for line in record_release(args.glossary, args.version, date, {k: v for k, v in notes.items() if v},
-                                   based_on, git=not args.no_git):
+                                   based_on, git=not args.no_git, today=today):
             print(f"release: {line}")
     except ReleaseError as exc:
         print(f"release: {exc}", file=sys.stderr)
@@ -159,7 +183,14 @@ def cmd_release(args: argparse.Namespace) -> int:
 
 def _terminal_diff(segments: Any) -> str:
     """git's word-diff markers: [-deleted-]{+inserted+}."""
-    return "".join(text if op == "=" else (f"[-{text}-]" if op == "-" else f"{{+{text}+}}") for op, text in segments)
+    return _printable("".join(text if op == "=" else (f"[-{text}-]" if op == "-" else f"{{+{text}+}}") for op, text in segments))
+
+
+def _printable(text: str) -> str:
+    """Text for a reviewer's terminal: a control character or bidi override (which the loader
+    refuses anyway) is shown as its escape (\\x1b, \\u202e), never sent raw: ESC sequences move the
+    cursor, erase lines or set the window's title."""
+    return FORBIDDEN_CHARACTER.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def diff_data(changes: Any, old: str, new: str) -> dict[str, Any]:
@@ -173,6 +204,7 @@ def diff_data(changes: Any, old: str, new: str) -> dict[str, Any]:
 
     return {"from": old, "to": new, "count": len(changes), "changes": [
         {"key": c.key, "kind": c.kind.value, "entry": c.entry_kind, "group": c.group, "renumbered_from": c.renumbered_from,
+         "matched": c.matched or None,
          "fields": field(c), "corrections": [{"was": w, "now": n, "why": y} for w, n, y in c.corrections]}
         for c in changes]}
 
@@ -207,15 +239,18 @@ def cmd_diff(args: argparse.Namespace) -> int:
     for change in changes:
         if change.group != group:
             group = change.group
-            print(f"\n== {group}")
-        moved = f" (from {change.renumbered_from})" if change.renumbered_from else ""
-        print(f"{change.key} {change.kind.value}{moved}")
+            print(f"\n== {_printable(group)}")
+        if change.renumbered_from:   # "4.2.4.c → 4.2.4.d renumbered", "4.2.4.d → 4.2.4.e renumbered, changed"
+            kind = "renumbered" if change.kind.value == "renumbered" else f"renumbered, {change.kind.value}"
+            print(_printable(f"{change.renumbered_from} → {change.key} {kind}"))
+        else:
+            print(_printable(f"{change.key} {change.kind.value}"))
         for field in change.fields:
             for lang in ((language,) if language in field.languages else field.languages):
                 line = _terminal_diff(word_diff(field.old.get(lang, ""), field.new.get(lang, "")))
                 print(f"  {field.field} [{lang}]: {line}")
         for was, now, why in change.corrections:
-            print(f"  correction ({why}): [-{was}-]{{+{now}+}}")
+            print(_printable(f"  correction ({why}): [-{was}-]{{+{now}+}}"))
     return 0
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Iterable, Iterator
 
+from ..site_paths import site_path
 from .glossary.model import CardData, Glossary, NoteKind, Text, rule_sort_key
 
 CARDS_DIR = "cards"
@@ -24,7 +25,7 @@ CARDS_INDEX = f"{CARDS_DIR}/index.md"
 
 def card_page(card: CardData) -> str:
     """The card's page in the docs tree: cards/<slug>.md, served at cards/<slug>/."""
-    return f"{CARDS_DIR}/{card.slug}.md"
+    return site_path(f"{CARDS_DIR}/{card.slug}.md")
 
 
 class MentionKind(str, Enum):

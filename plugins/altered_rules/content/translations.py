@@ -17,15 +17,18 @@ YAML text (one line added per text, nothing reformatted), so that merges stay ea
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, field
 from pathlib import Path
+
+import yaml
 from typing import Any, Iterator
 
-from .glossary.model import LANGUAGES, Glossary, Text, TranslationStatus, english_hash
+from .glossary.identity import How, explained_hash
+from .glossary.model import LANGUAGES, Glossary, Text, TranslationStatus, english_hash, rule_sort_key
 from .glossary.schema import TRANSLATED_FROM
 from .lint import iter_texts
-from .yamlsource import LineDict, LineList, load_yaml_file
+from .yamlsource import LineDict, LineList, SourceError, load_yaml_file, load_yaml_text
 
 TRANSLATIONS = LANGUAGES[1:]
 
@@ -152,32 +155,46 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
-def _flow_close(lines: list[str], row: int, column: int) -> tuple[int, int]:
-    """The (row, column) of the `}` closing the flow mapping opened at (row, column)."""
-    depth, quote, previous = 0, "", ""
-    while row < len(lines):
-        line = lines[row]
-        while column < len(line):
-            char = line[column]
-            if quote:
-                if char == quote and not (quote == '"' and line[column - 1] == "\\"):
-                    quote = "" if not (quote == "'" and line[column + 1:column + 2] == "'") else quote
-            elif char in "\"'" and previous in "{[,:":   # a quote opens a scalar, not "d'un"
-                quote = char
-            elif char in "{[":
-                depth += 1
-            elif char in "}]":
-                depth -= 1
-                if depth == 0:
-                    return row, column
-            if not quote and not char.isspace():
-                previous = char
-            column += 1
-        row, column = row + 1, 0
-    raise ValueError("unclosed flow mapping")
+@dataclass
+class _Open:
+    """A collection being read by _flow_texts: where it opened, its keys, where its first key is."""
+
+    mapping: bool
+    flow: bool
+    start: tuple[int, int]
+    keys: set = field(default_factory=set)
+    first_key_row: int = -1
+    expect_key: bool = True
 
 
-_FLOW_TEXT = re.compile(r"\{\s*(?:en|fr|it)\s*:")
+@functools.lru_cache(maxsize=8)   # an import edits several texts of one file: parsed once
+def _flow_texts(text: str) -> dict[int, list[tuple[tuple[int, int], tuple[int, int]]]]:
+    """Every one-line-style text mapping ({en: ..., fr: ...}) of a YAML text, found by a real YAML
+    parse (a scanner of quotes was fooled by a translation ending in a backslash): the row of its
+    first key -> the ((row, column) of `{`, (row, column) of `}`) of each, in the order they open."""
+    found: dict[int, list[tuple[tuple[int, int], tuple[int, int]]]] = {}
+    stack: list[_Open] = []
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if stack and stack[-1].mapping:
+                stack[-1].expect_key = True   # a collection is a value here (keys are scalars)
+            mark = event.start_mark
+            stack.append(_Open(isinstance(event, yaml.MappingStartEvent), bool(event.flow_style), (mark.line, mark.column)))
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            done = stack.pop()
+            if done.mapping and done.flow and "en" in done.keys and done.keys <= {*LANGUAGES, TRANSLATED_FROM}:
+                end = (event.start_mark.line, event.start_mark.column)
+                found.setdefault(done.first_key_row, []).append((done.start, end))
+        elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)) and stack and stack[-1].mapping:
+            top = stack[-1]
+            if top.expect_key and isinstance(event, yaml.ScalarEvent):
+                top.keys.add(event.value)
+                if top.first_key_row < 0:
+                    top.first_key_row = event.start_mark.line
+            top.expect_key = not top.expect_key
+    for spans in found.values():
+        spans.sort()
+    return found
 
 
 def _first_key(lines: list[str], mapping: LineDict) -> tuple[int, int]:
@@ -192,8 +209,11 @@ def flow_span(lines: list[str], slot: TextSlot) -> tuple[tuple[int, int], tuple[
     first, column = _first_key(lines, slot.mapping)
     if not lines[first][:column].strip(" -"):
         return None
-    opening = [m.start() for m in _FLOW_TEXT.finditer(lines[first])][slot.nth]
-    return (first, opening), _flow_close(lines, first, opening)
+    spans = _flow_texts("\n".join(lines)).get(first, [])
+    if slot.nth >= len(spans):
+        raise SourceError(slot.path, first + 1, f"the text '{slot.context}' is not a mapping of languages the YAML "
+                                                "parser finds on this line; write it as a block mapping (en: on its own line)")
+    return spans[slot.nth]
 
 
 def block_layout(lines: list[str], mapping: LineDict) -> tuple[int, dict[str, tuple[int, int]], tuple[int, int]]:
@@ -235,8 +255,25 @@ def stamp_file(path: Path, root: Path | None = None) -> int:
         else:
             lines[row] = lines[row][:column] + text + lines[row][column:]
     if edits:
-        path.write_text("\n".join(lines), encoding="utf-8")
+        stamped = "\n".join(lines)
+        try:   # the file must still load, each stamped text with its `from:`, before a byte is written
+            _check_stamped(stamped, path, root or path.parent, len(edits))
+        except SourceError as exc:
+            raise SourceError(path, exc.line, f"`i18n stamp` would break this file ({exc.message}); "
+                                              "nothing was written: add `from:` here by hand") from None
+        path.write_text(stamped, encoding="utf-8")
     return len(edits)
+
+
+def _check_stamped(text: str, path: Path, root: Path, count: int) -> None:
+    """SourceError unless `text` loads and holds `count` more texts recording their English."""
+    before = sum(1 for slot in _slots(path, root) if TRANSLATED_FROM in slot.mapping)
+    data = load_yaml_text(text, path)
+    found: list[tuple[str, LineDict]] = []
+    _walk(data, [], [], found)
+    after = sum(1 for _, mapping in found if TRANSLATED_FROM in mapping)
+    if after != before + count:
+        raise SourceError(path, None, f"{after - before} text(s) would record their English, not {count}")
 
 
 def glossary_files(root: Path) -> list[Path]:
@@ -252,3 +289,68 @@ def stamp_glossary(root: Path) -> dict[Path, int]:
     root = Path(root)
     counts = {path: stamp_file(path, root) for path in glossary_files(root)}
     return {path: count for path, count in counts.items() if count}
+
+
+# -- after a renumbering: `from:` follows the numbers -------------------------------------------
+
+def renumbering_of(glossary: Glossary) -> dict[str, str]:
+    """old number -> new number, for the rules renumbered since the latest release (identity.py)."""
+    return {pair.old: pair.new for pair in glossary.identity.values() if pair.old != pair.new}
+
+
+def restamp_renumbered(glossary: Glossary, renames: dict[str, str] | None = None) -> dict[Path, str]:
+    """Sets `from:` to the English as it is now beside each translation that lags only by the rule
+    numbers the renumbering since the latest release changed, and that was renumbered alike (the
+    loader already counts it current: this makes it so once that release is no longer the latest).
+    `renames` (old -> new): that renumbering instead (`altered-rules renumber`'s).
+    Returns each file changed and its text before, so that a caller can put it back."""
+    renames = renumbering_of(glossary) if renames is None else renames
+    if not renames:
+        return {}
+    root = Path(glossary.root)
+    before: dict[Path, str] = {}
+    for path in glossary_files(root):
+        slots = _slots(path, root)
+        lines: list[str] | None = None
+        for slot in slots:
+            mapping = slot.mapping
+            recorded = translated_from(mapping)
+            if not recorded or TRANSLATED_FROM not in mapping:
+                continue
+            now = english_hash(slot.english)
+            languages = [lang for lang in TRANSLATIONS if lang in mapping and recorded.get(lang) not in (None, now)]
+            explained = [lang for lang in languages
+                         if explained_hash(slot.english, str(mapping[lang]), renames, english_hash) == recorded[lang]]
+            shared = any(recorded[a] == recorded[b] for a in explained for b in languages if b not in explained)
+            if not explained or shared:
+                continue   # one hash for several translations: rewritten only when all of them lag alike
+            if lines is None:
+                lines = path.read_text(encoding="utf-8").split("\n")
+            row = mapping.line_of(TRANSLATED_FROM) - 1
+            for lang in explained:
+                lines[row] = lines[row].replace(recorded[lang], now)
+        if lines is not None:
+            text = "\n".join(lines)
+            original = path.read_text(encoding="utf-8")
+            if text != original:
+                before[path] = original
+                path.write_text(text, encoding="utf-8")
+    return before
+
+
+def renumbering_notes(glossary: Glossary) -> list[str]:
+    """`file:line: ...` for each rule the matching found renumbered since the latest release, and
+    how (the lint lists them for the editors to confirm, or to correct with `was:`)."""
+    if not glossary.releases:
+        return []
+    version = glossary.releases[-1].version
+    notes = []
+    moved = [p for p in glossary.identity.values() if p.old != p.new]
+    rules = sorted((p for p in moved if p.new in glossary.paragraphs or p.new in glossary.sections), key=lambda p: rule_sort_key(p.new))
+    for pair in rules + sorted((p for p in moved if p not in rules), key=lambda p: p.new):
+        rule = glossary.paragraphs.get(pair.new) or glossary.sections.get(pair.new)
+        where = f"{rule.file}:{rule.line}" if rule else glossary.root
+        how = {How.EDITOR: "as its `was:` says", How.TEXT: "same text"}.get(pair.how, f"text {pair.score:.0%} alike")
+        notes.append(f"{where}: {pair.new} is {pair.old} of release {version}, renumbered ({how}); "
+                     f"if not, write `was: <its number in {version}>` or `was: new` on it")
+    return notes

@@ -28,6 +28,8 @@ from engine.limits import MAX_DEPTH, MAX_DIGITS, MAX_EXPANDED_CHARACTERS, MAX_FI
 __all__ = [
     "SourceError",
     "Located",
+    "FORBIDDEN_CHARACTER",
+    "character_problem",
     "LineDict",
     "LineList",
     "load_yaml_file",
@@ -38,6 +40,35 @@ __all__ = [
 ]
 
 _INT = re.compile(r"^[-+]?(0|[1-9][0-9]*)$")
+
+# Characters no text of the glossary, a scenario, a release or a translation holds: the C0
+# controls but tab and newline (CR included: a text's line breaks are newlines), DEL, the C1
+# controls (U+0080-U+009F: a terminal reads some as escape sequences, XML 1.0 refuses them in a
+# feed), the line and paragraph separators, and the bidi overrides and isolates, which reorder
+# what a reader sees and can hide text from a reviewer (U+202A-U+202E, U+2066-U+2069).
+FORBIDDEN_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# In a one-line text (a title, an interface string's label), tabs and newlines too.
+FORBIDDEN_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_CHARACTER_NAMES = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return (CR)", "\x1b": "ESC, a control character",
+                    "\x85": "NEL, a control character", "\u2028": "a line separator", "\u2029": "a paragraph separator"}
+
+
+def character_problem(text: str, one_line: bool = False) -> str | None:
+    """What is wrong with the first character `text` may not hold (None: nothing): which one,
+    where, and what is allowed. `one_line`: a title or label, which holds no tab or line break."""
+    found = (FORBIDDEN_IN_LINE if one_line else FORBIDDEN_CHARACTER).search(text)
+    if found is None:
+        return None
+    character = found.group()
+    code = ord(character)
+    name = _CHARACTER_NAMES.get(character) or ("a bidi override, which can reorder or hide text" if code >= 0x2000
+                                                else "a control character")
+    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    allowed = ("one line of printable text (no tab or line break)" if one_line
+               else "printable text, tabs and line breaks (newlines)")
+    line = text.count("\n", 0, found.start())
+    at = f"line {line + 1} of the text, column {column}" if line else f"column {column} of the text"
+    return f"the character U+{code:04X} ({name}) at {at} is not allowed here: write {allowed}"
 _NULL = {"", "~", "null", "Null", "NULL"}
 _TRUE = {"true", "True", "TRUE"}
 _FALSE = {"false", "False", "FALSE"}
@@ -256,6 +287,8 @@ def _build(events: Any, path: str) -> Any:
                 value: Any = event.value
             else:
                 value = _scalar(event.value, event.style)
+            if FORBIDDEN_CHARACTER.search(event.value):   # written as an escape ("\e", "\x85"), or a raw CR or bidi override
+                note(line, character_problem(event.value) or "")
             define(event.anchor, line)
             if event.anchor is not None:
                 anchors[event.anchor] = (value, line, 1, len(event.value), 0)

@@ -16,3 +16,7 @@ class AlteredRulesConfig(Config):
     # Run every scenario of the glossary through the engine; a documented outcome the
     # engine does not reach fails the build. Off only to measure what it costs.
     verify = c.Type(bool, default=True)
+    # The glossary's YAML files on the forge, relative to the site's `repo_url`: the repository's
+    # root at the branch editors change. Each rule, term, ruling, game mode and card links to its
+    # file and line there ("Edit this rule"); a site without `repo_url` has no such links.
+    source_uri = c.Type(str, default="blob/main/")

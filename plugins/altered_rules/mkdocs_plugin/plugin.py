@@ -27,6 +27,8 @@ from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
 from ..pages.site_pages import pages
+from ..pages.source_links import SourceLinks
+from ..site_paths import SitePathError, inside, site_file
 from ..site_assets.sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime, SandboxError, page_head, scenario_file
 from ..site_assets.sandbox import runtime as sandbox_runtime
 from ..site_assets.search_index import game_page_urls, with_rule_entries
@@ -73,16 +75,17 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             raise PluginError(str(exc)) from None
         try:
             self.history = glossary_history(self.glossary)
-        except SourceError as exc:
+            releases = versions.VersionRenderer(self.glossary, self.history, self.config.language)
+            self.version_pages = versions.version_pages(self.glossary, self.history, self.config.language)
+            if self.history.releases:   # the frame of the versioned pages, drawn by the theme (versions.py)
+                self.version_pages.append(versions.shell_page())
+            label = versions.site_label(self.history, self.config.language, releases.t)
+            links = SourceLinks.for_site(config.repo_url, self.config.source_uri, project)
+            self.pages = pages(self.glossary, self.config.language, self.verification, releases.changed_in(), links)
+        except (SourceError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
-        releases = versions.VersionRenderer(self.glossary, self.history, self.config.language)
-        self.version_pages = versions.version_pages(self.glossary, self.history, self.config.language)
-        if self.history.releases:   # the frame of the versioned pages, drawn by the theme (versions.py)
-            self.version_pages.append(versions.shell_page())
-        label = versions.site_label(self.history, self.config.language, releases.t)
         config.extra["altered_rules_release"] = {"text": label.text, "href": label.href}
         self.release_head = versions.citation_script(label, self.config.language)
-        self.pages = pages(self.glossary, self.config.language, self.verification, releases.changed_in())
         self.renderer = Renderer(self.glossary, self.config.language)
         try:
             config.nav = expand_nav(config.nav, self.pages)
@@ -212,8 +215,19 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         return server
 
 
+def _checked(site: str, relative: str, target: str | None = None) -> str:
+    """site_file, as the build's error: nothing is written outside site/, whatever the data says."""
+    try:
+        path = site_file(site, relative)
+        if target is not None:   # a link shows a folder of the site
+            inside(site, os.path.join(os.path.dirname(path), target))
+        return path
+    except SitePathError as exc:
+        raise PluginError(str(exc)) from None
+
+
 def _write(site: str, relative: str, text: str) -> None:
-    path = os.path.join(site, *relative.split("/"))
+    path = _checked(site, relative)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
@@ -222,7 +236,7 @@ def _write(site: str, relative: str, text: str) -> None:
 def _link(site: str, relative: str, target: str) -> None:
     """`relative` shows the folder `target` (relative to it): a symlink, or a copy where the
     file system has none."""
-    path = os.path.join(site, *relative.split("/"))
+    path = _checked(site, relative, target)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     if os.path.islink(path):   # a --dirty build (mkdocs serve --dirty) left the last one
         os.unlink(path)

@@ -81,7 +81,7 @@ class CardPages:
             facts.append(f'<span class="ar-card__fact">{self.r.label("card_faction")} {html.escape(str(card.faction))}</span>')
         out = f'<p class="ar-card__facts" {UNSEARCHED}>{" · ".join(facts)}</p>\n'
         # The names printed in French and Italian are searched: a judge may type either.
-        names = [f'<span lang="{lang}">{html.escape(name)}</span> ({self.r.t("card_language_" + lang)})'
+        names = [f'<span lang="{lang}">{html.escape(name)}</span> ({self.r.h("card_language_" + lang)})'
                  for lang, name in sorted(card.names.items()) if lang in ("fr", "it")]
         if names:
             out += f'<p class="ar-card__facts">{self.r.label("card_printed_names")} {", ".join(names)}</p>\n'
@@ -151,7 +151,8 @@ class CardPages:
         page = card_page(card)
         mentions = self.r.card_mentions[card.name]
         out = [self.r.heading(1, card.name, f"card-{card.slug}"), '<div class="ar-card">\n',
-               self.facts_html(card), self.abilities_html(card, page), "</div>\n\n",
+               self.facts_html(card), self.abilities_html(card, page),
+               self.r.meta_html(self.r.edit_link(card.file, card.line)), "</div>\n\n",
                unsearched_heading(2, self.r.t("card_mentions"), "mentions")]
         rules = self.rules_html(mentions, page)
         out.append(rules or f'<p class="ar-card__none">{html.escape(self.r.t("card_no_mentions"))}</p>\n')

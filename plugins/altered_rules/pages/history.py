@@ -1,10 +1,13 @@
 """What changed between releases: a parsed comparison of the glossary's entries, not a line diff.
 
 Each release's texts are a snapshot (glossary/releases.py). Two snapshots are compared entry by
-entry (a rule paragraph, a section title, a term, a mode section, a deck rule, a ruling): an
-entry is added, removed, renumbered (its number changed, its English text did not), changed (its
-English text changed), translated (only another language changed) or corrected (the editors
-recorded a correction of the source, `corrections: was/now/why`, and nothing else changed).
+entry (a rule paragraph, a section title, a term, a mode section, a deck rule, a ruling), each
+followed by its identity across numbers (content/glossary/identity.py): an entry is added,
+removed, renumbered (its number changed, its English text only by the rule numbers the
+renumbering changed), changed (its English text changed; with `renumbered_from` when its number
+did too), references (only rule numbers the renumbering changed were updated in it), translated
+(only another language changed) or corrected (the editors recorded a correction of the source,
+`corrections: was/now/why`, and nothing else changed).
 
 The first release is compared with its sources: the glossary does not hold the sources' full
 text (and none is invented), so what it changed from them is exactly the editors' recorded
@@ -19,35 +22,21 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..content.glossary.model import LANGUAGES, Glossary, rule_sort_key
-from ..content.glossary.releases import Entry, Release, Snapshot, read_snapshot, snapshot_of
+from ..content.glossary.identity import match, renamed_entry
+from ..content.glossary.releases import FIXED_GROUPS, WORKING, Entry, EntryKind, Release, Snapshot, read_snapshot, snapshot_of
 
 
 class ChangeKind(str, Enum):
     ADDED = "added"
     CHANGED = "changed"
     TRANSLATED = "translated"     # only a language other than English changed (or was added)
-    RENUMBERED = "renumbered"
+    RENUMBERED = "renumbered"     # its number changed, its English text only by the numbers the renumbering changed
+    REFERENCES = "references"     # only rule numbers that the renumbering changed were updated in its texts
     REMOVED = "removed"
     CORRECTED = "corrected"       # a correction of the source recorded, the text otherwise the same
-
-
-class EntryKind(str, Enum):
-    SECTION = "section"
-    PARAGRAPH = "paragraph"
-    TERM = "term"
-    MODE = "mode"
-    MODE_SECTION = "mode-section"
-    DECK_RULE = "deck-rule"
-    RULING = "ruling"
-
-
-WORKING = "current"
-"""The name `altered-rules diff` gives the glossary as it is on disk (not a release)."""
-
-FIXED_GROUPS = ("terms", "modes", "rulings")
 
 
 @dataclass(frozen=True)
@@ -74,6 +63,7 @@ class Change:
     fields: tuple[FieldChange, ...] = ()
     corrections: tuple[tuple[str, str, str], ...] = ()   # corrections recorded in this release
     renumbered_from: str | None = None                   # the old number of a renumbered entry
+    matched: str = ""                                    # how its identity was found (identity.How), "" if added/removed
 
     @property
     def entry(self) -> Entry:
@@ -97,10 +87,6 @@ def _field_changes(old: Entry | None, new: Entry | None) -> tuple[FieldChange, .
                  for n in names if old_fields.get(n, {}) != new_fields.get(n, {}))
 
 
-def _english(entry: Entry) -> tuple[tuple[str, str | None], ...]:
-    return tuple((name, texts.get("en")) for name, texts in entry.fields)
-
-
 def group_order(*snapshots: Snapshot) -> list[str]:
     chapters = sorted({n for s in snapshots for n in s.chapters}, key=lambda n: int(n) if n.isdigit() else 99)
     return [f"chapter-{n}" for n in chapters] + list(FIXED_GROUPS)
@@ -115,7 +101,10 @@ def _sort(changes: Iterable[Change], groups: list[str], order: dict[str, int]) -
 
 
 def compare(old: Snapshot | None, new: Snapshot) -> tuple[Change, ...]:
-    """The changes from `old` to `new`; with no `old`, the corrections `new` made to its sources."""
+    """The changes from `old` to `new`; with no `old`, the corrections `new` made to its sources.
+    Entries are followed by their identity (identity.match), not their number: a rule shifted to
+    another number is renumbered (and changed, if its text changed beyond the numbers the
+    renumbering made); a number that now holds another rule is that rule's, added."""
     groups = group_order(new, *([old] if old else []))
     order = {k: i for i, k in enumerate(new.entries)}
     if old is None:
@@ -123,37 +112,38 @@ def compare(old: Snapshot | None, new: Snapshot) -> tuple[Change, ...]:
                       for e in new.entries.values() if e.corrections), groups, order)
     for i, k in enumerate(old.entries):
         order.setdefault(k, i)
+    matching = match(old, new)
+    renames = matching.renames
     changes: list[Change] = []
-    added = [e for k, e in new.entries.items() if k not in old.entries]
-    removed = {k: e for k, e in old.entries.items() if k not in new.entries}
-    # An added entry whose English texts are those of a removed one of the same kind was renumbered.
-    by_text = {(e.kind, _english(e)): e for e in removed.values()}
-    for entry in added:
-        was = by_text.pop((entry.kind, _english(entry)), None)
-        if was is not None and was.key in removed:
-            del removed[was.key]
-            changes.append(Change(entry.key, ChangeKind.RENUMBERED, entry.group, entry.kind, was, entry,
-                                  _field_changes(was, entry), _new_corrections(was, entry), was.key))
-        else:
-            changes.append(Change(entry.key, ChangeKind.ADDED, entry.group, entry.kind, None, entry,
-                                  _field_changes(None, entry), entry.corrections))
-    for entry in removed.values():
-        changes.append(Change(entry.key, ChangeKind.REMOVED, entry.group, entry.kind, entry, None, _field_changes(entry, None)))
     for key, entry in new.entries.items():
-        before = old.entries.get(key)
-        if before is None:
+        pair = matching.pairs.get(key)
+        if pair is None:
+            changes.append(Change(key, ChangeKind.ADDED, entry.group, entry.kind, None, entry,
+                                  _field_changes(None, entry), entry.corrections))
             continue
+        before = old.entries[pair.old]
         fields = _field_changes(before, entry)
         corrections = _new_corrections(before, entry)
-        if not fields and not corrections:
+        # The old texts with the numbers this renumbering changed: what is left differs for real.
+        real = _field_changes(renamed_entry(before, renames), entry)
+        moved = pair.old if pair.old != key else None
+        if moved is None and not fields and not corrections:
             continue
-        if any("en" in f.languages for f in fields):
+        if any("en" in f.languages for f in real):
             kind = ChangeKind.CHANGED
-        elif fields:
+        elif moved is not None:
+            kind = ChangeKind.RENUMBERED
+        elif real:
             kind = ChangeKind.TRANSLATED
+        elif fields:
+            kind = ChangeKind.REFERENCES
         else:
             kind = ChangeKind.CORRECTED
-        changes.append(Change(key, kind, entry.group, entry.kind, before, entry, fields, corrections))
+        changes.append(Change(key, kind, entry.group, entry.kind, before, entry, fields, corrections, moved, pair.how))
+    gone = matching.matched_old()
+    for key, entry in old.entries.items():
+        if key not in gone:
+            changes.append(Change(key, ChangeKind.REMOVED, entry.group, entry.kind, entry, None, _field_changes(entry, None)))
     return _sort(changes, groups, order)
 
 
@@ -202,6 +192,7 @@ class History:
     current: Snapshot                       # the glossary on disk
     unreleased: bool                        # it differs from its latest release
     by_key: dict[str, list[tuple[Release, Change]]] = field(default_factory=dict)
+    _matching: Any = field(default=None, repr=False)   # identity.Matching of the latest release and the disk
 
     @property
     def latest(self) -> Release | None:
@@ -220,13 +211,78 @@ class History:
         snapshot = self.snapshots.get(version)
         return snapshot.entries.get(key) if snapshot else None
 
+    def _index(self, version: str) -> int:
+        return next(i for i, r in enumerate(self.releases) if r.version == version)
+
     def newer(self, version: str, key: str) -> tuple[Release, Change] | None:
-        """The first change of `key` released after `version` (None: its text is still the latest)."""
-        index = next(i for i, r in enumerate(self.releases) if r.version == version)
-        return next(((r, c) for r, c in self.by_key.get(key, []) if self.releases.index(r) > index), None)
+        """The first change, released after `version`, of the rule numbered `key` in `version`
+        (followed by its identity: its renumbering, not the rule that took its number)."""
+        for diff in self.diffs[self._index(version) + 1:]:
+            change = _continuing(diff, key)
+            if change is not None:
+                return diff.release, change
+        return None
+
+    def follow(self, version: str, key: str) -> str | None:
+        """The number, in the latest release, of the rule numbered `key` in `version` (None: removed)."""
+        for diff in self.diffs[self._index(version) + 1:]:
+            change = _continuing(diff, key)
+            if change is not None:
+                if change.kind is ChangeKind.REMOVED:
+                    return None
+                key = change.key
+        return key
+
+    def lineage(self, key: str, upto: int | None = None) -> list[tuple[Release, Change]]:
+        """Every change of the rule numbered `key` in release `upto` (index; default the latest),
+        under each number it had, oldest first: its life across renumberings."""
+        found: list[tuple[Release, Change]] = []
+        last = len(self.diffs) - 1 if upto is None else upto
+        for diff in reversed(self.diffs[:last + 1]):
+            change = next((c for c in diff.changes if c.key == key and c.kind is not ChangeKind.REMOVED), None)
+            if change is None:
+                continue
+            found.append((diff.release, change))
+            if change.kind is ChangeKind.ADDED:
+                break
+            key = change.renumbered_from or key
+        return found[::-1]
+
+    def former_numbers(self, key: str) -> tuple[tuple[str, str], ...]:
+        """The numbers the rule numbered `key` on disk had before, newest first, each with the last
+        release that numbered it so: (("4.2.4.c", "2026.1"), ...)."""
+        if not self.releases:
+            return ()
+        found: list[tuple[str, str]] = []
+        latest = self.releases[-1].version
+        if self.unreleased:
+            pair = self._unreleased_matching().pairs.get(key)
+            if pair is None:
+                return ()
+            if pair.old != key:
+                found.append((pair.old, latest))
+            key = pair.old
+        versions = [r.version for r in self.releases]
+        for release, change in reversed(self.lineage(key)):
+            if change.renumbered_from:
+                found.append((change.renumbered_from, versions[versions.index(release.version) - 1]))
+        return tuple(found)
+
+    def _unreleased_matching(self):
+        if self._matching is None:
+            self._matching = match(self.snapshots[self.releases[-1].version], self.current)
+        return self._matching
 
     def last_release_with(self, key: str) -> Release | None:
         return next((r for r in reversed(self.releases) if key in self.snapshots[r.version].entries), None)
+
+
+def _continuing(diff: ReleaseDiff, key: str) -> Change | None:
+    """The change of `diff` to the rule that was numbered `key` before it (None: unchanged)."""
+    moved = next((c for c in diff.changes if c.renumbered_from == key), None)
+    if moved is not None:
+        return moved
+    return next((c for c in diff.changes if c.key == key and c.renumbered_from is None and c.kind is not ChangeKind.ADDED), None)
 
 
 def build_history(releases: list[Release], snapshots: dict[str, Snapshot], current: Snapshot) -> History:
@@ -238,11 +294,17 @@ def build_history(releases: list[Release], snapshots: dict[str, Snapshot], curre
         previous = release
     unreleased = bool(releases) and not _same(snapshots[releases[-1].version], current)
     history = History(releases, snapshots, diffs, current, unreleased)
-    for diff in diffs:
-        for change in diff.changes:
-            history.by_key.setdefault(change.key, []).append((diff.release, change))
-            if change.renumbered_from:
-                history.by_key.setdefault(change.renumbered_from, []).append((diff.release, change))
+    # Each rule's changes under the number it has in the latest release, across its renumberings;
+    # a removed one's under the number it had when removed (unless a rule has that number now).
+    if releases:
+        for key in snapshots[releases[-1].version].entries:
+            lineage = history.lineage(key)
+            if lineage:
+                history.by_key[key] = lineage
+        for index, diff in enumerate(diffs):
+            for change in diff.changes:
+                if change.kind is ChangeKind.REMOVED and change.key not in history.by_key:
+                    history.by_key[change.key] = [*history.lineage(change.key, index - 1), (diff.release, change)]
     return history
 
 

@@ -44,8 +44,10 @@ from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
 from engine.messages import Renderer
 
 from ..messages import card_names, message_states, read_messages, renderer as message_renderer
-from ..strings import FILES, LanguageStrings, string_states, tr
+from ..site_paths import site_path
+from ..strings import FILES, LanguageStrings, fill, string_states, tr
 from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor
+from .source_links import SourceLinks
 
 TERMS_PAGE = "glossary-terms.md"
 KEYWORDS_PAGE = "keywords.md"
@@ -65,13 +67,16 @@ class Page:
     title: str
     markdown: str
 
+    def __post_init__(self) -> None:
+        site_path(self.path)   # a path made from data never leaves the docs tree
+
 
 def chapter_page(number: str) -> str:
-    return f"rules/chapter-{number}.md"
+    return site_path(f"rules/chapter-{number}.md")
 
 
 def mode_page(mode_id: str) -> str:
-    return f"modes/{mode_id}.md"
+    return site_path(f"modes/{mode_id}.md")
 
 
 def page_url(path: str) -> str:
@@ -118,6 +123,11 @@ def script_json(text: str) -> str:
     return text.replace("<!--", "\\u003c!--").replace("</", "<\\/")
 
 
+# The "Edit this rule" icon (a pencil), drawn here like the copy icon: a font may lack the glyph.
+EDIT_ICON = ('<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><path fill="currentColor" '
+             'd="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z"/></svg>')
+
+
 def md_escape(text: str) -> str:
     """Escape text for a Markdown heading (titles are plain text, never markup)."""
     return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
@@ -139,6 +149,8 @@ class Renderer:
         self.keyword_pattern, self.keyword_order = keyword_pattern(glossary, language)
         # Entries a release changed since the first: anchor -> (label, history page) (versions.py).
         self.changed_in: dict[str, tuple[str, str]] = {}
+        # Where each entry's YAML is on the forge ("Edit this rule"); None: the site names no forge.
+        self.source_links: SourceLinks | None = None
         self.page_of: dict[str, str] = {}
         for chapter in glossary.chapters:
             for section in chapter.sections:
@@ -166,11 +178,21 @@ class Renderer:
 
     # -- words ------------------------------------------------------------
     def t(self, key: str, **values: object) -> str:
+        """An interface string as plain text (for a heading, a title, or to escape where it lands)."""
         return tr(self.language, key, **values)
 
+    def h(self, key: str, **values: object) -> str:
+        """An interface string as HTML text or attribute value: escaped (a translator's text is no markup)."""
+        return html.escape(tr(self.language, key, **values))
+
+    def markup(self, key: str, **fragments: str) -> str:
+        """An interface string as HTML with markup built by code at its placeholders: the string
+        is escaped first, then each {name} becomes its fragment (which the caller escaped)."""
+        return fill(html.escape(tr(self.language, key)), fragments)
+
     def label(self, key: str) -> str:
-        """An interface word followed by a colon, as the language writes it ("Sources\u00a0:" in French)."""
-        return self.t(key) + self.t("colon")
+        """An interface word followed by a colon, as the language writes it ("Sources\u00a0:" in French), as HTML."""
+        return html.escape(self.t(key) + self.t("colon"))
 
     def text(self, text: Text) -> str:
         if not text.has(self.language):
@@ -246,9 +268,12 @@ class Renderer:
         escaped = html.escape(raw, quote=False)
         if keywords is not None:
             escaped = self.link_keywords(escaped, page, *keywords)
-        escaped = SYMBOL_REFERENCE.sub(lambda m: self.symbol(m.group(1)), escaped)
-        if links:
+        if links:   # before the symbols: a rule number in a symbol's label is no link (and never inside its attribute)
             escaped = RULE_REFERENCE.sub(lambda m: self.rule_link(m.group(1), page), escaped)
+        # A {name} that is no symbol stays as typed: the glossary's texts are linted, but an engine
+        # trace repeats a scenario's names ("{zz}" as a character's name is no symbol).
+        escaped = SYMBOL_REFERENCE.sub(lambda m: self.symbol(m.group(1)) if m.group(1) in self.glossary.symbols
+                                       else m.group(0), escaped)
         return escaped.replace("\n", "<br>\n")
 
     def paragraphs_html(self, raw: str, page: str, css: str = "") -> str:
@@ -270,7 +295,7 @@ class Renderer:
         if gap is None:
             return ""
         return (
-            f'<div class="ar-gap" role="note"><strong class="ar-gap__title">{self.t("gap_title")}</strong> '
+            f'<div class="ar-gap" role="note"><strong class="ar-gap__title">{self.h("gap_title")}</strong> '
             f'{self.inline(self.text(gap), page)}</div>\n'
         )
 
@@ -279,7 +304,7 @@ class Renderer:
         for source in sources:
             label = html.escape(source)
             links.append(f'<a href="{relative_url(page, SOURCES_PAGE, source)}">{label}</a>')
-        extra = f" ({self.t('text_from', source=html.escape(text_from))})" if text_from else ""
+        extra = f" ({self.h('text_from', source=text_from)})" if text_from else ""
         return f'<span class="ar-meta__item ar-meta__sources">{self.label("sources")} {", ".join(links)}{extra}</span>'
 
     def corrections_html(self, corrections: Iterable[Correction], page: str) -> str:
@@ -289,11 +314,11 @@ class Renderer:
         rows = "".join(
             f'<li><del>{self.inline(c.was, page, links=False) or "&#8203;"}</del> → '
             f'<ins>{self.inline(c.now, page, links=False) or "∅"}</ins> '
-            f'<span class="ar-correction__why">({self.t("correction_" + c.why.value)})</span></li>'
+            f'<span class="ar-correction__why">({self.h("correction_" + c.why.value)})</span></li>'
             for c in corrections
         )
         return (
-            f'<details class="ar-corrections"><summary>{self.t("corrections", count=len(corrections))}</summary>'
+            f'<details class="ar-corrections"><summary>{self.h("corrections", count=len(corrections))}</summary>'
             f'<ul>{rows}</ul></details>\n'
         )
 
@@ -310,7 +335,7 @@ class Renderer:
             return self.text(mode.title)
         if citing.startswith("ruling-"):
             ruling = next(r for r in self.glossary.rulings if f"ruling-{r.id}" == citing)
-            return f"{self.label('ruling')} {self.text(ruling.title)}"
+            return f"{self.t('ruling')}{self.t('colon')} {self.text(ruling.title)}"
         return citing
 
     def cited_by_html(self, rule: str, page: str) -> str:
@@ -348,6 +373,19 @@ class Renderer:
         return (f'<span class="ar-meta__item ar-meta__changed"><a href="{relative_url(page, history, anchor)}">'
                 f'{html.escape(label)}</a></span>')
 
+    def edit_link(self, file: str, line: int, rule: str | None = None) -> str:
+        """The link to an entry's YAML on the forge: an icon among a rule's tools (beside the
+        copy button the site's script adds), or a meta item "Edit this entry" for other entries."""
+        url = self.source_links.url(file, line) if self.source_links else None
+        if url is None:
+            return ""
+        where = self.t("edit_where", file=self.source_links.path(file), line=line)
+        if rule is not None:
+            title = html.escape(self.t("edit_rule", rule=rule) + " (" + where + ")")
+            return f'<a class="ar-edit" href="{html.escape(url)}" title="{title}" aria-label="{title}">{EDIT_ICON}</a>'
+        return (f'<span class="ar-meta__item"><a class="ar-edit ar-edit--entry" href="{html.escape(url)}" '
+                f'title="{html.escape(where)}">{EDIT_ICON} {html.escape(self.t("edit_entry"))}</a></span>')
+
     def meta_html(self, *items: str) -> str:
         items = tuple(i for i in items if i)
         return f'<p class="ar-meta">{" · ".join(items)}</p>\n' if items else ""
@@ -356,7 +394,7 @@ class Renderer:
         kind = note.kind.value
         body = self.paragraphs_html(self.text(note.text), page)
         # The kind label goes inside the first paragraph so it reads "Example. Foundry Armorer..."
-        body = body.replace("<p>", f'<p><span class="ar-note__kind">{self.t(kind)}</span> ', 1)
+        body = body.replace("<p>", f'<p><span class="ar-note__kind">{self.h(kind)}</span> ', 1)
         return (
             f'<aside {self.lang_attrs(note.text, f"ar-note ar-note--{kind}")} id="{note.anchor}">\n{body}'
             f"{self.gap_html(note.gap, page)}{self.stale_html((note.text, note.gap), page, note.anchor)}"
@@ -380,7 +418,7 @@ class Renderer:
             cited = [r for r in line.rules if r not in said]
             extra = [self.rule_link(r, page) for r in cited]
             extra += [
-                f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + ruling)}">{self.t("ruling").lower()} {html.escape(ruling)}</a>'
+                f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + ruling)}">{html.escape(self.t("ruling").lower())} {html.escape(ruling)}</a>'
                 for ruling in line.rulings if any(r.id == ruling for r in self.glossary.rulings)
             ]
             suffix = f' <span class="ar-trace__rules">({", ".join(extra)})</span>' if extra else ""
@@ -392,11 +430,11 @@ class Renderer:
         if self.verification is None:
             return ""
         if check is None:
-            return f'<p class="ar-verified ar-verified--none">{self.t("not_verified")}</p>\n'
+            return f'<p class="ar-verified ar-verified--none">{self.h("not_verified")}</p>\n'
         if not check.passed:  # the build fails before a page shows this; kept for `make dev`
             return f'<p class="ar-verified ar-verified--failed">{html.escape(check.failure())}</p>\n'
         scenario = check.shown
-        label = self.t("verified_example" if check.kind is CheckKind.EXAMPLE else "verified_illustration")
+        label = self.h("verified_example" if check.kind is CheckKind.EXAMPLE else "verified_illustration")
         # An illustration shows its caption in the page's language; an example needs no title:
         # its own text, translated, is right above (the scenario's English name is in the YAML).
         title = (f'<span class="ar-verified__name">{self.inline(self.text(caption), page, links=False)}</span>'
@@ -406,10 +444,10 @@ class Renderer:
         return (
             f'<details class="ar-verified" id="{anchor}"><summary><span class="ar-verified__badge">✓ {label}</span> '
             f'{title}</summary>\n'
-            f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.t("open_in_sandbox")}</a></p>\n'
-            f'<p class="ar-verified__what">{self.t("scenario")}</p>\n'
+            f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.h("open_in_sandbox")}</a></p>\n'
+            f'<p class="ar-verified__what">{self.h("scenario")}</p>\n'
             f'<pre class="ar-scenario"><code>{html.escape(scenario)}</code></pre>\n'
-            f'<p class="ar-verified__what">{self.t("engine_trace")}</p>\n{self.trace_html(check, page)}\n'
+            f'<p class="ar-verified__what">{self.h("engine_trace")}</p>\n{self.trace_html(check, page)}\n'
             f"</details>\n"
         )
 
@@ -457,8 +495,8 @@ class Renderer:
                 f'<tr><td>{self.rule_link(row.section, COVERAGE_PAGE)}</td><td>{row.covered}/{row.paragraphs}</td><td>{uncovered}</td></tr>'
             )
         out.append(
-            f'<table class="ar-coverage"><thead><tr><th>{self.t("coverage_section")}</th><th>{self.t("coverage_verified")}</th>'
-            f'<th>{self.t("coverage_without")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>\n'
+            f'<table class="ar-coverage"><thead><tr><th>{self.h("coverage_section")}</th><th>{self.h("coverage_verified")}</th>'
+            f'<th>{self.h("coverage_without")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>\n'
         )
         return self.finish(COVERAGE_PAGE, title, out)
 
@@ -471,7 +509,8 @@ class Renderer:
         first, *rest = [p for p in re.split(r"\n\s*\n", self.text(paragraph.text)) if p.strip()]
         used: set[str] = set()
         kw = (pid, used)
-        out = [f'<div {self.lang_attrs(paragraph.text, "ar-rule")} id="{pid}">\n<p class="ar-rule__text">{number}{label} {self.inline(first, page, keywords=kw)}</p>\n']
+        edit = self.edit_link(paragraph.file, paragraph.line, pid)
+        out = [f'<div {self.lang_attrs(paragraph.text, "ar-rule")} id="{pid}">\n<p class="ar-rule__text">{number}{edit}{label} {self.inline(first, page, keywords=kw)}</p>\n']
         out += [f"<p>{self.inline(p, page, keywords=kw)}</p>\n" for p in rest]
         out.append(self.list_html(paragraph.list_kind, paragraph.items, page, keywords=kw))
         out.append(self.gap_html(paragraph.gap, page))
@@ -533,6 +572,7 @@ class Renderer:
             self.sources_html(term.sources, page),
             self.cards_html(f"term-{term.id}", page),
             self.changed_html(f"term-{term.id}", page),
+            self.edit_link(term.file, term.line),
         ))
         out.append(self.corrections_html(term.corrections, page))
         out.append("</div>\n\n")
@@ -557,7 +597,7 @@ class Renderer:
         if block.example:
             out.append(
                 f'<aside class="ar-note ar-note--example" id="{anchor}-example"><p><span class="ar-note__kind">'
-                f'{self.t("mode_example")}</span> {self.inline(self.text(block.example), page)}</p>\n'
+                f'{self.h("mode_example")}</span> {self.inline(self.text(block.example), page)}</p>\n'
                 f'{self.check_html(self.checks.get(anchor + "-example"), page)}</aside>\n'
             )
         out.append("</div>\n\n")
@@ -565,14 +605,14 @@ class Renderer:
 
     def deck_rule_html(self, rule: DeckRule, page: str) -> str:
         checks = ", ".join(f"<code>{html.escape(k)}: {html.escape(_yaml_value(v))}</code>" for k, v in rule.check.items())
-        restates = f' · {self.t("restates")} {self.rule_link(rule.rule, page)}' if rule.rule else ""
+        restates = f' · {self.h("restates")} {self.rule_link(rule.rule, page)}' if rule.rule else ""
         illustrations = "".join(
             self.check_html(self.checks.get(f"{rule.id}-scenario-{i}"), page, illustration.caption)
             for i, illustration in enumerate(rule.scenarios, 1)
         ) if self.verification is not None else ""
         return (
             f'<li id="{rule.id}" class="ar-deck-rule">{self.inline(self.text(rule.text), page)}'
-            f'{self.stale_html((rule.text,), page, rule.id)}<br><span class="ar-meta">{self.t("deck_check")} {checks}{restates}</span>{illustrations}</li>'
+            f'{self.stale_html((rule.text,), page, rule.id)}<br><span class="ar-meta">{self.h("deck_check")} {checks}{restates}</span>{illustrations}</li>'
         )
 
     def mode(self, mode: GameMode) -> Page:
@@ -588,7 +628,8 @@ class Renderer:
                 out.append(f"<p>{self.inline(self.text(mode.deck_intro), page)}</p>\n")
             out.append(f'<ul class="ar-list">{"".join(self.deck_rule_html(r, page) for r in mode.deck_rules)}</ul>\n')
             out.append("</div>\n\n")
-        out.append(self.meta_html(self.sources_html(mode.sources, page), self.cards_html(f"mode-{mode.id}", page)))
+        out.append(self.meta_html(self.sources_html(mode.sources, page), self.cards_html(f"mode-{mode.id}", page),
+                                  self.edit_link(mode.file, mode.line)))
         out.append(self.corrections_html(mode.corrections, page))
         return self.finish(page, title, out)
 
@@ -597,10 +638,11 @@ class Renderer:
         parts = [self.heading(2, self.text(ruling.title), f"ruling-{ruling.id}"), '<div class="ar-ruling">\n']
         cards = self.cards_html(f"ruling-{ruling.id}", page)
         changed = self.changed_html(f"ruling-{ruling.id}", page)
-        extra = "".join(" · " + item for item in (cards, changed) if item)
+        edit = self.edit_link(ruling.file, ruling.line)
+        extra = "".join(" · " + item for item in (cards, changed, edit) if item)
         parts.append(f'<p class="ar-meta">{self.label("about_rules")} {rules}{extra}</p>\n')
         for key in ("conflict", "reading", "why"):
-            parts.append(f'<p><strong>{self.t(key)}.</strong> {self.inline(self.text(getattr(ruling, key)), page)}</p>\n')
+            parts.append(f'<p><strong>{self.h(key)}.</strong> {self.inline(self.text(getattr(ruling, key)), page)}</p>\n')
         parts.append(self.stale_html((ruling.title, ruling.conflict, ruling.reading, ruling.why), page, f"ruling-{ruling.id}"))
         parts.append("</div>\n\n")
         return "".join(parts)
@@ -668,7 +710,7 @@ class Renderer:
             out.append(f'<p class="ar-translations-none">{html.escape(self.t("translations_strings_none"))}</p>\n')
         for state in stale_strings:
             out.append(self._stale_entry(
-                f'<code>{html.escape(state.where)}</code> · {html.escape(self.label("translations_key"))} '
+                f'<code>{html.escape(state.where)}</code> · {self.label("translations_key")} '
                 f'<code>{html.escape(state.key)}</code>' + (f" ({state.language})" if self.language == SOURCE_LANGUAGE else ""),
                 state.language, html.escape(state.english), html.escape(state.text)))
         return Page(page, title, "".join(out))

@@ -8,15 +8,18 @@ from __future__ import annotations
 from .card_pages import card_pages
 from ..content.glossary.model import Glossary
 from .render import Page, Renderer
+from .source_links import SourceLinks
 from ..verification.checks import Verification
 
 
 def pages(glossary: Glossary, language: str = "en", verification: Verification | None = None,
-          changed_in: dict[str, tuple[str, str]] | None = None) -> list[Page]:
-    """Every generated page of the site in `language` (with the engine's results, if given, and
-    the entries a release changed, `changed_in`, from versions.VersionRenderer.changed_in)."""
+          changed_in: dict[str, tuple[str, str]] | None = None, source_links: SourceLinks | None = None) -> list[Page]:
+    """Every generated page of the site in `language` (with the engine's results, if given, the
+    entries a release changed, `changed_in`, from versions.VersionRenderer.changed_in, and the
+    links to each entry's YAML on the forge, `source_links`)."""
     renderer = Renderer(glossary, language, verification)
     renderer.changed_in = changed_in or {}
+    renderer.source_links = source_links
     result = [renderer.chapter(chapter) for chapter in glossary.chapters]
     result.append(renderer.terms())
     if glossary.keywords:

@@ -22,12 +22,13 @@ import html
 import json
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..content.glossary.model import Glossary, rule_sort_key
 from ..content.glossary.releases import Entry, Release
 from ..content.glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
+from ..site_paths import site_path
 from ..strings import tr
 from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff
 from .redirects import SHORT_URL_PREFIX, redirect_page
@@ -39,16 +40,16 @@ VERSIONED_PREFIX = "v"
 
 
 def release_page(version: str) -> str:
-    return f"releases/{version}.md"
+    return site_path(f"releases/{version}.md")
 
 
 def history_page(group: str) -> str:
-    return f"history/{group}.md"
+    return site_path(f"history/{group}.md")
 
 
 def versioned_path(version: str, rule: str) -> str:
     """Where a rule's text in a release is, from the language's root: v/2026.1/r/4.2.4.c/."""
-    return f"{VERSIONED_PREFIX}/{version}/r/{rule}/"
+    return site_path(f"{VERSIONED_PREFIX}/{version}/r/{rule}/")
 
 
 def is_rule(key: str) -> bool:
@@ -85,12 +86,17 @@ class ReleaseStamp:
     version: str
     date: str
     unreleased: bool   # the glossary has changed since that release
+    # rule -> the numbers it had before, newest first, each with the last release so numbered
+    renumbered: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
 
 def release_stamp(history: History) -> ReleaseStamp | None:
     """Which release the export is (None before the first)."""
     latest = history.latest
-    return None if latest is None else ReleaseStamp(latest.version, latest.date, history.unreleased)
+    if latest is None:
+        return None
+    formers = {key: history.former_numbers(key) for key in history.current.entries if PARAGRAPH_ID.match(key)}
+    return ReleaseStamp(latest.version, latest.date, history.unreleased, {k: v for k, v in formers.items() if v})
 
 
 def citation_script(label: Label, language: str) -> str:
@@ -121,9 +127,13 @@ class VersionRenderer:
                 self.location[rule.id] = (mode_page(mode.id), rule.id)
 
     # -- pieces -----------------------------------------------------------------------------
-    def plain(self, raw: str) -> str:
-        """Escaped text with known symbols as badges (a symbol since removed stays as typed)."""
+    def plain(self, raw: str, link=None) -> str:
+        """Escaped text with known symbols as badges (a symbol since removed stays as typed), and
+        with `link` (a function of a rule number's match), rule numbers linked first: a number
+        in a symbol's label is never linked (nor inside its attribute)."""
         escaped = html.escape(raw, quote=False)
+        if link is not None:
+            escaped = RULE_REFERENCE.sub(link, escaped)
         escaped = SYMBOL_REFERENCE.sub(
             lambda m: self.r.symbol(m.group(1)) if m.group(1) in self.glossary.symbols else m.group(0), escaped)
         return escaped.replace("\n", "<br>\n")
@@ -190,11 +200,13 @@ class VersionRenderer:
             return html.escape(label)
         return f'<a href="{relative_url(page, where[0], where[1])}">{html.escape(label)}</a>'
 
-    def versioned_link(self, page: str, version: str, key: str) -> str:
+    def versioned_link(self, page: str, version: str, key: str, named: bool = False) -> str:
+        """A link to `key`'s text in `version` ("text in 2026.1"; `named`: "4.2.4.c, text in 2026.1")."""
         if not is_rule(key) or key not in self.history.snapshots[version].entries:
             return ""
         href = relative_url(page, "index.md") + versioned_anchor(version, key)
-        return f'<a href="{html.escape(href)}">{html.escape(self.t("text_in", version=version))}</a>'
+        label = self.t("text_in", version=version)
+        return f'<a href="{html.escape(href)}">{html.escape(f"{key}, {label}" if named else label)}</a>'
 
     def text_link(self, page: str, version: str, change: Change) -> str:
         """A link to the entry's text as `version` left it (a removed one: as the release before)."""
@@ -203,10 +215,14 @@ class VersionRenderer:
             version = versions[versions.index(version) - 1]
         return self.versioned_link(page, version, change.key)
 
-    def kind_html(self, change: Change) -> str:
+    def kind_html(self, change: Change, arrow: bool = False) -> str:
+        """The kind of a change; `arrow`: its head already shows "4.2.4.c → 4.2.4.d"."""
         text = self.t(f"change_{change.kind.value}")
-        if change.renumbered_from:
-            text = self.t("renumbered_from", old=change.renumbered_from)
+        if change.renumbered_from and arrow:
+            text = self.t("change_renumbered") + ("" if change.kind is ChangeKind.RENUMBERED else ", " + text)
+        elif change.renumbered_from:
+            key = "renumbered_from" if change.kind is ChangeKind.RENUMBERED else "renumbered_changed_from"
+            text = self.t(key, old=change.renumbered_from)
         return f'<span class="ar-change__kind ar-change__kind--{change.kind.value}">{html.escape(text)}</span>'
 
     def group_title(self, group: str) -> str:
@@ -220,8 +236,8 @@ class VersionRenderer:
 
     def release_meta(self, release: Release, page: str) -> str:
         sources = ", ".join(f'<a href="{relative_url(page, "sources.md", s)}">{html.escape(s)}</a>' for s in release.based_on.sources)
-        based = html.escape(self.t("release_based_on", version="\0", date=release.based_on.date, sources="\1"))
-        based = based.replace("\0", html.escape(self.r.text(release.based_on.version))).replace("\1", sources)
+        based = self.r.markup("release_based_on", version=html.escape(self.r.text(release.based_on.version)),
+                              date=html.escape(release.based_on.date), sources=sources)
         return (f'<p class="ar-meta"><span class="ar-meta__item">{html.escape(self.t("release_date", date=release.date))}</span>'
                 f' · <span class="ar-meta__item">{based}</span></p>\n')
 
@@ -265,7 +281,10 @@ class VersionRenderer:
         return self.r.finish(page, title, out)
 
     def change_html(self, change: Change, page: str, version: str, history: bool) -> str:
-        head = [self.link_to_current(change.key, page, self.entry_title(change.entry)), self.kind_html(change)]
+        title = self.link_to_current(change.key, page, self.entry_title(change.entry))
+        if change.renumbered_from and is_rule(change.key):   # "4.2.4.c → 4.2.4.d"
+            title = f'<span class="ar-change__was">{html.escape(change.renumbered_from)}</span> → {title}'
+        head = [title, self.kind_html(change, arrow=bool(change.renumbered_from and is_rule(change.key)))]
         if history:
             head.append(f'<a href="{relative_url(page, history_page(change.group), change.key)}">{html.escape(self.t("history_link"))}</a>')
         head.append(self.text_link(page, version, change))
@@ -293,15 +312,23 @@ class VersionRenderer:
             if key in self.location:
                 out.append(f'<p class="ar-meta">{self.link_to_current(key, page, self.t("current_text"))}</p>\n')
             for release, change in reversed(changes):
-                moved = ""
-                if change.renumbered_from == key:
-                    moved = " · " + html.escape(self.t("renumbered_to", new=change.key))
+                # Its life under every number: a change made while it had another number says which.
+                moved = "" if change.key == key else " · " + html.escape(self.t("history_as", rule=change.key))
                 text = self.text_link(page, release.version, change)
+                if change.renumbered_from and self.previous(release):   # and its text under the old number
+                    before = self.versioned_link(page, self.previous(release), change.renumbered_from, named=True)
+                    text = " · ".join(link for link in (text, before) if link)
                 out.append(f'<div class="ar-history__release"><p class="ar-change__head"><a href="{relative_url(page, release_page(release.version))}">'
                            f'{html.escape(release.version)}</a> ({html.escape(release.date)}) · {self.kind_html(change)}{moved}'
                            f'{" · " + text if text else ""}</p>\n{self.fields_html(change)}</div>\n')
             out.append("</div>\n\n")
         return self.r.finish(page, title, out)
+
+    def previous(self, release: Release) -> str:
+        """The version of the release before `release` ("" for the first)."""
+        versions = [r.version for r in self.history.releases]
+        index = versions.index(release.version)
+        return versions[index - 1] if index else ""
 
     def order(self, key: str) -> int:
         keys = list(self.history.current.entries)
@@ -319,8 +346,17 @@ class VersionRenderer:
             if found is None or key not in self.history.current.entries:
                 continue
             release, change = found
-            label = "added_in" if change.kind is ChangeKind.ADDED else "changed_in"
-            result[key] = (self.t(label, version=release.version), history_page(change.group))
+            if change.renumbered_from:
+                label = self.t("renumbered_in", old=change.renumbered_from, version=self.previous(release))
+            elif change.kind is ChangeKind.ADDED and self.previous(release) and \
+                    key in self.history.snapshots[self.previous(release)].entries:
+                # The number was another rule's: say where that one went.
+                new = self.history.follow(self.previous(release), key)
+                label = (self.t("number_reused", version=release.version, rule=key, new=new) if new
+                         else self.t("added_in", version=release.version))
+            else:
+                label = self.t("added_in" if change.kind is ChangeKind.ADDED else "changed_in", version=release.version)
+            result[key] = (label, history_page(change.group))
         return result
 
 
@@ -363,7 +399,7 @@ def chapter_of(rule: str) -> str:
 
 
 def versioned_chapter_path(version: str, chapter: str) -> str:
-    return f"{VERSIONED_PREFIX}/{version}/{chapter}/"
+    return site_path(f"{VERSIONED_PREFIX}/{version}/{chapter}/")
 
 
 def versioned_anchor(version: str, rule: str) -> str:
@@ -410,9 +446,8 @@ def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str], 
     """A rule's texts in a release, escaped, rule numbers linked to their text in the same release."""
 
     def inline(raw: str) -> str:
-        escaped = vr.plain(raw)
-        return RULE_REFERENCE.sub(lambda m: f'<a class="ar-ref" href="../{chapter_of(m.group(1))}/#{m.group(1)}">{m.group(1)}</a>'
-                                  if m.group(1) in snapshot_keys and m.group(1) != entry.key else m.group(0), escaped)
+        return vr.plain(raw, lambda m: f'<a class="ar-ref" href="../{chapter_of(m.group(1))}/#{m.group(1)}">{m.group(1)}</a>'
+                        if m.group(1) in snapshot_keys and m.group(1) != entry.key else m.group(0))
 
     parts = []
     items = []
@@ -474,16 +509,20 @@ class VersionedChapters:
                 current = ""
         else:
             newer_release, change = newer
-            if change.kind is ChangeKind.RENUMBERED and change.renumbered_from == key:
-                text = t("version_banner_renumbered", rule=key, new=change.key, removed=newer_release.version, version=release.version)
-                current = self.current_link(change.key)
+            if change.renumbered_from == key:
+                banner = "version_banner_renumbered" if change.kind is ChangeKind.RENUMBERED else "version_banner_renumbered_changed"
+                text = t(banner, rule=key, new=change.key, removed=newer_release.version, version=release.version)
+                now = history.follow(newer_release.version, change.key)
+                current = self.current_link(now) if now in history.current.entries else ""
             elif change.kind is ChangeKind.REMOVED:
                 text = t("version_banner_removed", rule=key, removed=newer_release.version, version=release.version)
             else:
                 text = t("version_banner_newer", rule=key, version=release.version, newer=newer_release.version)
         links = [current] if current else []
-        if key in history.by_key:
-            links.append(f'<a href="{self.root}{page_url(history_page(entry.group))}#{html.escape(key)}">'
+        latest = history.follow(release.version, key) or key   # where its history is listed
+        if latest in history.by_key:
+            group = history.by_key[latest][-1][1].group
+            links.append(f'<a href="{self.root}{page_url(history_page(group))}#{html.escape(latest)}">'
                          f'{html.escape(t("history_of", rule=key))}</a>')
         return f'<p class="{css}" role="note">{html.escape(text)}{" " + " · ".join(links) if links else ""}</p>'
 
@@ -570,14 +609,15 @@ def versioned_links(history: History) -> dict[str, str]:
 
 
 def removed_rule_redirects(history: History) -> dict[str, str]:
-    """rule -> its text in the last release that had it, for rules no longer in the glossary
-    (their old short URL r/<rule>/ leads there, where a notice says what became of them)."""
+    """rule -> its text in the last release that had it, for rule numbers no longer in the glossary
+    (their old short URL r/<rule>/ leads there, where a notice says what became of them: removed,
+    or renumbered, with a link to where it went)."""
     result = {}
-    for key in history.by_key:
-        if is_rule(key) and key not in history.current.entries:
-            last = history.last_release_with(key)
-            if last is not None:
-                result[key] = versioned_anchor(last.version, key)
+    numbers = {key for snapshot in history.snapshots.values() for key in snapshot.entries if is_rule(key)}
+    for key in numbers - set(history.current.entries):
+        last = history.last_release_with(key)
+        if last is not None:
+            result[key] = versioned_anchor(last.version, key)
     return dict(sorted(result.items(), key=lambda item: rule_sort_key(item[0])))
 
 

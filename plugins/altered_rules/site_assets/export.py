@@ -26,7 +26,9 @@ from ..verification.checks import Verification
 # 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
 # 1.2.0: `stale` beside each entry's translated text (issue 18).
 # 1.3.0: `release` (which release of the glossary the export is, issue 19).
-FORMAT_VERSION = "1.4.0"
+# 1.4.0: `renumbered_from` beside each paragraph (the numbers it had in earlier releases, issue 30).
+# 1.5.0: `verified`: each verified scenario's trace as the engine's messages, ids and typed parameters (issue 25).
+FORMAT_VERSION = "1.5.0"
 SCHEMA_FILE = "glossary.schema.json"
 
 
@@ -44,9 +46,11 @@ def _corrections(corrections: tuple[Correction, ...]) -> list[dict[str, str]]:
 
 
 def _paragraph(glossary: Glossary, paragraph: Paragraph, language: str, chapter: str,
-               verified: dict[str, bool]) -> dict[str, Any]:
+               verified: dict[str, bool], release: ReleaseStamp | None) -> dict[str, Any]:
+    formers = release.renumbered.get(paragraph.id, ()) if release else ()
     return {
         "id": paragraph.id,
+        "renumbered_from": [{"number": number, "until": version} for number, version in formers],
         "permalink": f"{page_url(chapter_page(chapter))}#{paragraph.id}",
         "label": _text(paragraph.label, language),
         "text": paragraph.text.get(language),
@@ -133,7 +137,7 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
                     "stale": _stale(language, section.title),
                     "permalink": f"{page_url(chapter_page(chapter.number))}#{section.id}",
                     "sources": list(section.sources),
-                    "paragraphs": [_paragraph(glossary, p, language, chapter.number, verified) for p in section.paragraphs],
+                    "paragraphs": [_paragraph(glossary, p, language, chapter.number, verified, release) for p in section.paragraphs],
                 }
                 for section in chapter.sections
             ],
@@ -326,10 +330,16 @@ SCHEMA: dict[str, Any] = {
         },
         "paragraph": {
             "type": "object", "additionalProperties": False,
-            "required": ["id", "permalink", "label", "text", "translated", "stale", "list", "items", "gap", "sources",
+            "required": ["id", "renumbered_from", "permalink", "label", "text", "translated", "stale", "list", "items", "gap", "sources",
                          "text_from", "corrections", "notes", "verified_scenarios", "cited_by", "rulings"],
             "properties": {
-                "id": _RULE, "permalink": _TEXT, "label": _OPTIONAL_TEXT, "text": _TEXT,
+                "id": _RULE,
+                "renumbered_from": {
+                    "type": "array", "description": ("The numbers this rule had in earlier releases, newest first, "
+                                                     "each with the last release that numbered it so (empty: never renumbered)"),
+                    "items": {"type": "object", "additionalProperties": False, "required": ["number", "until"],
+                              "properties": {"number": _RULE, "until": {"type": "string", "pattern": VERSION.pattern}}}},
+                "permalink": _TEXT, "label": _OPTIONAL_TEXT, "text": _TEXT,
                 "translated": {"type": "boolean", "description": "false: the text is the English, not translated yet"},
                 "stale": _STALE,
                 "list": {"enum": [None, "ordered", "unordered"]},

@@ -34,7 +34,8 @@ def _plain(glossary: Glossary, text: Text | None, language: str) -> str:
     if text is None:
         return ""
     raw = text.get(language)
-    raw = SYMBOL_REFERENCE.sub(lambda m: glossary.symbols[m.group(1)].label.get(language), raw)
+    raw = SYMBOL_REFERENCE.sub(lambda m: glossary.symbols[m.group(1)].label.get(language) if m.group(1) in glossary.symbols
+                               else m.group(0), raw)
     return html.escape(raw, quote=False).replace("\n", " ")
 
 

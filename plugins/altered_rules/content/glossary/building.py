@@ -151,6 +151,10 @@ def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:
         if not isinstance(names, dict) or any(k not in ("fr", "it") for k in names):
             reader.error(entry, "names", f"'names' of {what} maps fr and it to the printed names")
             names = {}
+        names = {k: v for k in names if (v := reader.string(names, k, f"'names' of {what}")) is not None}
+        subtypes = reader.strings(entry, "subtypes", what)
+        faction = reader.string(entry, "faction", what) if entry.get("faction") is not None else None
+        rarity = reader.string(entry, "rarity", what) if entry.get("rarity") is not None else None
         abilities = []
         raw = entry.get("abilities")
         for i, ability in enumerate(reader.list_of(entry, "abilities", what)):
@@ -171,8 +175,8 @@ def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:
             _check_card_slug(name, entry, cards, reader)
         if name and kind:
             cards[name] = CardData(
-                name, kind, tuple(str(s) for s in entry.get("subtypes") or ()), stats, entry.get("faction"),
-                entry.get("rarity"), {str(k): str(v) for k, v in names.items()}, tuple(abilities), seen_in,
+                name, kind, subtypes, stats, faction,
+                rarity, {str(k): str(v) for k, v in names.items()}, tuple(abilities), seen_in,
                 entry.path, entry.line,
             )
     return cards
@@ -331,13 +335,18 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
     text_from = entry.get("text_from")
     if text_from is not None and text_from not in paragraph_sources:
         reader.error(entry, "text_from", f"'text_from' of {what} is '{text_from}', which is not among its sources: {', '.join(paragraph_sources)}")
+    was = entry.get("was")
+    if was is not None and not (isinstance(was, str) and (was == "new" or S.PARAGRAPH_ID.match(was)) and was != pid):
+        reader.error(entry, "was", f"'was' of {what} is {was!r}; write the number it had in the latest release "
+                                   "(a paragraph id such as 4.2.4.c, not its own), or `new` for a new paragraph")
+        was = None
     if text is None:
         return None
     paragraph = Paragraph(
         id=pid, section=section_id, text=text, sources=paragraph_sources,
         label=reader.text(entry, "label", what), list_kind=ListKind(list_kind) if list_kind else None,
         items=tuple(items), gap=reader.text(entry, "gap", what, citing=pid), text_from=text_from,
-        corrections=reader.corrections(entry, what), file=entry.path, line=entry.line,
+        corrections=reader.corrections(entry, what), was=was, file=entry.path, line=entry.line,
     )
     paragraph.scenarios.extend(_load_illustrations(entry, what, reader, citing=pid))
     if "no_scenario" in entry:

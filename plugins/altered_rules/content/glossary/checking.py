@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..yamlsource import LineDict, LineList, SourceError
+from ..yamlsource import LineDict, LineList, SourceError, character_problem
 from . import schema as S
 from .model import LANGUAGES, Correction, CorrectionKind, Source, Symbol, Text
 
@@ -74,10 +74,29 @@ class _Reader:
             self.error(node, key, f"'{key}' of {what} must be text")
             return None
         value = str(value)
+        problem = character_problem(value, one_line=True)   # an id, a name, a card's text: one line
+        if problem:
+            self.error(node, key, f"'{key}' of {what}: {problem}")
+            return None
         if choices is not None and value not in choices:
             self.error(node, key, f"'{key}' of {what} is '{value}'; allowed: {', '.join(choices)}")
             return None
         return value
+
+    def strings(self, node: LineDict, key: str, what: str) -> tuple[str, ...]:
+        """A list of one-line texts (a card's subtypes); () and an error naming the line if it is not one."""
+        items = self.list_of(node, key, what)
+        result = []
+        for index, item in enumerate(items):
+            if isinstance(item, bool) or not isinstance(item, (str, int)):
+                self.error(items, index, f"item {index + 1} of '{key}' of {what} must be text")
+                continue
+            problem = character_problem(str(item), one_line=True)
+            if problem:
+                self.error(items, index, f"item {index + 1} of '{key}' of {what}: {problem}")
+                continue
+            result.append(str(item))
+        return tuple(result)
 
     def boolean(self, node: LineDict, key: str, what: str) -> bool:
         value = node.get(key, False)
@@ -105,6 +124,11 @@ class _Reader:
             if not isinstance(string, str) or not string.strip():
                 self.error(value, language, f"'{key}.{language}' of {what} must be non-empty text")
                 continue
+            if key in S.ONE_LINE_KEYS:   # a title becomes a heading: a line break would turn it into Markdown
+                problem = character_problem(string.strip(), one_line=True)
+                if problem:
+                    self.error(value, language, f"'{key}.{language}' of {what}: {problem}")
+                    continue
             texts[language] = string.strip()
             self._scan(string, value, language, what, citing)
         if "en" not in texts:

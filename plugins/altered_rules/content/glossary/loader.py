@@ -21,7 +21,9 @@ Layout of the folder:
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+from typing import Any, Iterator
 
 from ..yamlsource import SourceError
 from .building import (
@@ -39,9 +41,10 @@ from .building import (
 )
 from .checking import _Reader
 from .linking import _cite_scenario_rules, _resolve_citations
-from .model import Glossary, Paragraph, Section, rule_sort_key
+from .identity import WAS_NEW, accept_renumbered, match
+from .model import LANGUAGES, Glossary, Paragraph, Section, Text, english_hash, rule_sort_key
 from .reading import _check_layout, _display, _yaml_files
-from .releases import read_releases
+from .releases import WORKING, read_releases, read_snapshot, snapshot_of
 
 
 class GlossaryError(Exception):
@@ -118,4 +121,57 @@ def load_glossary(root: str | Path) -> Glossary:
     glossary.chapters = [chapters[n] for n in sorted(chapters, key=int) if chapters[n].sections]
     if reader.errors:
         raise GlossaryError(reader.errors)
+    _follow_renumbering(glossary, reader)
+    if reader.errors:
+        raise GlossaryError(reader.errors)
     return glossary
+
+
+def _texts_in(node: Any, seen: set[int]) -> Iterator[Text]:
+    if id(node) in seen:
+        return
+    seen.add(id(node))
+    if isinstance(node, Text):
+        yield node
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            yield from _texts_in(getattr(node, f.name), seen)
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            yield from _texts_in(item, seen)
+    elif isinstance(node, dict):
+        for item in node.values():
+            yield from _texts_in(item, seen)
+
+
+def _follow_renumbering(glossary: Glossary, reader: _Reader) -> None:
+    """Matches the entries on disk with the latest release's (identity.match): checks each `was:`,
+    keeps the matches for the lint and accepts the translations that only the renumbering made lag."""
+    if not glossary.releases:
+        return
+    latest = glossary.releases[-1]
+    try:
+        old = read_snapshot(glossary.root, latest)
+    except SourceError:
+        return   # the history reports an unreadable snapshot, naming it
+    new = snapshot_of(glossary, WORKING)
+    claimed: dict[str, Paragraph] = {}
+    for paragraph in sorted(glossary.paragraphs.values(), key=lambda p: rule_sort_key(p.id)):
+        before = old.entries.get(paragraph.id)
+        if not paragraph.was or paragraph.was == WAS_NEW or (before and before.was == paragraph.was):
+            continue   # none, or a `was:` the latest release already used (identity.match ignores it)
+        if paragraph.was not in old.entries:
+            reader.errors.append(SourceError(paragraph.file, paragraph.line, f"paragraph {paragraph.id}: 'was: {paragraph.was}' names "
+                                 f"no rule of release {latest.version}, the latest; write the number it had there, `new`, or remove `was`"))
+        elif paragraph.was in claimed:
+            first = claimed[paragraph.was]
+            reader.errors.append(SourceError(paragraph.file, paragraph.line, f"paragraph {paragraph.id}: 'was: {paragraph.was}' "
+                                 f"is also on {first.id} ({first.file}:{first.line}); a rule continues in one paragraph only"))
+        claimed.setdefault(paragraph.was, paragraph)
+    if old.entries == new.entries:
+        return
+    glossary.identity = dict(match(old, new).pairs)
+    renames = {p.old: p.new for p in glossary.identity.values() if p.old != p.new}
+    if renames:
+        parts = (glossary.sections, glossary.paragraphs, glossary.terms, glossary.modes, glossary.rulings)
+        accept_renumbered(_texts_in(parts, set()), renames, english_hash, LANGUAGES[1:])

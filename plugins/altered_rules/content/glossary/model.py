@@ -76,6 +76,10 @@ class Text:
     # language -> english_hash() of the English text the translation was made from (the YAML's
     # `from:` beside the translations); see docs/en/editing.md#translations.
     translated_from: dict[str, str] = field(default_factory=dict)
+    # language -> the `from:` hash a renumbering explains: the translation was made from this English
+    # text before a renumbering changed only rule numbers in it, and was renumbered alike
+    # (identity.accept_renumbered, filled in by the loader). Not the text's value: not compared.
+    renumbered: dict[str, str] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def en(self) -> str:
@@ -96,7 +100,9 @@ class Text:
         recorded = self.translated_from.get(language)
         if recorded is None:
             return TranslationStatus.UNRECORDED
-        return TranslationStatus.CURRENT if recorded == english_hash(self.en) else TranslationStatus.STALE
+        if recorded == english_hash(self.en) or recorded == self.renumbered.get(language):
+            return TranslationStatus.CURRENT
+        return TranslationStatus.STALE
 
     def stale(self, language: str) -> bool:
         """Whether the translation was made from an older English text (the site marks it)."""
@@ -182,6 +188,9 @@ class Paragraph:
     notes: list[Note] = field(default_factory=list)
     scenarios: list[Illustration] = field(default_factory=list)   # further checks of the rule
     no_scenario: NoScenario | None = None
+    # The editors' word on its identity across releases (identity.py): the number it had in the
+    # latest release (`was: 4.2.4.c`), or "new"; None: matched by its text.
+    was: str | None = None
     file: str = ""
     line: int = 0
 
@@ -453,6 +462,9 @@ class Glossary:
     cited_by: dict[RuleId, list[str]] = field(default_factory=dict)  # rule -> anchors citing it
     rulings_by_rule: dict[RuleId, list[Ruling]] = field(default_factory=dict)
     releases: list[Any] = field(default_factory=list)   # releases.Release, oldest first (releases.yaml)
+    # How the entries on disk continue those of the latest release (identity.Pair, new key -> pair;
+    # the loader fills it in): the renumbering the editors made since, and how each match was found.
+    identity: dict[str, Any] = field(default_factory=dict)
 
     def quotable(self) -> dict[str, Text]:
         """The texts a ruling may quote with {rule-text ...}: each paragraph's text, each item of

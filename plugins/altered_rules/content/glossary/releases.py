@@ -18,17 +18,21 @@ import gzip
 import json
 import re
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..yamlsource import LineDict, SourceError
+from ..yamlsource import LineDict, SourceError, character_problem
 from .checking import _Reader
+from .schema import CHAPTER_NUMBER
 from .model import LANGUAGES, Correction, Glossary, Text
 from .reading import _entries
 
 RELEASES_FILE = "releases.yaml"
 SNAPSHOT_DIR = "releases"
 SNAPSHOT_FORMAT = 1
+WORKING = "current"
+"""The name `altered-rules diff` gives the glossary as it is on disk (not a release)."""
 
 # A version is part of URLs (/v/2026.1/r/4.2.4.c/) and of git tags: digits and dots, with an
 # optional lowercase suffix ("2026.2-rc1").
@@ -37,6 +41,33 @@ DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 # Refused past these, with file:line (a release list is short; each release is one snapshot).
 MAX_RELEASES = 200
 MAX_SNAPSHOT_BYTES = 8_000_000   # uncompressed JSON of one release
+MAX_SNAPSHOT_DEPTH = 6           # the file, entries, an entry, its fields, a field, its texts
+
+# What a snapshot holds (read_snapshot refuses anything else, naming the entry and the key):
+SNAPSHOT_KEYS = {"format": True, "version": True, "chapters": True, "entries": True}
+ENTRY_KEYS = {"k": True, "t": True, "g": True, "f": True, "c": False, "w": False}   # key, kind, group, fields, corrections, was
+
+
+class EntryKind(str, Enum):
+    """What an entry of a release is."""
+
+    SECTION = "section"
+    PARAGRAPH = "paragraph"
+    TERM = "term"
+    MODE = "mode"
+    MODE_SECTION = "mode-section"
+    DECK_RULE = "deck-rule"
+    RULING = "ruling"
+
+
+ENTRY_KINDS = tuple(kind.value for kind in EntryKind)
+# Where an entry is listed: chapter-<number> for a rule, else one of these.
+FIXED_GROUPS = ("terms", "modes", "rulings")
+# An entry's key is an anchor and part of URLs (v/<version>/r/<rule>/): an id, never a path.
+ENTRY_KEY = re.compile(r"^[a-z0-9]+([.-][a-z0-9]+){0,20}$")
+# A field: its kind, its number, whether it is the text lost there ("remark.1.gap").
+FIELD_NAME = re.compile(r"^(title|label|text|item|gap|remark|example|see|intro|paragraph|rules|conflict|reading|why)"
+                        r"(\.[1-9][0-9]{0,3})?(\.gap)?$")
 
 RELEASE_KEYS = {"version": True, "date": True, "based_on": True, "notes": True}
 BASED_ON_KEYS = {"sources": True, "version": True, "date": True}
@@ -135,6 +166,11 @@ def read_releases(root: Path, reader: _Reader, sources: dict[str, Any]) -> list[
             reader.error(entry, "version", f"{what} has no snapshot {SNAPSHOT_DIR}/{version}.json.gz; "
                                            "record releases with `altered-rules release`, which writes it")
             continue
+        try:   # linted like every file of the glossary: its pages are made from it
+            read_snapshot(root, release)
+        except SourceError as exc:
+            reader.errors.append(exc)
+            continue
         releases.append(release)
     return releases
 
@@ -145,10 +181,11 @@ class Entry:
     """One entry of a release: a rule paragraph, a section, a term, a mode section, a ruling..."""
 
     key: str              # its anchor on the site: 4.2.4.c, term-gift, standard-2, ruling-sacrifice
-    kind: str             # EntryKind value (history.py)
+    kind: str             # EntryKind value
     group: str            # where it is listed: chapter-4, terms, modes, rulings
     fields: Fields
     corrections: tuple[tuple[str, str, str], ...] = ()   # (was, now, why) as recorded by the editors
+    was: str = ""         # the editors' `was:` (identity.py): the old number it continues, or "new"
 
     def field(self, name: str) -> dict[str, str]:
         return next((texts for n, texts in self.fields if n == name), {})
@@ -167,7 +204,8 @@ class Snapshot:
         return {
             "format": SNAPSHOT_FORMAT, "version": self.version, "chapters": self.chapters,
             "entries": [{"k": e.key, "t": e.kind, "g": e.group, "f": [list(f) for f in e.fields],
-                         **({"c": [list(c) for c in e.corrections]} if e.corrections else {})}
+                         **({"c": [list(c) for c in e.corrections]} if e.corrections else {}),
+                         **({"w": e.was} if e.was else {})}
                         for e in self.entries.values()],
         }
 
@@ -206,7 +244,7 @@ def snapshot_of(glossary: Glossary, version: str) -> Snapshot:
                 for note in p.notes:
                     fields += [(f"{note.kind.value}.{note.index}", note.text), (f"{note.kind.value}.{note.index}.gap", note.gap)]
                     corrections += note.corrections
-                add(Entry(p.id, "paragraph", group, _fields(*fields), _corrections(tuple(corrections))))
+                add(Entry(p.id, "paragraph", group, _fields(*fields), _corrections(tuple(corrections)), p.was or ""))
     for term in glossary.terms:
         see = Text({"en": ", ".join(term.see)}) if term.see else None
         add(Entry(f"term-{term.id}", "term", "terms",
@@ -246,32 +284,143 @@ def _shape_error(path: Path, message: str) -> SourceError:
     return SourceError(str(path), None, f"release snapshot: {message}; write it again with `altered-rules release`")
 
 
+def _depth(text: str) -> int:
+    """How deep the JSON `text` nests lists and objects (strings skipped), without parsing it:
+    json.loads recurses, and a file nested 200,000 deep would crash it."""
+    depth = deepest = 0
+    for bracket in _BRACKET.findall(_JSON_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+        if deepest > MAX_SNAPSHOT_DEPTH:
+            break
+    return deepest
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+class _Shape:
+    """Checks a parsed snapshot against its schema; each problem names the entry and the key."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, where: str, message: str) -> SourceError:
+        return _shape_error(self.path, f"{where}: {message}")
+
+    def mapping(self, value: Any, keys: dict[str, bool], where: str) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(where, f"must be an object with the keys {', '.join(keys)}")
+        unknown = [k for k in value if k not in keys]
+        missing = [k for k, required in keys.items() if required and k not in value]
+        if unknown or missing:
+            raise self.fail(where, f"{'unknown key ' + repr(unknown[0]) if unknown else 'missing key ' + repr(missing[0])}; "
+                                   f"the keys are {', '.join(k + ('' if r else '?') for k, r in keys.items())}")
+        return value
+
+    def name(self, value: Any, pattern: re.Pattern[str], where: str, what: str) -> str:
+        if not isinstance(value, str) or not pattern.match(value):
+            raise self.fail(where, f"{what} {value!r} is not allowed; it must match {pattern.pattern}")
+        return value
+
+    def text(self, value: Any, where: str) -> str:
+        if not isinstance(value, str):
+            raise self.fail(where, "must be text")
+        problem = character_problem(value)
+        if problem:
+            raise self.fail(where, problem)
+        return value
+
+    def texts(self, value: Any, where: str) -> dict[str, str]:
+        if not isinstance(value, dict):
+            raise self.fail(where, f"must be an object of languages ({', '.join(LANGUAGES)}) to text")
+        for language in value:
+            if language not in LANGUAGES:
+                raise self.fail(where, f"unknown language {language!r}; allowed: {', '.join(LANGUAGES)}")
+        return {language: self.text(text, f"{where}.{language}") for language, text in value.items()}
+
+    def array(self, value: Any, where: str, length: int | None = None) -> list:
+        if not isinstance(value, list) or (length is not None and len(value) != length):
+            raise self.fail(where, "must be a list" + (f" of {length} items" if length is not None else ""))
+        return value
+
+
+def _snapshot_from(data: Any, path: Path, release: Release) -> Snapshot:
+    """The snapshot `data` holds, checked against the schema: every key, id, group, kind, field
+    name and language is one the glossary writes, every text free of control characters."""
+    shape = _Shape(path)
+    top = shape.mapping(data, SNAPSHOT_KEYS, "the file")
+    if top["format"] != SNAPSHOT_FORMAT:
+        raise _shape_error(path, f"format is {top['format']!r}, expected {SNAPSHOT_FORMAT}")
+    if top["version"] != release.version:
+        raise _shape_error(path, f"it holds release {top['version']!r}, not {release.version} "
+                                 f"({release.file}:{release.line})")
+    if not isinstance(top["chapters"], dict):
+        raise shape.fail("chapters", "must be an object of chapter numbers to titles")
+    chapters = {shape.name(n, CHAPTER_NUMBER, "chapters", "the chapter number"): shape.texts(t, f"chapters.{n}")
+                for n, t in top["chapters"].items()}
+    groups = {f"chapter-{n}" for n in chapters} | set(FIXED_GROUPS)
+    entries: dict[str, Entry] = {}
+    for index, item in enumerate(shape.array(top["entries"], "entries")):
+        where = f"entries[{index}]"
+        item = shape.mapping(item, ENTRY_KEYS, where)
+        key = shape.name(item["k"], ENTRY_KEY, f"{where}.k", "the key")
+        where = f"entry {key}"
+        if key in entries:
+            raise shape.fail(where, "the key is listed twice")
+        kind = item["t"]
+        if kind not in ENTRY_KINDS:
+            raise shape.fail(f"{where}.t", f"kind {kind!r} is not allowed; allowed: {', '.join(ENTRY_KINDS)}")
+        group = item["g"]
+        if group not in groups:
+            raise shape.fail(f"{where}.g", f"group {group!r} is not allowed; allowed: {', '.join(sorted(groups))}")
+        fields = []
+        for number, pair in enumerate(shape.array(item["f"], f"{where}.f")):
+            name, texts = shape.array(pair, f"{where}.f[{number}]", 2)
+            shape.name(name, FIELD_NAME, f"{where}.f[{number}]", "the field name")
+            fields.append((name, shape.texts(texts, f"{where}.{name}")))
+        corrections = []
+        for number, correction in enumerate(shape.array(item.get("c", []), f"{where}.c")):
+            was, now, why = shape.array(correction, f"{where}.c[{number}]", 3)
+            corrections.append((shape.text(was, f"{where}.c[{number}]"), shape.text(now, f"{where}.c[{number}]"),
+                                shape.text(why, f"{where}.c[{number}]")))
+        was = item.get("w", "")
+        if was != "" and was != "new" and not (isinstance(was, str) and ENTRY_KEY.match(was)):
+            raise shape.fail(f"{where}.w", f"'was' {was!r} is not allowed; it is the number the entry continues, or new")
+        entries[key] = Entry(key, kind, group, tuple(fields), tuple(corrections), was)
+    return Snapshot(release.version, chapters, entries)
+
+
+_SNAPSHOTS: dict[tuple[str, int, int, str], Snapshot] = {}   # read once per file state (the loader checks it, the build reads it)
+
+
 def read_snapshot(root: str | Path, release: Release) -> Snapshot:
-    """A release's snapshot; SourceError naming the file (and what is wrong) if it is not one."""
+    """A release's snapshot; SourceError naming the file (and what is wrong) if it is not one:
+    not gzip JSON, larger than MAX_SNAPSHOT_BYTES, nested deeper than MAX_SNAPSHOT_DEPTH, or not
+    what the schema allows (see _snapshot_from)."""
     path = release.snapshot_path(root)
     try:
+        stat = path.stat()
+        cache_key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, release.version)
+        if cache_key in _SNAPSHOTS:
+            return _SNAPSHOTS[cache_key]
         with gzip.open(path, "rb") as handle:
             raw = handle.read(MAX_SNAPSHOT_BYTES + 1)
         if len(raw) > MAX_SNAPSHOT_BYTES:
-            raise _shape_error(path, f"more than {MAX_SNAPSHOT_BYTES:,} bytes of JSON")
-        data = json.loads(raw.decode("utf-8"))
-    except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
+            raise _shape_error(path, f"more than {MAX_SNAPSHOT_BYTES:,} bytes of JSON (the limit)")
+        text = raw.decode("utf-8")
+        if _depth(text) > MAX_SNAPSHOT_DEPTH:
+            raise _shape_error(path, f"lists and objects are nested more than {MAX_SNAPSHOT_DEPTH} deep (the limit: "
+                                     "a snapshot is entries of fields of texts)")
+        data = json.loads(text)
+    except (OSError, EOFError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         if isinstance(exc, SourceError):
             raise
         raise _shape_error(path, f"not a gzip JSON file ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
-        raise _shape_error(path, f"format is {data.get('format') if isinstance(data, dict) else data!r}, expected {SNAPSHOT_FORMAT}")
-    if data.get("version") != release.version:
-        raise _shape_error(path, f"it holds release {data.get('version')!r}, not {release.version} "
-                                 f"({release.file}:{release.line})")
-    try:
-        entries: dict[str, Entry] = {}
-        for item in data["entries"]:
-            fields = tuple((str(name), {str(k): str(v) for k, v in texts.items()}) for name, texts in item["f"])
-            corrections = tuple((str(a), str(b), str(c)) for a, b, c in item.get("c", ()))
-            entries[item["k"]] = Entry(str(item["k"]), str(item["t"]), str(item["g"]), fields, corrections)
-        chapters = {str(n): {str(k): str(v) for k, v in t.items()} for n, t in data["chapters"].items()}
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise _shape_error(path, f"an entry is malformed ({type(exc).__name__}: {exc})") from None
-    return Snapshot(release.version, chapters, entries)
+    snapshot = _snapshot_from(data, path, release)
+    if len(_SNAPSHOTS) > 64:
+        _SNAPSHOTS.clear()
+    _SNAPSHOTS[cache_key] = snapshot
+    return snapshot
 

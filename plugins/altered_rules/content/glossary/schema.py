@@ -33,12 +33,16 @@ ENGLISH_HASH = re.compile(rf"^[0-9a-f]{{{ENGLISH_HASH_LENGTH}}}$")
 # A game symbol of the closed vocabulary: "{forest}".
 SYMBOL_REFERENCE = re.compile(r"\{([^{}\s]*)\}")
 
+# Texts shown on one line (a heading, a badge's label, a caption, a version's name): no tab, no
+# line break (a newline in a title became Markdown: a list, a rule, a code block, a heading without its id).
+ONE_LINE_KEYS = frozenset({"title", "label", "glyph", "caption", "version"})
+
 # key -> required?
 SECTION_KEYS = {"id": True, "title": True, "title_editorial": False, "sources": True, "paragraphs": True}
 PARAGRAPH_KEYS = {
     "id": True, "label": False, "text": True, "list": False, "items": False, "gap": False,
     "sources": True, "text_from": False, "corrections": False, "notes": False,
-    "scenarios": False, "no_scenario": False,
+    "scenarios": False, "no_scenario": False, "was": False,
 }
 NO_SCENARIO_KEYS = {"reason": True, "note": False}
 # Why a paragraph has no verified scenario (shown on the coverage page).

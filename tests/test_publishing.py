@@ -1,0 +1,130 @@
+"""Publishing and the editors' workflow (issue 28): `build_site --no-symlinks` leaves no symlink
+in the site (GitHub Pages serves none), copying what each pointed at, and refuses one that leads
+out of the site; the pre-commit hooks run the checks a change needs."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from altered_rules.build_site import LinkError, replace_links
+
+from project_paths import PROJECT
+
+
+def _tree(site: Path) -> dict[str, str]:
+    return {p.relative_to(site).as_posix(): p.read_text() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def test_symlinks_become_copies_of_what_they_showed(tmp_path: Path):
+    site = tmp_path / "site"
+    (site / "en/v/2026.1/r/4.2.4.c").mkdir(parents=True)
+    (site / "en/v/2026.1/r/4.2.4.c/index.html").write_text("redirect")
+    (site / "en/v/2026.2").mkdir()
+    (site / "en/v/2026.2/r").symlink_to("../2026.1/r", target_is_directory=True)
+    (site / "en/sw.js").write_text("worker")
+    (site / "en/alias.js").symlink_to("sw.js")
+    before = _tree(site)
+    assert replace_links(site) == 2
+    assert not [p for p in site.rglob("*") if p.is_symlink()]
+    # What the links showed is now there as files (rglob does not follow a link to a folder).
+    assert _tree(site) == {**before, "en/v/2026.2/r/4.2.4.c/index.html": "redirect"}
+    assert (site / "en/v/2026.2/r").is_dir() and not (site / "en/v/2026.2/r").is_symlink()
+
+
+def test_a_symlink_out_of_the_site_is_refused_by_name(tmp_path: Path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (tmp_path / "secret.txt").write_text("not for publishing")
+    (site / "leak.txt").symlink_to(tmp_path / "secret.txt")
+    with pytest.raises(LinkError, match="leak.txt: a symlink to .*secret.txt, which is not inside"):
+        replace_links(site)
+    (site / "leak.txt").unlink()
+    (site / "nowhere").symlink_to(site / "missing", target_is_directory=True)
+    with pytest.raises(LinkError, match="nowhere"):
+        replace_links(site)
+
+
+# ---- .pre-commit-config.yaml: the editors' checks before each commit -------------------------
+
+def _hooks() -> dict[str, dict]:
+    config = yaml.safe_load((PROJECT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    (repo,) = config["repos"]
+    assert repo["repo"] == "local"     # nothing fetched from elsewhere
+    return {hook["id"]: hook for hook in repo["hooks"]}
+
+
+@pytest.mark.parametrize(("path", "hooks"), [
+    ("glossary/rules/4/4.2.4.yaml", {"glossary-lint", "glossary-scenarios"}),
+    ("glossary/termbase.yaml", {"glossary-lint", "glossary-scenarios"}),
+    ("docs/fr/editing.md", {"glossary-lint"}),
+    ("plugins/altered_rules/strings/it.yaml", {"glossary-lint"}),
+    ("tests/engine_tests/scenarios/dusk.yaml", {"scenario-files"}),
+    (".github/workflows/pages.yml", {"actionlint"}),
+    ("engine/dusk.py", set()),
+])
+def test_each_change_runs_the_hooks_that_check_it(path: str, hooks: set[str]):
+    assert {name for name, hook in _hooks().items() if re.search(hook["files"], path)} == hooks
+
+
+def _run(hook: dict, *files: str) -> subprocess.CompletedProcess:
+    command = shlex.split(hook["entry"]) + (list(files) if hook.get("pass_filenames", True) else [])
+    assert (PROJECT / command[0]).exists(), f"{command[0]} is missing: `make setup` installs it"
+    return subprocess.run(command, cwd=PROJECT, capture_output=True, text=True, timeout=300)
+
+
+def test_the_scenario_hook_fails_on_a_broken_scenario_file_naming_its_line(tmp_path: Path):
+    hook = _hooks()["scenario-files"]
+    good = PROJECT / "tests/engine_tests/scenarios/dusk.yaml"
+    assert _run(hook, str(good)).returncode == 0
+    text = good.read_text(encoding="utf-8")
+    broken = tmp_path / "dusk.yaml"
+    broken.write_text(re.sub(r"winner: \w+", "winner: Nobody", text, count=1), encoding="utf-8")
+    result = _run(hook, str(broken))
+    assert result.returncode == 1 and "winner: unknown player Nobody" in result.stdout + result.stderr
+
+
+def test_the_lint_hook_passes_on_the_glossary():
+    result = _run(_hooks()["glossary-lint"])
+    assert result.returncode == 0, result.stderr
+
+
+# ---- The published address: ALTERED_RULES_SITE_URL gives each language its site_url ------------
+
+def test_build_site_gives_each_language_its_address(monkeypatch, tmp_path: Path):
+    from altered_rules import build_site
+
+    seen = {}
+
+    def fake_run(command, cwd, env):
+        seen[command[command.index("-f") + 1]] = env.get(build_site.LANGUAGE_URL_ENV)
+        return subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(build_site.subprocess, "run", fake_run)
+    monkeypatch.setattr(build_site, "write_runtime", lambda project, site: tmp_path / "manifest.json")
+    monkeypatch.setenv(build_site.SITE_URL_ENV, "https://example.org/altered-rules")
+    (tmp_path / "site").mkdir()
+    assert build_site.build(PROJECT, tmp_path / "site") == 0
+    assert seen == {str(PROJECT / config): f"https://example.org/altered-rules/{language}/"
+                    for language, config in build_site.LANGUAGE_CONFIGS.items()}
+
+
+def test_the_configurations_read_the_address_they_are_given():
+    # mkdocs.fr.yml inherits mkdocs.yml; the address comes from the environment, else the local one.
+    for given, expected in ((None, "http://127.0.0.1:8000/fr/"), ("https://example.org/r/fr/", "https://example.org/r/fr/")):
+        env = {k: v for k, v in os.environ.items() if k != "ALTERED_RULES_LANGUAGE_URL"}
+        if given:
+            env["ALTERED_RULES_LANGUAGE_URL"] = given
+        code = ("import json; from mkdocs.config import load_config; c = load_config('mkdocs.fr.yml'); "
+                "print(json.dumps([c.site_url, c.repo_url, c.edit_uri]))")
+        result = subprocess.run([sys.executable, "-c", code], cwd=PROJECT, env=env, capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout.splitlines()[-1]) == [expected, "https://github.com/altered-rules/altered-rules", "edit/main/docs/fr/"]
