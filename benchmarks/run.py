@@ -13,6 +13,8 @@ the wall-clock time shown beside it. Nothing here is a test: `make test` never r
 into benchmarks/search-results.md (`make bench-search`).
 --only releases: only the build of a glossary with ten releases against one (issue 19), printed,
 results.md left as it is (a few minutes).
+--only sandbox: only the sandbox's start against bare Pyodide's, first and second visit (issue 29), printed.
+--only budget: only the heavy scenarios against the engine's work budget (issue 23), printed (seconds).
 """
 
 from __future__ import annotations
@@ -230,6 +232,38 @@ def engine_throughput(glossary: Path, seconds: float) -> dict[str, tuple[int, fl
     return rates
 
 
+def work_budget(glossary: Path, repeats: int) -> dict[str, float]:
+    """Issue 23: seconds (CPU, best of `repeats`) to read and answer or refuse each heavy scenario of
+    tests/heavy_scenarios.py (each within every limit on what a scenario holds, refused by the
+    engine's work budget), and to run every scenario of the glossary once, for the ratio."""
+    sys.path.insert(0, str(PROJECT / "tests"))
+    import heavy_scenarios
+    from altered_rules.content.yamlsource import load_yaml_text
+    from altered_rules.verification.scenarios import read_scenario_data
+
+    checks, _ = collect_checks(load_glossary(glossary))
+    scenarios = [check.scenario for check in checks if check.scenario is not None]
+
+    def glossary_once() -> None:
+        for scenario in scenarios:
+            engine.run_scenario(scenario)
+
+    def heavy(text: str) -> Callable[[], None]:
+        def run() -> None:
+            result = engine.run_scenario(read_scenario_data(load_yaml_text(text, "heavy.yaml"), "heavy.yaml")[0])
+            assert isinstance(result.error, engine.WorkLimit), result.error  # refused by the budget, not passed
+        return run
+
+    tasks = {"glossary": glossary_once, **{name: heavy(make()) for name, make in heavy_scenarios.SHAPES.items()}}
+    best: dict[str, float] = {}
+    for _ in range(repeats):
+        for name, task in tasks.items():
+            started = time.process_time()
+            task()
+            best[name] = min(best.get(name, float("inf")), time.process_time() - started)
+    return best
+
+
 def forget() -> None:
     """What this process remembers of glossaries and scenarios (the loader's and the
     verification's caches), so that a measurement pays for them as a fresh process would."""
@@ -432,6 +466,78 @@ class Server:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}"
 
 
+# ---- the judge's sandbox: its start against bare Pyodide's (issue 29) ---------------------------
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title><script type="module">
+const manifest = await (await fetch("../_sandbox/manifest.json")).json();
+const index = new URL(`../_sandbox/pyodide-${manifest.pyodide}/`, location.href).href;
+const worker = new Worker("bare-pyodide-worker.js", { type: "module" });
+worker.onmessage = () => { window.readyAt = performance.now(); };
+worker.postMessage({ index, lock: { info: manifest.lock_info, packages: {} } });
+</script>"""
+BARE_WORKER = """self.onmessage = async (event) => {
+  const { index, lock } = event.data;
+  const { loadPyodide } = await import(index + "pyodide.mjs");
+  await loadPyodide({ indexURL: index, lockFileContents: lock, packages: [] });
+  self.postMessage("ready");
+};"""
+"""Pyodide started exactly as the sandbox's worker starts it (same files, same options), and no more."""
+SANDBOX_READY = """(() => {
+  const seen = () => { const s = document.querySelector(".ar-sb-status");
+    if (s && s.dataset.state === "ready" && window.readyAt === undefined) window.readyAt = performance.now(); };
+  new MutationObserver(seen).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+})();"""
+"""Records when the sandbox page says its engine is ready (ms since navigation)."""
+
+
+def sandbox_start(browser: Any, site: Path, rounds: int) -> dict[str, list[float]]:
+    """Milliseconds from navigation to ready, on a first visit (a new browser profile) and a second
+    (the same profile, the page opened again): bare Pyodide's page and the sandbox's, alternated."""
+    (site / "en" / "bare-pyodide.html").write_text(BARE_PAGE, encoding="utf-8")
+    (site / "en" / "bare-pyodide-worker.js").write_text(BARE_WORKER, encoding="utf-8")
+    times: dict[str, list[float]] = {"bare first": [], "bare second": [], "sandbox first": [], "sandbox second": []}
+    with Server(site) as server:
+        for _ in range(rounds):
+            for name, path in (("bare", "/en/bare-pyodide.html"), ("sandbox", "/en/sandbox/")):
+                context = browser.new_context(viewport={"width": 390, "height": 844})
+                context.add_init_script(SANDBOX_READY)
+                try:
+                    for visit in ("first", "second"):
+                        page = context.new_page()
+                        page.goto(server.url + path)
+                        page.wait_for_function("window.readyAt !== undefined", timeout=180_000)
+                        times[f"{name} {visit}"].append(page.evaluate("window.readyAt"))
+                        if name == "sandbox":  # the worker's own split: Pyodide's start, then the engine's import
+                            split = page.evaluate("window.arSandbox.timings")
+                            times.setdefault(f"pyodide in the sandbox {visit}", []).append(split["pyodide"])
+                            times.setdefault(f"engine import {visit}", []).append(split["engine"])
+                        page.wait_for_timeout(5_000)  # what the page keeps after ready (the snapshot) is stored
+                        page.close()
+                finally:
+                    context.close()
+    return times
+
+
+def sandbox_rows(report: Report, site: Path, rounds: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    log("the sandbox's start against bare Pyodide's (issue 29)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            times = sandbox_start(browser, site, rounds)
+        finally:
+            browser.close()
+    middle = {name: statistics.median(values) for name, values in times.items()}
+    first = middle["sandbox first"] / middle["bare first"]
+    report.add("Sandbox: ready on a first visit / bare Pyodide started from the same files", "< 1.2x", f"{first:.2f}x",
+               first < 1.2, f"{middle['sandbox first']:.0f} ms vs {middle['bare first']:.0f} ms (median of {rounds})")
+    second = middle["sandbox second"] / middle["sandbox first"]
+    report.add("Sandbox: ready on a second visit / on the first", "< 1x", f"{second:.2f}x", second < 1,
+               f"{middle['sandbox second']:.0f} ms vs {middle['sandbox first']:.0f} ms; bare Pyodide's second visit "
+               f"{middle['bare second']:.0f} ms")
+    report.detail("The sandbox's start, median ms: " + ", ".join(f"{name} {value:.0f}" for name, value in middle.items()))
+
+
 # ---- the reader's side in Chromium -----------------------------------------------------------
 def _settle(page: Any) -> None:
     """The page loaded, its service worker installed (it keeps assets for offline use), the
@@ -548,7 +654,10 @@ def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: i
     queries = [("en", "4.2.4.c", "#4.2.4.c"), ("en", "tiebreakers", ""), ("en", "expedition", ""),
                ("fr", "départage", ""), ("fr", "qui gagne si les deux expéditions se rejoignent", ""),
                ("it", "segnalino primo giocatore 2v2", ""), ("en", "(a|b)*+[x", None),
-               ("en", "<img src=x onerror=alert(1)> tie", ""), ("en", ("tie " * 1250).strip(), None)]
+               ("en", "<img src=x onerror=alert(1)> tie", ""), ("en", ("tie " * 1250).strip(), None),
+               # Issue 27: a word from another game on the French site, and a query that finds nothing
+               # (answered by the nearest terms and their results: the slowest path).
+               ("fr", "graveyard", ""), ("en", "xyzzy", "")]
     with Server(synth / "site") as server:
         latency = search_latency(browser, server, queries, 3 if quick else 11)
     with Server(real / "site") as server:
@@ -573,11 +682,14 @@ def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: i
         report.add(f"Search index transfer, real glossary ({language}), gzip", "≤ 40 kB", f"{size / 1000:.1f} kB",
                    size <= 40_000)
     for language in (*CONFIGS, "all"):
-        s = measured.site[(language, "all")]
-        # Issue 14: MRR@10 ≥ 0.75 and the answer first for 2/3 of the queries, in each language too.
-        met = s.mrr_at_10 >= 0.75 and s.success_at_1 >= 2 / 3
-        report.add(f"Judge's search benchmark, {language}: MRR@10 (success@1, recall@5)", "MRR@10 ≥ 0.75, s@1 ≥ 0.67",
-                   f"{s.mrr_at_10:.2f} ({s.success_at_1:.2f}, {s.recall_at_5:.2f})", met, f"{s.queries} queries")
+        for split in ("tune", "heldout"):
+            s = measured.site[(language, split)]
+            # Issue 27: MRR@10 ≥ 0.85 and the answer first 3 times in 4, in each language, on the
+            # held-out part as well as the tuned part (issue 14 asked 0.75 and 2/3 overall).
+            met = s.mrr_at_10 >= 0.85 and s.success_at_1 >= 0.75
+            report.add(f"Judge's search benchmark, {language}, {split}: MRR@10 (success@1, recall@5)",
+                       "MRR@10 ≥ 0.85, s@1 ≥ 0.75", f"{s.mrr_at_10:.2f} ({s.success_at_1:.2f}, {s.recall_at_5:.2f})", met,
+                       f"{s.queries} queries")
     report.facts["search_table"] = report_lines(measured, "the site's search")
     report.facts["search_misses"] = [f"`{q.text}` ({q.language}, {q.where}): rank {r or '>10'}, first "
                                      + ", ".join(h.split('/', 3)[-1] for h in links[:2])
@@ -613,7 +725,8 @@ def search_only(args: argparse.Namespace) -> int:
         lines.append(f"| {row.measure} | {row.goal} | {row.result}{f' ({row.note})' if row.note else ''} | {met} |")
     lines += ["", *report.facts["search_table"], "", "## Why this engine", "", *ENGINE_CHOICE,
               "", "## Misses of the tuned part (rank ≠ 1)", "",
-              *[f"- {m}" for m in report.facts["search_misses"]], "", "## The second ranking change", "", *RANKING_CHANGE, ""]
+              *[f"- {m}" for m in report.facts["search_misses"]], "", "## Judges' words from other games (issue 27)", "",
+              *JARGON_CHANGE, "", "## The second ranking change", "", *RANKING_CHANGE, ""]
     args.out.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
     return 0
@@ -778,6 +891,19 @@ def releases_ratio(report: Report, work: Path, repeats: int) -> None:
               f"{files['10']:,} vs {files['1']:,} files in site/")
 
 
+def budget_rows(report: Report, glossary: Path, repeats: int) -> None:
+    log("heavy scenarios against the engine's work budget (issue 23)")
+    best = work_budget(glossary, repeats)
+    baseline = best.pop("glossary")
+    slowest = max(best, key=best.__getitem__)
+    ratio = best[slowest] / baseline
+    # Issue 23 asks for an answer or a refusal within 2 s in `verify`, on a machine where running the
+    # glossary's scenarios once takes about 0.5 s: a heavy scenario may cost up to four times that.
+    report.add("Engine: the slowest heavy scenario (issue 23) refused by the work budget / every glossary scenario run once",
+               "< 4x", f"{ratio:.2f}x", ratio < 4,
+               f"{slowest}: {best[slowest]:.2f} s vs {baseline:.2f} s CPU; " + ", ".join(f"{n} {t:.2f} s" for n, t in best.items()))
+
+
 def ratio_row(report: Report, measure: str, goal: str, limit: float, a: Timing, b: Timing, note: str) -> float:
     ratio_cpu, ratio_wall = a.cpu / b.cpu, a.wall / b.wall
     report.add(measure, goal, f"{ratio_cpu:.2f}x (wall {ratio_wall:.2f}x)", ratio_cpu < limit, note)
@@ -790,12 +916,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     parser.add_argument("--out", type=Path, default=None,
                         help="default benchmarks/results.md; with --only search, benchmarks/search-results.md")
-    parser.add_argument("--only", choices=["search", "releases"],
+    parser.add_argument("--only", choices=["search", "releases", "budget", "sandbox"],
                         help="only the search figures (issue 14), or only the releases build ratio (issue 19)")
     args = parser.parse_args(argv)
     if args.only == "search":
         args.out = args.out or PROJECT / "benchmarks" / "search-results.md"
         return search_only(args)
+    if args.only == "sandbox":
+        report = Report()
+        site = Path(tempfile.mkdtemp(prefix="altered-bench-sandbox-"))
+        try:
+            from altered_rules.build_site import build
+            if build(PROJECT, site) != 0:
+                return 1
+            sandbox_rows(report, site, 1 if args.quick else 3)
+        finally:
+            shutil.rmtree(site, ignore_errors=True)
+        for row in report.rows:
+            log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
+        for line in report.details:
+            log(f"  {line}")
+        return 0 if all(row.met for row in report.rows) else 1
+    if args.only == "budget":
+        report = Report()
+        budget_rows(report, PROJECT / "glossary", 1 if args.quick else 3)
+        for row in report.rows:
+            log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
+        return 0 if all(row.met for row in report.rows) else 1
     if args.only == "releases":
         work = Path(tempfile.mkdtemp(prefix="altered-bench-releases-"))
         report = Report()
@@ -861,6 +1008,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, (count, per_cpu, per_wall) in rates.items():
             report.add(f"Engine: {name} scenarios decided per second, once read ({count} scenarios, one core)",
                        "> 5,000/s", f"{per_cpu:,.0f}/s (wall {per_wall:,.0f}/s)", per_cpu > 5000)
+        budget_rows(report, real / "glossary", 1 if args.quick else 3)
         shares = profile_shares(groups["Dusk"])
         report.facts["dusk_profile"] = ", ".join(f"{name} {share:.0%}" for name, share in shares)
         split = verification_split(real / "glossary")
@@ -904,6 +1052,7 @@ def main(argv: list[str] | None = None) -> int:
                 search_rows(report, browser, real, synth, factor, args.quick, real_glossary)
             finally:
                 browser.close()
+        sandbox_rows(report, real / "site", 1 if args.quick else 3)
         for label, weight in weights.items():
             for visit, what in (("cold", "first visit, empty cache"), ("warm", "the same page again"),
                                 ("next", "another rule page after it")):
@@ -1034,6 +1183,56 @@ ENGINE_CHOICE = [
     "  change (search-results.md) 0.82 on the same 161 questions, English 0.79, French 0.81, Italian 0.88. Its index is",
     "  Material's JSON (its markup stripped) with the paragraphs' section titles and quoted cards: 35 to 39 kB",
     "  gzip per language. Results keep their order across pages (a page's runs of results are groups) and fold none.",
+]
+
+# Issue 27: the words judges bring from other card games, in search-results.md.
+JARGON_CHANGE = [
+    "- **How it was judged.** Before any change to the search, 29 questions were written in the three languages (87",
+    "  queries, the block at the end of search-queries.yaml) in the words the issue names: other games' vocabulary",
+    "  (Magic's tap, untap, graveyard, loop, ETB, stack, mulligan, sideboard, land drop, +1/+1 counters, playset;",
+    "  Lorcana's exert), objects changing zone, game modes (free-for-all, 2v2), what a player may look at, and English",
+    "  game words typed on the French and Italian sites; 13 of them held out; committed first (1b9f447) with the",
+    "  baseline. Choices were made on the tuned part (a Node harness running the worker on the built index, which gives",
+    "  this Chromium table to the digit on the first 251 questions). Two early parameter sweeps (the zone weight, the",
+    "  jargon field's weight) printed the held-out totals beside the tuned ones; no setting was changed on them (both",
+    "  kept as first written), and the sweeps were then restricted to the tuned part. The held-out questions were never",
+    "  looked into one by one.",
+    "- **What was built, and the cause each answers** (each has a test in tests/site_tests/test_search_worker.py,",
+    "  tests/glossary/test_schema.py or tests/test_render.py that fails without it):",
+    "  - *Other games' words*: glossary/jargon.yaml, 48 entries (Magic first, then Lorcana, Flesh and Blood,",
+    "    Hearthstone, Yu-Gi-Oh), written from what those games call things: each word in three languages, the",
+    "    Altered term (a termbase id) or, where Altered has none (mana burn, exile, summoning sickness, mulligan,",
+    "    sideboard, counterspell, life total, legend rule, banish), a note saying so; the rules and modes that answer.",
+    "    The lint refuses a word that is an Altered term of its language (French Magic's *réserve* is the sideboard)",
+    "    or is listed twice. The index takes each word as its term, and as a word of the listed rules' entries",
+    "    (a `jargon` field, searched like a title: \"loop\" finds 6.3.f, which says \"100 times\").",
+    "  - *Cross-language*: on the French and Italian sites, every termbase term's English (and its English `search`",
+    "    words) and the jargon table's English words are taken as the local term.",
+    "  - *Zone changes*: a question naming a zone (\"token sent to the Reserve\") was answered by paragraphs about that",
+    "    zone, while the answer says \"a zone\" (2.1.d \"its new zone\"). A zone's name (termbase kind zone, and the",
+    "    words for it) now also finds the termbase's new `zone` entry (Italian *area*) at half weight, only beside",
+    "    another word of the question.",
+    "  - *Game modes*: a mode page's blocks were titled by their heading alone (\"Victory conditions\"); they are now",
+    "    titled with the mode (\"Victory conditions · Free for All\"), so a question naming the mode reaches them.",
+    "  - *Hidden information*: the jargon entry \"hidden information / look at / peek\" leads to 2.1.g, 6.1.g, 3.2.4.e.",
+    "  - *Never an empty page*: a query that finds nothing is offered the nearest terms (a term or a judge's word for",
+    "    one, by letters to change) and their results, under a line saying so; a rule number the glossary does not",
+    "    hold, the rules of its nearest section or chapter; a mistyped judge's word finds its term.",
+    "  - *Vocabulary the rules word differently* (tuned part): editorial termbase entries with `search` words:",
+    "    decline (refuse), cease to exist (disappear, gone), tie (same stat), same name (copies), initiative order",
+    "    (who goes first); and French irregular verbs are searched as their infinitive (sait / savoir, s'écrit /",
+    "    s'écrivent).",
+    "- **Figures before → after**, MRR@10 (success@1), this file's 338 queries; before: the worker of main (8cccd32)",
+    "  on the same questions; after: the tables above, in Chromium.",
+    "  - Tuned part: en 0.70 (0.61) → 0.86 (0.80), fr 0.68 (0.59) → 0.87 (0.80), it 0.75 (0.68) → 0.86 (0.78).",
+    "  - Held-out part: en 0.80 (0.73) → 0.89 (0.86), fr 0.74 (0.67) → 0.89 (0.84), it 0.78 (0.69) → 0.86 (0.80).",
+    "  - The 87 new queries alone: 0.46 (0.33) → 0.88 (0.80); their held-out part 0.91 (0.87), Italian the lowest",
+    "    (0.84 held-out, 0.81 tuned). The first 251: 0.83 (0.77) → 0.87 (0.81).",
+    "- **Cost.** Index transfer 25.8 / 28.4 / 27.8 kB → 27.7 / 32.3 / 31.7 kB gzip (en / fr / it), under 40 kB:",
+    "  the French and Italian sites carry the English words. Query-to-results on the x10 glossary stays under 25 ms",
+    "  median, a query that finds nothing (its suggestions search three terms) 11 ms.",
+    "- **What is left.** The misses above are mostly words no table holds (\"me\" for the first person, \"sans\" for",
+    "  \"has no\", \"twice\" against \"only once\") and neighbouring paragraphs that share the question's words.",
 ]
 
 # The second ranking change (issue 14: English at 0.74 against the 0.75 goal), in search-results.md.

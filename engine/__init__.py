@@ -72,6 +72,7 @@ from .errors import (
     ScenarioError,
     UnknownPlayer,
     UnsupportedText,
+    WorkLimit,
 )
 from .objects import Activated, Card, GameObject, Reaction, Trigger
 from .readings import OpenQuestion, ReadingNeeded, ReadingOutcome, Readings, Unenumerable
@@ -119,7 +120,7 @@ __all__ = [
     "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",
     "MissingRegionTypes", "Mode", "ObjectType", "OpenQuestion", "Outcome", "ReadingNeeded", "ReadingOutcome", "Readings", "Unenumerable", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction", "Ruling",
     "Region", "RegionOutOfRange", "RegionType", "RulesSilent", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
-    "Statistics", "Status", "Termination", "Trace", "TraceLine", "TraceLines", "Trigger", "UnknownPlayer", "UnsupportedText", "Zone", "advance",
+    "Statistics", "Status", "Termination", "Trace", "TraceLine", "TraceLines", "Trigger", "UnknownPlayer", "UnsupportedText", "WorkLimit", "Zone", "advance",
     "build_game", "check_deck", "check_victory", "dusk", "find_object", "lose_gigantic", "parse_activated", "parse_effect",
     "parse_passive", "parse_reaction", "parse_token_template", "pass_turn", "play", "play_phase", "put", "read_scenario",
     "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios", "switch_expeditions", "use_ability",

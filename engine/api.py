@@ -40,6 +40,7 @@ __all__ = [
 
 
 def _playable(game: Game) -> None:
+    game.spend_work()  # every public action starts here
     if game.outcome.over:
         raise GameOver(msg("refusal.game_over", winners=Items(tuple(Player(w) for w in game.outcome.winners)), count=len(game.outcome.winners),
                            reason=game.outcome.message))

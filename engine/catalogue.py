@@ -472,6 +472,7 @@ ENGLISH: dict[str, str] = {
     "refusal.asleep_statistics": "{card} is Asleep, and the sources never say what Asleep does (it appears only in the example of 2.1.f); the engine cannot sum {expedition}'s statistics",
     "refusal.fleeting_to_reserve": "{card} has Fleeting and would go from play to the Reserve; what Fleeting does is not in the sources (a reaction checks it in the example of 2.1.e, and ruling played-from-reserve gives it)",
     "cost.paying_for": "paying {cost} (how Mana pays a cost is not in the sources)",
+    "refusal.work_limit": "past the engine's work budget of {limit:grouped} units (each action and step counts one, one per object in the game and one per trace line; every reading counts): far more actions, objects or trace lines than any game; split the scenario or give fewer of them (the limit is {limit:grouped})",
 }
 
 ENGLISH_RENDERER = Renderer(ENGLISH)

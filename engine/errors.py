@@ -15,7 +15,8 @@ escaping the engine is a bug in the engine.
     ├── RulesSilent          the rules in the sources do not decide; the engine will not guess
     ├── Forbidden            the rules forbid this action or choice (a target not in play, out of turn...)
     ├── GameOver             an action after the game has ended
-    └── LoopLimit            a situation that never ends (too many steps)
+    ├── LoopLimit            a situation that never ends (too many steps)
+    └── WorkLimit            a scenario past the engine's work budget (limits.MAX_WORK)
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ __all__ = [
     "Forbidden",
     "GameOver",
     "LoopLimit",
+    "WorkLimit",
 ]
 
 
@@ -120,3 +122,9 @@ class GameOver(EngineError):
 
 class LoopLimit(EngineError):
     """More steps than any real game could take: a loop no rule in the sources ends."""
+
+
+class WorkLimit(EngineError):
+    """A scenario that would make the engine work past its budget (limits.MAX_WORK): far more
+    actions, objects or trace lines than any game. Not a refusal a scenario can expect: the rules
+    decide nothing here, the engine only stops in time."""

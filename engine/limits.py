@@ -25,6 +25,7 @@ __all__ = [
     "number_within_limit",
     "MAX_OBJECTS",
     "MAX_STEPS",
+    "MAX_WORK",
 ]
 
 # ---- files (glossary and scenario files) -----------------------------------------------------
@@ -78,3 +79,14 @@ MAX_STEPS = 1_000
 """Steps (6.1) one scenario's game may take. No real situation takes this many; more means a
 loop that no rule in the sources ends (each reaction stops at 100 activations a day, 6.3.f,
 but new objects bring new reactions)."""
+
+MAX_WORK = 500_000
+"""The engine's work budget for one scenario, counted in units of work, not in seconds, so that a
+scenario is answered or refused alike on every machine, in the browser too. Each action, step
+(6.1) and Emblem-Reaction played costs one unit, and one per object in the game at that moment
+(the engine looks at each: to check reactions, sum statistics, find names); comparing a reaction
+with an event costs four; each line the engine adds to the trace, one. Where the scenario is run
+once per reading (engine.readings), every run counts. The glossary's largest scenario spends
+about 44,000 units (a reaction activated 100 times a day over several days). Without a budget,
+500 characters and 3,900 Dusks, every figure within the limits above, kept the engine busy for a
+minute and wrote 58,000 trace lines. Past it the engine stops (WorkLimit) at the action that spent it."""

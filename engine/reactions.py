@@ -26,6 +26,9 @@ _ARRIVALS = (HappeningKind.ENTERS, HappeningKind.PLAYED)
 """Happenings of an object arriving: a reaction on its own arrival may trigger though it did not exist before (6.3.d)."""
 
 _BY_TIMESTAMP = attrgetter("timestamp")
+_COMPARISON_UNITS = 4
+"""Units of the work budget (limits.MAX_WORK) for comparing one reaction with one event: about four
+times the cost of looking at one object (benchmarks/run.py, the heavy scenarios' row)."""
 _IN_PLAY_ORDER = (Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK)
 
 
@@ -171,6 +174,8 @@ def modify_with_reactions(game: Game, happenings: list[Happening], before: dict[
                 bearers.setdefault(new.id, new)
     for o in in_play_bearers(game):
         bearers.setdefault(o.id, o)
+    # Each reaction is compared with each event: many reactions on many bearers cost that much.
+    game.spend_work(_COMPARISON_UNITS * len(happenings) * sum(len(b.card.reactions) for b in bearers.values()))
     created = 0
     # Emblems enter Limbo, not an expedition: the Characters that stop reactions stay the same
     # through this loop, found once (looking for them per reaction made a chain quadratic).
@@ -199,6 +204,7 @@ def modify_with_reactions(game: Game, happenings: list[Happening], before: dict[
 def run_step(game: Game, actions: Sequence[Callable[[], object]]) -> None:
     """One step: its atomic actions happen simultaneously (6.1.f); reactions modify it (6.3.b);
     an expedition meeting or crossing modifies it too (4.3.a-b)."""
+    game.spend_work()
     game.steps_taken += 1
     if game.steps_taken > MAX_STEPS:
         raise LoopLimit(msg("refusal.loop_steps", steps=MAX_STEPS, activations=MAX_ACTIVATIONS_PER_DAY))

@@ -5,13 +5,13 @@ or a deck. Every mistake is a `ScenarioError` naming its file and line and what 
 from __future__ import annotations
 
 import re
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Mapping
 
 from .deck import DeckCard
 from .effects import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
 from .errors import Location, UnsupportedText
-from .objects import Card
+from .objects import Card, Reaction
 from .places import REGION_RANGE
 from .scenario_model import (
     BOARD_KEYS,
@@ -31,6 +31,13 @@ from .state import Region
 from .vocabulary import ARENA, CHARACTER_SUBTYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, DeckFormat, ExpeditionKind, Face, Faction, Keyword, Mode, ObjectType, Rarity, Statistics, Status, Zone, parse_enum
 
 __all__ = ["read_given", "read_object", "read_character"]
+
+
+@lru_cache(maxsize=1024)
+def _reaction(text: str) -> Reaction:
+    """parse_reaction, once per text: YAML aliases can repeat a card's reactions tens of thousands of
+    times within the limits on values (a Reaction is a frozen value: sharing it is safe)."""
+    return parse_reaction(text)
 
 
 def read_given(given: Mapping[Any, Any], where: Location | None) -> Setup:
@@ -279,7 +286,7 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
     statuses_raw = _list_of(item, "statuses", "`statuses:` is a list, e.g. [Fleeting]", where)
     statuses = frozenset(located(partial(parse_enum, Status, s, "status"), statuses_raw, i, where) for i, s in enumerate(statuses_raw))
     reactions_raw = _list_of(item, "reactions", "`reactions:` is a list of \"Trigger | Effect\"", where)
-    reactions = tuple(located(partial(parse_reaction, r), reactions_raw, i, where) for i, r in enumerate(reactions_raw))
+    reactions = tuple(located(partial(_reaction if isinstance(r, str) else parse_reaction, r), reactions_raw, i, where) for i, r in enumerate(reactions_raw))
     passives_raw = _list_of(item, "passives", "`passives:` is a list of passive abilities, e.g. [All regions are water and lose their other types]", where)
     passives = tuple(located(partial(parse_passive, p), passives_raw, i, where) for i, p in enumerate(passives_raw))
     quick_raw = _list_of(item, "quick_actions", "`quick_actions:` is a list of \"Cost: Effect\"", where)

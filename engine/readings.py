@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from itertools import permutations
-from typing import Mapping, Protocol
+from itertools import islice
+from typing import Iterator, Mapping, Protocol
 
 from .errors import RulesSilent
 from .catalogue import ENGLISH_RENDERER
@@ -172,8 +172,10 @@ def token_controller_question() -> OpenQuestion:
 
 def region_order_question(names: list[str]) -> OpenQuestion:
     """2.2.2.p: abilities that change region types; no rule gives the order in which several apply.
-    Each order is a reading, named by the objects bearing them: "Tidecaller, then Grovekeeper"."""
-    orders = tuple(dict.fromkeys(", then ".join(order) for order in permutations(names)))
+    Each order is a reading, named by the objects bearing them: "Tidecaller, then Grovekeeper".
+    At most MAX_READINGS + 1 orders are listed, which the scenario runner refuses as too many: n
+    abilities have n! orders, and listing 12! of them would take an hour."""
+    orders = tuple(", then ".join(order) for order in islice(_orders(names), MAX_READINGS + 1))
     return OpenQuestion(
         "region-order:" + "|".join(sorted(names)),
         f"the order in which the abilities changing region types apply ({', '.join(names)})",
@@ -181,6 +183,28 @@ def region_order_question(names: list[str]) -> OpenQuestion:
         ("2.2.2.p",),
         msg("question.region_order", cards=Items(tuple(Card(n) for n in names))),
     )
+
+
+def _orders(names: list[str]) -> Iterator[tuple[str, ...]]:
+    """Each distinct order of `names`, one at a time: the orders of their places in `names` (of its
+    first place, for a name given twice), from the order given, in lexicographic order; the same
+    orders as itertools.permutations when the names differ, each once when some repeat."""
+    rank = {name: i for i, name in reversed(list(enumerate(names)))}
+    order = sorted(names, key=rank.__getitem__)
+    while True:
+        yield tuple(order)
+        # The next order: the rightmost place that can grow takes the next larger name after it,
+        # and the names after it are put back in ascending order.
+        i = len(order) - 2
+        while i >= 0 and rank[order[i]] >= rank[order[i + 1]]:
+            i -= 1
+        if i < 0:
+            return
+        j = len(order) - 1
+        while rank[order[j]] <= rank[order[i]]:
+            j -= 1
+        order[i], order[j] = order[j], order[i]
+        order[i + 1:] = reversed(order[i + 1:])
 
 
 HAND_COST = "its Hand cost"

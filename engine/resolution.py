@@ -61,6 +61,7 @@ def check_reactions(game: Game) -> None:
     plays: dict[tuple[int | None, str], int] = {}
     try:
         while not game.outcome.over:
+            game.spend_work()
             unknown = game.board_unknown()
             if unknown is not None:
                 if game.reactions_unchecked is not unknown:  # told once for each step the engine cannot follow

@@ -127,6 +127,12 @@ class _Run:
     """An open question this run met with no reading fixed: the run stopped there."""
     actual: dict[str, Any] = field(default_factory=dict)
     """When the run is one of several readings: each path's value, or the EngineError observing it."""
+    game: Game | None = None
+
+    @property
+    def work(self) -> int:
+        """The work budget spent by this run and the runs before it (limits.MAX_WORK)."""
+        return self.game.work if self.game is not None else 0
 
 
 def run_scenario(scenario: Scenario) -> ScenarioResult:
@@ -138,7 +144,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     first = _run_once(scenario, {}, observe=any(e.path == "undecided" for e in scenario.expectations))
     if first.pending is None:
         return first.result
-    return _run_every_reading(scenario, first.pending)
+    return _run_every_reading(scenario, first.pending, first.work)
 
 
 def _observed_paths(scenario: Scenario) -> list[Expectation]:
@@ -154,7 +160,7 @@ def _observed_paths(scenario: Scenario) -> list[Expectation]:
     return out
 
 
-def _run_every_reading(scenario: Scenario, question: OpenQuestion) -> ScenarioResult:
+def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -> ScenarioResult:
     questions = [question]
     queue: list[dict[str, str]] = [{question.key: r} for r in question.readings]
     done: list[tuple[dict[str, str], _Run]] = []
@@ -165,7 +171,8 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion) -> ScenarioRe
                                            limit=MAX_READINGS)).at(scenario.location)
             return result
         fixed = queue.pop(0)
-        run = _run_once(scenario, fixed, observe=True)
+        run = _run_once(scenario, fixed, observe=True, spent=spent)
+        spent = run.work  # one work budget for every reading's run
         if run.pending is not None:
             if all(q.key != run.pending.key for q in questions):
                 questions.append(run.pending)
@@ -243,8 +250,9 @@ def _shown_observed(path: str, value: Any) -> str:
     return shown_actual(path, value)
 
 
-def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = False) -> _Run:
-    """Run the scenario once, following `readings` where the sources leave a question open."""
+def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = False, spent: int = 0) -> _Run:
+    """Run the scenario once, following `readings` where the sources leave a question open; the
+    runs before it have `spent` that much of the work budget."""
     result = ScenarioResult(scenario)
     run = _Run(result)
     refusal = next((e for e in scenario.expectations if e.path == "refused"), None)
@@ -267,6 +275,8 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     except EngineError as exc:
         result.error = exc.at(scenario.location)
         return run
+    run.game = game
+    game.work = spent
     if readings:
         game.readings = dict(readings)
     trace = game.trace  # keeps what the engine said about the board as given

@@ -15,8 +15,8 @@ from typing import Iterator, Mapping
 
 from .messages import Card as Named, Message, msg
 from .adventure import Adventure, Region, tumult_halves
-from .errors import BoardError, LoopLimit, RegionOutOfRange, UnknownPlayer
-from .limits import MAX_OBJECTS
+from .errors import BoardError, LoopLimit, RegionOutOfRange, UnknownPlayer, WorkLimit
+from .limits import MAX_OBJECTS, MAX_WORK
 from .objects import CannotMove, Card, Direction, EmblemInfo, EmblemKind, GameObject, RegionPassive
 from .places import REGION_RANGE, format_types, position_label
 from .readings import Unenumerable, reading, region_order_question, silent
@@ -91,6 +91,11 @@ class Game:
     last_effect: EffectRecord | None = None
     last_cost: CostRecord | None = None
     steps_taken: int = 0
+    work: int = 0
+    """Units of the engine's work budget spent so far (limits.MAX_WORK; `spend_work`). A scenario run
+    once per reading starts each run's game at what the runs before it spent."""
+    work_lines: int = 0
+    """The trace's length when work was last counted: its lines since then are counted next."""
     checking_reactions: bool = False
     turn: PlayerName | None = None
     """During the Afternoon, the player whose turn it is (1.3.2.d)."""
@@ -120,6 +125,18 @@ class Game:
     hosted: bool = False
     """Whether an object is in an expedition of a player who does not control it (GameObject.host)."""
     _clock: int = 0
+
+    def spend_work(self, units: int | None = None) -> None:
+        """Count the engine's work (limits.MAX_WORK): an action, a step or an Emblem-Reaction costs one
+        unit and one per object in the game (the engine looks at each); a caller that knows its own
+        cost gives it as `units` (each reaction compared with each event). Every trace line said
+        since the last count costs one more. WorkLimit past the budget, before the engine runs for
+        minutes on a scenario far larger than a game."""
+        lines = len(self.trace)
+        self.work += (1 + len(self.objects) if units is None else units) + lines - self.work_lines
+        self.work_lines = lines
+        if self.work > MAX_WORK:
+            raise WorkLimit(msg("refusal.work_limit", limit=MAX_WORK))
 
     # ---- the checked public constructor -------------------------------------------------
     @classmethod

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import gzip
+import html
 import re
 
 from altered_rules.content.glossary.model import Keyword, Text
@@ -160,3 +161,26 @@ def test_a_rule_quotation_that_names_no_text_is_refused(glossary_copy):
     message = str(caught.value)
     assert "opposing-expeditions.yaml" in message and "{rule-text 7.4.3.z} quotes a text the glossary does not hold" in message
     assert "draw.yaml" in message and "only a ruling quotes a rule's text" in message
+
+
+def test_the_terms_page_shows_other_games_words_with_the_altered_term_or_none(glossary):
+    """"Coming from another game?" (jargon.yaml, issue 27), in each language."""
+    for language, title, none, term in (("en", "Coming from another game?", "No equivalent", "Exhaust"),
+                                        ("fr", "Vous venez d'un autre jeu ?", "Pas d'équivalent", "Épuiser"),
+                                        ("it", "Vieni da un altro gioco?", "Nessun equivalente", "Consumare")):
+        page = Renderer(glossary, language).terms().markdown
+        assert md_escape(title) in page and "{ #jargon }" in page, language
+        for game in ("Magic: The Gathering", "Disney Lorcana", "Flesh and Blood", "Hearthstone", "Yu-Gi-Oh!"):
+            assert f"### {md_escape(game)} {{ #jargon-" in page, (language, game)
+        row = re.search(r'<tr id="jargon-\d+"><td>[^<]*\(?[^<]*tap[^<]*</td>.*?</tr>|<tr id="jargon-\d+"><td>[^<]*<span class="ar-meta" lang="en">\(tap, .*?</tr>', page)
+        assert row and f"<strong>{term}</strong>" in row.group(0), (language, row and row.group(0))
+        burn = re.search(r'<tr id="jargon-\d+"><td>[^<]*(?:mana burn|brûlure de mana)[^<]*(?:<span[^>]*>[^<]*</span>)?</td><td>(.*?)</td>', page)
+        assert burn and burn.group(1) == f"<em>{html.escape(none)}</em>", (language, burn and burn.group(1))
+
+
+def test_a_jargon_note_is_escaped_on_the_terms_page(glossary):
+    entry = glossary.jargon[0]
+    bad = dataclasses.replace(entry, note=Text({"en": '<img src=x onerror="alert(1)"> tapped'}),
+                              words={**entry.words, "en": ("<b>tap</b>",)})
+    page = Renderer(dataclasses.replace(glossary, jargon=[bad]), "en").terms().markdown
+    assert "<img" not in page and "&lt;img" in page and "<b>tap" not in page and "&lt;b&gt;tap" in page

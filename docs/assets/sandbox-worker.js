@@ -7,8 +7,8 @@
 let engine = null;
 let starting = null;
 
-function report(stage, done) {
-  self.postMessage({ progress: { stage, done } });
+function report(stage, done, timings) {
+  self.postMessage({ progress: { stage, done, timings } });
 }
 
 // Pyodide fetches its files itself; counting the bytes as they arrive gives the page a true
@@ -34,18 +34,79 @@ function countingFetch() {
   };
 }
 
+// A second visit starts from a memory snapshot of the first: Pyodide's WebAssembly memory once
+// the engine was imported (Pyodide's `_makeSnapshot` / `_loadSnapshot`, for the pinned version),
+// gzipped in the browser's Cache Storage under the engine archive's hashed URL and Pyodide's
+// version. Restoring it skips Python's start and the engine's import (about 0.7 s instead of
+// several seconds). A new site has a new archive name, hence a new snapshot; a snapshot that does
+// not restore is deleted, and the engine starts as on a first visit.
+const SNAPSHOTS = "altered-rules-sandbox-snapshot";
+const IMPORT = "import sys; sys.path.insert(0, '/sandbox'); import altered_rules.site_assets.sandbox_runtime";
+
+function snapshotKey(setup) {
+  return `${setup.engine}?pyodide=${encodeURIComponent(setup.index)}`;
+}
+
+async function keptSnapshot(setup) {
+  try {
+    const hit = await (await caches.open(SNAPSHOTS)).match(snapshotKey(setup));
+    if (!hit) return null;
+    return new Uint8Array(await new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  } catch (error) {
+    return null;  // no Cache Storage (a file: page, private browsing) or no streams: a plain start
+  }
+}
+
+async function keepSnapshot(setup, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const key of await cache.keys()) await cache.delete(key);  // an older site's, or an older Pyodide's
+    const gzipped = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+    await cache.put(snapshotKey(setup), new Response(gzipped, { headers: { "Content-Type": "application/gzip" } }));
+  } catch (error) {
+    // Nothing is lost: the next visit starts as this one did.
+  }
+}
+
+async function forgetSnapshot() {
+  try { await caches.delete(SNAPSHOTS); } catch (error) { /* nothing kept */ }
+}
+
 async function start(setup) {
   self.fetch = countingFetch();
+  const snapshot = await keptSnapshot(setup);
+  // Pyodide and the engine's archive are fetched at the same time.
+  const archive = snapshot ? null : self.fetch(setup.engine).then((response) => response.arrayBuffer());
   const { loadPyodide } = await import(setup.index + "pyodide.mjs");
   // The lock file's packages are left out: the sandbox loads no package, so nothing is ever
   // fetched from Pyodide's CDN.
-  const pyodide = await loadPyodide({ indexURL: setup.index, lockFileContents: setup.lock, packages: [] });
+  const options = { indexURL: setup.index, lockFileContents: setup.lock, packages: [] };
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      engine = pyodide.pyimport("altered_rules.site_assets.sandbox_runtime");
+    } catch (error) {
+      pyodide = engine = null;
+      await forgetSnapshot();
+    }
+  }
+  if (engine) {
+    report("ready", null, { pyodide: performance.now(), engine: 0, snapshot: true });
+    return;
+  }
+  pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+  const started = performance.now();  // ms since the worker began: Pyodide's own start
   report("engine", null);
-  const archive = await (await self.fetch(setup.engine)).arrayBuffer();
-  pyodide.unpackArchive(new Uint8Array(archive), "zip", { extractDir: "/sandbox" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/sandbox')");
+  const bytes = new Uint8Array(await (archive || self.fetch(setup.engine).then((response) => response.arrayBuffer())));
+  pyodide.unpackArchive(bytes, "zip", { extractDir: "/sandbox" });
+  pyodide.runPython(IMPORT);
+  // Before any Python object is handed to JavaScript: the snapshot holds Python's memory alone.
+  const memory = pyodide.makeMemorySnapshot();
   engine = pyodide.pyimport("altered_rules.site_assets.sandbox_runtime");
-  report("ready", null);
+  // What each part took, for the benchmark (benchmarks/run.py, the sandbox's start).
+  report("ready", null, { pyodide: started, engine: performance.now() - started, snapshot: false });
+  keepSnapshot(setup, memory);
 }
 
 self.onmessage = async (event) => {

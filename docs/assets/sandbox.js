@@ -11,6 +11,9 @@ const STATISTICS = ["forest", "mountain", "water"];
 const CARD_TYPES = ["character", "hero", "spell", "permanent", "token"];
 const RARITIES = ["common", "rare", "unique"];
 const RULE = new RegExp(DATA.rule_pattern, "gu");
+// A trace is drawn this many lines at a time: the engine's work budget allows tens of thousands of
+// lines, and drawing them all at once froze the page for seconds (issue 23).
+const TRACE_PAGE = 200;
 
 // ---- words --------------------------------------------------------------------------------
 function say(key, values = {}) {
@@ -152,8 +155,11 @@ const engine = {
   next: 1,
   ready: null,
   failed: null,
+  status: null,
+  stopReady: null,       // rejects `ready` of a worker stopped before it was ready
 
   start(status) {
+    this.status = status;
     const total = DATA.runtime.bytes;
     const megabytes = (bytes) => (bytes / 1e6).toLocaleString(document.documentElement.lang || undefined,
       { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -162,6 +168,7 @@ const engine = {
     status.replaceChildren(progress, text);
     status.dataset.state = "loading";
     this.ready = new Promise((resolve, reject) => {
+      this.stopReady = reject;
       let worker;
       try {
         worker = new Worker(new URL(DATA.worker, location.href), { type: "module" });
@@ -174,7 +181,7 @@ const engine = {
       worker.onmessage = (event) => {
         const message = event.data;
         if (message.progress) {
-          const { stage, done, error } = message.progress;
+          const { stage, done, error, timings } = message.progress;
           if (stage === "download") {
             progress.value = Math.min(done, total);
             text.textContent = say("loading", { done: megabytes(Math.min(done, total)), total: megabytes(total) });
@@ -182,6 +189,7 @@ const engine = {
             progress.value = total;
             text.textContent = say("starting");
           } else if (stage === "ready") {
+            this.timings = timings;
             resolve();
           } else if (stage === "failed") {
             reject(new Error(error));
@@ -197,16 +205,32 @@ const engine = {
       const at = (path) => new URL(path, location.href).href;
       worker.postMessage({ setup: { index: at(DATA.runtime.index), engine: at(DATA.runtime.engine), lock: DATA.runtime.lock } });
     });
-    this.ready.then(() => {
+    const ready = this.ready;
+    ready.then(() => {
+      if (ready !== this.ready) return;
       status.dataset.state = "ready";
       status.replaceChildren(h("span", { text: say("ready") }));
       keepOffline(status);
     }, (error) => {
+      if (error.cancelled) return;  // a worker stopped by Cancel: a new one is starting
       this.failed = error;
       status.dataset.state = "failed";
       status.replaceChildren(h("span", { text: say("load_failed", { error: error.message }) }));
     });
     return this.ready;
+  },
+
+  // Cancel: the worker is stopped at once, whatever Python is doing (a Worker's terminate does not
+  // wait for it), and a new one starts; every call waiting on the old one is told it was cancelled.
+  restart() {
+    const cancelled = Object.assign(new Error("cancelled"), { cancelled: true });
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    if (this.stopReady) this.stopReady(cancelled);
+    for (const waiting of this.pending.values()) waiting.reject(cancelled);
+    this.pending.clear();
+    this.failed = null;
+    return this.start(this.status);
   },
 
   async call(command, request) {
@@ -507,7 +531,7 @@ async function runBoard() {
   if (state.boardView === "scenario") {
     state.scenarioText = ui.scenario.value;
   }
-  ui.boardResult.replaceChildren(h("p", { class: "ar-sb-wait", text: say("starting") }));
+  ui.boardResult.replaceChildren(waiting());
   try {
     if (state.boardView === "scenario") {
       const read = await engine.call("data", { yaml: ui.scenario.value });
@@ -517,8 +541,20 @@ async function runBoard() {
     const answer = await engine.call("run", request);
     showAnswer(ui.boardResult, answer);
   } catch (error) {
-    ui.boardResult.replaceChildren(h("p", { class: "ar-sb-error", text: say("load_failed", { error: error.message }) }));
+    ui.boardResult.replaceChildren(failed(error));
   }
+}
+
+// While the engine runs (or loads): what the judge waits for, and a button that stops it. The
+// engine runs in a worker, so the page answers the click at once; the worker is then replaced.
+function waiting() {
+  return h("p", { class: "ar-sb-wait" }, h("span", { text: say("running") }), " ",
+    h("button", { type: "button", class: "md-button ar-sb-cancel", text: say("cancel"), onclick: () => engine.restart() }));
+}
+
+function failed(error) {
+  if (error.cancelled) return h("p", { class: "ar-sb-note ar-sb-cancelled", role: "status", text: say("cancelled") });
+  return h("p", { class: "ar-sb-error", text: say("load_failed", { error: error.message }) });
 }
 
 function showAnswer(container, answer) {
@@ -634,26 +670,44 @@ function scenarioRanDusk(scenario) {
   return scenario.trace.some((line) => line.depth === 0 && written(line) === "dusk");
 }
 
+// The trace, TRACE_PAGE lines at a time: a button under the list draws the next ones, so that a
+// trace of tens of thousands of lines never makes the page draw them all at once.
+function traceList(lines) {
+  const list = h("ul", { class: "ar-trace", lang: pageLanguage() });
+  const more = h("button", { type: "button", class: "ar-sb-more" });
+  let shown = 0;
+  const next = () => {
+    const end = Math.min(lines.length, shown + TRACE_PAGE);
+    list.append(...lines.slice(shown, end).map(traceLine));
+    shown = end;
+    more.hidden = shown >= lines.length;
+    const left = lines.length - shown;
+    more.textContent = say("trace_more", { count: Math.min(TRACE_PAGE, left).toLocaleString(document.documentElement.lang || undefined),
+      left: left.toLocaleString(document.documentElement.lang || undefined) });
+  };
+  more.addEventListener("click", next);
+  next();
+  return h("div", { class: "ar-sb-trace" }, list, more);
+}
+
 // A trace line as the rule pages show it: rule numbers in the sentence are links, and the
 // rules and rulings it cites besides follow in parentheses.
-function traceList(lines) {
-  return h("ul", { class: "ar-trace", lang: pageLanguage() }, lines.map((line) => {
-    const item = h("li", { style: `--ar-depth:${line.depth}` });
-    item.append(...linked(line.text));
-    const extra = [];
-    for (const rule of line.rules) if (!line.text.includes(rule)) extra.push(ruleLink(rule));
-    for (const ruling of line.rulings) {
-      const href = DATA.links[`ruling:${ruling}`];
-      if (href) extra.push(h("a", { href, text: `${say("ruling")} ${ruling}` }));
-    }
-    if (extra.length) {
-      const span = h("span", { class: "ar-trace__rules" }, " (");
-      extra.forEach((node, i) => { if (i) span.append(", "); span.append(node); });
-      span.append(")");
-      item.append(span);
-    }
-    return item;
-  }));
+function traceLine(line) {
+  const item = h("li", { style: `--ar-depth:${line.depth}` });
+  item.append(...linked(line.text));
+  const extra = [];
+  for (const rule of line.rules) if (!line.text.includes(rule)) extra.push(ruleLink(rule));
+  for (const ruling of line.rulings) {
+    const href = DATA.links[`ruling:${ruling}`];
+    if (href) extra.push(h("a", { href, text: `${say("ruling")} ${ruling}` }));
+  }
+  if (extra.length) {
+    const span = h("span", { class: "ar-trace__rules" }, " (");
+    extra.forEach((node, i) => { if (i) span.append(", "); span.append(node); });
+    span.append(")");
+    item.append(span);
+  }
+  return item;
 }
 
 function ruleLink(rule) {
@@ -688,11 +742,12 @@ async function showBoardView(view, why) {
 async function toScenario() {
   const data = boardData(state.form);
   state.scenarioData = data;
-  ui.scenario.value = JSON.stringify(data, null, 2);
+  const json = ui.scenario.value = JSON.stringify(data, null, 2);
   showBoardView("scenario");
   try {
     const answer = await engine.call("yaml", { data });
-    if (state.scenarioData === data) ui.scenario.value = answer.yaml;
+    // The same board as YAML, unless the judge typed meanwhile (the engine may still have been loading).
+    if (state.scenarioData === data && ui.scenario.value === json) ui.scenario.value = answer.yaml;
   } catch (error) { /* the JSON stays: it is YAML too */ }
 }
 
@@ -824,13 +879,13 @@ function renderDeck() {
 }
 
 async function checkDeck() {
-  ui.deckResult.replaceChildren(h("p", { class: "ar-sb-wait", text: say("starting") }));
+  ui.deckResult.replaceChildren(waiting());
   state.deckTouched = true;
   writeUrl();
   try {
     showAnswer(ui.deckResult, await engine.call("run", { data: deckData(), language: pageLanguage() }));
   } catch (error) {
-    ui.deckResult.replaceChildren(h("p", { class: "ar-sb-error", text: say("load_failed", { error: error.message }) }));
+    ui.deckResult.replaceChildren(failed(error));
   }
 }
 
@@ -1035,7 +1090,8 @@ async function init() {
   const ready = engine.start(ui.status);
   // The engine's commands, for automation: the project's browser tests compare the sandbox's
   // answers with the command line's on every scenario, in one go.
-  window.arSandbox = { ready, call: (command, request) => engine.call(command, request) };
+  window.arSandbox = { get ready() { return engine.ready; }, get timings() { return engine.timings; },
+    call: (command, request) => engine.call(command, request) };
   const wanted = params.get("s") ? null : params.get("scenario");  // ?s= is the board itself: it wins
   let board = null;
   let missing = null;

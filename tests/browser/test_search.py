@@ -87,7 +87,7 @@ def test_a_word_typed_without_its_accents_finds_the_same_rules(page, base_url, l
 def test_a_question_shows_the_answering_paragraph_its_section_and_words_in_context(page, base_url, language, query,
                                                                                  answer, section):
     hrefs = _search(page, base_url, language, query, limit=5)
-    assert any(href.endswith(f"#{answer}") for href in hrefs), hrefs
+    assert any(href.endswith(f"#{a}") for href in hrefs for a in answer), hrefs
     result = page.locator(f".md-search-result__link[href$='#{answer}'] article").first
     expect(result.locator("h2")).to_contain_text(f"{answer} · {section}")
     # The paragraph's words, with those of the question marked.
@@ -170,3 +170,25 @@ def test_search_works_offline_once_a_page_was_visited(browser, base_url):
     page.locator("input.md-search__input").press_sequentially("jeton réserve", delay=20)
     expect(page.locator(".md-search-result__link[href*='#']").first).to_be_visible(timeout=10_000)
     context.close()
+
+
+@pytest.mark.parametrize(("language", "query", "answer"), [
+    ("en", "infinite loop", ("6.3.f",)), ("fr", "untap", ("4.2.1.c", "1.3.2.b")),
+    # A token sent to the discard pile: it ceases to exist (2.1.d), having joined it (7.5.4.d, 7.5.5.b).
+    ("it", "cimitero token", ("2.1.d", "7.5.4.d", "7.5.5.b"))])
+def test_another_games_words_and_english_find_the_local_paragraph(page, base_url, language, query, answer):
+    """Issue 27: glossary/jargon.yaml's words, and English game words on the French and Italian sites."""
+    hrefs = _search(page, base_url, language, query, limit=3)
+    assert any(href.endswith(f"#{a}") for href in hrefs for a in answer), hrefs
+
+
+@pytest.mark.parametrize(("language", "query", "said"), [("en", "xyzzy", "Nothing matches"), ("fr", "4.5.9", "Aucun résultat")])
+def test_a_query_that_finds_nothing_shows_the_nearest_terms(page, base_url, language, query, said):
+    """Never an empty page (issue 27): the nearest terms, or a missing rule number's nearest rules."""
+    page.goto(f"{base_url}/{language}/")
+    page.locator(".md-search__input").first.click()
+    page.locator("input.md-search__input").press_sequentially(query, delay=20)
+    expect(page.locator(".md-search-result__list").first).to_contain_text(said, timeout=10_000)
+    _settle(page)
+    assert page.locator(".md-search-result__list mark").count() >= 1
+    assert page.locator(".md-search-result__link").count() >= 2

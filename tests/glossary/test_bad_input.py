@@ -222,5 +222,5 @@ def test_a_file_or_folder_the_glossary_does_not_read_is_an_error(glossary_copy, 
     (glossary_copy / ".editor-settings").write_text("ignored: an editor's own hidden file\n", encoding="utf-8")
     assert _lint(glossary_copy, capsys) == [
         f"{glossary_copy / 'term'}: the glossary does not read this folder; it holds the files sources.yaml, symbols.yaml, "
-        "chapters.yaml, external-rules.yaml, termbase.yaml, keywords.yaml, cards.yaml, releases.yaml and the folders rules/, terms/, "
+        "chapters.yaml, external-rules.yaml, termbase.yaml, keywords.yaml, cards.yaml, releases.yaml, jargon.yaml and the folders rules/, terms/, "
         "modes/, rulings/, releases/"]

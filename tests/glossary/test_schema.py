@@ -158,3 +158,45 @@ def test_a_malformed_search_word_list_is_rejected_with_its_line(glossary_copy, s
     line = _line_of(glossary_copy, TERMBASE, search)
     error = _one_error(glossary_copy)
     assert f"termbase.yaml:{line}: {message}" in error, error
+
+
+JARGON = Path("jargon.yaml")
+GRAVEYARD = "  en: [graveyard, yard, GY]\n  fr: [cimetière]\n  it: [cimitero]\n  term: discard-pile\n"
+
+
+@pytest.mark.parametrize(("new", "needle", "message"), [
+    # A word that is the Altered term of its language would send the term's own searches elsewhere.
+    (GRAVEYARD.replace("fr: [cimetière]", "fr: [cimetière, Réserve]"), "Réserve]",
+     "'Réserve' in 'fr' of the jargon entry at line {entry} is the Altered term 'reserve' (termbase.yaml)"),
+    (GRAVEYARD.replace("it: [cimitero]", "it: [cimitero, stappare]"), "it: [cimitero, stappare]",
+     "'stappare' in 'it' of the jargon entry at line {entry} is already listed at line"),
+    (GRAVEYARD.replace("term: discard-pile", "term: graveyard"), "term: graveyard",
+     "'term' of the jargon entry at line {entry} is 'graveyard', which is not a termbase.yaml id"),
+    (GRAVEYARD.replace("  term: discard-pile\n", ""), "games: [magic, flesh-and-blood, yu-gi-oh]",
+     "the jargon entry at line {entry} has no 'term': where Altered has no equivalent, a 'note' says so"),
+    (GRAVEYARD.replace("en: [graveyard, yard, GY]", "en: []"), "en: []",
+     "'en' of the jargon entry at line {entry} must be a list of words (at least one)"),
+    (GRAVEYARD.replace("  term: discard-pile\n", "  term: discard-pile\n  modes: [commander]\n"), "games: [magic, flesh-and-blood, yu-gi-oh]",
+     "the jargon entry at line {entry} names the game mode 'commander', which modes/ does not hold"),
+])
+def test_a_bad_jargon_entry_is_rejected_with_its_line(glossary_copy, new, needle, message):
+    """The jargon table (issue 27): each word another game's, once, for a known term or a note."""
+    _break(glossary_copy, JARGON, GRAVEYARD, new)
+    entry = _line_of(glossary_copy, JARGON, "games: [magic, flesh-and-blood, yu-gi-oh]")
+    line = _line_of(glossary_copy, JARGON, needle)
+    error = _one_error(glossary_copy)
+    assert f"jargon.yaml:{line}: {message.format(entry=entry)}" in error, error
+
+
+def test_a_jargon_entry_of_an_unknown_game_is_rejected(glossary_copy):
+    _break(glossary_copy, JARGON, "games: [magic, flesh-and-blood, yu-gi-oh]", "games: [pokemon]")
+    line = _line_of(glossary_copy, JARGON, "games: [pokemon]")
+    error = _one_error(glossary_copy)
+    assert f"jargon.yaml:{line}: 'games' of the jargon entry at line {line} must be a non-empty list of: magic, lorcana" in error, error
+
+
+def test_the_jargon_table_maps_other_games_words_to_altered_terms(glossary):
+    by_word = {word: entry for entry in glossary.jargon for word in entry.words["en"]}
+    assert by_word["tap"].term == "exhaust" and by_word["graveyard"].term == "discard-pile"
+    assert by_word["mana burn"].term is None and by_word["mana burn"].note is not None
+    assert {"magic", "lorcana", "flesh-and-blood", "hearthstone", "yu-gi-oh"} <= {g for e in glossary.jargon for g in e.games}

@@ -280,3 +280,105 @@ def test_pages_about_the_site_are_indexed_by_their_headings_only(site, language)
     printed = {doc["location"]: doc.get("names") for doc in index["docs"] if doc.get("names")}
     if language == "fr":
         assert printed == {"cards/tinker-bell/": ["Fée Clochette"]}
+
+
+# ---- issue 27: other games' words, zones, modes, and never an empty page ----------------------
+def _index_with(language: str, docs: list[dict], synonyms=(), broader=(), nothing="Nothing for {query}; try {near}") -> dict:
+    index = _index(language, docs, synonyms)
+    index["config"]["altered"].update({"broader": [list(p) for p in broader], "nothing": nothing})
+    return index
+
+
+def test_other_games_words_in_an_entrys_jargon_find_it_as_its_title_would():
+    """jargon.yaml's `rules`: "loop" finds 6.3.f, whose text says "100 times", not "loop"."""
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#6.3.f", "title": "6.3.f · Reactions", "boost": 2, "jargon": "loop · infinite loop",
+             "text": "A given Reaction cannot be activated more than 100 times in a single day."},
+            {"location": "r/#6.3.a", "title": "6.3.a · Reactions", "boost": 2, "text": "Some abilities are Reactions."}]
+    (groups,) = _ask(_index("en", docs), "infinite loop reaction")
+    assert _links(groups)[0] == "r/#6.3.f", _links(groups)
+    without = [{k: v for k, v in doc.items() if k != "jargon"} for doc in docs]
+    (groups,) = _ask(_index("en", without), "infinite loop reaction")
+    assert _links(groups)[0] == "r/#6.3.a", _links(groups)
+
+
+def test_a_zones_name_also_finds_the_rules_about_any_zone():
+    """A token "sent to the Reserve" is answered by 2.1.d, which says "its new zone" (termbase `zone`)."""
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#2.1.d", "title": "2.1.d · Objects", "boost": 2,
+             "text": "If a token would leave the Expedition zone, it ceases to exist after joining its new zone."},
+            {"location": "r/#2.2.7.c", "title": "2.2.7.c · Reserve cost", "boost": 2, "text": "Tokens have a reserve cost of 0."},
+            {"location": "r/#7.3.3.a", "title": "7.3.3.a · Create", "boost": 2, "text": "To create a token is to put it in play."}]
+    broad, narrow = (_ask(_index_with("en", docs, broader=b), "token sent to the discard pile")[0]
+                     for b in ([["Discard pile", "zone"]], []))
+    assert _links(broad)[0] == "r/#2.1.d", _links(broad)
+    assert _links(narrow)[0] != "r/#2.1.d", _links(narrow)
+    # Typed alone, a zone's name asks about that zone, not about any zone.
+    (alone,) = _ask(_index_with("en", docs + [{"location": "r/#d", "title": "d", "text": "The discard pile.", "boost": 2}],
+                                broader=[["Discard pile", "zone"]]), "discard pile")
+    assert _links(alone) == ["r/#d"], _links(alone)
+
+
+def test_a_query_that_finds_nothing_is_offered_the_nearest_terms_and_their_results():
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#x", "title": "x", "text": "A card in the discard pile stays there.", "boost": 2},
+            {"location": "r/#y", "title": "y", "text": "Each player readies their Characters.", "boost": 2}]
+    index = _index_with("en", docs, synonyms=[["graveyard", "discard pile"], ["untap", "ready"]])
+    typo, nothing = _ask(index, "graveyrd", "xqzzv $& <b>")
+    # A judge's word mistyped finds its term as a word would.
+    assert _links(typo)[0] == "r/#x", _links(typo)
+    first = nothing[0][0]
+    assert first["title"].startswith("Nothing for xqzzv $&amp; &lt;b&gt;; try <mark>"), first["title"]
+    assert "<b>" not in first["title"] and len(_links(nothing)) >= 2
+
+
+def test_a_rule_number_the_glossary_does_not_hold_is_offered_the_nearest_rules():
+    docs = [{"location": "r4/", "title": "4", "text": ""},
+            {"location": "r4/#4.2.4", "title": "4.2.4 Dusk", "text": "", "boost": 4},
+            {"location": "r4/#4.2.4.c", "title": "4.2.4.c · Dusk", "text": "A tie is not sufficient.", "boost": 2},
+            {"location": "r7/", "title": "7", "text": ""},
+            {"location": "r7/#7.2", "title": "7.2 Pronouns", "text": "", "boost": 4}]
+    held, section, chapter = _ask(_index_with("en", docs), "4.2.4.c", "4.5.9", "9.9")
+    assert _links(held)[0] == "r4/#4.2.4.c" and "Nothing" not in held[0][0]["title"]
+    assert section[0][0]["title"] == "Nothing for 4.5.9; try <mark>4.2.4</mark>, <mark>4.2.4.c</mark>", section[0][0]["title"]
+    assert "<mark>7.2</mark>" in chapter[0][0]["title"], chapter[0][0]["title"]
+
+
+def test_the_index_pairs_english_terms_and_other_games_words_with_the_local_term(glossary):
+    from altered_rules.site_assets.search_index import broader_words, judge_words
+    french, english = ({tuple(p) for p in judge_words(glossary, language)} for language in ("fr", "en"))
+    assert {("Discard pile", "défausse"), ("graveyard", "défausse"), ("cimetière", "défausse"), ("tap", "épuiser")} <= french
+    assert ("graveyard", "Discard pile") in english and not any(term == "défausse" for _, term in english)
+    # Where Altered has no equivalent (mana burn), the word is no synonym of anything.
+    assert not any(word == "mana burn" for word, _ in english)
+    assert ("Riserva", "area") in {tuple(p) for p in broader_words(glossary, "it")}
+
+
+def test_a_game_modes_blocks_are_titled_with_the_mode_and_rules_carry_their_jargon(glossary):
+    from altered_rules.site_assets.search_index import with_rule_entries
+    material = {"config": {}, "docs": [{"location": "modes/free-for-all/", "title": "Free for All", "text": "x"},
+                                       {"location": "modes/free-for-all/#free-for-all-3", "title": "Victory conditions", "text": "y"},
+                                       {"location": "rules/chapter-6/#6.3", "title": "6.3 Reactions", "text": ""}]}
+    index = with_rule_entries(material, glossary, "fr")
+    by_location = {doc["location"]: doc for doc in index["docs"]}
+    assert by_location["modes/free-for-all/#free-for-all-3"]["title"] == "Victory conditions · Chacun pour soi"
+    # On the French site, the French and the English words of other games.
+    assert {"boucle", "loop"} <= set(by_location["rules/chapter-6/#6.3.f"]["jargon"].split(" · "))
+    assert "FFA" in by_location["modes/free-for-all/"]["jargon"]
+
+
+def test_a_french_irregular_verb_is_found_by_any_of_its_forms():
+    """"savoir dans quelle expédition" finds 3.2.4.e, which says "sait"; "s'écrit" finds "s'écrivent"."""
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#a", "title": "a", "text": "Chaque joueur sait dans quelle expédition se trouve chaque objet.", "boost": 2},
+            {"location": "r/#b", "title": "b", "text": "Les actions rapides s'écrivent « Coût : Effet ».", "boost": 2}]
+    know, written = _ask(_index("fr", docs), "savoir", "comment s'écrit une action rapide")
+    assert _links(know) == ["r/#a"], _links(know)
+    assert _links(written)[0] == "r/#b", _links(written)
+
+
+def test_the_termbase_gives_the_rules_words_for_what_judges_say_otherwise(glossary):
+    from altered_rules.site_assets.search_index import judge_words
+    english, italian = ({tuple(p) for p in judge_words(glossary, language)} for language in ("en", "it"))
+    assert {("refuse", "decline"), ("disappear", "cease to exist"), ("same stat", "tie"), ("copies", "same name")} <= english
+    assert {("parità", "pareggio"), ("copie", "stesso nome"), ("sparire", "cessare di esistere")} <= italian

@@ -40,7 +40,7 @@ from ..content.glossary.model import (
     TranslationStatus,
     rule_sort_key,
 )
-from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
+from ..content.glossary.schema import JARGON_GAMES, RULE_REFERENCE, SYMBOL_REFERENCE
 from engine.messages import Renderer
 
 from ..messages import card_names, message_states, read_messages, renderer as message_renderer
@@ -50,6 +50,8 @@ from ..verification.checks import Check, CheckKind, Verification, coverage, illu
 from .source_links import SourceLinks
 
 TERMS_PAGE = "glossary-terms.md"
+# The terms page's section of other games' words ("Coming from another game?", issue 27).
+JARGON_ANCHOR = "jargon"
 KEYWORDS_PAGE = "keywords.md"
 COVERAGE_PAGE = "coverage.md"
 RULINGS_PAGE = "rulings.md"
@@ -583,7 +585,57 @@ class Renderer:
         out = [self.heading(1, title, "glossary-terms")]
         for term in sorted(self.glossary.terms, key=lambda t: self.text(t.title).casefold()):
             out.append(self.term_html(term, TERMS_PAGE))
+        out.append(self.jargon_html(TERMS_PAGE))
         return self.finish(TERMS_PAGE, title, out)
+
+    def jargon_html(self, page: str) -> str:
+        """"Coming from another game?": the jargon table (jargon.yaml, issue 27), one table per game,
+        each entry under the first game it names: the other game's words (and their English, on
+        the French and Italian sites), the Altered term or "no equivalent", and how Altered differs."""
+        if not self.glossary.jargon:
+            return ""
+        terms = {entry.id: entry for entry in self.glossary.termbase}
+        keywords = {keyword.term.id: keyword for keyword in self.glossary.keywords}
+        out = [self.heading(2, self.t("jargon_title"), JARGON_ANCHOR),
+               f'<p class="ar-intro">{html.escape(self.t("jargon_intro"))}</p>\n\n']
+        for game, name in JARGON_GAMES.items():
+            entries = [e for e in self.glossary.jargon if e.games[0] == game]
+            if not entries:
+                continue
+            out.append(self.heading(3, name, f"{JARGON_ANCHOR}-{game}"))
+            rows = []
+            for entry in entries:
+                own = entry.words[self.language] or entry.words["en"]
+                words = html.escape(", ".join(own))
+                if self.language != "en" and entry.words[self.language]:
+                    words += f' <span class="ar-meta" lang="en">({html.escape(", ".join(entry.words["en"]))})</span>'
+                others = [JARGON_GAMES[g] for g in entry.games[1:]]
+                if others:
+                    words += f'<br><span class="ar-meta">{html.escape(self.t("jargon_also", games=", ".join(others)))}</span>'
+                if entry.term is None:
+                    altered = f'<em>{html.escape(self.t("jargon_none"))}</em>'
+                else:
+                    term = terms[entry.term]
+                    form = term.en if self.language == "en" else term.forms[self.language].term
+                    altered = html.escape(form[:1].upper() + form[1:])
+                    if entry.term in keywords:
+                        altered = f'<a class="ar-term" href="{relative_url(page, KEYWORDS_PAGE, keywords[entry.term].anchor)}">{altered}</a>'
+                    altered = f"<strong>{altered}</strong>"
+                notes = [self.inline(self.text(entry.note), page)] if entry.note else []
+                links = [self.rule_link(r, page) for r in entry.rules]
+                links += [f'<a href="{relative_url(page, mode_page(m))}">{html.escape(self.text(self.modes[m].title))}</a>'
+                          for m in entry.modes]
+                if links:
+                    notes.append(f'<span class="ar-meta">{self.label("see_rules")} {", ".join(links)}</span>')
+                rows.append(f'<tr id="{entry.anchor}"><td>{words}</td><td>{altered}</td><td>{" ".join(notes)}</td></tr>')
+            out.append(f'<table class="ar-jargon"><thead><tr><th>{html.escape(self.t("jargon_their_word", game=name))}</th>'
+                       f'<th>{html.escape(self.t("jargon_altered"))}</th><th>{html.escape(self.t("jargon_notes"))}</th></tr></thead>'
+                       f'<tbody>{"".join(rows)}</tbody></table>\n\n')
+        return "".join(out)
+
+    @functools.cached_property
+    def modes(self) -> dict[str, GameMode]:
+        return {mode.id: mode for mode in self.glossary.modes}
 
     def block_html(self, block: Block, page: str, anchor: str) -> str:
         out = []

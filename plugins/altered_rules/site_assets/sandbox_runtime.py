@@ -241,7 +241,7 @@ def _run(request: dict[str, Any]) -> dict[str, Any]:
         if scenario.setup.is_deck:
             answer["deck"] = _deck(scenario, language)
         else:
-            answer["board"] = _board(scenario, language)
+            answer["board"] = _board(scenario, result, language)
         answers.append(answer)
     return {"error": None, "scenarios": answers}
 
@@ -303,7 +303,7 @@ def _value(shown: str | None) -> Any:
     return shown
 
 
-def _board(scenario: engine.Scenario, language: str = "en") -> dict[str, Any]:
+def _board(scenario: engine.Scenario, result: engine.ScenarioResult, language: str = "en") -> dict[str, Any]:
     players = list(scenario.setup.players)
     expeditions = [At(player=p, expedition=kind) for p in players for kind in ExpeditionKind]
     before_paths = {(e, a): _spelled(Family.EXPEDITION, a, e) for e in expeditions for a in BEFORE_PATHS}
@@ -311,7 +311,12 @@ def _board(scenario: engine.Scenario, language: str = "en") -> dict[str, Any]:
     winner, tiebreakers = _spelled(Family.GAME, "winner"), _spelled(Family.GAME, "tiebreakers")
     totals = {p: _spelled(Family.PLAYER, "statistics", At(player=p)) for p in players}
     before, before_error, _ = _observe(replace(scenario, actions=[], choices=[]), list(before_paths.values()), language)
-    after, after_error, readings = _observe(scenario, [winner, tiebreakers, *after_paths.values(), *totals.values()], language)
+    if isinstance(result.error, engine.WorkLimit):
+        # The run spent the engine's work budget: the board after it is not known, and running the
+        # actions again to observe it would spend as much again.
+        after, after_error, readings = {}, _engine_error(result.error, language)["message"], None
+    else:
+        after, after_error, readings = _observe(scenario, [winner, tiebreakers, *after_paths.values(), *totals.values()], language)
     return {
         "readings": _readings(readings, language),
         "players": players,

@@ -19,9 +19,10 @@ import re
 from typing import Any, Iterable
 
 from ..content.cards import card_page
-from ..content.glossary.model import Glossary, Paragraph, Text
+from ..content.glossary.model import Glossary, JargonEntry, Paragraph, TermbaseEntry, Text
 from ..content.glossary.schema import SYMBOL_REFERENCE
-from ..pages.render import COVERAGE_PAGE, SOURCES_PAGE, Page, chapter_page, page_url
+from ..strings import tr
+from ..pages.render import COVERAGE_PAGE, JARGON_ANCHOR, SOURCES_PAGE, TERMS_PAGE, Page, chapter_page, mode_page, page_url
 
 # Bumped when the worker must read the index differently (2: `altered` moved into `config`).
 INDEX_FORMAT = 2
@@ -51,7 +52,7 @@ def cards_quoted_in(glossary: Glossary, language: str) -> dict[str, list[str]]:
 
 
 def paragraph_entry(glossary: Glossary, paragraph: Paragraph, language: str, chapter: str,
-                    section_title: str, cards: list[str]) -> dict[str, Any]:
+                    section_title: str, cards: list[str], jargon: list[str] = ()) -> dict[str, Any]:
     parts = [_plain(glossary, paragraph.label, language), _plain(glossary, paragraph.text, language)]
     parts += [_plain(glossary, item, language) for item in paragraph.items]
     parts += [_plain(glossary, note.text, language) for note in paragraph.notes]
@@ -66,21 +67,80 @@ def paragraph_entry(glossary: Glossary, paragraph: Paragraph, language: str, cha
     if cards:
         # A judge searches a card's name to find the rules its examples illustrate.
         entry["cards"] = html.escape(" · ".join(dict.fromkeys(cards)), quote=False)
-    return entry
+    return with_jargon(entry, jargon)
+
+
+def with_jargon(entry: dict[str, Any], words: Iterable[str]) -> dict[str, Any]:
+    """The entry with the other games' words for what it answers (jargon_of), which the worker
+    searches as it searches a title: "loop" finds 6.3.f, whose text says "100 times"."""
+    words = list(dict.fromkeys(words))
+    return {**entry, "jargon": html.escape(" · ".join(words), quote=False)} if words else entry
+
+
+def _official(entry: TermbaseEntry, language: str) -> str:
+    form = entry.forms.get(language)
+    return entry.en if language == "en" else (form.term if form else "")
 
 
 def judge_words(glossary: Glossary, language: str) -> list[list[str]]:
-    """[word a judge types, the term as the rules write it], from the termbase: its `avoid`
-    variants and its `search` words, in `language`."""
+    """[word a judge types, the term as the rules write it in `language`], from the termbase: its
+    `avoid` variants and its `search` words; on the French and Italian sites also its English term
+    and English search words (a judge often types the English game word: the termbase pairs every
+    term across the languages); and the jargon table's words from other games (jargon.yaml), in
+    `language` and, on the French and Italian sites, in English too (issue 27)."""
     pairs: list[list[str]] = []
+    terms: dict[str, str] = {}
     for entry in glossary.termbase:
-        form = entry.forms.get(language)
-        official = entry.en if language == "en" else (form.term if form else "")
+        official = _official(entry, language)
         if not official:
             continue
+        terms[entry.id] = official
+        form = entry.forms.get(language)
         words = [*(form.avoid if form and language != "en" else ()), *entry.search.get(language, ())]
+        if language != "en":
+            words += [entry.en, *entry.search.get("en", ())]
         pairs += [[word, official] for word in dict.fromkeys(words) if word.casefold() != official.casefold()]
+    for jargon in glossary.jargon:
+        if jargon.term in terms:
+            pairs += [[word, terms[jargon.term]] for word in jargon_words(jargon, language)]
     return pairs
+
+
+# The termbase entry of the word that names every zone ("zone", Italian "area"), and the kind of the
+# entries that are zones: a question about a particular zone also finds the rules that say "a zone".
+GENERIC_ZONE = "zone"
+ZONE_KIND = "zone"
+
+
+def broader_words(glossary: Glossary, language: str) -> list[list[str]]:
+    """[a zone's name (the term, or a word a judge types for it), the word for any zone]: a token
+    "sent to the Reserve" or "to the graveyard" is answered by 2.1.d, which says "another zone". The
+    worker weighs these below the judge's words: the particular zone's own rules still come first."""
+    generic = next((e for e in glossary.termbase if e.id == GENERIC_ZONE), None)
+    if generic is None:
+        return []
+    word = _official(generic, language)
+    zones = {entry.id: _official(entry, language) for entry in glossary.termbase if entry.kind == ZONE_KIND}
+    names = [name for name in zones.values() if name]
+    names += [w for w, term in judge_words(glossary, language) if term in zones.values()]
+    return [[name, word] for name in dict.fromkeys(names) if name.casefold() != word.casefold()]
+
+
+def jargon_words(jargon: JargonEntry, language: str) -> list[str]:
+    """The words of a jargon entry a judge may type on the `language` site: that language's, and
+    English ones on the French and Italian sites."""
+    return list(dict.fromkeys([*jargon.words.get(language, ()), *(jargon.words["en"] if language != "en" else ())]))
+
+
+def jargon_of(glossary: Glossary, language: str) -> dict[str, list[str]]:
+    """Anchor (a rule paragraph or section, mode-<id>) -> the other games' words for what it answers
+    (the jargon table's `rules` and `modes`): searched as words of the entry's title."""
+    out: dict[str, list[str]] = {}
+    for jargon in glossary.jargon:
+        words = jargon_words(jargon, language)
+        for anchor in (*jargon.rules, *(f"mode-{m}" for m in jargon.modes)):
+            out.setdefault(anchor, []).extend(words)
+    return out
 
 
 _TAG = re.compile(r"<[^>]*>")
@@ -110,6 +170,9 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
         for chapter in glossary.chapters for section in chapter.sections
     }
     quoted = cards_quoted_in(glossary, language)
+    jargon = jargon_of(glossary, language)
+    modes = {page_url(mode_page(mode.id)): f"mode-{mode.id}" for mode in glossary.modes}
+    mode_titles = {page_url(mode_page(mode.id)): html.escape(mode.title.get(language), quote=False) for mode in glossary.modes}
     # A card's page is also known by the name printed on the language's cards ("Fée Clochette").
     printed = {page_url(card_page(card)): [card.names[language]] for card in glossary.cards.values()
                if card.names.get(language, card.name) != card.name}
@@ -120,6 +183,18 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
             entry = {**doc, "text": _untagged(doc.get("text", ""))}
             if doc.get("location", "") in printed:
                 entry["names"] = printed[doc["location"]]
+            if doc.get("location", "") in modes:
+                entry = with_jargon(entry, jargon.get(modes[doc["location"]], ()))
+            page, _, anchor = doc.get("location", "").partition("#")
+            if page == page_url(TERMS_PAGE) and anchor.startswith(JARGON_ANCHOR):
+                # The terms page's jargon tables: found by their headings; their words are searched
+                # in the entries they answer (jargon_of), where a result leads to the rule itself.
+                entry["text"] = ""
+            if anchor and page in mode_titles:
+                # A block of a game mode's page is titled by its heading and the mode, as a rule
+                # paragraph by its number and section: "Victory conditions · Free for All" is found
+                # by a question naming the mode (issue 27: "ffa two players finish the same dusk").
+                entry["title"] = f"{doc.get('title', '')} · {mode_titles[page]}"
             if game is not None and doc.get("location", "").split("#")[0] not in game:
                 # A page about the site (the scenario format, the editors' guide, security) is
                 # found by its headings only: its prose would cost the judges' index about a
@@ -131,11 +206,14 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
         chapter, section = found
         # Its paragraphs have their own entries; the boost puts "4.2.4 Dusk" before 4.2.4.a
         # when a judge types the section's number.
-        docs.append({**doc, "text": "", "boost": 4})
+        docs.append(with_jargon({**doc, "text": "", "boost": 4}, jargon.get(section.id, ())))
         title = html.escape(section.title.get(language), quote=False)
-        docs += [paragraph_entry(glossary, p, language, chapter, title, quoted.get(p.id, []))
+        docs += [paragraph_entry(glossary, p, language, chapter, title, quoted.get(p.id, []), jargon.get(p.id, []))
                  for p in section.paragraphs]
-    altered = {"format": INDEX_FORMAT, "language": language, "synonyms": judge_words(glossary, language)}
+    altered = {"format": INDEX_FORMAT, "language": language, "synonyms": judge_words(glossary, language),
+               "broader": broader_words(glossary, language),
+               # Shown when a query finds nothing, before the nearest terms' results (issue 27).
+               "nothing": tr(language, "search_nothing")}
     # In `config`: Material hands its search worker only the index's `config` and `docs`, so a key
     # beside them never reached the worker (the judges' words were not searched on the site).
     return {**index, "config": {**index.get("config", {}), "altered": altered}, "docs": docs}

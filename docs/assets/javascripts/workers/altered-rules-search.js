@@ -38,8 +38,9 @@ const RESULTS = 60;         // entries kept after ranking
 const MAX_TERMS = 24;       // query words considered (a pasted paragraph must not stall)
 const SNIPPET = 180;        // characters of context around the matching words
 const K1 = 1.2, B = 0.9;   // BM25F (bm25())
-const FIELDS = {title: 2, cards: 2, text: 1};
-const SYNONYM = 0.9, PREFIX = 0.6, TYPO = 0.5;
+// jargon: the other games' words for what an entry answers (glossary/jargon.yaml), searched as its title.
+const FIELDS = {title: 2, cards: 2, jargon: 2, text: 1};
+const SYNONYM = 0.9, BROADER = 0.5, PREFIX = 0.6, TYPO = 0.5;
 // The prefixes that say a verb again, per language (folded).
 const AGAIN = {en: ["re"], fr: ["re"], it: ["ri", "re"]};
 const NEAR = 8;             // words of an entry's text within which a question's words count together
@@ -78,6 +79,15 @@ function strip(word, suffixes, min) {
   return word;
 }
 
+// French verbs whose forms share no beginning with their infinitive ("il sait" / "savoir", "elles
+// s'écrivent" / "écrit"): a form is searched as its infinitive (folded, before stemming).
+const FRENCH_IRREGULAR = new Map(Object.entries({
+  savoir: ["sait", "sais", "savent", "su", "sue"], ecrire: ["ecrit", "ecrite", "ecrits", "ecrites", "ecrivent", "ecrivez"],
+  mettre: ["met", "mets", "mettent", "mis", "mise", "mises"], faire: ["fait", "fais", "font", "faite", "faites"],
+  prendre: ["prend", "prends", "prennent", "pris", "prise"], voir: ["voit", "vois", "voient", "vu", "vue"],
+  devoir: ["doit", "dois", "doivent", "du"], venir: ["vient", "viennent", "venu", "venue"],
+}).flatMap(([infinitive, forms]) => forms.map(form => [form, infinitive])));
+
 const STEMMERS = {
   en(word) {
     if (word.length <= 3) return word;
@@ -89,6 +99,7 @@ const STEMMERS = {
     return word.length > 3 && word.endsWith("e") ? word.slice(0, -1) : word;
   },
   fr(word) {
+    word = FRENCH_IRREGULAR.get(word) || word;
     if (word.length <= 3) return word;
     if (/[sx]$/.test(word)) word = word.slice(0, -1);
     return strip(word, ["issement", "ements", "ement", "atrice", "ateur", "ation", "aient", "euse", "ance", "ence",
@@ -132,12 +143,12 @@ function build(index) {
   const stop = new Set((STOP[language] || STOP.en).split(" "));
   const docs = [];
   const postings = new Map();      // stem -> Map(doc index -> {title, cards, text} counts)
-  const totals = {title: 0, cards: 0, text: 0};
+  const totals = {title: 0, cards: 0, jargon: 0, text: 0};
   const surfaces = new Map();      // a word as written (folded) -> its stem
   for (const raw of index.docs || []) {
     const location = String(raw.location || "");
     const doc = {
-      location, title: plain(raw.title), text: plain(raw.text), cards: plain(raw.cards),
+      location, title: plain(raw.title), text: plain(raw.text), cards: plain(raw.cards), jargon: plain(raw.jargon),
       boost: Number(raw.boost) > 0 ? Number(raw.boost) : 1, lengths: {}, page: location.split("#")[0],
     };
     const id = location.includes("#") ? location.split("#")[1] : "";
@@ -156,7 +167,7 @@ function build(index) {
         let entry = postings.get(s);
         if (!entry) postings.set(s, entry = new Map());
         let counts = entry.get(docs.length);
-        if (!counts) entry.set(docs.length, counts = {title: 0, cards: 0, text: 0});
+        if (!counts) entry.set(docs.length, counts = {title: 0, cards: 0, jargon: 0, text: 0});
         counts[field] += 1;
       }
     }
@@ -166,16 +177,30 @@ function build(index) {
   for (const field of Object.keys(FIELDS)) average[field] = Math.max(1, totals[field] / Math.max(1, docs.length));
   // A judge's word (or words: "tie-break", "Coleottero di Bronzo"), as stems joined by a space
   // -> the stems of the rules' term.
-  const synonyms = new Map();
+  // Each with its weight: the judge's words as the term (SYNONYM). A zone's name also finds "zone",
+  // the word of the rules about any zone (BROADER, index.config.altered.broader), kept apart: it
+  // counts only beside another word of the question (search()).
+  const synonyms = new Map(), broader = new Map();
+  for (const [list, weight, into] of [[altered.synonyms, SYNONYM, synonyms], [altered.broader, BROADER, broader]]) {
+    for (const pair of list || []) {
+      if (!Array.isArray(pair) || pair.length !== 2) continue;
+      const [word, term] = pair.map(w => words(String(w)).filter(x => !stop.has(x)).map(stem));
+      if (!word.length || !term.length) continue;
+      const key = word.join(" ");
+      if (!into.has(key)) into.set(key, new Map());
+      for (const s of term) if (!(into.get(key).get(s) >= weight)) into.get(key).set(s, weight);
+    }
+  }
+  // What a query that finds nothing is offered instead (suggest()): the rules' terms, and the
+  // judge's words for them, each with the term it means.
+  const names = new Map();
   for (const pair of altered.synonyms || []) {
     if (!Array.isArray(pair) || pair.length !== 2) continue;
-    const [word, term] = pair.map(w => words(String(w)).filter(x => !stop.has(x)).map(stem));
-    if (!word.length || !term.length) continue;
-    const key = word.join(" ");
-    synonyms.set(key, [...new Set([...(synonyms.get(key) || []), ...term])]);
+    for (const name of pair) if (!names.has(fold(String(name)))) names.set(fold(String(name)), String(pair[1]));
   }
   const pages = new Map(docs.map((doc, i) => [doc.location, i]).filter(([location]) => !location.includes("#")));
-  engine = {language, stem, stop, docs, postings, average, synonyms, pages, vocabulary: [...postings.keys()], surfaces, variants: new Map(), written: new Map()};
+  engine = {language, stem, stop, docs, postings, average, synonyms, broader, pages, vocabulary: [...postings.keys()], surfaces,
+            variants: new Map(), written: new Map(), names, nothing: String(altered.nothing || "No match for “{query}”. Nearest: {near}")};
 }
 
 // ---- a query -----------------------------------------------------------------------------
@@ -215,7 +240,7 @@ function findVariants(word, last) {
   const add = (s, weight) => { if (postings.has(s) && (found.get(s) || 0) < weight) found.set(s, weight); };
   add(own, 1);
   if (word !== own) add(word, 1);
-  for (const s of synonyms.get(own) || []) add(s, SYNONYM);
+  for (const [s, weight] of synonyms.get(own) || []) add(s, weight);
   // A word's beginning: what is typed last may be unfinished ("gigant", "personagg"), and a
   // word cut short ("stats") finds the longer ones (statistic).
   if (word.length >= (last ? 3 : 4) && !RULE.test(word)) {
@@ -230,6 +255,10 @@ function findVariants(word, last) {
   }
   if (!found.size && word.length >= 5) {
     for (const s of vocabulary) if (oneEdit(own, s) || oneEdit(word, s)) add(s, TYPO);
+    // A judge's word mistyped ("graveyrd"): the term it stands for.
+    for (const [key, terms] of synonyms) {
+      if (!key.includes(" ") && (oneEdit(own, key) || oneEdit(word, key))) for (const [s, weight] of terms) add(s, weight * TYPO);
+    }
   }
   return found;
 }
@@ -241,7 +270,9 @@ function findVariants(word, last) {
 function bm25(counts, doc, idf) {
   let tf = 0;
   for (const [field, weight] of Object.entries(FIELDS)) {
-    if (counts[field]) tf += weight * counts[field] / (1 - B + B * doc.lengths[field] / engine.average[field]);
+    // The jargon field is a list of names for the entry, not prose: never length-normalised.
+    const b = field === "jargon" ? 0 : B;
+    if (counts[field]) tf += weight * counts[field] / (1 - b + b * doc.lengths[field] / engine.average[field]);
   }
   return idf * tf * (K1 + 1) / (tf + K1);
 }
@@ -298,12 +329,18 @@ function search(query) {
   const stemmed = terms.map(word => engine.stem(word));
   for (let a = 0; a < terms.length; a++) {
     for (let b = a + 2; b <= Math.min(terms.length, a + 4); b++) {
-      for (const s of engine.synonyms.get(stemmed.slice(a, b).join(" ")) || []) for (let k = a; k < b; k++) extra[k].push(s);
+      for (const found of engine.synonyms.get(stemmed.slice(a, b).join(" ")) || []) for (let k = a; k < b; k++) extra[k].push(found);
+    }
+    // A zone's name asks about that zone when typed alone; beside other words ("token sent to the
+    // Reserve") it may be asked as any zone: 2.1.d says "its new zone".
+    for (let b = a + 1; terms.length > 1 && b <= Math.min(terms.length, a + 4); b++) {
+      if (b - a === terms.length) continue;
+      for (const found of engine.broader.get(stemmed.slice(a, b).join(" ")) || []) for (let k = a; k < b; k++) extra[k].push(found);
     }
   }
   terms.forEach((word, position) => {
     const found = new Map(variants(word, position === terms.length - 1 && /[\p{L}\p{N}]$/u.test(text)));
-    for (const s of extra[position]) if (postings.has(s) && (found.get(s) || 0) < SYNONYM) found.set(s, SYNONYM);
+    for (const [s, weight] of extra[position]) if (postings.has(s) && (found.get(s) || 0) < weight) found.set(s, weight);
     const best = new Map();
     let rarity = 0;
     for (const [s, weight] of found) {
@@ -316,7 +353,7 @@ function search(query) {
       for (const [i, counts] of entry) {
         const score = weight * bm25(counts, docs[i], idf);
         if (score > (best.get(i) || 0)) best.set(i, score);
-        if (counts.title || counts.cards) {
+        if (counts.title || counts.cards || counts.jargon) {
           if (!everywhere.has(i)) everywhere.set(i, new Set());
           everywhere.get(i).add(word);
         }
@@ -412,9 +449,78 @@ function resultDoc(doc, score, found, termsShown, withText = true) {
   };
 }
 
+// ---- nothing found: the nearest terms and rule numbers ------------------------------------
+/** Letters to change to turn a into b (Levenshtein), or more than `most` when farther. */
+function distance(a, b, most) {
+  if (Math.abs(a.length - b.length) > most) return most + 1;
+  let row = Array.from({length: b.length + 1}, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    let low = i;
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      low = Math.min(low, next[j]);
+    }
+    if (low > most) return most + 1;
+    row = next;
+  }
+  return row[b.length];
+}
+
+const SUGGESTIONS = 3;
+
+/** When a query finds nothing, what to offer instead (the search page is never empty, issue 27):
+ *  for a rule number the glossary does not hold, the rules nearest it (its section's, or its
+ *  chapter's); for words, the terms nearest them as written (a term, or a judge's word for one),
+ *  and the results of searching those terms. {ranked, near: the terms or numbers offered}. */
+function suggest(query) {
+  const text = String(query || "").slice(0, 1000);
+  const number = fold(text.trim()).replace(/\.$/, "");
+  if (RULE.test(number)) {
+    const rules = engine.docs.map((doc, i) => ({doc, i})).filter(({doc}) => doc.rule);
+    const offer = near => ({near: near.slice(0, SUGGESTIONS).map(({doc}) => doc.rule),
+                            ranked: near.slice(0, RESULTS).map(({i}, k) => ({i, score: RESULTS - k, words: new Set(), terms: [], stems: new Set()}))});
+    // The rules of the nearest section or chapter that holds some ("4.2.9": 4.2's)...
+    for (let prefix = number; prefix.includes(".");) {
+      prefix = prefix.slice(0, prefix.lastIndexOf("."));
+      const near = rules.filter(({doc}) => doc.rule.startsWith(prefix + "."));
+      if (near.length) return offer(near);
+    }
+    // ...or the sections of the nearest chapter ("9.9": chapter 7's).
+    const chapter = Number(number.split(".")[0]);
+    const sections = rules.filter(({doc}) => !/[a-z]$/.test(doc.rule));
+    const by = ({doc}) => Math.abs(Number(doc.rule.split(".")[0]) - chapter);
+    if (sections.length) return offer(sections.filter(r => by(r) === Math.min(...sections.map(by))));
+  }
+  const asked = [...new Set(words(text).filter(w => !engine.stop.has(w) && w.length >= 3))].slice(0, SUGGESTIONS * 3);
+  if (!asked.length) return {ranked: [], near: []};
+  // Each term by its nearest word to any word asked: the letters to change, for the longer's length.
+  const scored = [];
+  for (const [name, term] of engine.names) {
+    let best = Infinity;
+    for (const word of asked) {
+      for (const part of new Set([name, ...name.split(" ")])) {
+        const longer = Math.max(word.length, part.length);
+        best = Math.min(best, distance(word, part, longer) / longer);
+      }
+    }
+    scored.push([best, term]);
+  }
+  scored.sort((a, b) => a[0] - b[0] || a[1].length - b[1].length);
+  const near = [...new Set(scored.map(([, term]) => term))].slice(0, SUGGESTIONS);
+  const seen = new Set();
+  const ranked = [];
+  const lists = near.map(term => search(term));
+  for (let k = 0; ranked.length < RESULTS && lists.some(list => k < list.length); k++) {
+    for (const list of lists) if (k < list.length && !seen.has(list[k].i)) { seen.add(list[k].i); ranked.push(list[k]); }
+  }
+  return {ranked, near};
+}
+
 function answer(query) {
   if (!engine) return {items: []};
-  const ranked = search(query);
+  let ranked = search(query), near = null;
+  if (!ranked.length) ({ranked, near} = suggest(query));
   if (!ranked.length) return {items: []};
   const found = ranked[0].stems;
   const items = [];
@@ -429,7 +535,16 @@ function answer(query) {
     }
     items[items.length - 1].push(r);
   }
-  return {items: items.map(list => group(list, found))};
+  const groups = items.map(list => group(list, found));
+  if (near) {
+    // Said first, in the first suggestion's group, leading to it.
+    const shown = String(query).trim().slice(0, 60);
+    // Replaced by functions: a "$&" in a query is text, not a replacement pattern.
+    const title = escapeHtml(engine.nothing).replace("{query}", () => escapeHtml(shown))
+      .replace("{near}", () => near.map(n => `<mark>${escapeHtml(n)}</mark>`).join(", "));
+    groups[0].unshift({location: engine.docs[ranked[0].i].location, title, text: "", score: groups[0][0].score, terms: {}});
+  }
+  return {items: groups};
 }
 
 function group(list, found) {

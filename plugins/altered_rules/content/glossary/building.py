@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..yamlsource import LineDict, LineList
+from ..yamlsource import LineDict, LineList, SourceError
 from . import schema as S
 from .checking import _Citation, _Reader
 from .model import (
@@ -21,6 +21,7 @@ from .model import (
     ExternalRule,
     GameMode,
     Illustration,
+    JargonEntry,
     Keyword,
     ListKind,
     NoScenario,
@@ -132,6 +133,72 @@ def _load_keywords(root: Path, reader: _Reader, termbase: list[TermbaseEntry]) -
             reader.error(entry, "term", f"duplicate keyword '{term_id}'")
         keywords.append(Keyword(terms[term_id], defined_in))
     return keywords
+
+
+def _term_words(termbase: list[TermbaseEntry]) -> dict[str, dict[str, str]]:
+    """language -> folded Altered term (each form: term, trigger, status...) -> its termbase id."""
+    words: dict[str, dict[str, str]] = {"en": {}, "fr": {}, "it": {}}
+    for entry in termbase:
+        words["en"][entry.en.casefold()] = entry.id
+        for language, form in entry.forms.items():
+            for word in (form.term, *(value for _, value in form.extra)):
+                words[language][word.casefold()] = entry.id
+    return words
+
+
+def _load_jargon(root: Path, reader: _Reader, termbase: list[TermbaseEntry]) -> list[JargonEntry]:
+    """The jargon table (jargon.yaml; optional): other games' words for the Altered terms (issue 27).
+    A word is never an Altered term of its language (it would send the term's own searches elsewhere),
+    nor listed twice in one language (a search could not tell which entry it means)."""
+    if not (root / "jargon.yaml").is_file():
+        return []
+    terms = {t.id for t in termbase}
+    altered = _term_words(termbase)
+    seen: dict[tuple[str, str], int] = {}
+    entries: list[JargonEntry] = []
+    for entry in _mappings(root, "jargon.yaml", reader, S.JARGON_KEYS, "a jargon entry"):
+        what = f"the jargon entry at line {entry.line}"
+        games = entry.get("games")
+        if not isinstance(games, list) or not games or any(g not in S.JARGON_GAMES for g in games):
+            reader.error(entry, "games", f"'games' of {what} must be a non-empty list of: {', '.join(S.JARGON_GAMES)}")
+            continue
+        words: dict[str, tuple[str, ...]] = {}
+        for language in ("en", "fr", "it"):
+            value = entry.get(language)
+            if not isinstance(value, list) or not all(isinstance(w, str) and w.strip() for w in value) or (
+                    language == "en" and not value):
+                reader.error(entry, language, f"'{language}' of {what} must be a list of words"
+                             + (" (at least one)" if language == "en" else " ([] when that game has none of its own there)"))
+                continue
+            listed = tuple(w.strip() for w in value)
+            for index, word in enumerate(listed):
+                at = value.line_of(index) if isinstance(value, LineList) else entry.line_of(language)
+                if word.casefold() in altered[language]:
+                    reader.errors.append(SourceError(entry.path, at,
+                        f"'{word}' in '{language}' of {what} is the Altered term '{altered[language][word.casefold()]}' "
+                        "(termbase.yaml): a jargon word is another game's word; say the clash in the entry's note"))
+                elif (language, word.casefold()) in seen:
+                    reader.errors.append(SourceError(entry.path, at,
+                        f"'{word}' in '{language}' of {what} is already listed at line {seen[(language, word.casefold())]}; "
+                        "list a word once, in the entry whose Altered term it means"))
+                else:
+                    seen[(language, word.casefold())] = entry.line
+            words[language] = listed
+        term = entry.get("term")
+        if term is not None and term not in terms:
+            reader.error(entry, "term", f"'term' of {what} is '{term}', which is not a termbase.yaml id")
+            term = None
+        rules = reader.rule_ids(entry, "rules", what, f"jargon-{entry.line}")
+        modes = entry.get("modes") or []
+        if not isinstance(modes, list) or not all(isinstance(m, str) for m in modes):
+            reader.error(entry, "modes", f"'modes' of {what} must be a list of game mode ids (modes/<id>.yaml)")
+            modes = []
+        note = reader.text(entry, "note", what)
+        if "term" not in entry and note is None:
+            reader.error(entry, None, f"{what} has no 'term': where Altered has no equivalent, a 'note' says so")
+        if len(words) == 3 and (term is not None or "term" not in entry):
+            entries.append(JargonEntry(tuple(games), words, term, rules, tuple(modes), note, entry.path, entry.line))
+    return entries
 
 
 def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:

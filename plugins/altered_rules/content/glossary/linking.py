@@ -60,7 +60,7 @@ def _resolve_citations(glossary: Glossary, reader: _Reader) -> None:
     """Every cited rule exists (or is a known external rule); build the cited-by index."""
     for citation in reader.citations:
         if glossary.rule_exists(citation.rule):
-            if not citation.shown or citation.citing.startswith(("card-", "keyword-")):
+            if not citation.shown or citation.citing.startswith(("card-", "keyword-", "jargon-")):
                 continue  # checked, not shown as a citation
             citing = glossary.cited_by.setdefault(citation.rule, [])
             if citation.citing not in citing:

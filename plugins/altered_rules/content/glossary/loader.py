@@ -17,6 +17,7 @@ Layout of the folder:
   modes/<id>.yaml        game-mode pages with their deck-building rules
   rulings/<id>.yaml      which reading we follow where two texts disagree
   releases.yaml          releases of the glossary (optional), with releases/<version>.json.gz
+  jargon.yaml            other card games' words for the Altered terms (optional; issue 27)
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from .building import (
     _load_cards,
     _load_chapters,
     _load_external,
+    _load_jargon,
     _load_keywords,
     _load_mode,
     _load_ruling,
@@ -71,6 +73,7 @@ def load_glossary(root: str | Path) -> Glossary:
     termbase = _load_termbase(root, reader)
     cards = _load_cards(root, reader)
     keywords = _load_keywords(root, reader, termbase)
+    jargon = _load_jargon(root, reader, termbase)
 
     sections: dict[str, Section] = {}
     paragraphs: dict[str, Paragraph] = {}
@@ -105,9 +108,15 @@ def load_glossary(root: str | Path) -> Glossary:
     glossary = Glossary(
         root=str(root), chapters=[], sections=sections, paragraphs=paragraphs, terms=terms, modes=modes,
         rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external, termbase=termbase,
-        cards=cards, keywords=keywords, releases=releases,
+        cards=cards, keywords=keywords, releases=releases, jargon=jargon,
     )
     _cite_scenario_rules(glossary, reader)
+    known_modes = {m.id for m in modes}
+    for entry in jargon:
+        for mode in entry.modes:
+            if mode not in known_modes:
+                reader.errors.append(SourceError(entry.file, entry.line, f"the jargon entry at line {entry.line} names the game mode "
+                                                 f"'{mode}', which modes/ does not hold; known: {', '.join(sorted(known_modes))}"))
     _resolve_citations(glossary, reader)
     for section in sorted(sections.values(), key=lambda s: rule_sort_key(s.id)):
         if section.chapter in chapters:

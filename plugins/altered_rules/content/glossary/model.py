@@ -430,6 +430,25 @@ class TermbaseEntry:
 
 
 @dataclass(frozen=True)
+class JargonEntry:
+    """Words from another card game and the Altered term that says the same (glossary/jargon.yaml,
+    issue 27): shown on the terms page, and searched as the term and the rules listed."""
+
+    games: tuple[str, ...]                  # schema.JARGON_GAMES ids
+    words: dict[str, tuple[str, ...]]       # language -> that game's words ((): none of its own)
+    term: str | None                        # termbase id; None where Altered has no equivalent
+    rules: tuple[RuleId, ...] = ()          # the rules that answer a question asked in these words
+    modes: tuple[str, ...] = ()             # the game modes that do
+    note: Text | None = None                # how Altered differs (required without a term)
+    file: str = ""
+    line: int = 0
+
+    @property
+    def anchor(self) -> str:
+        return f"jargon-{self.line}"
+
+
+@dataclass(frozen=True)
 class Keyword:
     """A game term of the keyword index and the rules that define it."""
 
@@ -459,6 +478,7 @@ class Glossary:
     termbase: list[TermbaseEntry] = field(default_factory=list)
     cards: dict[str, CardData] = field(default_factory=dict)
     keywords: list[Keyword] = field(default_factory=list)
+    jargon: list[JargonEntry] = field(default_factory=list)   # jargon.yaml (issue 27)
     cited_by: dict[RuleId, list[str]] = field(default_factory=dict)  # rule -> anchors citing it
     rulings_by_rule: dict[RuleId, list[Ruling]] = field(default_factory=dict)
     releases: list[Any] = field(default_factory=list)   # releases.Release, oldest first (releases.yaml)

@@ -81,7 +81,7 @@ def _relabel(node: Any, display: str) -> None:
 _MAY_BE_EMPTY = ("external-rules.yaml",)
 
 
-_OPTIONAL_FILES = ("keywords.yaml", "cards.yaml", "releases.yaml")
+_OPTIONAL_FILES = ("keywords.yaml", "cards.yaml", "releases.yaml", "jargon.yaml")
 
 
 def _entries(root: Path, name: str, reader: _Reader) -> LineList:

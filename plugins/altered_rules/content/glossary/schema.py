@@ -80,6 +80,13 @@ STATS = re.compile(r"^-?[0-9]+/-?[0-9]+/-?[0-9]+$")
 
 KEYWORD_KEYS = {"term": True, "defined_in": True}
 
+# jargon.yaml (issue 27): another game's words for an Altered term.
+JARGON_KEYS = {"games": True, "en": True, "fr": True, "it": True, "term": False, "rules": False, "modes": False,
+               "note": False}
+# The games whose words the table holds, and their names as printed (the same in every language).
+JARGON_GAMES = {"magic": "Magic: The Gathering", "lorcana": "Disney Lorcana", "flesh-and-blood": "Flesh and Blood",
+                "hearthstone": "Hearthstone", "yu-gi-oh": "Yu-Gi-Oh!"}
+
 SYMBOL_KINDS = ("region", "trigger", "cost", "rarity", "faction", "separator", "lost")
 DECK_FORMATS = ("standard", "constructed", "multiplayer", "sealed", "draft")
 
