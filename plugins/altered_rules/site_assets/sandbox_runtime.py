@@ -137,6 +137,12 @@ def _cards() -> dict[str, Any]:
         return {"overrides": [], "cards": {}}  # outside the archive (tests under CPython): no cards
 
 
+# Read when the module is imported: a second visit restores a memory snapshot taken after the
+# import (sandbox-worker.js), without the archive's files on disk.
+_catalogues()
+_cards()
+
+
 def _expand_cards(node: Any, source: str) -> Any:
     """`{card: Ordis Cadets, stats: 1/1/1}` as the character mapping it stands for (the same
     expansion as verification.expand_cards, from the cards the archive holds)."""
