@@ -214,7 +214,8 @@ def test_a_glossary_without_releases_builds_pages_that_say_so(glossary_copy):
 
 def test_release_notes_in_each_translation_by_the_generic_option_or_the_documented_flag(glossary_copy, capsys):
     """`--notes-in LANGUAGE TEXT` (from altered_rules.languages) and the documented `--notes-fr`."""
-    code = main(["release", "2026.2", "--date", "2026-12-01", "--notes", "x", "--notes-fr", "Les notes",
+    # No --date: today's, the only date the command takes after the last release (never a future one).
+    code = main(["release", "2026.2", "--notes", "x", "--notes-fr", "Les notes",
                  "--notes-in", "it", "Le note", "--no-git", "--glossary", str(glossary_copy)])
     assert code == 0, capsys.readouterr().err
     recorded = (glossary_copy / RELEASES).read_text(encoding="utf-8").split("2026.2")[1]
@@ -222,7 +223,7 @@ def test_release_notes_in_each_translation_by_the_generic_option_or_the_document
 
 
 def test_release_notes_in_a_language_that_is_not_a_translation_are_refused(glossary_copy, capsys):
-    code = main(["release", "2026.2", "--date", "2026-12-01", "--notes", "x", "--notes-in", "xx", "y",
+    code = main(["release", "2026.2", "--notes", "x", "--notes-in", "xx", "y",
                  "--no-git", "--glossary", str(glossary_copy)])
     assert code == 1
     assert "--notes-in xx: not a translation; languages: fr, it" in capsys.readouterr().err
