@@ -52,7 +52,7 @@ def test_parameters_are_typed_and_carried_as_data() -> None:
     assert line.to_json() == {"id": "dusk.fails_to_move", "params": {"expedition": {"type": "message", "value": {
         "id": "place.expedition", "params": {"player": {"type": "player", "value": "Bob"}, "kind": {"type": "term", "value": "hero"}}}}}}
     with pytest.raises(TypeError):
-        msg("dusk.fails_to_move", expedition="Bob's hero expedition")  # type: ignore[arg-type]
+        msg("dusk.fails_to_move", expedition="Bob's hero expedition").to_json()  # type: ignore[arg-type]
 
 
 def test_a_card_shows_its_printed_name_beside_the_rules_name_where_known() -> None:

@@ -45,8 +45,14 @@ def test_a_line_is_a_message_never_a_finished_sentence() -> None:
     trace = Trace()
     with pytest.raises(TypeError, match="a trace line is a Message"):
         trace.add("Alice takes a turn")  # type: ignore[arg-type]
+    # A bare str is refused where the message is used: rendered in any language, or exported.
+    bare = msg("day.takes_turn", player="Alice")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="bare str"):
-        msg("day.takes_turn", player="Alice")  # type: ignore[arg-type]
+        ENGLISH_RENDERER.render(bare)
+    with pytest.raises(TypeError, match="bare str"):
+        bare.to_json()
+    with pytest.raises(TypeError, match="bare str"):   # inside a clause too
+        ENGLISH_RENDERER.render(msg("dusk.fails_to_move", expedition=bare))
 
 
 def test_a_line_put_before_others_and_muted_lines_keep_their_places() -> None:
