@@ -32,7 +32,7 @@ from ..site_paths import site_path
 from ..strings import tr
 from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff
 from .redirects import SHORT_URL_PREFIX, redirect_page
-from .render import Page, Renderer, mode_page, page_url, relative_url, script_json
+from .render import Page, PageNotices, Renderer, mode_page, page_url, relative_url, script_json
 
 RELEASES_PAGE = "releases/index.md"
 FEED = "releases/feed.xml"
@@ -127,7 +127,7 @@ class VersionRenderer:
                 self.location[rule.id] = (mode_page(mode.id), rule.id)
 
     # -- pieces -----------------------------------------------------------------------------
-    def plain(self, raw: str, link=None) -> str:
+    def plain(self, notices: PageNotices, raw: str, link=None) -> str:
         """Escaped text with known symbols as badges (a symbol since removed stays as typed), and
         with `link` (a function of a rule number's match), rule numbers linked first: a number
         in a symbol's label is never linked (nor inside its attribute)."""
@@ -135,7 +135,7 @@ class VersionRenderer:
         if link is not None:
             escaped = RULE_REFERENCE.sub(link, escaped)
         escaped = SYMBOL_REFERENCE.sub(
-            lambda m: self.r.symbol(m.group(1)) if m.group(1) in self.glossary.symbols else m.group(0), escaped)
+            lambda m: self.r.symbol(notices, m.group(1)) if m.group(1) in self.glossary.symbols else m.group(0), escaped)
         return escaped.replace("\n", "<br>\n")
 
     def diff_html(self, old: str, new: str) -> str:
@@ -157,7 +157,7 @@ class VersionRenderer:
         """This page's language where it changed; else the languages that did (marked)."""
         return (self.language,) if self.language in change.languages else change.languages
 
-    def fields_html(self, change: Change) -> str:
+    def fields_html(self, notices: PageNotices, change: Change) -> str:
         rows = []
         if change.kind in (ChangeKind.ADDED, ChangeKind.REMOVED):
             entry = change.entry
@@ -166,7 +166,7 @@ class VersionRenderer:
                 text = texts.get(language, "")
                 css = "ar-change__text" + (" ar-untranslated" if language != self.language else "")
                 lang = f' lang="{language}"' if language != self.language else ""
-                rows.append(f'<dt>{html.escape(self.field_name(name))}</dt><dd class="{css}"{lang}>{self.plain(text)}</dd>')
+                rows.append(f'<dt>{html.escape(self.field_name(name))}</dt><dd class="{css}"{lang}>{self.plain(notices, text)}</dd>')
         else:
             for field in change.fields:
                 for language in self.languages_shown(field):
@@ -234,15 +234,16 @@ class VersionRenderer:
             return f"{number}. {title}"
         return {"terms": self.t("terms_title"), "modes": self.t("group_modes"), "rulings": self.t("rulings_title")}[group]
 
-    def release_meta(self, release: Release, page: str) -> str:
+    def release_meta(self, notices: PageNotices, release: Release, page: str) -> str:
         sources = ", ".join(f'<a href="{relative_url(page, "sources.md", s)}">{html.escape(s)}</a>' for s in release.based_on.sources)
-        based = self.r.markup("release_based_on", version=html.escape(self.r.text(release.based_on.version)),
+        based = self.r.markup("release_based_on", version=html.escape(self.r.text(notices, release.based_on.version)),
                               date=html.escape(release.based_on.date), sources=sources)
         return (f'<p class="ar-meta"><span class="ar-meta__item">{html.escape(self.t("release_date", date=release.date))}</span>'
                 f' · <span class="ar-meta__item">{based}</span></p>\n')
 
     # -- pages -------------------------------------------------------------------------------
     def releases_index(self) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         page = RELEASES_PAGE
         title = self.t("releases_title")
         out = [_NO_SEARCH, self.r.heading(1, title, "releases"),
@@ -253,12 +254,12 @@ class VersionRenderer:
         for diff in reversed(self.history.diffs):
             release = diff.release
             out.append(self.r.heading(2, self.t("release_title", version=release.version), f"release-{release.version}"))
-            out.append(self.release_meta(release, page))
-            out.append(f'<div class="ar-release">{self.r.paragraphs_html(self.r.text(release.notes), page)}')
+            out.append(self.release_meta(notices, release, page))
+            out.append(f'<div class="ar-release">{self.r.paragraphs_html(notices, self.r.text(notices, release.notes), page)}')
             out.append(f'<p><a href="{relative_url(page, release_page(release.version))}">{html.escape(self.summary(diff))}</a></p></div>\n\n')
         if not self.history.releases:
             out.append(f"<p>{html.escape(self.t('release_none'))}</p>\n")
-        return self.r.finish(page, title, out)
+        return self.r.finish(notices, page, title, out)
 
     def summary(self, diff: ReleaseDiff) -> str:
         if diff.previous is None:
@@ -266,21 +267,22 @@ class VersionRenderer:
         return self.t("release_since", previous=diff.previous.version, count=len(diff.changes))
 
     def release(self, diff: ReleaseDiff) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         release = diff.release
         page = release_page(release.version)
         title = self.t("release_title", version=release.version)
-        out = [_NO_SEARCH, self.r.heading(1, title, "release"), self.release_meta(release, page),
-               f'<div class="ar-release">{self.r.paragraphs_html(self.r.text(release.notes), page)}</div>\n',
+        out = [_NO_SEARCH, self.r.heading(1, title, "release"), self.release_meta(notices, release, page),
+               f'<div class="ar-release">{self.r.paragraphs_html(notices, self.r.text(notices, release.notes), page)}</div>\n',
                f'<p class="ar-intro">{html.escape(self.summary(diff))} {html.escape(self.t("diff_legend"))}</p>\n\n']
         if not diff.changes:
             out.append(f"<p>{html.escape(self.t('release_no_changes'))}</p>\n")
         for group, changes in _by_group(diff.changes):
             out.append(self.r.heading(2, self.group_title(group), group))
             for change in changes:
-                out.append(self.change_html(change, page, release.version, history=True))
-        return self.r.finish(page, title, out)
+                out.append(self.change_html(notices, change, page, release.version, history=True))
+        return self.r.finish(notices, page, title, out)
 
-    def change_html(self, change: Change, page: str, version: str, history: bool) -> str:
+    def change_html(self, notices: PageNotices, change: Change, page: str, version: str, history: bool) -> str:
         title = self.link_to_current(change.key, page, self.entry_title(change.entry))
         if change.renumbered_from and is_rule(change.key):   # "4.2.4.c → 4.2.4.d"
             title = f'<span class="ar-change__was">{html.escape(change.renumbered_from)}</span> → {title}'
@@ -289,13 +291,14 @@ class VersionRenderer:
             head.append(f'<a href="{relative_url(page, history_page(change.group), change.key)}">{html.escape(self.t("history_link"))}</a>')
         head.append(self.text_link(page, version, change))
         return (f'<div class="ar-change ar-change--{change.kind.value}" data-key="{html.escape(change.key)}">'
-                f'<p class="ar-change__head">{" · ".join(h for h in head if h)}</p>\n{self.fields_html(change)}</div>\n')
+                f'<p class="ar-change__head">{" · ".join(h for h in head if h)}</p>\n{self.fields_html(notices, change)}</div>\n')
 
     def history_pages(self) -> list[Page]:
         groups = group_order(self.history.current, *self.history.snapshots.values())
         return [self.history_of(group) for group in groups]
 
     def history_of(self, group: str) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         page = history_page(group)
         title = self.t("history_title", group=self.group_title(group))
         out = [_NO_SEARCH, self.r.heading(1, title, "history"), f'<p class="ar-intro">{html.escape(self.t("history_intro"))} '
@@ -320,9 +323,9 @@ class VersionRenderer:
                     text = " · ".join(link for link in (text, before) if link)
                 out.append(f'<div class="ar-history__release"><p class="ar-change__head"><a href="{relative_url(page, release_page(release.version))}">'
                            f'{html.escape(release.version)}</a> ({html.escape(release.date)}) · {self.kind_html(change)}{moved}'
-                           f'{" · " + text if text else ""}</p>\n{self.fields_html(change)}</div>\n')
+                           f'{" · " + text if text else ""}</p>\n{self.fields_html(notices, change)}</div>\n')
             out.append("</div>\n\n")
-        return self.r.finish(page, title, out)
+        return self.r.finish(notices, page, title, out)
 
     def previous(self, release: Release) -> str:
         """The version of the release before `release` ("" for the first)."""
@@ -446,7 +449,7 @@ def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str], 
     """A rule's texts in a release, escaped, rule numbers linked to their text in the same release."""
 
     def inline(raw: str) -> str:
-        return vr.plain(raw, lambda m: f'<a class="ar-ref" href="../{chapter_of(m.group(1))}/#{m.group(1)}">{m.group(1)}</a>'
+        return vr.plain(PageNotices(), raw, lambda m: f'<a class="ar-ref" href="../{chapter_of(m.group(1))}/#{m.group(1)}">{m.group(1)}</a>'
                         if m.group(1) in snapshot_keys and m.group(1) != entry.key else m.group(0))
 
     parts = []
@@ -655,7 +658,7 @@ def atom_feed(glossary: Glossary, history: History, language: str, site_url: str
         sub(entry, "link", rel="alternate", type="text/html", href=url)
         sub(entry, "updated", f"{release.date}T00:00:00Z")
         sub(entry, "published", f"{release.date}T00:00:00Z")
-        notes = html.escape(vr.r.text(release.notes))
+        notes = html.escape(vr.r.in_language(release.notes))
         counts = html.escape(vr.summary(diff))
         sub(entry, "content", f"<p>{notes}</p><p>{counts}</p>", type="html")
     ET.indent(feed)
