@@ -112,11 +112,12 @@ class VersionRenderer:
     """The releases' pages in one language, drawn with the glossary's renderer (its words, symbols
     and links to the current rules)."""
 
-    def __init__(self, glossary: Glossary, history: History, language: str) -> None:
+    def __init__(self, glossary: Glossary, history: History, language: str, renderer: Renderer | None = None) -> None:
         self.glossary = glossary
         self.history = history
         self.language = language
-        self.r = Renderer(glossary, language)
+        # The language build's one Renderer (release_cycle.py passes it); a renderer of its own elsewhere.
+        self.r = renderer or Renderer(glossary, language)
         self.t = self.r.t
         # Where each current entry is shown: page and anchor.
         self.location: dict[str, tuple[str, str]] = {key: (page, key) for key, page in self.r.page_of.items()}
@@ -375,11 +376,11 @@ def _by_group(changes: Iterable[Change]) -> list[tuple[str, list[Change]]]:
     return groups
 
 
-def version_pages(glossary: Glossary, history: History, language: str) -> list[Page]:
+def version_pages(glossary: Glossary, history: History, language: str, renderer: Renderer | None = None) -> list[Page]:
     """The releases' pages in `language` (none before the first release)."""
     if not history.releases:
         return []
-    return VersionRenderer(glossary, history, language).pages()
+    return VersionRenderer(glossary, history, language, renderer).pages()
 
 
 # ---- versioned pages: a chapter's text in a release, in the site's frame ---------------------
@@ -481,8 +482,8 @@ def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str], 
 class VersionedChapters:
     """The chapters' texts in each release, in one language."""
 
-    def __init__(self, glossary: Glossary, history: History, language: str) -> None:
-        self.vr = VersionRenderer(glossary, history, language)
+    def __init__(self, glossary: Glossary, history: History, language: str, renderer: Renderer | None = None) -> None:
+        self.vr = VersionRenderer(glossary, history, language, renderer)
         self.t = self.vr.t
         self.history = history
         self.language = language
@@ -576,7 +577,8 @@ class VersionedChapters:
         return title, "".join(out)
 
 
-def versioned_pages(glossary: Glossary, history: History, language: str, shell: str) -> dict[str, str]:
+def versioned_pages(glossary: Glossary, history: History, language: str, shell: str,
+                    renderer: Renderer | None = None) -> dict[str, str]:
     """`v/<version>/<chapter>/index.html` for every chapter of every release, in the frame
     `shell` (the built HTML of SHELL_PAGE), and the shared redirects `v/<first release>/r/<rule>/index.html` of
     every rule any release holds to its anchor there, in the first release's r/ (versioned_links
@@ -584,7 +586,7 @@ def versioned_pages(glossary: Glossary, history: History, language: str, shell: 
     if not history.releases:
         return {}
     frame = Shell.cut(shell)
-    chapters = VersionedChapters(glossary, history, language)
+    chapters = VersionedChapters(glossary, history, language, renderer)
     # The copy button cites the release the page shows, not the latest one (the frame's).
     latest_citation = citation_script(site_label(history, language, chapters.t), language)
     files: dict[str, str] = {}
@@ -628,10 +630,10 @@ def removed_rule_redirects(history: History) -> dict[str, str]:
 ATOM = "http://www.w3.org/2005/Atom"
 
 
-def atom_feed(glossary: Glossary, history: History, language: str, site_url: str) -> str:
+def atom_feed(glossary: Glossary, history: History, language: str, site_url: str, renderer: Renderer | None = None) -> str:
     """An Atom feed of the releases, newest first. Dated by the releases (a build of the same
     glossary writes the same bytes); ids are the release pages' URLs under site_url."""
-    vr = VersionRenderer(glossary, history, language)
+    vr = VersionRenderer(glossary, history, language, renderer)
     base = site_url if site_url.endswith("/") else site_url + "/"
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed", {"xml:lang": language})
