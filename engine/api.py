@@ -295,7 +295,7 @@ def switch_expeditions(game: Game, player: PlayerName, kind: ExpeditionKind, nam
 
     game.trace.add(f"{obj.name} switches expeditions, from {player}'s {old.value} expedition to their {old.other.value} expedition", "7.3.22.a")
     run_step(game, [act])
-    if obj.card.gigantic:
+    if obj.card.has(Keyword.GIGANTIC):
         game.trace.add(
             f"{obj.name} is Gigantic: its card switches expeditions, the character neither leaves nor joins either expedition",
             "7.4.3.j",
@@ -317,7 +317,7 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
     or token and leaves its controller's other expedition. It stays the same object (no zone change)."""
     _playable(game)
     obj = find_character(game, player, kind, name)
-    if not obj.card.gigantic:
+    if not obj.card.has(Keyword.GIGANTIC):
         game.trace.add(f"{obj.name} is not Gigantic: losing Gigantic changes nothing", "7.4.3.k")
         return
     assert obj.expedition is not None

@@ -9,7 +9,7 @@ from .rulings import Ruling
 from .places import format_types
 from .records import Expedition, ProgressRecord
 from .state import Game
-from .vocabulary import ARENA, ExpeditionKind, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
+from .vocabulary import ARENA, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
 
 __all__ = ["ProgressRecord", "progress", "expedition_result"]
 
@@ -108,7 +108,7 @@ def progress(game: Game) -> None:
         giver = ", ".join(f'{o.name}: "{p.text}"' for o, p in changed)
         changed_by = f" (as changed by {giver}, 2.2.2.p)"
     # A Gigantic character is in both of its controller's expeditions (7.4.3.b): oldest first.
-    gigantic = [o for o in game.in_zone(Zone.EXPEDITION) if o.card.type is ObjectType.CHARACTER and o.card.gigantic]
+    gigantic = [o for o in game.in_zone(Zone.EXPEDITION) if o.card.type is ObjectType.CHARACTER and o.card.has(Keyword.GIGANTIC)]
     labels: dict[tuple[PlayerName, ExpeditionKind], str] = {}
     for expedition in game.expeditions():
         opposing = _opposing(game, expedition)

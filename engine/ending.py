@@ -13,7 +13,7 @@ from .readings import Unenumerable, silent
 from .rulings import Ruling
 from .records import Outcome, Termination
 from .state import Game
-from .vocabulary import ARENA, Mode, PlayerName, RegionType, Statistics
+from .vocabulary import ARENA, Keyword, Mode, PlayerName, RegionType, Statistics
 
 __all__ = ["Finisher", "finishers", "check_end", "start_tiebreakers", "decide_tiebreaker", "FREE_FOR_ALL_TIEBREAKER_LOST"]
 
@@ -201,7 +201,7 @@ def decide_tiebreaker(game: Game) -> None:
     totals = [_team_total(game, side) for side in sides]
     for side, total in zip(sides, totals):
         gigantic = [
-            o.name for n in side for o in game.characters_in(n, game.player(n).hero.kind) if o.card.gigantic
+            o.name for n in side for o in game.characters_in(n, game.player(n).hero.kind) if o.card.has(Keyword.GIGANTIC)
         ]
         note = f"; Gigantic {', '.join(gigantic)} counted twice (7.4.3.i)" if gigantic else ""
         game.trace.add(f"{' and '.join(side)} total {total} over both expeditions{note}", "4.3.h", "1.3.3.d")
