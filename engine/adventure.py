@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import MissingRegionTypes
-from .places import format_types, region_label
+from .messages import Items, Message, msg
+from .places import format_types, region_label, types_said
 from .trace import Trace
 from .vocabulary import ALL_REGION_TYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, Face, RegionType
 
@@ -72,29 +73,21 @@ class Adventure:
     def __getitem__(self, index: int) -> Region:
         return self.regions[index]
 
-    def reveal(self, index: int, trace: Trace, mover: str = "an expedition") -> None:
+    def reveal(self, index: int, trace: Trace, mover: Message | None = None) -> None:
         """7.3.11.b: the Tumult card is revealed: both of its halves turn face up."""
         halves = tumult_halves(index)
         missing = [i for i in halves if self.regions[i].shown_types is None]
         if missing:
-            names = " and ".join(f"region {i}" for i in missing)
-            hint = (
-                "add `adventure:` to `given:` listing the 8 regions"
-                if not self.given
-                else f"give `types:` for {names} in `adventure:`"
-            )
-            raise MissingRegionTypes(
-                f"{mover} moves forward into region {index}, so the Tumult card of regions {halves[0]}-{halves[1]} "
-                f"is revealed (7.3.11.b), but the scenario does not say which region types {names} "
-                f"{'shows' if len(missing) == 1 else 'show'}: {hint}"
-            )
+            regions = Items(tuple(msg("place.region", index=i) for i in missing))
+            raise MissingRegionTypes(msg("refusal.missing_types_adventure" if not self.given else "refusal.missing_types",
+                                         mover=mover or msg("place.an_expedition"), index=index, a=halves[0], b=halves[1],
+                                         regions=regions, count=len(missing)))
         for i in halves:
             region = self.regions[i]
             self.regions[i] = Region(region.index, Face.UP, region.shown_types)
         a, b = (self.regions[i] for i in halves)
         trace.add(
-            f"The Tumult card of regions {a.index}-{b.index} is revealed: region {a.index} is "
-            f"{format_types(a.region_types())}, region {b.index} is {format_types(b.region_types())}",
+            msg("move.tumult_revealed", a=a.index, b=b.index, a_types=types_said(a.region_types()), b_types=types_said(b.region_types())),
             "7.3.11.b",
             "2.2.2.l",
         )

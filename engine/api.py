@@ -10,10 +10,10 @@ from .records import CardInZone, CostRecord, EffectRecord, Happening, HappeningK
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
 from .costs import describe_play_cost, pay_cost, play_card, play_cost, play_cost_rules
-from .places import PLACES, zone_words
+from .messages import Card, Items, Message, Player, Quote, Term, msg
+from .places import PLACES, owned_zone, zone_term, zone_words
 from .reactions import run_step
 from .resolution import check_reactions, resolve_effect
-from .wording import possessive
 from .movement import move_backward, move_forward
 from .objects import GameObject, alike
 from .readings import Unenumerable, silent
@@ -42,16 +42,16 @@ __all__ = [
 def _playable(game: Game) -> None:
     game.spend_work()  # every public action starts here
     if game.outcome.over:
-        raise GameOver(f"the game is over ({' and '.join(game.outcome.winners)} won: {game.outcome.reason}); no further action can happen")
+        raise GameOver(msg("refusal.game_over", winners=Items(tuple(Player(w) for w in game.outcome.winners)), count=len(game.outcome.winners),
+                           reason=game.outcome.message))
     unknown = game.board_unknown()
     if unknown is not None:
-        raise silent(f"the engine cannot go on: the board is unknown after {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
+        raise silent(msg("refusal.board_unknown", unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
     # A printed ability the engine cannot read may trigger or apply in any action: never run past it in silence.
     for obj in game.objects.values():
         if obj.zone in IN_PLAY and obj.card.unread:
             raise silent(
-                f"{obj.name} in play has an ability the engine cannot read, \"{obj.card.unread[0]}\": whether it changes "
-                "what happens is not known (write it in one of the wordings of docs/en/scenarios.md, or leave it out)",
+                msg("refusal.unread_ability", card=Card(obj.name), text=Quote(obj.card.unread[0])),
                 Unenumerable.UNKNOWN_BOARD,
             )
 
@@ -103,7 +103,7 @@ def resolve(
     if target_object is not None:
         found = find_object(game, *target_object)
         if isinstance(found, CardInZone):
-            raise Forbidden(f"{found.name} is a card in {found.owner}'s {found.zone.value}, a hidden zone: it is not an object (2.1.g) and cannot be targeted")
+            raise Forbidden(msg("refusal.hidden_target", card=Card(found.name), zone=owned_zone(found.owner, found.zone)))
         chosen = found
     record = resolve_effect(game, text, controller, target=where, target_object=chosen)
     return record
@@ -160,30 +160,26 @@ def _absent(name: str, where: str, names: list[str], printed: list[str | None]) 
     return f"no object named {name!r} in {where} (there: {', '.join(names) or 'nothing'})"
 
 
-def _take_turn_action(game: Game, player: PlayerName, what: str) -> None:
+def _take_turn_action(game: Game, player: PlayerName, what: Message) -> None:
     """Cards and quick actions are played during one's turn, in the Afternoon (1.3.2.d)."""
     _playable(game)
     game.player(player)
     if not afternoon_started(game):
         begin_afternoon(game)
     if game.turn != player:
-        raise Forbidden(
-            f"{player} cannot {what}: it is {game.turn}'s turn (1.3.2.d: starting with the first player, players "
-            "alternate taking turns); list that player's turn first"
-        )
+        raise Forbidden(msg("refusal.not_your_turn", player=Player(player), action=what, turn=Player(game.turn or "")))
 
 
 def play(game: Game, player: PlayerName, place: str, name: str, expedition: ExpeditionKind, *, decline_cost: bool = False) -> GameObject | None:
     """During their turn, a player plays a card from their Hand or Reserve (1.3.2.d); reactions are
     checked (4.4.a.3), then their turn ends. Declining its cost, they may not play it (6.4.d)."""
-    _take_turn_action(game, player, f"play {name}")
+    _take_turn_action(game, player, msg("action.play", card=Card(name)))
     thing = find_object(game, player, place, name)
-    _refuse_exhausted_in_reserve(thing, "played")
+    _refuse_exhausted_in_reserve(thing, "played")  # refusal.exhausted_in_reserve_played
     if decline_cost:
         game.last_cost = play_cost(game, player, thing, paid=False)
         game.trace.add(
-            f"{player} declines to pay the cost of {thing.name} ({describe_play_cost(game.last_cost)}): they may not play it, "
-            f"and the game goes back to the point where they were offered to play it (it is still {player}'s turn)",
+            msg("play.declines_cost_of", player=Player(player), card=Card(thing.name), cost=describe_play_cost(game.last_cost)),
             "6.4.b", "6.4.d", *play_cost_rules(game.last_cost),
         )
         return None
@@ -199,7 +195,7 @@ def _refuse_exhausted_in_reserve(thing: GameObject | CardInZone, what: str) -> N
     no source says (only "Exhaust me" costs, 7.1.4, and Prepare, 4.2.1.c, speak of exhaustion)."""
     if isinstance(thing, GameObject) and thing.zone is Zone.RESERVE and thing.exhausted:
         raise silent(
-            f"{thing.name} is exhausted in the Reserve: whether it can be {what} is not in the sources",
+            msg("refusal.exhausted_in_reserve_" + what, card=Card(thing.name)),
             Unenumerable.NO_CANDIDATES,
         )
 
@@ -209,20 +205,16 @@ def refuse_other_expedition(game: Game, player: PlayerName, other: PlayerName, n
     directly into a teammate's; for an opponent's, no text speaks."""
     game.player(other)
     if game.mode is Mode.TWO_VS_TWO and other in game.team_of(player):
-        raise Forbidden(
-            f"{player} cannot play {name} into {other}'s expedition: \"It is not possible to directly play a card in your "
-            "teammate's Expedition or Landmark Zone\" (2v2.teammate); effects may create tokens there"
-        )
+        raise Forbidden(msg("refusal.teammate_expedition", player=Player(player), card=Card(name), other=Player(other)))
     raise silent(
-        f"{player} would play {name} into {other}'s expedition; the sources only say a card cannot be played directly into a "
-        "teammate's (the 2v2 page)",
+        msg("refusal.other_expedition", player=Player(player), card=Card(name), other=Player(other)),
         Unenumerable.NO_CANDIDATES,
     )
 
 
 def pass_turn(game: Game, player: PlayerName) -> None:
     """The player passes: they take no more turns this day (1.3.2.d); reactions are checked (4.4.a.3)."""
-    _take_turn_action(game, player, "pass")
+    _take_turn_action(game, player, msg("action.pass"))
     end_turn(game, passed=True)
     check_reactions(game)
 
@@ -234,10 +226,10 @@ def use_ability(
     uses a support ability of an object in their Reserve (2.2.10.g): its cost is one step (6.4.a),
     then its effect resolves; reactions are checked (4.4.a.3)."""
     what = "support ability" if support else "quick action"
-    _take_turn_action(game, player, f"use a {what} of {name}")
+    _take_turn_action(game, player, msg("action.use", what=Term(what), card=Card(name)))
     obj = find_object(game, player, place, name)
     if isinstance(obj, CardInZone):
-        raise Forbidden(f"{name} is a card in {player}'s {obj.zone.value}, a hidden zone: its abilities do not work there (1.2.4.d)")
+        raise Forbidden(msg("refusal.hidden_abilities", card=Card(name), zone=owned_zone(player, obj.zone)))
     abilities = obj.card.supports if support else obj.card.quick_actions
     if not abilities:
         raise BoardError(f"{obj.name} has no {what}")
@@ -245,13 +237,13 @@ def use_ability(
         raise BoardError(f"{obj.name} has {len(abilities)} {what}(s); `ability:` is 1 to {len(abilities)}")
     ability = abilities[index - 1]
     if support:
-        _refuse_exhausted_in_reserve(obj, "used for its support ability")
+        _refuse_exhausted_in_reserve(obj, "support")  # refusal.exhausted_in_reserve_support
     if support and obj.zone is not Zone.RESERVE:
-        raise Forbidden(f"{obj.name} is in the {obj.zone.value}: support abilities only work while the object is in the Reserve (2.2.10.g)")
+        raise Forbidden(msg("refusal.support_not_in_reserve", card=Card(obj.name), zone=zone_term(obj.zone)))
     if not support and obj.zone not in IN_PLAY:
-        raise Forbidden(f"{obj.name} is in the {obj.zone.value}: its abilities only work while it is in play (2.2.10.f, 1.2.4.d)")
+        raise Forbidden(msg("refusal.not_in_play", card=Card(obj.name), zone=zone_term(obj.zone)))
     game.trace.add(
-        f"{player} plays the {what} \"{ability.text}\" of {obj.name}",
+        msg("play.ability", player=Player(player), what=Term(what), text=Quote(ability.text), card=Card(obj.name)),
         "2.2.10.g" if support else "2.2.10.h",
     )
     cost = ability.cost
@@ -259,26 +251,19 @@ def use_ability(
         first, rule = game.is_first_player(player)
         if not first:
             cost = cost + (f"pay {ability.more_unless_first}",)
-        holder = ""
+        line = msg("play.first_player" if first else "play.not_first_player", player=Player(player), more=Quote(ability.more_unless_first))
         if game.mode is Mode.TWO_VS_TWO and player != game.first_player:
-            holder = f" ({game.first_player}, {'a' if first else 'not a'} team member, has the first player token)"
-        game.trace.add(
-            f"{player} {'is' if first else 'is not'} the first player{holder}: the action "
-            f"{'does not cost' if first else 'costs'} {ability.more_unless_first} more",
-            rule,
-        )
+            line = msg("play.team_first_player" if first else "play.team_not_first_player", player=Player(player),
+                       holder=Player(game.first_player), more=Quote(ability.more_unless_first))
+        game.trace.add(line, rule)
     if decline_cost:
         # The cost declined is the one asked, its parts and Mana included (6.4.b, 6.4.e).
         game.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
-        game.trace.add(
-            f"{player} declines to pay the cost: they may not play this {what}, and the game goes back to the point "
-            "where they were offered to play it",
-            "6.4.b", "6.4.e",
-        )
+        game.trace.add(msg("play.declines_ability_cost", player=Player(player), what=Term(what)), "6.4.b", "6.4.e")
         return None
-    after = pay_cost(game, player, obj, cost, f"{obj.name}'s {what}") if cost else obj
+    after = pay_cost(game, player, obj, cost, msg("cost.ability_of", card=Card(obj.name), what=Term(what))) if cost else obj
     record = resolve_effect(game, ability.effect, player, me=after.id if after is not None else None, source_name=obj.name)
-    game.trace.add(f"{player} has played a {what}: reactions are checked", "4.4.a")
+    game.trace.add(msg("play.ability_played", player=Player(player), what=Term(what)), "4.4.a")
     check_reactions(game)
     return record
 
@@ -293,17 +278,16 @@ def switch_expeditions(game: Game, player: PlayerName, kind: ExpeditionKind, nam
     def act() -> None:
         game.switch(obj)
 
-    game.trace.add(f"{obj.name} switches expeditions, from {player}'s {old.value} expedition to their {old.other.value} expedition", "7.3.22.a")
+    game.trace.add(msg("switch.switches", card=Card(obj.name), player=Player(player), old=Term(old.value), new=Term(old.other.value)), "7.3.22.a")
     run_step(game, [act])
     if obj.card.has(Keyword.GIGANTIC):
         game.trace.add(
-            f"{obj.name} is Gigantic: its card switches expeditions, the character neither leaves nor joins either expedition",
+            msg("switch.gigantic", card=Card(obj.name)),
             "7.4.3.j",
         )
     else:
         game.trace.add(
-            f"{obj.name} leaves {player}'s {old.value} expedition and joins their {old.other.value} expedition; "
-            "it neither leaves nor joins the Expedition zone and stays the same object",
+            msg("switch.leaves_joins", card=Card(obj.name), player=Player(player), old=Term(old.value), new=Term(old.other.value)),
             "7.3.22.b",
             "7.5.4.c",
             "7.5.5.c",
@@ -318,7 +302,7 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
     _playable(game)
     obj = find_character(game, player, kind, name)
     if not obj.card.has(Keyword.GIGANTIC):
-        game.trace.add(f"{obj.name} is not Gigantic: losing Gigantic changes nothing", "7.4.3.k")
+        game.trace.add(msg("gigantic.not_gigantic", card=Card(obj.name)), "7.4.3.k")
         return
     assert obj.expedition is not None
     stays, leaves = obj.expedition, obj.expedition.other
@@ -329,8 +313,7 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
 
     run_step(game, [act])
     game.trace.add(
-        f"{obj.name} loses Gigantic: it remains in {player}'s {stays.value} expedition, which holds its card, "
-        f"and leaves their {leaves.value} expedition",
+        msg("gigantic.loses", card=Card(obj.name), player=Player(player), stays=Term(stays.value), leaves=Term(leaves.value)),
         "7.4.3.k",
     )
     check_reactions(game)
@@ -355,31 +338,28 @@ def put(
     mark = game.trace.mark()
     run_step(game, [lambda: result.append(game.move(obj, zone, expedition=expedition))])
     new = result[0]
-    owner = possessive(obj.owner)
     if isinstance(obj, CardInZone):
-        where = game.expedition(obj.owner, expedition).label if expedition else f"{owner} {zone_words(zone)}"
+        where = game.expedition(obj.owner, expedition).said if expedition else owned_zone(obj.owner, zone)
         game.trace.add(
-            f"{obj.name} is put from {owner} {zone_words(obj.zone)} into {where}: it becomes an object there (it was a card, not an object)"
-            + ("; it is put in play, not played" if expedition else ""),
+            msg("put.in_play" if expedition else "put.becomes_object", card=Card(obj.name), origin=owned_zone(obj.owner, obj.zone), where=where),
             "2.1.c", "2.1.g",
             at=mark,
         )
     elif obj.card.token and obj.zone is Zone.EXPEDITION:
         game.trace.add(
-            f"The {obj.name} token leaves the Expedition zone and joins {owner} {zone_words(zone)}, then ceases to exist; "
-            f"it does not leave the {zone_words(zone)}",
+            msg("put.token", card=Card(obj.name), where=owned_zone(obj.owner, zone), zone=zone_term(zone)),
             "2.1.d",
             "7.5.4.d",
             "7.5.5.b",
             at=mark,
         )
     elif zone in HIDDEN_ZONES:
-        game.trace.add(f"{obj.name} goes to {owner} {zone_words(zone)}, a hidden zone: it is a card there, not an object", "2.1.c", "2.1.g", at=mark)
+        game.trace.add(msg("put.hidden", card=Card(obj.name), where=owned_zone(obj.owner, zone)), "2.1.c", "2.1.g", at=mark)
     else:
         assert new is not None
         game.trace.add(
-            f"{obj.name} goes from {owner} {zone_words(obj.zone)} to {owner} {zone_words(zone)} as a new object (timestamp "
-            f"{new.timestamp}, was {obj.timestamp}); effects on the old object do not apply to it",
+            msg("put.new_object", card=Card(obj.name), origin=owned_zone(obj.owner, obj.zone), where=owned_zone(obj.owner, zone),
+                timestamp=new.timestamp, was=obj.timestamp),
             "2.1.c",
             at=mark,
         )
@@ -393,4 +373,4 @@ def check_victory(game: Game) -> None:
     _playable(game)
     check_end(game)
     if not game.outcome.over and not game.tiebreakers:
-        game.trace.add("No player's expeditions have met or crossed: the game continues", "1.3.3.a")
+        game.trace.add(msg("end.nobody_finished"), "1.3.3.a")

@@ -13,6 +13,7 @@ from functools import partial
 
 from .choices import choose
 from .errors import Forbidden
+from .messages import Card, Items, Player, Term, msg
 from .reactions import run_step
 from .readings import Unenumerable, silent
 from .records import CardInZone
@@ -31,42 +32,36 @@ def begin_game(game: Game) -> None:
     (4.1.j, whose own list of steps is lost, replaces the first Morning with a setup)."""
     _check_empty(game)
     trace = game.trace
-    trace.add("As the game starts, all zones are empty", "4.1.a")
+    trace.add(msg("begin.zones_empty"), "4.1.a")
+    trace.add(msg("begin.end_regions"), "4.1.b", "1.3.1.a")
     trace.add(
-        "The Hero Region and the Companion Region are placed at either end of the Adventure (regions 0 and 7)",
-        "4.1.b", "1.3.1.a",
-    )
-    trace.add(
-        "Three Tumult cards, shuffled in position and orientation, are placed face down between them (regions 1 to 6); "
-        "the scenario's `adventure:` stands for the shuffle's result",
+        msg("begin.tumult"),
         "4.1.c", "1.3.1.a",
     )
     for player in game.players:
         player.hero.position, player.companion.position = 0, 7
     trace.add(
-        "Each player's hero expedition counter is put on the Hero Region, their companion expedition counter on the Companion Region",
+        msg("begin.counters"),
         "4.1.d", "1.3.1.b",
     )
     trace.add(
-        f"Each player presents their deck and their Hero face down; the first player is determined at random: {game.first_player}",
+        msg("begin.presents", player=Player(game.first_player)),
         "4.1.e", "4.1.g",
     )
     for player in game.players:
         presented = game.presented.get(player.name) if game.presented else None
         if presented is None:
-            trace.add(f"{player.name} presented no card face down: they have no Hero", "4.1.e", "4.1.f")
+            trace.add(msg("begin.no_hero", player=Player(player.name)), "4.1.e", "4.1.f")
         elif presented.type is ObjectType.HERO:
             game.enter(presented, Zone.HERO, player.name, given=True)
-            trace.add(f"{player.name} reveals their Hero, {presented.name}, and places it in their Hero zone", "4.1.h", "1.3.1.c")
+            trace.add(msg("begin.reveals_hero", player=Player(player.name), card=Card(presented.name)), "4.1.h", "1.3.1.c")
         else:
             trace.add(
-                f"{player.name} reveals {presented.name}, a {presented.type.value}, not a Hero: a card from outside the game "
-                "that disguised having no Hero; it is removed from the game",
+                msg("begin.not_a_hero", player=Player(player.name), card=Card(presented.name), type=Term(presented.type.value)),
                 "4.1.f", "4.1.h",
             )
         trace.add(
-            f"{player.name} shuffles their deck and puts it in their Deck zone ({len(player.deck)} cards; the scenario's "
-            "`deck:` is the order the shuffle gives, top card first)",
+            msg("begin.shuffles", player=Player(player.name), cards=len(player.deck)),
             "4.1.i", "1.3.1.c",
         )
     game.day = 1
@@ -76,21 +71,18 @@ def begin_game(game: Game) -> None:
 def _check_empty(game: Game) -> None:
     """4.1.a: a game begins with every zone empty; a board already in play cannot begin one."""
     in_zones = [o for o in game.objects.values() if o.emblem is None]
-    held = [f"{o.controller}'s {o.name} ({o.zone.value})" for o in in_zones]
-    held += [f"{p.name}'s Hand ({len(p.hand)} cards)" for p in game.players if p.hand]
+    held = [msg("begin.held", player=Player(o.controller), card=Card(o.name), zone=Term(o.zone.value)) for o in in_zones]
+    held += [msg("begin.held_hand", player=Player(p.name), n=len(p.hand)) for p in game.players if p.hand]
     if held:
-        raise Forbidden(f"as the game starts, all zones are empty (4.1.a); this board has {', '.join(held)}")
-    moved = [e.label for e in game.expeditions() if e.position != (0 if e.kind is ExpeditionKind.HERO else 7)]
+        raise Forbidden(msg("refusal.zones_not_empty", held=Items(tuple(held))))
+    moved = [e.said for e in game.expeditions() if e.position != (0 if e.kind is ExpeditionKind.HERO else 7)]
     if moved or game.tiebreakers or any(e.position == ARENA for e in game.expeditions()):
-        raise Forbidden(
-            "the expedition counters are put on the Hero and Companion Regions as the game begins (4.1.d); "
-            f"this board has already moved {', '.join(moved) or 'them to the Arena'}"
-        )
+        raise Forbidden(msg("refusal.counters_moved", moved=Items(tuple(moved))) if moved else msg("refusal.counters_in_arena"))
     up = [str(r.index) for r in game.adventure.regions[1:7] if r.face is Face.UP]
     if up:
-        raise Forbidden(f"the Tumult cards are placed face down as the game begins (4.1.c); regions {', '.join(up)} are face up")
+        raise Forbidden(msg("refusal.tumult_face_up", regions=Items(tuple(int(r) for r in up))))
     if game.day not in (None, 1):
-        raise Forbidden(f"the game begins on the first day (4.1.j); this board gives day {game.day}")
+        raise Forbidden(msg("refusal.not_first_day", day=game.day))
 
 
 def _first_morning(game: Game) -> None:
@@ -101,14 +93,12 @@ def _first_morning(game: Game) -> None:
     for player in game.players:
         if len(player.deck) < OPENING_DRAW:
             raise silent(
-                f"{player.name} must draw {OPENING_DRAW} cards but their Deck holds {len(player.deck)}; the sources do not say "
-                "what happens (1.3.1.d)",
+                msg("refusal.opening_deck_short", player=Player(player.name), n=OPENING_DRAW, holds=len(player.deck)),
                 Unenumerable.NO_CANDIDATES,
             )
     run_step(game, [partial(game.draw_card, p.name) for p in game.players for _ in range(OPENING_DRAW)])
     trace.add(
-        f"Instead of the first Morning's daily effects, each player draws {OPENING_DRAW} cards (4.1.j's own list of this setup "
-        "is lost; 1.3.1.d gives it)",
+        msg("begin.opening_draw", cards=OPENING_DRAW),
         "1.3.1.d", "4.1.j",
     )
     order = game.initiative_order()
@@ -117,15 +107,14 @@ def _first_morning(game: Game) -> None:
         hand = list(game.player(name).hand)
         for number in range(1, OPENING_MANA + 1):
             options = list(dict.fromkeys(c.name or "card" for c in hand))
-            pick = choose(game, name, f"card {number} of {OPENING_MANA} to put from their Hand in their Mana zone", options, rules=("1.3.1.d", "6.1.g"))
+            pick = choose(game, name, msg("question.opening_mana", number=number, of=OPENING_MANA), options, rules=("1.3.1.d", "6.1.g"))
             assert pick is not None
             card = next(c for c in hand if (c.name or "card") == pick)
             hand.remove(card)
             chosen.append(CardInZone(name, card, Zone.HAND))
     run_step(game, [partial(game.move, c, Zone.MANA) for c in chosen])
     trace.add(
-        f"Each player, in initiative order ({', '.join(order)}), puts {OPENING_MANA} of those cards in their Mana zone, face down: "
-        "Mana Orbs. The first day goes on at Noon",
+        msg("begin.opening_mana", order=Items(tuple(Player(p) for p in order)), cards=OPENING_MANA),
         "1.3.1.d", "4.1.j", "2.2.1.f", "6.1.g",
     )
 
@@ -133,4 +122,4 @@ def _first_morning(game: Game) -> None:
 def mulligan(game: Game, player: PlayerName) -> None:
     """No rule of the sources lets a player draw a new opening hand."""
     game.player(player)
-    raise silent(f"{player} would take a mulligan; no rule of the sources has one (4.1, 1.3.1.d)", Unenumerable.NO_CANDIDATES)
+    raise silent(msg("refusal.mulligan", player=Player(player)), Unenumerable.NO_CANDIDATES)

@@ -9,7 +9,9 @@ Every decision made is kept, in order, in `Game.choices_made`.
 
 from __future__ import annotations
 
+from .catalogue import ENGLISH_RENDERER
 from .errors import ScenarioError
+from .messages import Message, Player, Quote, Term, msg
 from .records import Answer
 from .state import Game
 from .vocabulary import PlayerName
@@ -26,7 +28,7 @@ def _same(a: str, b: str) -> bool:
 def choose(
     game: Game,
     player: PlayerName,
-    question: str,
+    question: Message,
     options: list[str],
     *,
     may: bool = False,
@@ -37,18 +39,19 @@ def choose(
     "may" (or there is nothing to choose). ScenarioError when the scenario does not give it."""
     if not options:
         return None
+    asked = ENGLISH_RENDERER.render(question)  # a scenario error is about the scenario file, in English
     if not may and len(options) == 1:
         return options[0]
     allowed = ", ".join(options) + (f", or {NO}" if may else "")
     if not game.answers:
         raise ScenarioError(
-            f"{player} must decide {question}: {allowed}. Give the decision in the action's `choices:`, "
+            f"{player} must decide {asked}: {allowed}. Give the decision in the action's `choices:`, "
             f"e.g. choices: [{{{player}: {options[0]}}}]"
         )
     answer = game.answers[0]
     if answer.player != player:
         raise ScenarioError(
-            f"the engine asks {player} to decide {question} ({allowed}), but the next decision listed in "
+            f"the engine asks {player} to decide {asked} ({allowed}), but the next decision listed in "
             f"`choices:` is {answer.player}'s; decisions are listed in the order they are asked (initiative order, 6.1.g)",
             answer.location,
         )
@@ -60,9 +63,10 @@ def choose(
     else:
         chosen = next((o for o in options if _same(o, answer.answer)), None)
         if chosen is None:
-            raise ScenarioError(f"{player} cannot choose {answer.answer!r} when deciding {question}; allowed: {allowed}", answer.location)
+            raise ScenarioError(f"{player} cannot choose {answer.answer!r} when deciding {asked}; allowed: {allowed}", answer.location)
     game.answers.pop(0)
     shown = NO if chosen is None else (YES if may and len(options) == 1 and chosen == options[0] and _same(answer.answer, YES) else chosen)
     game.choices_made.append(f"{player}: {shown}")
-    game.trace.add(f"{player} decides {question}: {shown}", *rules, rulings=rulings)
+    answer_said = Term(shown) if shown in (YES, NO) else Quote(shown)
+    game.trace.add(msg("choice.decides", player=Player(player), question=question, answer=answer_said), *rules, rulings=rulings)
     return chosen

@@ -10,51 +10,52 @@ from .choices import YES, choose
 from .effects import Pay, PutFromHand
 from .errors import Forbidden
 from .objects import Card, GameObject, NextCardPlayed
-from .places import zone_words
+from .catalogue import ENGLISH_RENDERER
+from .messages import Card as Named, Items, Message, Player, Quote, Term, msg
+from .places import zone_term, zone_words
 from .reactions import run_step
 from .readings import CHANGE_APPLIES, HAND_COST, Unenumerable, free_cost_question, play_cost_question, reading, silent
 from .records import CardInZone, CostRecord, Happening, HappeningKind, Unknown, UnknownScope
 from .rulings import Ruling
 from .state import Game
 from .vocabulary import ExpeditionKind, ObjectType, PlayerName, Status, Zone
-from .wording import plural, possessive
 
 __all__ = ["pay_mana", "pay_cost", "pay_effect_cost", "play_card", "play_cost", "COST_NAMES", "describe_play_cost", "play_cost_rules"]
 
 
-def pay_mana(game: Game, player: PlayerName, what: str) -> None:
+def pay_mana(game: Game, player: PlayerName, what: Message) -> None:
     """Mana is paid, but how is not in the sources: the player's Mana zone is unknown from here on."""
-    game.unknowns.append(Unknown(f"how {player} paid \"{what}\" with Mana (not in the sources)", UnknownScope.MANA, player))
+    game.unknowns.append(Unknown(msg("unknown.mana", player=Player(player), what=what), UnknownScope.MANA, player))
 
 
 def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHand, ...]) -> bool:
     """An effect's internal cost ("you may pay 1 to ..."): the player decides whether to pay it; paid,
     it is one step whatever its verbs (6.1.d, 6.4.a). Whether it was paid (declined: 6.4.b, 6.4.f)."""
-    described = " and ".join(f"pay {p.amount}" if isinstance(p, Pay) else f"put a card from their Hand in {zone_words(p.zone)}" for p in cost)
+    said = tuple(msg("cost.pay", amount=Quote(p.amount)) if isinstance(p, Pay) else msg("cost.put_from_hand", zone=zone_term(p.zone)) for p in cost)
+    described = ENGLISH_RENDERER.render(msg("cost.parts", parts=Items(said)))  # the cost record's English words
     # The parts as the card words them: "pay 1", "put a card from your Hand in Reserve" (cost.parts, cost.mana).
     parts = tuple(f"pay {p.amount}" if isinstance(p, Pay) else f"put a card from your Hand in {zone_words(p.zone)}" for p in cost)
-    if choose(game, player, f"whether to {described}", [YES], may=True, rules=("6.4.b",)) is None:
+    if choose(game, player, msg("question.whether_cost", parts=Items(said)), [YES], may=True, rules=("6.4.b",)) is None:
         game.last_cost = CostRecord(described, False, 1, len(parts), parts)
-        game.trace.add(f"{player} declines the cost: the internal action is ignored and the effect continues", "6.4.b", "6.4.f")
+        game.trace.add(msg("cost.declines", player=Player(player)), "6.4.b", "6.4.f")
         return False
     actions: list[Callable[[], object]] = []
-    told: list[str] = []
+    told: list[Message] = []
     for part in cost:
         if isinstance(part, Pay):
-            actions.append(partial(pay_mana, game, player, f"pay {part.amount}"))
-            told.append(f"pays {part.amount} (how Mana pays is not in the sources)")
+            actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part.amount))))
+            told.append(msg("cost.pays", amount=Quote(part.amount)))
         else:
             hand = game.player(player).hand
             if not hand:
-                raise Forbidden(f"{player} cannot pay the cost in full: their Hand is empty (6.4.c)")
-            name = choose(game, player, f"which card to put from their Hand in {zone_words(part.zone)}", list(dict.fromkeys(c.name or "card" for c in hand)))
+                raise Forbidden(msg("refusal.hand_empty", player=Player(player)))
+            name = choose(game, player, msg("question.card_from_hand", zone=zone_term(part.zone)), list(dict.fromkeys(c.name or "card" for c in hand)))
             card = next(c for c in hand if (c.name or "card") == name)
             actions.append(partial(game.move, CardInZone(player, card, Zone.HAND), part.zone))
-            told.append(f"puts {name} from their Hand in their {zone_words(part.zone)}")
+            told.append(msg("cost.puts", card=Named(name), zone=zone_term(part.zone)))
     game.last_cost = CostRecord(described, True, 1, len(actions), parts)
     game.trace.add(
-        f"The cost is paid in one step of {plural(len(actions), 'atomic action')}, even with several verbs: "
-        f"{player} {' and '.join(told)}",
+        msg("cost.one_step", actions=len(actions), player=Player(player), told=Items(tuple(told))),
         "6.1.d", "6.4.a",
     )
     run_step(game, actions)
@@ -89,7 +90,7 @@ def play_cost(game: Game, player: PlayerName, thing: GameObject | CardInZone, *,
     changes = tuple(c for c in (_change(e) for e in _next_card_emblems(game, player, card)) if c)
     printed: str | None = None
     base: int | None = None
-    unknown: str | None = None
+    unknown: Message | None = None
     if free:
         total = 0
         if changes and reading(game, free_cost_question()) == CHANGE_APPLIES:
@@ -106,9 +107,9 @@ def play_cost(game: Game, player: PlayerName, thing: GameObject | CardInZone, *,
         base = card.hand_cost if zone is Zone.HAND else card.reserve_cost
         total = (base or 0) + sum(changes)
         if base is None:
-            unknown = f"no source gives the {printed} of {name}"
+            unknown = msg("cost.unprinted", printed=Term(printed), card=Named(name))
     if unknown is None and total < 0:
-        unknown = f"the cost of {name} falls below 0 ({describe_cost_changes(base or 0, changes)}): the sources never say what such a cost asks for"
+        unknown = msg("cost.below_zero", card=Named(name), changes=describe_cost_changes(base or 0, changes))
     parts = (f"pay {total}",) if total > 0 and unknown is None else ()
     return CostRecord(f"the cost of {name}", paid, 1, len(parts), parts, printed, base, changes, free, unknown)
 
@@ -116,20 +117,25 @@ def play_cost(game: Game, player: PlayerName, thing: GameObject | CardInZone, *,
 COST_NAMES = {Zone.HAND: "Hand cost", Zone.RESERVE: "Reserve cost"}
 
 
-def describe_cost_changes(base: int, changes: tuple[int, ...]) -> str:
-    """"2, 1 less": a printed cost and its changes, in the cards' words."""
-    return ", ".join([str(base), *(f"{abs(c)} {'less' if c < 0 else 'more'}" for c in changes)])
+def describe_cost_changes(base: int, changes: tuple[int, ...]) -> Message:
+    """"2, 1 less": a printed cost and its changes, in the cards' words (as a message)."""
+    if not changes:
+        return msg("cost.base", base=base)
+    return msg("cost.changes", base=base, changes=Items(tuple(msg("cost.less" if c < 0 else "cost.more", n=abs(c)) for c in changes)))
 
 
-def describe_play_cost(cost: CostRecord) -> str:
-    """The trace's words for a played card's cost (engine.costs.play_cost)."""
+def describe_play_cost(cost: CostRecord) -> Message:
+    """The trace's words for a played card's cost (engine.costs.play_cost), as a message."""
     if cost.free and not cost.changes:
-        return "for free"
+        return msg("cost.free")
     if cost.free:
-        return f"for free, changed by {describe_cost_changes(0, cost.changes)}: {cost.mana if cost.mana is not None else 'an unknown amount of'} Mana"
-    shown = "an unknown number" if cost.base is None else describe_cost_changes(cost.base, cost.changes)
-    asked = f"{cost.mana} Mana" if cost.mana is not None else "Mana the sources do not give"
-    return f"its {cost.printed}, {shown}: {asked}"
+        changed = describe_cost_changes(0, cost.changes)
+        return msg("cost.free_changed", changes=changed, mana=cost.mana) if cost.mana is not None else msg("cost.free_changed_unknown", changes=changed)
+    shown = msg("cost.unknown_number") if cost.base is None else describe_cost_changes(cost.base, cost.changes)
+    printed = Term(cost.printed or "")
+    if cost.mana is not None:
+        return msg("cost.printed_mana", printed=printed, shown=shown, mana=cost.mana)
+    return msg("cost.printed_unknown_mana", printed=printed, shown=shown)
 
 
 def play_cost_rules(cost: CostRecord) -> tuple[str, ...]:
@@ -147,13 +153,12 @@ def play_card(
     card, origin = thing.card, thing.zone
     if card.type is not ObjectType.CHARACTER:
         raise silent(
-            f"{thing.name} is a {card.type.value}: where a played {card.type.value.capitalize()} goes is not in the sources "
-            "(the engine plays Characters, into an expedition)",
+            msg("refusal.not_a_character", card=Named(thing.name), type=Term(card.type.value)),
             Unenumerable.NO_CANDIDATES,
         )
     by_own_text = internal and origin not in (Zone.HAND, Zone.RESERVE)
     if origin not in (Zone.HAND, Zone.RESERVE) and not internal:
-        raise Forbidden(f"{thing.name} is in the {zone_words(origin)}: a card is played from the Hand or the Reserve (2.2.10.i remark)")
+        raise Forbidden(msg("refusal.played_from", card=Named(thing.name), zone=zone_term(origin)))
     waiting = _next_card_emblems(game, player, card)
     cost = play_cost(game, player, thing, free=free)
     game.last_cost = cost
@@ -165,7 +170,7 @@ def play_card(
         assert limbo is not None
         objects.append(limbo)
         if cost.mana != 0:
-            pay_mana(game, player, f"the cost of {thing.name}")
+            pay_mana(game, player, msg("cost.of", card=Named(thing.name)))
         new = game.move(limbo, Zone.EXPEDITION, expedition=kind, statuses=statuses)
         assert new is not None
         objects.append(new)
@@ -175,25 +180,23 @@ def play_card(
         # A card is played from the Hand or the Reserve, but the card's own text says to play it from
         # where its ability finds it (2.1.e); the card's text wins (ruling card-text-over-rules).
         game.trace.add(
-            f"A card is played from the Hand or the Reserve, but {possessive(thing.name)} own text plays it from the "
-            f"{zone_words(origin)}: the card's text wins over the general rule",
+            msg("play.by_own_text", card=Named(thing.name), zone=zone_term(origin)),
             "2.1.e", "2.2.10.f", rulings=(Ruling.CARD_TEXT_OVER_RULES,),
         )
     game.trace.add(
-        f"{player} plays {thing.name} from their {zone_words(origin)} "
-        f"{describe_play_cost(cost) if cost.free else 'paying ' + describe_play_cost(cost) + ' (how Mana pays a cost is not in the sources)'}: "
-        "it goes to Limbo, then into "
-        f"{game.expedition(player, kind).label}; each is a new object",
+        msg("play.card", player=Player(player), card=Named(thing.name), zone=zone_term(origin),
+            cost=describe_play_cost(cost) if cost.free else msg("cost.paying_for", cost=describe_play_cost(cost)),
+            expedition=game.expedition(player, kind).said),
         "3.2.8.a", "2.1.c", *play_cost_rules(cost),
     )
     mark = game.trace.mark()
     run_step(game, [act])
     limbo, new = objects
     if origin is Zone.RESERVE:
-        game.trace.add(f"{new.name} was played from the Reserve: it has Fleeting", rulings=(Ruling.PLAYED_FROM_RESERVE,), at=mark)
+        game.trace.add(msg("play.fleeting", card=Named(new.name)), rulings=(Ruling.PLAYED_FROM_RESERVE,), at=mark)
     _apply_next_card_emblems(game, waiting, new)
     if not internal:
-        game.trace.add(f"{player} has played a card: reactions are checked", "4.4.a")
+        game.trace.add(msg("play.card_played", player=Player(player)), "4.4.a")
     return new
 
 
@@ -205,10 +208,10 @@ def _apply_next_card_emblems(game: Game, waiting: list[GameObject], played: Game
         assert info is not None and isinstance(info.ongoing, NextCardPlayed)
         game.used_emblems.add(emblem.id)
         played.boosts += info.ongoing.boosts
-        game.trace.add(f"The Emblem-Ongoing \"{info.text}\" applies to {played.name}", "2.2.13.c")
+        game.trace.add(msg("play.emblem_applies", text=Quote(info.text), card=Named(played.name)), "2.2.13.c")
 
 
-def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[str, ...], what: str) -> GameObject | None:
+def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[str, ...], what: Message) -> GameObject | None:
     """Pay a quick action's or support ability's cost: always one step (6.4.a). Returns the bearer
     as it is after the cost (a new object if the cost moved it, 2.1.e), or None."""
     actions: list[Callable[[], object]] = []
@@ -217,26 +220,26 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
     for part in parts:
         if part == "exhaust":
             if bearer.exhausted:
-                raise Forbidden(f"{bearer.name} is already exhausted: {player} cannot pay \"Exhaust me\" in full (6.4.c)")
+                raise Forbidden(msg("refusal.already_exhausted", card=Named(bearer.name), player=Player(player)))
             actions.append(lambda: setattr(bearer, "exhausted", True))
         elif part == "discard":
             if bearer.zone is not Zone.RESERVE:
-                raise Forbidden(f"{bearer.name} is not in the Reserve: {player} cannot pay \"Discard me from Reserve\" (6.4.c)")
+                raise Forbidden(msg("refusal.discard_not_in_reserve", card=Named(bearer.name), player=Player(player)))
             actions.append(lambda: after.__setitem__(0, game.move(bearer, Zone.DISCARD)))
         elif part == "lost":
             atomic = None
 
             def lost() -> None:
-                game.unknowns.append(Unknown(f"the cost of {what}, whose symbol is lost in the sources", UnknownScope.OBJECT, player, bearer.id))
-                game.unknowns.append(Unknown(f"the cost of {what}, whose symbol is lost in the sources", UnknownScope.MANA, player))
+                game.unknowns.append(Unknown(msg("unknown.lost_cost", what=what), UnknownScope.OBJECT, player, bearer.id))
+                game.unknowns.append(Unknown(msg("unknown.lost_cost", what=what), UnknownScope.MANA, player))
 
             actions.append(lost)
         else:
-            actions.append(partial(pay_mana, game, player, part))
+            actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part.removeprefix("pay ")))))
     if atomic is not None:
         atomic = len(actions)
     game.last_cost = CostRecord(" and ".join(parts), True, 1, atomic, parts)
-    shown = ", ".join("a cost symbol lost in the sources" if p == "lost" else p for p in parts) or "nothing"
-    game.trace.add(f"{player} pays the cost of {what} ({shown}) in a single step", "6.4.a", "6.1.d")
+    shown = Items(tuple(msg("cost.lost_symbol") if p == "lost" else Quote(p) for p in parts))
+    game.trace.add(msg("cost.pays_single_step", player=Player(player), what=what, parts=shown), "6.4.a", "6.1.d")
     run_step(game, actions)
     return after[0]

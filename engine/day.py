@@ -8,6 +8,7 @@ from .choices import choose  # decisions are asked of the players, never made by
 from .dusk import progress
 from .durations import spans_over_at
 from .errors import RulesSilent
+from .messages import Items, Message, Player, Quote, Term, msg
 from .reactions import in_play_bearers, modify_with_reactions, run_step
 from .resolution import check_reactions
 from .readings import Unenumerable, silent
@@ -27,25 +28,19 @@ def _new_day_if_needed(game: Game, phase: Phase) -> None:
         return
     if game.day is not None:
         game.day += 1
-    game.trace.add(
-        "A new day begins; the engine plays only the phases the scenario lists (the Night phase's "
-        "daily effects are lost in the sources, 1.3.2.f)"
-    )
+    game.trace.add(msg("day.new_day"))
     # "this Day" (and shorter) durations end with the day; reactions count activations per day.
-    expire(game, {Duration.TURN, Duration.AFTERNOON, Duration.DAY}, "its day has ended")
+    expire(game, {Duration.TURN, Duration.AFTERNOON, Duration.DAY}, msg("day.day_ended"))
     game.activations.clear()  # 6.3.f counts activations "in a single day"
 
 
 def _morning(game: Game, expand: bool = False) -> None:
     if game.day == 1:
-        raise RulesSilent(
-            "the first day has no Morning: it starts at Noon, after the setup draws six cards (1.3.1.d, 4.1.j); "
-            "`setup` plays that first day's setup; give `day: 2` or later for a Morning"
-        )
+        raise RulesSilent(msg("refusal.first_day_morning"))
     # Succeed: 4.2.1.b "the player to the left of the first player" (1.3.2.b says "the opponent").
     old = game.first_player
     game.first_player = game.left_of(old)
-    game.trace.add(f"Succeed: {game.first_player}, to the left of {old}, becomes the first player", "4.2.1.b", rulings=(Ruling.FIRST_PLAYER_SUCCEED,))
+    game.trace.add(msg("day.succeed", player=Player(game.first_player), old=Player(old)), "4.2.1.b", rulings=(Ruling.FIRST_PLAYER_SUCCEED,))
     # Prepare: Characters, Permanents and Mana Orbs are readied (1.3.2.b; 4.2.1.c omits Mana Orbs).
     readied = 0
     for obj in game.objects.values():
@@ -57,7 +52,7 @@ def _morning(game: Game, expand: bool = False) -> None:
             obj.exhausted = False
             readied += 1
     game.trace.add(
-        f"Prepare: each player readies their Characters, Permanents and Mana Orbs ({readied} readied)",
+        msg("day.prepare", readied=readied),
         "4.2.1.c",
         "1.3.2.b",
         rulings=(Ruling.PREPARE_MANA_ORBS,),
@@ -66,15 +61,14 @@ def _morning(game: Game, expand: bool = False) -> None:
     for player in game.players:
         if len(player.deck) < 2:
             raise silent(
-                f"Draw: {player.name} must draw two cards but their Deck holds {len(player.deck)}; "
-                "the sources do not say what happens (4.2.1.d, 7.3.5); give each player a `deck:`",
+                msg("refusal.draw_deck_short", player=Player(player.name), holds=len(player.deck)),
                 Unenumerable.NO_CANDIDATES,
             )
         for _ in range(2):
             game.draw_card(player.name)
-    game.trace.add("Draw: each player draws two cards", "4.2.1.d", "7.3.5.a")
+    game.trace.add(msg("day.draw"), "4.2.1.d", "7.3.5.a")
     if not expand:
-        game.trace.add("Expand: each player may put a card from their Hand in their Mana zone; in this scenario nobody does", "4.2.1.e")
+        game.trace.add(msg("day.expand_nobody"), "4.2.1.e")
         return
     _expand(game)
 
@@ -84,26 +78,26 @@ def _expand(game: Game) -> None:
     deciding in initiative order (6.1.g); the cards are put there together."""
 
     order = game.initiative_order()
-    game.trace.add(f"Expand: each player decides in initiative order ({', '.join(order)}) whether to put a card from their Hand in their Mana zone", "4.2.1.e", "6.1.g")
+    game.trace.add(msg("day.expand", order=Items(tuple(Player(p) for p in order))), "4.2.1.e", "6.1.g")
     chosen: list[CardInZone] = []
     for name in order:
         hand = game.player(name).hand
-        pick = choose(game, name, "which card to put from their Hand in their Mana zone (Expand)", list(dict.fromkeys(c.name or "card" for c in hand)), may=True)
+        pick = choose(game, name, msg("question.expand"), list(dict.fromkeys(c.name or "card" for c in hand)), may=True)
         if pick is not None:
             chosen.append(CardInZone(name, next(c for c in hand if (c.name or "card") == pick), Zone.HAND))
     run_step(game, [partial(game.move, c, Zone.MANA) for c in chosen])
     for c in chosen:
-        game.trace.add(f"{c.owner} puts a card from their Hand face down and ready in their Mana zone: a Mana Orb (2.2.1.f)", "4.2.1.e")
+        game.trace.add(msg("day.expanded", player=Player(c.owner)), "4.2.1.e")
 
 
 def begin_afternoon(game: Game) -> None:
     """The Afternoon begins (reactions are checked, 4.4.a.1); the first player takes the first turn (1.3.2.d)."""
     _new_day_if_needed(game, Phase.AFTERNOON)
-    game.trace.add("The Afternoon phase begins", "1.3.2.a")
+    game.trace.add(msg("day.phase_begins", phase=Term(Phase.AFTERNOON.value)), "1.3.2.a")
     game.passed = set()
     game.turn = game.first_player
     begin_phase(game, Phase.AFTERNOON)
-    game.trace.add(f"{game.turn} takes the first turn", "1.3.2.d")
+    game.trace.add(msg("day.first_turn", player=Player(game.turn)), "1.3.2.d")
 
 
 def afternoon_started(game: Game) -> bool:
@@ -117,18 +111,18 @@ def end_turn(game: Game, passed: bool) -> None:
     assert player is not None
     if passed:
         game.passed.add(player)
-        game.trace.add(f"{player} passes; they cannot take more turns this day", "1.3.2.d")
-    expire(game, {Duration.TURN}, f"{player}'s turn has ended")
+        game.trace.add(msg("day.passes", player=Player(player)), "1.3.2.d")
+    expire(game, {Duration.TURN}, msg("day.turn_ended", player=Player(player)))
     following = game.next_in_seating(player)
     while following in game.passed and following != player:
         following = game.next_in_seating(following)
     if following in game.passed:
         game.turn = None
-        game.trace.add("Every player has passed: the Afternoon ends", "1.3.2.d")
-        expire(game, {Duration.AFTERNOON}, "the Afternoon has ended")
+        game.trace.add(msg("day.all_passed"), "1.3.2.d")
+        expire(game, {Duration.AFTERNOON}, msg("day.afternoon_ended"))
         return
     game.turn = following
-    game.trace.add(f"{following} takes a turn", "1.3.2.d")
+    game.trace.add(msg("day.takes_turn", player=Player(following)), "1.3.2.d")
 
 
 def _afternoon(game: Game) -> None:
@@ -139,7 +133,7 @@ def _afternoon(game: Game) -> None:
 def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
     """Play one phase of a day: its beginning (reactions, 4.4.a.1) and its daily effects."""
     if phase is Phase.NIGHT:
-        raise silent("the Night phase's daily effects are lost in the sources (1.3.2.f, 'During the Night Phase' has no text); the engine will not guess them", Unenumerable.LOST_TEXT)
+        raise silent(msg("refusal.night"), Unenumerable.LOST_TEXT)
     if phase is Phase.AFTERNOON:
         if not afternoon_started(game):
             begin_afternoon(game)
@@ -148,8 +142,8 @@ def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
     game.turn = None
     _new_day_if_needed(game, phase)
     # Dusk and Night come after the Afternoon: its emblems, and its turns', have ended (2.2.13.a).
-    expire(game, spans_over_at(phase), "the Afternoon has ended")
-    game.trace.add(f"The {phase.value.capitalize()} phase begins", "1.3.2.a")
+    expire(game, spans_over_at(phase), msg("day.afternoon_ended"))
+    game.trace.add(msg("day.phase_begins", phase=Term(phase.value)), "1.3.2.a")
     if phase is Phase.MORNING:
         begin_phase(game, phase)
         _morning(game, expand)
@@ -172,15 +166,15 @@ def begin_phase(game: Game, phase: Phase) -> None:
     check_reactions(game)
 
 
-def expire(game: Game, durations: set[Duration], why: str) -> None:
+def expire(game: Game, durations: set[Duration], why: Message) -> None:
     """Ongoing emblems whose duration ended cease to exist (2.2.13)."""
     for emblem in game.ongoing():
         assert emblem.emblem is not None
         if emblem.emblem.duration in durations:
             del game.objects[emblem.id]
             game.trace.add(
-                f"The Emblem-Ongoing \"{emblem.emblem.text}\" ({emblem.emblem.duration.value if emblem.emblem.duration else ''}) "
-                f"ceases to exist: {why}",
+                msg("day.emblem_ends", text=Quote(emblem.emblem.text),
+                    duration=Term(emblem.emblem.duration.value if emblem.emblem.duration else "no duration"), why=why),
                 "2.2.13.a",
                 "2.2.13.c",
             )

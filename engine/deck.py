@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .messages import Card, Items, Message, Term, msg
 from .trace import Trace
 from .vocabulary import DeckFormat, Faction, Rarity
 
-__all__ = ["DeckCard", "DeckReport", "DeckLimits", "DECK_LIMITS", "DECK_RULES", "check_deck"]
+__all__ = ["DeckCard", "DeckReport", "DeckLimits", "DECK_LIMITS", "DECK_RULES", "check_deck", "requires_said"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class DeckReport:
     format: DeckFormat
     violations: list[str] = field(default_factory=list)
     trace: Trace = field(default_factory=Trace)
+    why: dict[str, Message] = field(default_factory=dict)
+    """For each rule broken, why (the message its trace line gives)."""
 
     @property
     def legal(self) -> bool:
@@ -98,6 +101,16 @@ DECK_RULES: dict[DeckFormat, dict[str, str]] = {
 """Every rule checked, by format: id -> what it requires."""
 
 
+def requires_said(rule: str) -> Message:
+    """What a deck rule of DECK_RULES requires, as a message ("deck.requires.1.1.4.b",
+    "deck.requires.min-cards"): the same words as DECK_RULES, in each catalogue."""
+    return msg("deck.requires." + (rule if rule.startswith("1.") else rule.split(".", 1)[1]))
+
+
+def _faction(faction: Faction | None) -> Message:
+    return msg("deck.faction", faction=Term(faction.value)) if faction else msg("deck.no_faction")
+
+
 def check_deck(cards: list[DeckCard], deck_format: DeckFormat) -> DeckReport:
     report = DeckReport(deck_format)
     limits = DECK_LIMITS[deck_format]
@@ -106,68 +119,67 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat) -> DeckReport:
     tokens = sum(c.count for c in cards if c.type == "token")
     real = [c for c in cards if c.type != "token"]
     if tokens:
-        trace.add(f"{tokens} token card(s) start outside the deck and are not counted")
+        trace.add(msg("deck.tokens", n=tokens))
     for card in cards:
         if card.printed_name:
-            trace.add(f"{card.printed_name} is a printing of {card.name}: its name is {card.name}, its English name", "2.2.3.c")
+            trace.add(msg("deck.printing", printed=Card(card.printed_name), card=Card(card.name)), "2.2.3.c")
         if card.type in ("hero", "token") and card.rarity is not None:
-            trace.add(f"{card.name} is a {card.type}: it has no rarity, so the rarity given is not counted", "2.2.4.c")
+            trace.add(msg("deck.no_rarity", card=Card(card.name), type=Term(card.type)), "2.2.4.c")
     heroes = [c for c in real for _ in range(c.count) if c.type == "hero"]
     others = [c for c in real for _ in range(c.count) if c.type != "hero"]
 
-    def broken(rule: str, why: str) -> None:
+    def broken(rule: str, why: Message) -> None:
         report.violations.append(rule)
-        trace.add(f"Broken: {why}", rule)
+        report.why.setdefault(rule, why)
+        trace.add(msg("deck.broken", why=why), rule)
 
-    def kept(rule: str, why: str) -> None:
-        trace.add(f"Kept: {why}", rule)
+    def kept(rule: str, why: Message) -> None:
+        trace.add(msg("deck.kept", why=why), rule)
 
     if deck_format in (DeckFormat.STANDARD, DeckFormat.CONSTRUCTED, DeckFormat.MULTIPLAYER):
         if deck_format is not DeckFormat.CONSTRUCTED:
-            trace.add(f"The {deck_format.value} deck rules are those of constructed play (1.1.4)")
+            trace.add(msg("deck.constructed", format=Term(deck_format.value)))
         (broken if len(heroes) != limits.heroes_exactly else kept)(
-            "1.1.4.b", f"{len(heroes)} Hero card(s); exactly {limits.heroes_exactly} is required")
-        (broken if len(others) < limits.min_cards else kept)(
-            "1.1.4.c", f"{len(others)} other cards; at least {limits.min_cards} are required")
+            "1.1.4.b", msg("deck.heroes_exactly", n=len(heroes), limit=limits.heroes_exactly))
+        (broken if len(others) < limits.min_cards else kept)("1.1.4.c", msg("deck.others", n=len(others), limit=limits.min_cards))
         if heroes:
             faction = heroes[0].faction
             off = sorted({c.name for c in real if c.faction is not faction})
-            label = faction.value if faction else "no faction"
             if off:
-                broken("1.1.4.d", f"not of the Hero's faction ({label}): {', '.join(off)}")
+                broken("1.1.4.d", msg("deck.off_faction", faction=_faction(faction), cards=Items(tuple(Card(n) for n in off))))
             else:
-                kept("1.1.4.d", f"every card is of the Hero's faction ({label})")
+                kept("1.1.4.d", msg("deck.same_faction", faction=_faction(faction)))
         else:
-            trace.add("Without a Hero, the faction rule has no Hero to compare with", "1.1.4.d")
+            trace.add(msg("deck.no_hero_faction"), "1.1.4.d")
         names = Counter(c.name for c in heroes + others)
         copies = limits.max_copies_per_name
         over = sorted(name for name, n in names.items() if n > copies)
         if over:
-            broken("1.1.4.e", f"more than {copies} cards named " + ", ".join(f"{n} ({names[n]})" for n in over))
+            broken("1.1.4.e", msg("deck.names_over", limit=copies,
+                                  cards=Items(tuple(msg("deck.name_count", card=Card(n), n=names[n]) for n in over))))
         else:
-            kept("1.1.4.e", f"no name appears more than {copies} times")
+            kept("1.1.4.e", msg("deck.names_within", limit=copies))
         rares = sum(1 for c in others if c.rarity is Rarity.RARE)
         uniques = sum(1 for c in others if c.rarity is Rarity.UNIQUE)
-        (broken if rares > limits.max_rare else kept)("1.1.4.f", f"{rares} rare card(s); at most {limits.max_rare}")
-        (broken if uniques > limits.max_unique else kept)("1.1.4.g", f"{uniques} unique card(s); at most {limits.max_unique}")
+        (broken if rares > limits.max_rare else kept)("1.1.4.f", msg("deck.rares", n=rares, limit=limits.max_rare))
+        (broken if uniques > limits.max_unique else kept)("1.1.4.g", msg("deck.uniques", n=uniques, limit=limits.max_unique))
         return report
 
     mode = deck_format.value
-    page = "Sealed Format" if deck_format is DeckFormat.SEALED else "Booster Draft"
-    trace.add(f"The {page} page's deck rules apply; there is no limit on names, rare or unique cards")
+    trace.add(msg("deck.sealed" if deck_format is DeckFormat.SEALED else "deck.draft"))
     total = len(heroes) + len(others)
-    (broken if total < limits.min_cards else kept)(f"{mode}.min-cards", f"{total} cards counting the Hero; at least {limits.min_cards}")
-    heroes_word = _NUMBER_WORDS.get(limits.heroes_at_most, limits.heroes_at_most)
-    (broken if len(heroes) > limits.heroes_at_most else kept)(f"{mode}.max-heroes", f"{len(heroes)} Hero card(s); a deck may include {heroes_word}")
+    (broken if total < limits.min_cards else kept)(f"{mode}.min-cards", msg("deck.total", n=total, limit=limits.min_cards))
+    (broken if len(heroes) > limits.heroes_at_most else kept)(
+        f"{mode}.max-heroes", msg("deck.heroes_one", n=len(heroes), limit=limits.heroes_at_most))
     factions = {c.faction for c in others if c.faction is not None}
-    listed = ", ".join(sorted(f.value for f in factions)) or "none"
-    factions_word = _NUMBER_WORDS.get(limits.max_factions, limits.max_factions)
-    (broken if len(factions) > limits.max_factions else kept)(f"{mode}.max-factions", f"{len(factions)} faction(s) ({listed}); up to {factions_word}")
+    listed = Items(tuple(Term(f.value) for f in sorted(factions, key=lambda f: f.value)))
+    (broken if len(factions) > limits.max_factions else kept)(
+        f"{mode}.max-factions", msg("deck.factions", n=len(factions), factions=listed, limit=limits.max_factions))
     for hero in heroes:
         if hero.faction not in factions:
-            broken(f"{mode}.hero-faction", f"the Hero {hero.name} ({hero.faction.value if hero.faction else 'no faction'}) is not of the deck's factions ({listed})")
+            broken(f"{mode}.hero-faction", msg("deck.hero_off", card=Card(hero.name), faction=_faction(hero.faction), factions=listed))
             break
     else:
         if heroes:
-            kept(f"{mode}.hero-faction", "the Hero is of one of the deck's factions")
+            kept(f"{mode}.hero-faction", msg("deck.hero_in"))
     return report

@@ -6,7 +6,8 @@ from .ending import check_end, decide_tiebreaker
 from .movement import move_forward
 from .readings import Unenumerable, silent
 from .rulings import Ruling
-from .places import format_types
+from .messages import Card, Items, Message, Player, Quote, Term, msg
+from .places import position_said, statistics_said, types_said
 from .records import Expedition, ProgressRecord
 from .state import Game
 from .vocabulary import ARENA, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
@@ -20,48 +21,30 @@ _STATISTICS_IN_ORDER = tuple((statistic, statistic.value) for statistic in Regio
 order in which a trace names them."""
 
 
-def _and_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def expedition_result(
     statistics: Statistics, opposing: Statistics, region_types: frozenset[RegionType]
-) -> tuple[tuple[RegionType, ...], list[str]]:
+) -> tuple[tuple[RegionType, ...], list[Message]]:
     """The statistics an expedition wins (4.2.4.b-d) and, grouped, why not the others, citing the rule."""
     won: list[RegionType] = []
-    wins: list[str] = []
-    ties: list[str] = []
-    lower: list[str] = []
-    zero: list[str] = []
-    negative: list[str] = []
+    groups: dict[str, list[Message]] = {"greater": [], "tie": [], "not_greater": [], "not_sufficient": [], "not_positive": []}
     for statistic, word in _STATISTICS_IN_ORDER:
         if statistic not in region_types:
             continue
         # Read as the field named by the word, with no call of Statistics.__getitem__ per read.
         mine, theirs = getattr(statistics, word), getattr(opposing, word)
+        against = msg("place.statistic_against", n=mine, type=Term(word), other=theirs)
         if mine == 0:
-            zero.append(f"0 {word}")
+            groups["not_sufficient"].append(msg("place.statistic", n=0, type=Term(word)))
         elif mine < 0:
-            negative.append(f"{mine} {word}")
+            groups["not_positive"].append(msg("place.statistic", n=mine, type=Term(word)))
         elif mine == theirs:
-            ties.append(f"{mine} {word} against {theirs}")
+            groups["tie"].append(against)
         elif mine < theirs:
-            lower.append(f"{mine} {word} against {theirs}")
+            groups["not_greater"].append(against)
         else:
             won.append(statistic)
-            wins.append(f"{mine} {word} against {theirs}")
-
-    reasons = []
-    if wins:
-        reasons.append(f"{_and_list(wins)} {'is' if len(wins) == 1 else 'are'} greater (4.2.4.b)")
-    if ties:
-        reasons.append(f"{_and_list(ties)} {'is a tie' if len(ties) == 1 else 'are ties'} (4.2.4.c)")
-    if lower:
-        reasons.append(f"{_and_list(lower)} {'is' if len(lower) == 1 else 'are'} not greater (4.2.4.b)")
-    if zero:
-        reasons.append(f"{_and_list(zero)} {'is' if len(zero) == 1 else 'are'} not sufficient (4.2.4.d)")
-    if negative:
-        reasons.append(f"{_and_list(negative)} {'is' if len(negative) == 1 else 'are'} not positive (4.2.4.b)")
+            groups["greater"].append(against)
+    reasons = [msg(f"dusk.{group}", statistics=Items(tuple(items)), count=len(items)) for group, items in groups.items() if items]
     return tuple(won), reasons
 
 
@@ -83,9 +66,7 @@ def progress(game: Game) -> None:
         return
     if game.mode is not Mode.TWO_PLAYER:
         raise silent(
-            f"Dusk Progress in a {game.mode.value} game (ruling {Ruling.OPPOSING_EXPEDITIONS}) needs to know which expedition opposes which; "
-            "the surviving game-mode text only says 'Each player faces a different opponent for each of their "
-            "Expeditions'. Multiplayer boards support `check_victory` and tiebreaker Dusks",
+            msg("refusal.multiplayer_dusk", mode=Term(game.mode.value), ruling=Quote(Ruling.OPPOSING_EXPEDITIONS.value)),
             Unenumerable.MULTIPLAYER_LAYOUT,
         )
     # What Progress decides for each expedition, before it moves: totals, region types, statistics won.
@@ -103,48 +84,46 @@ def progress(game: Game) -> None:
         return totals[key]
 
     changed = game.region_passives()
-    changed_by = ""
+    changed_by: Message | None = None
     if changed:
-        giver = ", ".join(f'{o.name}: "{p.text}"' for o, p in changed)
-        changed_by = f" (as changed by {giver}, 2.2.2.p)"
+        givers = Items(tuple(msg("dusk.giver", card=Card(o.name), text=Quote(p.text)) for o, p in changed))
+        changed_by = msg("dusk.changed_by", givers=givers)
     # A Gigantic character is in both of its controller's expeditions (7.4.3.b): oldest first.
     gigantic = [o for o in game.in_zone(Zone.EXPEDITION) if o.card.type is ObjectType.CHARACTER and o.card.has(Keyword.GIGANTIC)]
-    labels: dict[tuple[PlayerName, ExpeditionKind], str] = {}
+    labels: dict[tuple[PlayerName, ExpeditionKind], Message] = {}
     for expedition in game.expeditions():
         opposing = _opposing(game, expedition)
         mine = total(expedition)
         theirs = total(opposing)
         types = game.region_types_at(expedition.position, changed)
         won, reasons = expedition_result(mine, theirs, types)
-        region = game.region_label(expedition.position) + changed_by
+        region = position_said(expedition.position)
+        if changed_by is not None:
+            region = msg("dusk.region_changed", region=region, changed_by=changed_by)
         key = (expedition.player, expedition.kind)
         records[key] = (mine, theirs, types, won)
-        label = labels[key] = expedition.label
+        label = labels[key] = expedition.said
         rule = "4.3.f" if expedition.position == ARENA else game.adventure[int(expedition.position)].types_rule()
-        giants = [o.name for o in gigantic if o.controller == expedition.player]
-        giant_note = f"; Gigantic {', '.join(giants)} counted in both of {expedition.player}'s expeditions (7.4.3.e)" if giants else ""
+        giants = [Card(o.name) for o in gigantic if o.controller == expedition.player]
+        line = msg("dusk.compares", expedition=label, mine=statistics_said(mine), opposing=opposing.said,
+                   theirs=statistics_said(theirs), region=region, types=types_said(types))
+        if giants:
+            line = msg("dusk.compares_gigantic", compared=line, giants=Items(tuple(giants)), player=Player(expedition.player))
         trace.add(
-            f"{label} has {mine}, facing {opposing.label} with {theirs}; it is in {region}: "
-            f"{format_types(types)}{giant_note}",
+            line,
             "4.2.4.b",
             rule,
             rulings=(Ruling.OPPOSING_EXPEDITIONS,),
         )
         if not types:
-            trace.add(
-                f"{label} does not advance: its region is a face-down Tumult half, which has no "
-                "region types (remark of 2.2.2.k)",
-                "4.2.4.b",
-            )
+            trace.add(msg("dusk.face_down", expedition=label), "4.2.4.b")
         elif won:
-            trace.add(f"{label} advances: {'; '.join(reasons)}")
+            trace.add(msg("dusk.advances", expedition=label, reasons=Items(tuple(reasons))))
         else:
-            trace.add(f"{label} does not advance: {'; '.join(reasons)}")
+            trace.add(msg("dusk.does_not_advance", expedition=label, reasons=Items(tuple(reasons))))
     movers = [key for key, (_, _, _, won) in records.items() if won]
     if movers:
-        trace.add(
-            "All successful expeditions move forward simultaneously, each only once", "4.2.4.e", "4.2.4.f"
-        )
+        trace.add(msg("dusk.all_move"), "4.2.4.e", "4.2.4.f")
     moved: set[tuple[PlayerName, ExpeditionKind]] = set()
     for key in movers:  # 4.2.4.e: once each, however many statistics it won
         if move_forward(game, game.expedition(*key)):
@@ -155,10 +134,10 @@ def progress(game: Game) -> None:
         label = labels[key]
         if did_move:
             trace.add(
-                f"{label} moves forward due to {', '.join(s.value for s in won)}",
+                msg("dusk.moves_forward_due_to", expedition=label, types=Items(tuple(Term(s.value) for s in won))),
                 "4.2.4.h",
                 rulings=(Ruling.MOVES_FORWARD_DUE_TO,),
             )
         else:
-            trace.add(f"{label} fails to move forward", "4.2.4.g")
+            trace.add(msg("dusk.fails_to_move", expedition=label), "4.2.4.g")
     check_end(game)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .messages import Card, Items, Message, Player, Term, msg
+from .places import statistics_said
 from .readings import Unenumerable, silent
 from .rulings import Ruling
 from .records import Outcome, Termination
@@ -53,7 +55,8 @@ def finishers(game: Game) -> list[Finisher]:
 
 def _finish(game: Game, outcome: Outcome) -> None:
     game.outcome = outcome
-    game.trace.add(f"{' and '.join(outcome.winners)} win{'s' if len(outcome.winners) == 1 else ''} the game: {outcome.reason}", *outcome.rules, rulings=outcome.rulings)
+    game.trace.add(msg("end.win", winners=Items(tuple(Player(w) for w in outcome.winners)), count=len(outcome.winners),
+                       reason=outcome.message), *outcome.rules, rulings=outcome.rulings)
 
 
 def check_end(game: Game) -> None:
@@ -67,8 +70,7 @@ def check_end(game: Game) -> None:
         return
     for f in done:
         game.trace.add(
-            f"{f.name}'s expeditions {'cross each other' if f.crossed else 'meet on the same region'} "
-            f"(total distance {f.distance})",
+            msg("end.cross" if f.crossed else "end.meet", player=Player(f.name), distance=f.distance),
             "4.3.b" if f.crossed else "4.3.a",
             "1.3.3.a",
         )
@@ -98,12 +100,12 @@ def _two_player_end(game: Game, done: list[Finisher]) -> None:
             Outcome(
                 (best.name,),
                 Termination.GREATER_DISTANCE,
-                (("distance", best.distance), ("other", other.name), ("other_distance", other.distance)),
+                (("distance", best.distance), ("other", Player(other.name)), ("other_distance", other.distance)),
             ),
         )
         return
     game.trace.add(
-        f"Both players finished at the same time with the same total distance ({a.distance}): tiebreakers start",
+        msg("end.same_distance", distance=a.distance),
         "4.3.c",
         "1.3.3.b",
         "1.3.3.c",
@@ -119,7 +121,7 @@ def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
     # Only one team's players finished: "wins the game for their team".
     if len(teams) == 1:
         team = next(iter(teams))
-        _finish(game, Outcome(team, Termination.TEAM_FINISHED, (("finishers", " and ".join(f.name for f in done)),)))
+        _finish(game, Outcome(team, Termination.TEAM_FINISHED, (("finishers", Items(tuple(Player(f.name) for f in done))),)))
         return
     (team_a, fin_a), (team_b, fin_b) = teams.items()
     # Three players: "the two allied players win the game".
@@ -136,7 +138,7 @@ def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
             Outcome(team, Termination.TEAM_ADVANCED_FURTHER, (("more", max(beyond_a, beyond_b)), ("fewer", min(beyond_a, beyond_b)))),
         )
         return
-    game.trace.add("Players of both teams finished with the same advance: a tiebreaker day in the Arena", "2v2.victory", rulings=(Ruling.MULTIPLAYER_FINISH,))
+    game.trace.add(msg("end.teams_same_advance"), "2v2.victory", rulings=(Ruling.MULTIPLAYER_FINISH,))
     start_tiebreakers(game, tuple(game.names))
 
 
@@ -153,7 +155,7 @@ def _free_for_all_end(game: Game, done: list[Finisher]) -> None:
         _finish(game, Outcome((leaders[0].name,), Termination.ADVANCED_FURTHER))
         return
     game.trace.add(
-        f"Several players finished without one advancing further than the others: a tiebreaker day with {', '.join(f.name for f in leaders)}",
+        msg("end.several_finished", players=Items(tuple(Player(f.name) for f in leaders))),
         "free-for-all.victory",
         rulings=(Ruling.MULTIPLAYER_FINISH,),
     )
@@ -167,8 +169,7 @@ def start_tiebreakers(game: Game, players: tuple[PlayerName, ...]) -> None:
     for expedition in game.expeditions():
         expedition.position = ARENA
     game.trace.add(
-        "Tiebreakers start: the companion region card is turned face down as the Arena (forest, mountain, water), "
-        "all expedition markers are put on it and the other regions are discarded",
+        msg("end.tiebreakers_start"),
         "4.3.d",
         "4.3.e",
         "4.3.f",
@@ -201,13 +202,15 @@ def decide_tiebreaker(game: Game) -> None:
     totals = [_team_total(game, side) for side in sides]
     for side, total in zip(sides, totals):
         gigantic = [
-            o.name for n in side for o in game.characters_in(n, game.player(n).hero.kind) if o.card.has(Keyword.GIGANTIC)
+            Card(o.name) for n in side for o in game.characters_in(n, game.player(n).hero.kind) if o.card.has(Keyword.GIGANTIC)
         ]
-        note = f"; Gigantic {', '.join(gigantic)} counted twice (7.4.3.i)" if gigantic else ""
-        game.trace.add(f"{' and '.join(side)} total {total} over both expeditions{note}", "4.3.h", "1.3.3.d")
+        line = msg("end.side_total", side=Items(tuple(Player(n) for n in side)), count=len(side), total=statistics_said(total))
+        if gigantic:
+            line = msg("end.side_total_gigantic", total=line, giants=Items(tuple(gigantic)))
+        game.trace.add(line, "4.3.h", "1.3.3.d")
     wins = [0, 0]
-    names = [" and ".join(side) for side in sides]
-    comparisons = []
+    names = [Items(tuple(Player(n) for n in side)) for side in sides]
+    comparisons: list[Message] = []
     compared: tuple[RegionType, ...] = tuple(RegionType)
     if game.mode is Mode.TWO_VS_TWO:
         # The 2v2 page: "each team totals the statistics of its Characters for each type of Region in
@@ -218,25 +221,24 @@ def decide_tiebreaker(game: Game) -> None:
         compared = tuple(t for t in RegionType if t in arena)
         if len(compared) < len(RegionType):
             game.trace.add(
-                f"The Arena's region types are {', '.join(t.value for t in compared) or 'none'} (changed by abilities in play): "
-                "only those are compared",
+                msg("end.arena_types", types=Items(tuple(Term(t.value) for t in compared))),
                 "2v2.tiebreaker", "4.3.f", "2.2.2.p",
             )
     for statistic in compared:  # the Arena has all three region types (4.3.f) unless an ability changes them
         a, b = totals[0][statistic], totals[1][statistic]
         if a == b:
-            comparisons.append(f"{statistic.value} {a} against {b} is a tie")
+            comparisons.append(msg("end.compare_tie", type=Term(statistic.value), a=a, b=b))
         else:
             wins[0 if a > b else 1] += 1
-            comparisons.append(f"{statistic.value} {a} against {b} goes to {names[0 if a > b else 1]}")
+            comparisons.append(msg("end.compare_goes_to", type=Term(statistic.value), a=a, b=b, side=names[0 if a > b else 1]))
     game.trace.add(
-        f"Comparing each statistic: {'; '.join(comparisons)}. {names[0]} {wins[0]}, {names[1]} {wins[1]}",
+        msg("end.comparing", comparisons=Items(tuple(comparisons)), first=names[0], first_wins=wins[0], second=names[1], second_wins=wins[1]),
         "4.3.h",
         "4.3.f",
         rulings=(Ruling.TIEBREAKER_COMPARISON,),
     )
     if wins[0] == wins[1]:
-        game.trace.add("No side wins on more region types: the game continues with another tiebreaker day", "4.3.h", "1.3.3.f")
+        game.trace.add(msg("end.no_side_wins"), "4.3.h", "1.3.3.f")
         return
     winner = sides[0] if wins[0] > wins[1] else sides[1]
     _finish(game, Outcome(winner, won_by, (("more", max(wins)), ("fewer", min(wins)))))
@@ -251,28 +253,28 @@ def _free_for_all_tiebreaker(game: Game) -> None:
     players = game.tiebreaker_players or tuple(game.names)
     totals = {name: _team_total(game, (name,)) for name in players}
     for name, total in totals.items():
-        game.trace.add(f"{name} totals {total} over both expeditions", "1.3.3.d", rulings=(Ruling.FREE_FOR_ALL_TIEBREAKER,))
+        game.trace.add(msg("end.player_total", player=Player(name), total=statistics_said(total)), "1.3.3.d", rulings=(Ruling.FREE_FOR_ALL_TIEBREAKER,))
     holders: dict[RegionType, PlayerName] = {}
-    words = []
+    words: list[Message] = []
     for statistic in RegionType:  # the Arena is forest, mountain and water (4.3.f)
         best = max(total[statistic] for total in totals.values())
         leaders = [name for name, total in totals.items() if total[statistic] == best]
         if len(leaders) == 1:
             holders[statistic] = leaders[0]
-            words.append(f"{leaders[0]} alone has the highest {statistic.value} ({best})")
+            words.append(msg("end.alone_highest", player=Player(leaders[0]), type=Term(statistic.value), best=best))
         else:
-            words.append(f"{' and '.join(leaders)} share the highest {statistic.value} ({best}), so nobody has it")
-    game.trace.add("; ".join(words), "4.3.f", rulings=(Ruling.FREE_FOR_ALL_TIEBREAKER,))
+            words.append(msg("end.share_highest", players=Items(tuple(Player(n) for n in leaders)), type=Term(statistic.value), best=best))
+    game.trace.add(msg("end.highest", holders=Items(tuple(words))), "4.3.f", rulings=(Ruling.FREE_FOR_ALL_TIEBREAKER,))
     owners = set(holders.values())
     if len(owners) != 1:
         raise silent(
-            FREE_FOR_ALL_TIEBREAKER_LOST
-            + (": here nobody has the highest total in any region type" if not owners else f": here {', '.join(sorted(owners))} each have one"),
+            msg("refusal.ffa_tiebreaker_nobody") if not owners
+            else msg("refusal.ffa_tiebreaker_several", players=Items(tuple(Player(o) for o in sorted(owners)))),
             Unenumerable.LOST_TEXT,
         )
     (winner,) = owners
     others = [n for n in players if n != winner]
     _finish(
         game,
-        Outcome((winner,), Termination.HIGHEST_TOTAL, (("others", ", ".join(others)),)),
+        Outcome((winner,), Termination.HIGHEST_TOTAL, (("others", Items(tuple(Player(n) for n in others))),)),
     )

@@ -23,6 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .catalogue import ENGLISH_RENDERER
+from .messages import Message
+
 __all__ = [
     "Location",
     "EngineError",
@@ -52,9 +55,15 @@ class Location:
 
 
 class EngineError(Exception):
-    """Base of every error the engine raises on purpose."""
+    """Base of every error the engine raises on purpose. Given a Message (engine.messages), it keeps
+    it as `said` for a reader to render in its language; `message` is its English."""
 
-    def __init__(self, message: str, location: Location | None = None) -> None:
+    said: Message | None = None
+
+    def __init__(self, message: str | Message, location: Location | None = None) -> None:
+        if isinstance(message, Message):
+            self.said = message
+            message = ENGLISH_RENDERER.render(message)
         self.message = message
         self.location = location
         super().__init__(f"{location}: {message}" if location else message)

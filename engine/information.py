@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .messages import Player, Term, msg
 from .places import PLACES
 from .readings import Unenumerable, silent
 from .state import Game
@@ -43,7 +44,7 @@ def sees(game: Game, viewer: PlayerName, place: list[str]) -> Any:
         if viewer != owner:
             return HIDDEN  # 2.1.g: a hidden zone; the 2v2 page forbids showing one's Hand even to a teammate
         raise silent(
-            f"what {viewer} may look at in their own {where.capitalize()} is not in the sources (only that it is hidden from others, 2.1.g)",
+            msg("refusal.own_hidden_zone", player=Player(viewer), zone=Term(where)),
             Unenumerable.NO_CANDIDATES,
         )
     # Objects exist only in visible zones (2.1.a): a Reserve, Discard pile, Landmark or Hero zone shows

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .readings import Unenumerable, silent
 from .objects import Direction
-from .places import format_types
+from .messages import Card, Items, Quote, Term, msg
+from .places import types_said
 from .records import Expedition
 from .state import Game
 from .vocabulary import ARENA, Face, Mode
@@ -17,14 +18,14 @@ def _stays(game: Game, expedition: Expedition, direction: Direction, arena_rule:
     (`arena_rule`, 4.3.g), or an Emblem-Ongoing says "Expeditions can't move <direction>" (2.2.2.m,
     2.2.13.c)."""
     if expedition.position == ARENA:
-        game.trace.add(f"{expedition.label} is in the Arena: it does not move {direction.value}", arena_rule, "4.3.g")
+        game.trace.add(msg("move.in_arena", expedition=expedition.said, direction=Term(direction.value)), arena_rule, "4.3.g")
         return True
     emblem = game.expeditions_cannot_move(direction)
     if emblem is None or emblem.emblem is None:
         return False
-    said = f"{expedition.label} does not move {direction.value}: an Emblem-Ongoing says \"{emblem.emblem.text}\""
+    said = msg("move.emblem_stops", expedition=expedition.said, direction=Term(direction.value), text=Quote(emblem.emblem.text))
     if direction is Direction.FORWARD:  # the refusal to move forward also names the emblem's duration
-        said += f" ({emblem.emblem.duration.value if emblem.emblem.duration else 'no duration'})"
+        said = msg("move.emblem_stops_for", stops=said, duration=Term(emblem.emblem.duration.value if emblem.emblem.duration else "no duration"))
     game.trace.add(said, "2.2.2.m", "2.2.13.c")
     return True
 
@@ -36,9 +37,7 @@ def move_forward(game: Game, expedition: Expedition) -> bool:
         return False
     here = int(expedition.position)
     if here == expedition.kind.other.origin:
-        trace.add(
-            f"{expedition.label} is in the region opposite its region of origin: nothing happens", "7.3.11.c"
-        )
+        trace.add(msg("move.opposite_region", expedition=expedition.said), "7.3.11.c")
         return False
     target = here + expedition.kind.forward
     region = game.adventure[target]
@@ -48,13 +47,12 @@ def move_forward(game: Game, expedition: Expedition) -> bool:
             # center, turning the central ones "in the opposite direction": which card a player's
             # region N is, and its types, are only partly in the sources.
             raise silent(
-                f"{expedition.label} would move forward into region {target}, a face-down Tumult half; which Tumult card that is "
-                f"on a {game.mode.value} Adventure, and so what it shows, is only partly in the sources",
+                msg("refusal.multiplayer_tumult", expedition=expedition.said, target=target, mode=Term(game.mode.value)),
                 Unenumerable.MULTIPLAYER_LAYOUT,
             )
-        game.adventure.reveal(target, trace, expedition.label)
+        game.adventure.reveal(target, trace, expedition.said)
     expedition.position = target
-    trace.add(f"{expedition.label} moves forward from region {here} to region {target}", "7.3.11.a")
+    trace.add(msg("move.forward", expedition=expedition.said, here=here, target=target), "7.3.11.a")
     _tell_changed_types(game, target)
     return True
 
@@ -63,11 +61,10 @@ def _tell_changed_types(game: Game, index: int) -> None:
     """2.2.2.p: abilities that change region types change sub-types; the region stays a Region (2.2.1.e)."""
     passives = game.region_passives()
     if passives:
-        givers = ", ".join(f'{o.name} ("{p.text}")' for o, p in passives)
+        givers = Items(tuple(msg("move.giver", card=Card(o.name), text=Quote(p.text)) for o, p in passives))
         trace = game.trace
         trace.add(
-            f"With {givers} in play, region {index} is {format_types(game.region_types_at(index))}; "
-            "its type is still Region: only its sub-types change",
+            msg("move.changed_types", givers=givers, index=index, types=types_said(game.region_types_at(index))),
             "2.2.2.p",
             "2.2.1.e",
         )
@@ -80,10 +77,10 @@ def move_backward(game: Game, expedition: Expedition) -> bool:
         return False
     here = int(expedition.position)
     if here == expedition.kind.origin:
-        trace.add(f"{expedition.label} is in its region of origin: nothing happens", "7.3.10.b")
+        trace.add(msg("move.region_of_origin", expedition=expedition.said), "7.3.10.b")
         return False
     target = here - expedition.kind.forward
     # 7.3.10 reveals nothing: only moving forward into a face-down half reveals it (7.3.11.b).
     expedition.position = target
-    trace.add(f"{expedition.label} moves backward from region {here} to region {target}", "7.3.10.a")
+    trace.add(msg("move.backward", expedition=expedition.said, here=here, target=target), "7.3.10.a")
     return True

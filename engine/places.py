@@ -9,10 +9,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Iterable
 
-from .vocabulary import ARENA, COMPANION_REGION, HERO_REGION, Position, RegionType, Zone
+from .messages import Items, Message, Player, Term, msg
+from .vocabulary import ARENA, COMPANION_REGION, HERO_REGION, Position, RegionType, Statistics, Zone
 
 __all__ = ["ZONE_WORDS", "PLACES", "REGION_NAMES", "ARENA_WORDS", "REGION_RANGE", "zone_words", "region_label",
-           "position_label", "format_types"]
+           "position_label", "format_types", "zone_term", "position_said", "types_said", "statistics_said"]
 
 ZONE_WORDS: dict[Zone, str] = {
     Zone.RESERVE: "Reserve", Zone.DISCARD: "Discard pile", Zone.HAND: "Hand", Zone.DECK: "Deck",
@@ -65,3 +66,38 @@ def _type_words(types: frozenset[RegionType]) -> str:
     # words are made once, in the order of 2.2.2.f.
     words = [t.value for t in RegionType if t in types]
     return ", ".join(words) if words else "no region types"
+
+
+# What the trace says (engine.messages): the same places as message parameters, which each
+# language's catalogue words.
+def zone_term(zone: Zone) -> Term:
+    return Term(zone.value)
+
+
+def position_said(position: Position) -> Message:
+    """Where an expedition is, as a message: a region (an end region with its name), or the Arena."""
+    if position == ARENA:
+        return msg("place.arena")
+    index = int(position)
+    if index == HERO_REGION:
+        return msg("place.hero_region", index=index)
+    if index == COMPANION_REGION:
+        return msg("place.companion_region", index=index)
+    return msg("place.region", index=index)
+
+
+def types_said(types: Iterable[RegionType]) -> Message:
+    """Region types in the order of 2.2.2.f, or "no region types"."""
+    words = [Term(t.value) for t in RegionType if t in types]
+    return msg("place.types", types=Items(tuple(words))) if words else msg("place.no_region_types")
+
+
+def owned_zone(owner: str | None, zone: Zone) -> Message:
+    """ "Alice's Reserve" ("its Reserve" for an object without an owner)."""
+    if owner is None:
+        return msg("place.its_zone", zone=zone_term(zone))
+    return msg("place.owned_zone", player=Player(owner), zone=zone_term(zone))
+
+
+def statistics_said(statistics: Statistics) -> Message:
+    return msg("place.statistics", forest=statistics.forest, mountain=statistics.mountain, water=statistics.water)

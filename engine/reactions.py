@@ -11,12 +11,12 @@ from .ending import check_end
 from .errors import LoopLimit
 from .limits import MAX_STEPS
 from .objects import CannotActivate, Card, EmblemInfo, EmblemKind, GameObject, Reaction, Trigger
-from .places import zone_words
+from .messages import Card as Named, Message, Player, Quote, msg
+from .places import zone_term, zone_words
 from .records import Happening, HappeningKind
 from .rulings import Ruling
 from .state import IN_PLAY, Game
 from .vocabulary import ExpeditionKind, Keyword, ObjectType, Phase, Zone
-from .wording import possessive
 
 __all__ = ["MAX_ACTIVATIONS_PER_DAY", "MAX_STEPS", "in_play_bearers", "create_reaction_emblem", "modify_with_reactions",
            "run_step"]
@@ -111,7 +111,7 @@ def _condition_holds(reaction: Reaction, bearer: GameObject) -> bool:
     return reaction.requires is None or reaction.requires.holds(bearer)
 
 
-def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int | None, note: str = "",
+def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int | None, note: Message | None = None,
                            blockers: list[GameObject] | None = None) -> bool:
     """6.3.b: the reaction adds "create an Emblem-Reaction in Limbo with the effect of that reaction".
     The emblem's controller is the bearer's controller; "I" in it is `me` (7.2.1.b, 2.1.e).
@@ -121,22 +121,22 @@ def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int |
     if blocked is not None:
         holder, passive = blocked
         game.trace.add(
-            f"{possessive(bearer.name)} reaction \"{reaction}\" cannot activate: {holder.name}, which {bearer.name} faces, "
-            f"says \"{passive.text}\"",
+            msg("react.cannot_activate", card=Named(bearer.name), reaction=Quote(str(reaction)), holder=Named(holder.name), text=Quote(passive.text)),
             "7.3.1.e",
             rulings=(Ruling.OPPOSING_EXPEDITIONS,),
         )
         return False
     if not _condition_holds(reaction, bearer):
-        game.trace.add(f"{possessive(bearer.name)} reaction \"{reaction}\" does not trigger: its condition \"{reaction.condition}\" is not met", "6.3.b")
+        game.trace.add(msg("react.condition_not_met", card=Named(bearer.name), reaction=Quote(str(reaction)), condition=Quote(reaction.condition)), "6.3.b")
         return False
     if reaction.condition:
-        note = f"; its condition \"{reaction.condition}\" is met" + note
+        met = msg("react.condition_met", condition=Quote(reaction.condition))
+        note = msg("react.notes", first=met, second=note) if note is not None else met
     key = (bearer.id, index)
     used = game.activations.get(key, 0)
     if used >= MAX_ACTIVATIONS_PER_DAY:
         game.trace.add(
-            f"{possessive(bearer.name)} reaction \"{reaction}\" would be activated a {used + 1}st time this day: the event stays unmodified",
+            msg("react.too_many", card=Named(bearer.name), reaction=Quote(str(reaction)), n=used + 1),
             "6.3.f",
             always=True,
         )
@@ -150,9 +150,10 @@ def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int |
     )
     game.happenings.clear()  # an emblem entering Limbo triggers nothing the engine reads
     if used < 3 or used + 1 == MAX_ACTIVATIONS_PER_DAY:
+        activated = msg("react.activated", card=Named(bearer.name), reaction=Quote(str(reaction)), n=used + 1,
+                        player=Player(bearer.controller), effect=Quote(reaction.effect))
         game.trace.add(
-            f"{possessive(bearer.name)} reaction \"{reaction}\" is activated (activation {used + 1} this day): "
-            f"{bearer.controller} creates an Emblem-Reaction \"{reaction.effect}\" in Limbo{note}",
+            msg("react.activated_note", activated=activated, note=note) if note is not None else activated,
             "6.3.b",
             "6.3.c",
             "2.2.2.m",
@@ -185,20 +186,16 @@ def modify_with_reactions(game: Game, happenings: list[Happening], before: dict[
                 if not _matches(reaction.trigger, bearer, happening, bearer.id in before):
                     continue
                 me: int | None = bearer.id
-                note = ""
+                note: Message | None = None
                 if reaction.trigger.on_own_departure:
                     # 2.1.e: the ability refers to its object moving to a visible zone, so it finds
                     # the new object there; 6.3.e: the reaction need not exist after the event.
                     me = happening.new_id
                     where = game.objects[me] if me is not None and me in game.objects else None
-                    note = (
-                        f"; {bearer.name} no longer exists after the event (6.3.e)"
-                        + (f", and the reaction finds it in the {zone_words(where.zone)} (2.1.e)" if where else "")
-                    )
+                    note = (msg("react.gone_found", card=Named(bearer.name), zone=zone_term(where.zone)) if where
+                            else msg("react.gone", card=Named(bearer.name)))
                 elif reaction.trigger.on_own_move and bearer.id not in before:
-                    note = "; it did not exist before the event that triggered it (6.3.d)"
-                    if bearer.card.has(Keyword.GIGANTIC):
-                        note += "; Gigantic, it triggers once although it is in both expeditions (7.4.3.d)"
+                    note = msg("react.new_gigantic" if bearer.card.has(Keyword.GIGANTIC) else "react.new")
                 if create_reaction_emblem(game, bearer, index, me, note, blockers):
                     created += 1
     return created
@@ -210,10 +207,7 @@ def run_step(game: Game, actions: Sequence[Callable[[], object]]) -> None:
     game.spend_work()
     game.steps_taken += 1
     if game.steps_taken > MAX_STEPS:
-        raise LoopLimit(
-            f"more than {MAX_STEPS} steps: this situation loops (each reaction stops at "
-            f"{MAX_ACTIVATIONS_PER_DAY} activations a day, 6.3.f, but new objects bring new reactions)"
-        )
+        raise LoopLimit(msg("refusal.loop_steps", steps=MAX_STEPS, activations=MAX_ACTIVATIONS_PER_DAY))
     before = {o.id: o for o in in_play_bearers(game)}
     game.happenings.clear()
     for action in actions:

@@ -25,6 +25,8 @@ from itertools import islice
 from typing import Iterator, Mapping, Protocol
 
 from .errors import RulesSilent
+from .catalogue import ENGLISH_RENDERER
+from .messages import Card, Message, Items, Quote, Reading, msg
 from .trace import Trace
 
 __all__ = ["OpenQuestion", "ReadingNeeded", "ReadingOutcome", "Readings", "reading", "MAX_READINGS", "TOKEN_CONTROLLER",
@@ -46,6 +48,8 @@ class OpenQuestion:
     question: str
     readings: tuple[str, ...]
     rules: tuple[str, ...] = ()
+    said: Message | None = None
+    """The question as a message (`question` is its English)."""
 
 
 class Unenumerable(Enum):
@@ -61,10 +65,10 @@ class Unenumerable(Enum):
     )
 
 
-def silent(message: str, why: Unenumerable) -> RulesSilent:
+def silent(message: Message, why: Unenumerable) -> RulesSilent:
     """A refusal where the sources are silent, saying why the engine cannot work out every reading
     instead (the reason is kept as a value on the error, `unenumerable`)."""
-    error = RulesSilent(f"{message} (no reading to work out instead: {why.value})")
+    error = RulesSilent(msg("refusal.silent", refusal=message, why=msg("unenumerable." + why.name.lower())))
     error.unenumerable = why
     return error
 
@@ -74,11 +78,8 @@ class ReadingNeeded(RulesSilent):
 
     def __init__(self, question: OpenQuestion) -> None:
         self.question = question
-        super().__init__(
-            f"the sources leave open {question.question}; the readings they allow: "
-            + "; ".join(f"\"{r}\"" for r in question.readings)
-            + " (fix one in game.readings, or run the scenario to compare every reading)"
-        )
+        assert question.said is not None, f"the open question {question.key} has no message"
+        super().__init__(msg("refusal.reading_needed", question=question.said, readings=Items(tuple(Reading(r) for r in question.readings))))
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,10 @@ class ReadingOutcome:
     @property
     def label(self) -> str:
         return "; ".join(r for _, r in self.readings)
+
+    @property
+    def said(self) -> Message:
+        return msg("readings.label", readings=Items(tuple(Reading(r) for _, r in self.readings)))
 
     @property
     def outcome(self) -> tuple[tuple[str, str], ...]:
@@ -112,15 +117,19 @@ class Readings:
         """Every reading gives the same outcome: the open questions do not matter here."""
         return len({o.observed for o in self.outcomes}) <= 1
 
-    def describe(self) -> str:
-        questions = "; ".join(q.question for q in self.questions)
+    @property
+    def said(self) -> Message:
+        """What the readings come to, as a message: the same outcome under every reading, or each
+        reading's outcome (its observed values as the scenario's paths show them)."""
+        questions = Items(tuple(q.said for q in self.questions if q.said is not None))
         if self.decided:
-            return (
-                f"The sources leave open {questions}. Under every reading ({', '.join(o.label for o in self.outcomes)}) "
-                "the outcome is the same: the open question does not matter here"
-            )
-        parts = [f"\"{o.label}\": " + ", ".join(f"{p} {v}" for p, v in o.observed) for o in self.outcomes]
-        return f"The sources leave open {questions}, and the readings give different outcomes: " + "; ".join(parts)
+            return msg("readings.decided", questions=questions, readings=Items(tuple(o.said for o in self.outcomes)))
+        parts = tuple(msg("readings.outcome", reading=o.said, values=Items(tuple(Quote(f"{p} {v}") for p, v in o.observed)))
+                      for o in self.outcomes)
+        return msg("readings.differ", questions=questions, outcomes=Items(parts))
+
+    def describe(self) -> str:
+        return ENGLISH_RENDERER.render(self.said)
 
 
 class FollowsReadings(Protocol):
@@ -138,7 +147,8 @@ def reading(game: FollowsReadings, question: OpenQuestion) -> str:
         raise ReadingNeeded(question)
     if question.key not in game.readings_said:
         game.readings_said = game.readings_said | {question.key}
-        game.trace.add(f"The sources leave open {question.question}: this run follows the reading \"{chosen}\"", *question.rules)
+        assert question.said is not None, f"the open question {question.key} has no message"
+        game.trace.add(msg("reading.follows", question=question.said, reading=Reading(chosen)), *question.rules)
     return chosen
 
 
@@ -156,6 +166,7 @@ def token_controller_question() -> OpenQuestion:
         "who controls a token created in another player's expedition",
         (CREATOR_CONTROLS, EXPEDITION_PLAYER_CONTROLS),
         ("7.3.3.a",),
+        msg("question.token_controller"),
     )
 
 
@@ -170,6 +181,7 @@ def region_order_question(names: list[str]) -> OpenQuestion:
         f"the order in which the abilities changing region types apply ({', '.join(names)})",
         orders,
         ("2.2.2.p",),
+        msg("question.region_order", cards=Items(tuple(Card(n) for n in names))),
     )
 
 
@@ -204,7 +216,7 @@ def play_cost_question() -> OpenQuestion:
     (ruling card-text-over-rules): which of its two printed costs is paid (2.2.6, 2.2.7), no rule says."""
     return OpenQuestion(
         "play-cost", "which cost a card played from another zone than the Hand or the Reserve pays",
-        (HAND_COST, RESERVE_COST), ("2.2.6.a", "2.2.7.a"),
+        (HAND_COST, RESERVE_COST), ("2.2.6.a", "2.2.7.a"), msg("question.play_cost"),
     )
 
 
@@ -218,5 +230,5 @@ def free_cost_question() -> OpenQuestion:
     "for free" wins, no rule says."""
     return OpenQuestion(
         "free-cost", "what a change to the next card's cost does to a card played \"for free\"",
-        (FREE_WINS, CHANGE_APPLIES), ("2.2.13.c",),
+        (FREE_WINS, CHANGE_APPLIES), ("2.2.13.c",), msg("question.free_cost"),
     )

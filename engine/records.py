@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .errors import Location
+from .catalogue import ENGLISH_RENDERER
+from .messages import Items, Message, Param, Player as MessagePlayer, Term, msg
 from .objects import Card
 from .rulings import Ruling
 from .vocabulary import ARENA, ExpeditionKind, Phase, PlayerName, Position, RegionType, Statistics, Word, Zone
@@ -32,6 +34,11 @@ class Expedition:
     @property
     def label(self) -> str:
         return f"{self.player}'s {self.kind.value} expedition"
+
+    @property
+    def said(self) -> Message:
+        """The expedition as a message: "Alice's hero expedition"."""
+        return msg("place.expedition", player=MessagePlayer(self.player), kind=Term(self.kind.value))
 
     def distance(self) -> int:
         """Distance from its starting region (1.3.3.b)."""
@@ -60,39 +67,25 @@ class Player:
 
 
 class Termination(Enum):
-    """Why the game ended, or that it goes on: each with the sentence the trace gives for it (its
-    names and numbers are the outcome's `details`, "{winners}" its winners), and the rules and
-    rulings that decide it (1.3.3, 4.3, the game-mode pages; engine.ending)."""
+    """Why the game ended, or that it goes on: each with the message the trace gives for it (its
+    parameters are "winners" and the outcome's `details`), and the rules and rulings that decide it
+    (1.3.3, 4.3, the game-mode pages; engine.ending)."""
 
-    CONTINUES = ("the game continues", (), ())
-    EXPEDITIONS_MET = ("only {winners}'s expeditions met", ("4.3.a",), ())
-    EXPEDITIONS_CROSSED = ("only {winners}'s expeditions crossed", ("4.3.b",), ())
-    GREATER_DISTANCE = (
-        "both players finished at the same time; {winners}'s total distance {distance} is greater than {other}'s "
-        "{other_distance}",
-        ("1.3.3.b",), (Ruling.SAME_DUSK_FINISH,),
-    )
-    TEAM_FINISHED = ("{finishers} finished for their team", ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,))
-    THREE_FINISHED = ("three players finished: the two allied players win", ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,))
-    TEAM_ADVANCED_FURTHER = (
-        "both teams finished; {winners} advanced further than necessary ({more} against {fewer})",
-        ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,),
-    )
-    ONLY_FINISHER = ("{winners} is the only player to finish", ("free-for-all.victory",), (Ruling.MULTIPLAYER_FINISH,))
-    ADVANCED_FURTHER = (
-        "several players finished; {winners} advanced further than necessary", ("free-for-all.victory",),
-        (Ruling.MULTIPLAYER_FINISH,),
-    )
-    REGION_TYPES_WON = ("more region types won in the tiebreaker ({more} against {fewer})", ("4.3.h", "1.3.3.e"), ())
-    TEAM_REGION_TYPES_WON = ("more region types won in the tiebreaker ({more} against {fewer})", ("2v2.tiebreaker",), ())
-    HIGHEST_TOTAL = (
-        "only {winners} has the highest total in a region type; what the others did better than {winners} elsewhere "
-        "does not matter ({others})",
-        ("1.3.3.d",), (Ruling.FREE_FOR_ALL_TIEBREAKER,),
-    )
+    CONTINUES = ("end.continues", (), ())
+    EXPEDITIONS_MET = ("end.expeditions_met", ("4.3.a",), ())
+    EXPEDITIONS_CROSSED = ("end.expeditions_crossed", ("4.3.b",), ())
+    GREATER_DISTANCE = ("end.greater_distance", ("1.3.3.b",), (Ruling.SAME_DUSK_FINISH,))
+    TEAM_FINISHED = ("end.team_finished", ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,))
+    THREE_FINISHED = ("end.three_finished", ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,))
+    TEAM_ADVANCED_FURTHER = ("end.team_advanced_further", ("2v2.victory",), (Ruling.MULTIPLAYER_FINISH,))
+    ONLY_FINISHER = ("end.only_finisher", ("free-for-all.victory",), (Ruling.MULTIPLAYER_FINISH,))
+    ADVANCED_FURTHER = ("end.advanced_further", ("free-for-all.victory",), (Ruling.MULTIPLAYER_FINISH,))
+    REGION_TYPES_WON = ("end.region_types_won", ("4.3.h", "1.3.3.e"), ())
+    TEAM_REGION_TYPES_WON = ("end.team_region_types_won", ("2v2.tiebreaker",), ())
+    HIGHEST_TOTAL = ("end.highest_total", ("1.3.3.d",), (Ruling.FREE_FOR_ALL_TIEBREAKER,))
 
-    def __init__(self, sentence: str, rules: tuple[str, ...], rulings: tuple[Ruling, ...]) -> None:
-        self.sentence = sentence
+    def __init__(self, message_id: str, rules: tuple[str, ...], rulings: tuple[Ruling, ...]) -> None:
+        self.message_id = message_id
         self.rules = rules
         self.rulings = rulings
 
@@ -104,13 +97,18 @@ class Outcome:
 
     winners: tuple[PlayerName, ...] = ()
     termination: Termination = Termination.CONTINUES
-    details: tuple[tuple[str, str | int], ...] = ()
-    """The values the termination's sentence names, e.g. (("distance", 8), ("other", "Alice"))."""
+    details: tuple[tuple[str, Param], ...] = ()
+    """The values the termination's message names, e.g. (("distance", 8), ("other", Player("Alice")))."""
+
+    @property
+    def message(self) -> Message:
+        """Why, as data: the termination's message with the winners and the outcome's values."""
+        return msg(self.termination.message_id, winners=Items(tuple(MessagePlayer(w) for w in self.winners)), **dict(self.details))
 
     @property
     def reason(self) -> str:
-        """Why, as the trace says it: the termination's sentence with the outcome's values."""
-        return self.termination.sentence.format(winners=" and ".join(self.winners), **dict(self.details))
+        """Why, in English."""
+        return ENGLISH_RENDERER.render(self.message)
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -215,10 +213,15 @@ class Unknown:
     """Part of the game state the engine cannot know, because a step's game effect is lost in
     the sources (Resupply, Sabotage, a lost effect or cost symbol, how Mana pays a cost)."""
 
-    reason: str
+    said: Message
+    """What is unknown, as a message ("how Alice paid ... with Mana")."""
     scope: UnknownScope
     player: PlayerName | None = None
     object_id: int | None = None
+
+    @property
+    def reason(self) -> str:
+        return ENGLISH_RENDERER.render(self.said)
 
 
 @dataclass(frozen=True)
@@ -281,7 +284,7 @@ class CostRecord:
     """The changes applied, in order: -1 for "costs 1 less", +1 for "costs 1 more" (2.2.13.c)."""
     free: bool = False
     """Played "for free": its printed cost is not paid."""
-    unknown: str | None = None
+    unknown: Message | None = None
     """Why the Mana it asks for is not known (a printed cost no source gives, a cost below 0)."""
 
     @property

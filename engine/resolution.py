@@ -40,14 +40,14 @@ from .durations import Span, span_of
 from .errors import Forbidden
 from .movement import move_backward, move_forward
 from .objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_character
-from .places import zone_words
+from .messages import Card as Named, Items, Message, Player, Quote, Rules, Term, msg
+from .places import owned_zone, zone_term, zone_words
 from .reactions import create_reaction_emblem, run_step
 from .readings import CREATOR_CONTROLS, Unenumerable, reading, silent, token_controller_question
 from .records import CardInZone, EffectRecord, Expedition, Happening, HappeningKind, Unknown, UnknownScope
 from .rulings import Ruling
 from .state import IN_PLAY, Game
 from .vocabulary import Duration, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, Zone
-from .wording import count, plural, possessive
 
 __all__ = ["Resolution", "resolve_effect", "check_reactions", "sacrifice"]
 
@@ -66,7 +66,7 @@ def check_reactions(game: Game) -> None:
             if unknown is not None:
                 if game.reactions_unchecked is not unknown:  # told once for each step the engine cannot follow
                     game.reactions_unchecked = unknown
-                    game.trace.add(f"Reactions cannot be checked any more: the engine does not know the events of {unknown.reason}", "4.4.a")
+                    game.trace.add(msg("react.unchecked", unknown=unknown.said), "4.4.a")
                 return
             waiting = [o for o in game.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.REACTION]
             if not waiting:
@@ -79,7 +79,7 @@ def check_reactions(game: Game) -> None:
             plays[key] = plays.get(key, 0) + 1
             # A reaction that keeps playing itself is told three times, then summed up.
             game.trace.muted = plays[key] > 3
-            game.trace.add(f"{chooser} plays the Emblem-Reaction \"{emblem.emblem.text}\" of {emblem.emblem.source_name}", "4.4.b")
+            game.trace.add(msg("react.plays", player=Player(chooser), text=Quote(emblem.emblem.text), card=Named(emblem.emblem.source_name or "")), "4.4.b")
             game.reactions_played.append(f"{chooser}: {emblem.emblem.text}")
             try:
                 resolve_effect(game, emblem.emblem.text, chooser, me=emblem.emblem.source_id, source_name=emblem.emblem.source_name)
@@ -87,13 +87,13 @@ def check_reactions(game: Game) -> None:
                 game.trace.muted = False
             # 2.2.2.m example: when the Reaction is played, its effect resolves, then it ceases to exist.
             if game.objects.pop(emblem.id, None) is not None and plays[key] <= 3:
-                game.trace.add(f"The Emblem-Reaction \"{emblem.emblem.text}\" ceases to exist", "2.2.2.m")
+                game.trace.add(msg("react.ceases", text=Quote(emblem.emblem.text)), "2.2.2.m")
     finally:
         game.checking_reactions = False
         game.trace.muted = False
         for (_, text), n in plays.items():
             if n > 3:
-                game.trace.add(f"... the Emblem-Reaction \"{text}\" was played {n} times in all; the trace shows the first three", "4.4.c")
+                game.trace.add(msg("react.repeated", text=Quote(text), n=n), "4.4.c")
 
 
 def _pick_emblem(game: Game, chooser: PlayerName, mine: list[GameObject]) -> GameObject:
@@ -103,9 +103,9 @@ def _pick_emblem(game: Game, chooser: PlayerName, mine: list[GameObject]) -> Gam
         return mine[0]
     texts = [o.emblem.text for o in mine if o.emblem is not None]
     if game.answers and game.answers[0].player == chooser and any(t.lower() == game.answers[0].answer.lower() for t in texts):
-        text = choose(game, chooser, "which Emblem-Reaction to play first", list(dict.fromkeys(texts)), rules=("4.4.b", "4.4.c"))
+        text = choose(game, chooser, msg("question.which_reaction"), list(dict.fromkeys(texts)), rules=("4.4.b", "4.4.c"))
         return next(o for o in mine if o.emblem is not None and o.emblem.text == text)
-    game.trace.add(f"{chooser} controls {len(mine)} Emblem-Reactions in Limbo; no decision is given, so the oldest is played first", "4.4.b")
+    game.trace.add(msg("react.oldest_first", player=Player(chooser), n=len(mine)), "4.4.b")
     return mine[0]
 
 
@@ -150,7 +150,7 @@ def resolve_effect(
         target=target,
         target_object=target_object,
     )
-    game.trace.add(f"{controller} resolves \"{text}\": {plural(len(steps), 'step')}", "6.1.a", "6.1.b", "6.1.c")
+    game.trace.add(msg("effect.resolves", player=Player(controller), text=Quote(text), steps=len(steps)), "6.1.a", "6.1.b", "6.1.c")
     game.trace.depth += 1
     try:
         for number, (step_text, instruction) in enumerate(zip(steps, instructions), start=1):
@@ -158,8 +158,8 @@ def resolve_effect(
                 break
             unknown = game.board_unknown()
             if unknown is not None and not isinstance(instruction, (KeywordAction, LostEffect)):
-                raise silent(f"step {number} of \"{text}\" ({step_text}) depends on the board, which is unknown after {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
-            game.trace.add(f"Step {number}: {step_text}", "6.1.c")
+                raise silent(msg("refusal.step_unknown", number=number, text=Quote(text), step=Quote(step_text), unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
+            game.trace.add(msg("effect.step", number=number, text=Quote(step_text)), "6.1.c")
             game.trace.depth += 1
             try:
                 _perform(game, instruction, res)
@@ -173,7 +173,7 @@ def resolve_effect(
     return record
 
 
-def _step(game: Game, res: Resolution, actions: Sequence[Callable[[], object]], line: str, *rules: str, rulings: tuple[str, ...] = ()) -> None:
+def _step(game: Game, res: Resolution, actions: Sequence[Callable[[], object]], line: Message, *rules: str, rulings: tuple[str, ...] = ()) -> None:
     res.atomic += len(actions)
     game.trace.add(line, *rules, rulings=rulings)
     run_step(game, list(actions))
@@ -197,14 +197,11 @@ def _create_tokens(game: Game, instruction: Instruction, res: Resolution) -> Non
         for _ in range(instruction.count):
             # 7.3.3.a; 7.4.3.c: a Gigantic token is created in one specific expedition.
             actions.append(partial(game.enter, instruction.card, Zone.EXPEDITION, controller, expedition=place.kind, host=place.player))
-    where = " and ".join(f"{count(instruction.count)} in {p.label}" for p in places)
+    where = Items(tuple(msg("effect.tokens_in", n=instruction.count, expedition=p.said) for p in places))
     n = len(actions)
-    text = (
-        f"{res.controller} creates {count(n)} {describe_character(instruction.card)} token{'s' if n > 1 else ''} "
-        f"({where}): {plural(n, 'atomic action')} in one step"
-    )
+    text = msg("effect.creates_tokens", player=Player(res.controller), n=n, token=Quote(describe_character(instruction.card)), where=where)
     if instruction.ability_after_location:
-        text += f"; its abilities are written after the expedition (2.2.10.e; ruling {Ruling.TOKEN_ABILITY_POSITION})"
+        text = msg("effect.token_ability_after", created=text, ruling=Quote(Ruling.TOKEN_ABILITY_POSITION.value))
     _step(game, res, actions, text, "7.3.3.a", "7.3.3.b", "6.1.e", "6.1.f", "7.5.4.b")
 
 
@@ -220,7 +217,7 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
         target = res.target
         if target is None:
             options = [f"{p}.{k.value}" for p in game.names for k in ExpeditionKind]
-            chosen = choose(game, controller, "the target Expedition", options, rules=("6.1.g",))
+            chosen = choose(game, controller, msg("question.target_expedition"), options, rules=("6.1.g",))
             assert chosen is not None
             player, kind = chosen.split(".")
             target = game.expedition(player, ExpeditionKind(kind))
@@ -230,8 +227,7 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
     source = res.my_object(game)
     if source is None or source.zone is not Zone.EXPEDITION or source.expedition is None:
         raise silent(
-            f"\"my Expedition\" refers to the expedition of {res.me_name or 'the object bearing the ability'}, "
-            "which is not in an expedition now; the sources do not say which expedition is meant",
+            msg("refusal.my_expedition", card=Named(res.me_name)) if res.me_name else msg("refusal.my_expedition_object"),
             Unenumerable.NO_CANDIDATES,
         )
     if instruction.destination is TokenDestination.OTHER:
@@ -239,7 +235,7 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
         # both, so for it the words refer to no expeditions (7.4.3.g).
         if source.card.has(Keyword.GIGANTIC):
             game.trace.add(
-                f"{source.name} is Gigantic, in both of {possessive(source.controller)} expeditions: its \"other Expedition\" is no expedition",
+                msg("effect.gigantic_other", card=Named(source.name), player=Player(source.controller)),
                 "7.4.3.g",
             )
             return []
@@ -255,13 +251,12 @@ def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
     deck = game.player(controller).deck
     if len(deck) < instruction.count:
         raise silent(
-            f"{controller} must draw {instruction.count} card(s) but their Deck holds {len(deck)}; "
-            "the sources do not say what happens (7.3.5)",
+            msg("refusal.effect_deck_short", player=Player(controller), n=instruction.count, holds=len(deck)),
             Unenumerable.NO_CANDIDATES,
         )
     _step(
         game, res, [lambda: game.draw_card(controller) for _ in range(instruction.count)],
-        f"{controller} draws {plural(instruction.count, 'card')}: the top cards of their Deck go to their Hand",
+        msg("effect.draws", player=Player(controller), n=instruction.count),
         "7.3.5.a", "7.3.5.b",
     )
 
@@ -270,9 +265,7 @@ def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> No
     assert isinstance(instruction, CreateOngoing)
     span = span_of(game, instruction.duration)
     if span is Span.NO_TURN:
-        raise silent(
-            f"\"{instruction.passive}\" lasts \"this Turn\", but no turn of the day has begun (1.3.2.d): which turn is "
-            "\"this\" one the sources do not say", Unenumerable.NO_CANDIDATES)
+        raise silent(msg("refusal.no_turn", text=Quote(instruction.passive)), Unenumerable.NO_CANDIDATES)
     info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, kind=EmblemKind.ONGOING, ongoing=instruction.effect)
     controller = res.controller
     created: list[GameObject] = []
@@ -282,8 +275,7 @@ def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> No
 
     _step(
         game, res, [create],
-        f"{controller} creates an Emblem-Ongoing in Limbo with the passive ability \"{instruction.passive}\" "
-        f"and the duration \"{instruction.duration.value}\"",
+        msg("effect.creates_ongoing", player=Player(controller), text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
         "2.2.2.m", "2.2.13.b", "2.2.13.c",
     )
     if span is Span.OVER:
@@ -291,8 +283,7 @@ def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> No
         for emblem in created:
             game.objects.pop(emblem.id, None)
         game.trace.add(
-            f"The Emblem-Ongoing \"{instruction.passive}\" ({instruction.duration.value}) ceases to exist as soon as it is "
-            "created: the span its duration names has already ended in this day, so it never applies",
+            msg("effect.ongoing_expired", text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
             "2.2.13.a", "2.2.13.c", rulings=(Ruling.EXPIRED_DURATION,),
         )
 
@@ -304,53 +295,50 @@ def _keyword_action(game: Game, instruction: Instruction, res: Resolution) -> No
         # 6.1.g: each player decides in initiative order; the others know each decision.
         order = game.initiative_order()
         ruling = (Ruling.INITIATIVE_ORDER,)
-        game.trace.add(f"Each player decides whether to {word}, in initiative order: {', '.join(order)}", "6.1.g", rulings=ruling)
-        performers = [p for p in order if choose(game, p, f"whether to {word}", [YES], may=True, rulings=ruling) is not None]
+        game.trace.add(msg("effect.each_decides", word=Quote(word), order=Items(tuple(Player(p) for p in order))), "6.1.g", rulings=ruling)
+        performers = [p for p in order if choose(game, p, msg("question.whether_keyword", word=Quote(word)), [YES], may=True, rulings=ruling) is not None]
     else:
         performers = [res.controller]
     actions = [partial(_unknown_keyword_action, game, p, word) for p in performers]
-    who = " and ".join(performers) if performers else "Nobody"
-    verb = "perform" if len(performers) > 1 else "performs"
     _step(
         game, res, actions,
-        f"{who} {verb} {word}: {plural(len(actions), 'atomic action')} in one step"
-        + (f". What {word} does is not in the sources: the engine does not know what it changes" if actions else ""),
+        msg("effect.keyword_performed" if performers else "effect.keyword_nobody", players=Items(tuple(Player(p) for p in performers)),
+            count=len(performers), word=Quote(word), n=len(actions)),
         "6.1.c", "6.1.e",
     )
 
 
 def _unknown_keyword_action(game: Game, player: PlayerName, word: str) -> None:
-    game.unknowns.append(Unknown(f"{player}'s {word} (the sources name this keyword action but never say what it does)", UnknownScope.ALL, player))
+    game.unknowns.append(Unknown(msg("unknown.keyword", player=Player(player), word=Quote(word)), UnknownScope.ALL, player))
 
 
 def _lost_effect(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, LostEffect)
-    whose = f"{possessive(res.me_name)} effect" if res.me_name else "the effect"
-    game.unknowns.append(Unknown(f"{whose}, whose text is lost in the sources", UnknownScope.ALL, res.controller))
+    whose = msg("effect.whose", card=Named(res.me_name)) if res.me_name else msg("effect.the_effect")
+    game.unknowns.append(Unknown(msg("unknown.lost_effect", whose=whose), UnknownScope.ALL, res.controller))
     res.atomic += 1
-    game.trace.add(f"{res.controller} resolves {whose}: its text is lost in the sources, so the engine does not know what it changes")
+    game.trace.add(msg("effect.lost", player=Player(res.controller), whose=whose))
 
 
 def _sacrifice(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, Sacrifice)
     order = game.initiative_order() if instruction.each_player else [res.controller]
     if instruction.each_player:
-        game.trace.add(f"Each player chooses a Character to sacrifice, in initiative order: {', '.join(order)}", "6.1.g", rulings=(Ruling.INITIATIVE_ORDER,))
+        game.trace.add(msg("effect.each_sacrifices", order=Items(tuple(Player(p) for p in order))), "6.1.g", rulings=(Ruling.INITIATIVE_ORDER,))
     chosen: list[tuple[PlayerName, GameObject]] = []
     for player in order:
         # A player sacrifices a Character they control, in play (2.2.1.h; ruling sacrifice).
         mine = [o for o in game.in_zone(Zone.EXPEDITION, player) if o.card.type is ObjectType.CHARACTER]
-        name = choose(game, player, "which Character to sacrifice", list(dict.fromkeys(o.name for o in mine)), rulings=(Ruling.SACRIFICE,))
+        name = choose(game, player, msg("question.sacrifice"), list(dict.fromkeys(o.name for o in mine)), rulings=(Ruling.SACRIFICE,))
         if name is None:
-            game.trace.add(f"{player} controls no Character in play: they sacrifice nothing", "2.2.1.h", rulings=(Ruling.SACRIFICE,))
+            game.trace.add(msg("effect.no_character", player=Player(player)), "2.2.1.h", rulings=(Ruling.SACRIFICE,))
             continue
         chosen.append((player, _named(mine, name)))
     actions = [partial(sacrifice, game, obj, player) for player, obj in chosen]
-    who = ", ".join(f"{p} sacrifices {o.name}" for p, o in chosen) or "Nobody sacrifices anything"
-    simultaneous = "; they are sacrificed simultaneously (6.1.f)" if len(actions) > 1 else ""
+    who = Items(tuple(msg("effect.sacrifices", player=Player(p), card=Named(o.name)) for p, o in chosen))
     _step(
         game, res, actions,
-        f"{who}: {plural(len(actions), 'atomic action')} in one step{simultaneous}; a sacrificed Character goes to its owner's Discard pile",
+        msg("effect.sacrificed" if chosen else "effect.nothing_sacrificed", who=who, n=len(actions)),
         "6.1.e", "6.1.f", rulings=(Ruling.SACRIFICE,),
     )
 
@@ -359,7 +347,7 @@ def _named(objects: list[GameObject], name: str) -> GameObject:
     """The object with that name; several are accepted only when they are alike (the oldest is taken)."""
     candidates = [o for o in objects if o.name.lower() == name.lower()]
     if not alike(candidates):
-        raise Forbidden(f"several different objects are named {name!r}; give them different names in the scenario so a choice says which one")
+        raise Forbidden(msg("refusal.same_names", card=Named(name)))
     return candidates[0]
 
 
@@ -379,7 +367,8 @@ def _target(
     controller, 7.2.2.a), given by the action (`target:`) or chosen by the controller. A target the
     text does not allow is refused with the rule it breaks, never ignored."""
     kinds = " or ".join(t.value.capitalize() for t in types)
-    phrase = f"target {kinds}" + (" you control" if you_control else "")
+    phrase = f"target {kinds}" + (" you control" if you_control else "")  # the card's words, as a refusal quotes them
+    said_kinds = Items(tuple(Term(t.value) for t in types))
     legal = [
         o for o in game.objects.values()
         if o.zone in IN_PLAY and o.card.type in types and (not you_control or o.controller == res.controller)
@@ -388,12 +377,14 @@ def _target(
     if target is None:
         target = _chosen_illegal(game, res, legal, types)
     if target is None:
-        name = choose(game, res.controller, f"the {phrase}", list(dict.fromkeys(o.name for o in legal)), may=may)
+        name = choose(game, res.controller, msg("question.target", phrase=Quote(phrase)), list(dict.fromkeys(o.name for o in legal)), may=may)
         if name is None:
             if legal:
-                game.trace.add(f"{res.controller} chooses no {phrase}: the step does nothing", "6.1.g")
+                game.trace.add(msg("effect.no_target_chosen", player=Player(res.controller), phrase=Quote(phrase)), "6.1.g")
+            elif you_control:
+                game.trace.add(msg("effect.no_target_controlled", kinds=said_kinds, player=Player(res.controller)), "2.2.1.h", "7.2.2.a")
             else:
-                game.trace.add(f"There is no {kinds} in play{' that ' + res.controller + ' controls' if you_control else ''} to target: the step does nothing", "2.2.1.h", *(("7.2.2.a",) if you_control else ()))
+                game.trace.add(msg("effect.no_target", kinds=said_kinds), "2.2.1.h")
             return None
         return _named(legal, name)
     if target not in legal:
@@ -403,24 +394,20 @@ def _target(
 
 def _illegal_target(
     game: Game, res: Resolution, target: GameObject, phrase: str, types: tuple[ObjectType, ...], legal: list[GameObject], you_control: bool
-) -> str:
+) -> Message:
     """Why `target` cannot be chosen for `phrase`, citing each rule it breaks."""
-    kinds = " or ".join(t.value.capitalize() for t in types)
-    reasons = []
+    kinds = Items(tuple(Term(t.value) for t in types))
+    reasons: list[Message] = []
     if target.zone not in IN_PLAY:
-        reasons.append(f"it is in {possessive(target.owner)} {zone_words(target.zone)}, and \"a [type]\" is an object in play (2.2.1.h) unless the text names a zone")
+        reasons.append(msg("target.not_in_play", zone=owned_zone(target.owner, target.zone)))
     if target.card.type not in types:
-        reasons.append(f"it is a {target.card.type.value.capitalize()}, not a {kinds} (2.2.1.h)")
+        reasons.append(msg("target.wrong_type", type=Term(target.card.type.value), kinds=kinds))
     if you_control and target.controller != res.controller:
         team = game.mode is Mode.TWO_VS_TWO and target.controller in game.team_of(res.controller)
-        reasons.append(
-            f"{target.controller} controls it, not {res.controller} (7.2.2.a: \"you\" is the ability's controller"
-            + ("; 2v2 page: \"you control\" applies only to your side of the board, not your teammate's" if team else "")
-            + ")"
-        )
-    options = ", ".join(f"{o.controller}'s {o.name}" for o in sorted(legal, key=lambda o: o.timestamp)) or "none"
-    allowed = f"In play under {res.controller}'s control" if you_control else "In play"
-    return f"\"{phrase}\": {res.controller} cannot choose {target.controller}'s {target.name}: {'; '.join(reasons)}. {allowed}: {options}"
+        reasons.append(msg("target.teammate" if team else "target.not_controlled", controller=Player(target.controller), player=Player(res.controller)))
+    options = Items(tuple(msg("target.option", player=Player(o.controller), card=Named(o.name)) for o in sorted(legal, key=lambda o: o.timestamp)))
+    return msg("target.refused_yours" if you_control else "target.refused", phrase=Quote(phrase), player=Player(res.controller),
+               controller=Player(target.controller), card=Named(target.name), reasons=Items(tuple(reasons)), options=options)
 
 
 def _chosen_illegal(game: Game, res: Resolution, legal: list[GameObject], types: tuple[ObjectType, ...]) -> GameObject | None:
@@ -445,19 +432,18 @@ def _gain(game: Game, instruction: Instruction, res: Resolution) -> None:
         if chosen is not None:
             _step(
                 game, res, [partial(_apply_gain, chosen, instruction)],
-                f"{possessive(chosen.controller)} {chosen.name}, a target in play, "
-                f"{'loses' if instruction.lose else 'gains'} {_gained(instruction)}",
+                msg("gain.target_loses" if instruction.lose else "gain.target_gains", player=Player(chosen.controller), card=Named(chosen.name),
+                    gained=_gained(instruction)),
                 "2.2.1.h",
             )
         return
     if instruction.who is Gainer.YOURS:
         # 7.2.2.a: "you" is the controller of the ability.
         targets = [o for o in game.in_zone(Zone.EXPEDITION, res.controller) if o.card.type is ObjectType.CHARACTER]
-        names = ", ".join(o.name for o in targets) or "none"
+        names = Items(tuple(Named(o.name) for o in targets))
         _step(
             game, res, [partial(_apply_gain, o, instruction) for o in targets],
-            f"\"you\" is {res.controller}, the controller: the Characters {res.controller} controls gain "
-            f"{_gained(instruction)} ({names}): {plural(len(targets), 'atomic action')}",
+            msg("gain.yours", player=Player(res.controller), gained=_gained(instruction), names=names, n=len(targets)),
             "7.2.2.a", "6.1.e",
         )
         return
@@ -465,25 +451,24 @@ def _gain(game: Game, instruction: Instruction, res: Resolution) -> None:
     if me is None:
         # 2.1.c: the object "I" refers to no longer exists; the card is a new object elsewhere.
         game.trace.add(
-            f"\"I\" is the {res.me_name or 'object'} that created this reaction (7.2.1.b), which no longer exists: "
-            f"nothing gains {_gained(instruction)}; the same card elsewhere is a new object (2.1.c)",
+            msg("gain.me_gone", card=Named(res.me_name), gained=_gained(instruction)) if res.me_name
+            else msg("gain.object_gone", gained=_gained(instruction)),
             "7.2.1.b", "2.1.c",
         )
         return
     _step(
         game, res, [partial(_apply_gain, me, instruction)],
-        f"\"I\" is {me.name} in the {zone_words(me.zone)}, the object bearing the ability or that created the reaction: "
-        f"it {'loses' if instruction.lose else 'gains'} {_gained(instruction)}",
+        msg("gain.me_loses" if instruction.lose else "gain.me_gains", card=Named(me.name), zone=zone_term(me.zone), gained=_gained(instruction)),
         "7.2.1.a", "7.2.1.b",
     )
 
 
-def _gained(instruction: Gain) -> str:
+def _gained(instruction: Gain) -> Message:
     if instruction.status is not None:
-        return instruction.status.value
+        return msg("gain.status", status=Term(instruction.status.value))
     if instruction.counter is not None:
-        return f"{count(instruction.counters)} {instruction.counter} counter{'s' if instruction.counters != 1 else ''}"
-    return f"{count(instruction.boosts)} boost{'s' if instruction.boosts != 1 else ''}"
+        return msg("gain.counters", n=instruction.counters, counter=Quote(instruction.counter))
+    return msg("gain.boosts", n=instruction.boosts)
 
 
 def _apply_gain(obj: GameObject, instruction: Gain) -> None:
@@ -497,24 +482,24 @@ def _apply_gain(obj: GameObject, instruction: Gain) -> None:
 
 def _put_me(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, PutMe)
-    me = _me_still_here(game, res, f"nothing is put in the {zone_words(instruction.zone)}")
+    me = _me_still_here(game, res, msg("effect.nothing_put", zone=zone_term(instruction.zone)))
     if me is None:
         return
     moved: list[GameObject | None] = []
     _step(
         game, res, [lambda: moved.append(game.move(me, instruction.zone))],
-        f"{me.name} goes from the {zone_words(me.zone)} to its owner's {zone_words(instruction.zone)}",
+        msg("effect.me_goes", card=Named(me.name), origin=zone_term(me.zone), zone=zone_term(instruction.zone)),
         "2.1.c",
     )
     _follow(res, me, moved[0])
 
 
-def _me_still_here(game: Game, res: Resolution, consequence: str) -> GameObject | None:
+def _me_still_here(game: Game, res: Resolution, consequence: Message) -> GameObject | None:
     """The object "me" refers to; None, told in the trace with its `consequence`, when an earlier
     zone change made it a new object that "me" no longer refers to (7.2.1.b, 2.1.c)."""
     me = res.my_object(game)
     if me is None:
-        game.trace.add(f"\"me\" ({res.me_name}) is not an object any more: {consequence}", "7.2.1.b", "2.1.c")
+        game.trace.add(msg("effect.me_not_object", card=Named(res.me_name or ""), consequence=consequence), "7.2.1.b", "2.1.c")
     return me
 
 
@@ -528,16 +513,16 @@ def _put_from_hand(game: Game, instruction: Instruction, res: Resolution) -> Non
     assert isinstance(instruction, PutFromHand)
     player = res.controller
     hand = game.player(player).hand
-    name = choose(game, player, f"which card to put from their Hand in {zone_words(instruction.zone)}",
+    name = choose(game, player, msg("question.card_from_hand", zone=zone_term(instruction.zone)),
                   list(dict.fromkeys(c.name or "card" for c in hand)), may=instruction.optional)
     if name is None:
-        game.trace.add(f"{player} puts no card from their Hand in {zone_words(instruction.zone)}")
+        game.trace.add(msg("effect.puts_no_card", player=Player(player), zone=zone_term(instruction.zone)))
         return
     card = next(c for c in hand if (c.name or "card") == name)
     moved: list[GameObject | None] = []
     _step(
         game, res, [lambda: moved.append(game.move(CardInZone(player, card, Zone.HAND), instruction.zone))],
-        f"{player} puts {name} from their Hand in their {zone_words(instruction.zone)}: it becomes an object there",
+        msg("effect.puts_card", player=Player(player), card=Named(name), zone=zone_term(instruction.zone)),
         "2.1.c", "2.1.g",
     )
     res.it = moved[0]  # 2.1.e: the ability finds the card in its destination zone
@@ -545,34 +530,33 @@ def _put_from_hand(game: Game, instruction: Instruction, res: Resolution) -> Non
 
 def _play_me(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, PlayMe)
-    me = _me_still_here(game, res, "it cannot be played")
+    me = _me_still_here(game, res, msg("effect.cannot_be_played"))
     if me is None:
         return
-    if instruction.optional and choose(game, res.controller, f"whether to play {me.name}", [YES], may=True) is None:
+    if instruction.optional and choose(game, res.controller, msg("question.whether_play", card=Named(me.name)), [YES], may=True) is None:
         return
     options = [f"{res.controller}.{k.value}" for k in ExpeditionKind]
-    where = choose(game, res.controller, f"the expedition to play {me.name} in", options)
+    where = choose(game, res.controller, msg("question.expedition_to_play", card=Named(me.name)), options)
     assert where is not None
     res.atomic += 1
     new = play_card(game, res.controller, me, ExpeditionKind(where.split(".")[1]), free=instruction.free, internal=True)
     _follow(res, me, new)
     game.trace.add(
-        f"{res.me_name} in the Reserve, in Limbo and in the Expedition zone are three different objects, but this "
-        "effect moved the card each time, so it still acts on it",
+        msg("effect.same_card", card=Named(res.me_name or "")),
         "2.1.f", "2.1.e",
     )
 
 
 def _discard_target(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, DiscardTarget)
-    kinds = " or ".join(t.value.capitalize() for t in instruction.types)
+    kinds = Items(tuple(Term(t.value) for t in instruction.types))
     target = _target(game, res, instruction.types)
     if target is None:
         return
     chosen = target
     _step(
         game, res, [lambda: game.move(chosen, Zone.DISCARD)],
-        f"{chosen.controller}'s {chosen.name}, a {kinds} in play, goes to its owner's Discard pile", "2.2.1.h",
+        msg("effect.discards_target", player=Player(chosen.controller), card=Named(chosen.name), kinds=kinds), "2.2.1.h",
     )
 
 
@@ -585,8 +569,8 @@ def _activate_triggers(game: Game, instruction: Instruction, res: Resolution) ->
         return
     symbol = instruction.trigger.symbol or instruction.trigger.value
     game.trace.add(
-        f"The step activates the {symbol} triggers of {target.name}: it is modified by {possessive(target.name)} reactions, "
-        f"and each Emblem-Reaction is created by {target.name}, not by {res.me_name or 'the ability'}",
+        msg("effect.activates_triggers", symbol=Quote(symbol), card=Named(target.name), by=Named(res.me_name))
+        if res.me_name else msg("effect.activates_triggers_ability", symbol=Quote(symbol), card=Named(target.name)),
         "7.3.1.b", "7.3.1.d",
     )
     game.steps_taken += 1
@@ -601,9 +585,8 @@ def _conditional(game: Game, instruction: Instruction, res: Resolution) -> None:
     if isinstance(condition, ItIs):
         it = res.it
         if it is None:
-            game.trace.add("No card was moved by this effect, so \"it\" refers to nothing: nothing happens", "2.1.e")
+            game.trace.add(msg("effect.it_nothing"), "2.1.e")
             return
-        place = zone_words(it.zone)
         if condition.subtype is not None:
             holds = condition.subtype.lower() in (s.lower() for s in it.card.subtypes)
             rule = "2.2.2.o"
@@ -611,14 +594,13 @@ def _conditional(game: Game, instruction: Instruction, res: Resolution) -> None:
             holds = it.card.type is condition.type
             rule = "2.2.1.i"
         game.trace.add(
-            f"\"it\" is {it.name}, found in the {place} (2.1.e); whether it is a {condition.what} is "
-            f"checked wherever it is ({rule}): it {'is' if holds else 'is not'}",
+            msg("effect.it_is" if holds else "effect.it_is_not", card=Named(it.name), zone=zone_term(it.zone), what=Quote(condition.what), rule=Rules((rule,))),
             "2.1.e", rule,
         )
     elif isinstance(condition, FirstPlayer):
         first, rule = game.is_first_player(res.controller)
         holds = first != condition.negated
-        game.trace.add(f"{res.controller} {'is' if first else 'is not'} the first player: the condition {'holds' if holds else 'does not hold'}", rule)
+        game.trace.add(msg(f"effect.{'first' if first else 'not_first'}_{'holds' if holds else 'fails'}", player=Player(res.controller)), rule)
     else:
         holds = _you_control(game, condition, res)
     if holds:
@@ -640,7 +622,7 @@ def _move_expeditions(game: Game, instruction: Instruction, res: Resolution) -> 
         target = res.target
         if target is None:
             options = [f"{p}.{k.value}" for p in game.names for k in ExpeditionKind]
-            chosen = choose(game, res.controller, "the target Expedition", options)
+            chosen = choose(game, res.controller, msg("question.target_expedition"), options)
             assert chosen is not None
             player, kind = chosen.split(".")
             target = game.expedition(player, ExpeditionKind(kind))
@@ -655,8 +637,8 @@ def _move_expeditions(game: Game, instruction: Instruction, res: Resolution) -> 
     move = move_forward if instruction.forward else move_backward
     _step(
         game, res, [partial(move, game, e) for e in expeditions],
-        f"{', '.join(e.label for e in expeditions)} move{'s' if len(expeditions) == 1 else ''} "
-        f"{'forward' if instruction.forward else 'backward'}: {plural(len(expeditions), 'atomic action')} in one step",
+        msg("effect.expeditions_move", expeditions=Items(tuple(e.said for e in expeditions)), count=len(expeditions),
+            direction=Term("forward" if instruction.forward else "backward")),
         *rules, "6.1.e",
     )
 
@@ -670,17 +652,13 @@ def _you_control(game: Game, condition: YouControl, res: Resolution) -> bool:
     counted = [o for o in game.objects.values() if o.zone in IN_PLAY and o.controller == res.controller and fits(o)]
     elsewhere = [o for o in game.objects.values() if o.zone not in IN_PLAY and o.controller == res.controller and fits(o)]
     rule = "2.2.2.n" if condition.subtype is not None else "2.2.1.h"
-    others = (
-        "; not counted, as they are not in play: " + ", ".join(f"{o.name} in the {zone_words(o.zone)}" for o in elsewhere)
-        if elsewhere else ""
-    )
     holds = len(counted) >= condition.at_least
-    game.trace.add(
-        f"{res.controller} controls {plural(len(counted), condition.what[:-1])} in play "
-        f"({', '.join(o.name for o in counted) or 'none'}){others}: "
-        f"{'at least' if holds else 'fewer than'} {count(condition.at_least)}",
-        rule,
-    )
+    line = msg("effect.controls_at_least" if holds else "effect.controls_fewer", player=Player(res.controller), n=len(counted),
+               what=Quote(condition.what if len(counted) != 1 else condition.what[:-1]), names=Items(tuple(Named(o.name) for o in counted)), at_least=condition.at_least)
+    if elsewhere:
+        line = msg("effect.not_counted", controls=line,
+                   elsewhere=Items(tuple(msg("effect.in_zone", card=Named(o.name), zone=zone_term(o.zone)) for o in elsewhere)))
+    game.trace.add(line, rule)
     return holds
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Iterator, Mapping
 
+from .messages import Card as Named, Message, msg
 from .adventure import Adventure, Region, tumult_halves
 from .errors import BoardError, LoopLimit, RegionOutOfRange, UnknownPlayer, WorkLimit
 from .limits import MAX_OBJECTS, MAX_WORK
@@ -136,11 +137,7 @@ class Game:
         self.work += (1 + len(self.objects) if units is None else units) + lines - self.work_lines
         self.work_lines = lines
         if self.work > MAX_WORK:
-            raise WorkLimit(
-                f"past the engine's work budget of {MAX_WORK:,} units (each action and step counts one, one per "
-                f"object in the game and one per trace line; every reading counts): far more actions, objects or "
-                f"trace lines than any game; split the scenario or give fewer of them (the limit is {MAX_WORK:,})"
-            )
+            raise WorkLimit(msg("refusal.work_limit", limit=MAX_WORK))
 
     # ---- the checked public constructor -------------------------------------------------
     @classmethod
@@ -281,22 +278,19 @@ class Game:
         for character in self.characters_in(name, kind):
             if character.boosts:
                 raise silent(
-                    f"{character.name} has {character.boosts} boost{'s' if character.boosts != 1 else ''}, and the sources never say "
-                    f"what a boost does to statistics (boosts appear only in the examples of 7.2.1.b and 7.2.2.a); the engine cannot sum "
-                    f"{self.expedition(name, kind).label}'s statistics",
+                    msg("refusal.boosted_statistics", card=Named(character.name), n=character.boosts,
+                        expedition=self.expedition(name, kind).said),
                     Unenumerable.UNPRINTED_VALUE,
                 )
             if Status.ASLEEP in character.statuses:
                 raise silent(
-                    f"{character.name} is Asleep, and the sources never say what Asleep does (it appears only in the example "
-                    f"of 2.1.f); the engine cannot sum {self.expedition(name, kind).label}'s statistics",
+                    msg("refusal.asleep_statistics", card=Named(character.name), expedition=self.expedition(name, kind).said),
                     Unenumerable.LOST_TEXT,
                 )
             statistics = character.card.statistics
             if statistics is None:
                 raise silent(
-                    f"{character.name}'s statistics are not given (the sources do not print them); "
-                    f"the engine cannot sum {self.expedition(name, kind).label}'s statistics",
+                    msg("refusal.statistics_unknown", card=Named(character.name), expedition=self.expedition(name, kind).said),
                     Unenumerable.UNPRINTED_VALUE,
                 )
             forest += statistics.forest
@@ -308,7 +302,7 @@ class Game:
         """The expeditions facing an object in the Expedition zone: in a two-player game, the
         opponent's expedition of the same kind (ruling opposing-expeditions)."""
         if self.mode is not Mode.TWO_PLAYER:
-            raise silent("which expedition faces which in a multiplayer game is not in the sources", Unenumerable.MULTIPLAYER_LAYOUT)
+            raise silent(msg("refusal.multiplayer_facing"), Unenumerable.MULTIPLAYER_LAYOUT)
         if obj.zone is not Zone.EXPEDITION or obj.expedition is None:
             return []
         kinds = list(ExpeditionKind) if obj.card.has(Keyword.GIGANTIC) else [obj.expedition]
@@ -318,7 +312,7 @@ class Game:
         """The first step whose lost game effect leaves the whole board unknown, if any."""
         return next((u for u in self.unknowns if u.scope is UnknownScope.ALL), None)
 
-    def refuse_if_unknown(self, what: str, *, player: PlayerName | None = None, zone: Zone | None = None,
+    def refuse_if_unknown(self, what: Message, *, player: PlayerName | None = None, zone: Zone | None = None,
                           object_id: int | None = None) -> None:
         """RulesSilent when `what` depends on a step whose game effect the sources do not give."""
         for unknown in self.unknowns:
@@ -327,7 +321,7 @@ class Game:
                 or (unknown.scope is UnknownScope.MANA and zone is Zone.MANA and unknown.player == player)
                 or (unknown.scope is UnknownScope.OBJECT and object_id is not None and unknown.object_id == object_id)
             ):
-                raise silent(f"{what} depends on {unknown.reason}", Unenumerable.UNKNOWN_BOARD)
+                raise silent(msg("refusal.depends_on_unknown", what=what, unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
 
     def region_types_at(
         self, position: Position, passives: list[tuple[GameObject, RegionPassive]] | None = None
@@ -400,10 +394,7 @@ class Game:
         reaction could trigger on (6.3.b)."""
         assert zone not in HIDDEN_ZONES
         if len(self.objects) >= MAX_OBJECTS:
-            raise LoopLimit(
-                f"more than {MAX_OBJECTS:,} objects (cards, tokens, Mana Orbs, Emblems) at once: reactions that keep "
-                f"triggering one another, or a board larger than any game (the limit is {MAX_OBJECTS:,})"
-            )
+            raise LoopLimit(msg("refusal.loop_objects", limit=MAX_OBJECTS))
         stamp = self._tick()
         face_down = None
         if zone is Zone.MANA and card.type is not ObjectType.MANA_ORB:
@@ -452,8 +443,7 @@ class Game:
         obj = thing
         if zone is Zone.RESERVE and obj.zone in IN_PLAY and Status.FLEETING in obj.statuses:
             raise silent(
-                f"{obj.name} has Fleeting and would go from play to the Reserve; what Fleeting does is not in the sources "
-                "(a reaction checks it in the example of 2.1.e, and ruling played-from-reserve gives it)",
+                msg("refusal.fleeting_to_reserve", card=Named(obj.name)),
                 Unenumerable.LOST_TEXT,
             )
         assert zone is not obj.zone, "moving between expeditions is not a zone change (3.2.4.d): use switch"

@@ -1,8 +1,9 @@
 """The trace: what the engine did, one line per step, citing the rules it applied.
 
-Each line is a sentence a judge can read aloud at the table. Rule numbers (and
-ruling ids, for readings the glossary documents as rulings) are kept apart as
-well, so that a page can link them.
+Each line is a message (engine.messages: an id with typed parameters) that a page, the command
+line or the sandbox renders in the judge's language; `text` is its English sentence. Rule numbers
+(and ruling ids, for readings the glossary documents as rulings) are kept apart as well, so that a
+page can link them.
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Sequence, overload
+
+from .catalogue import ENGLISH_RENDERER
+from .messages import Message
 
 __all__ = ["TraceLine", "TraceLines", "Trace", "inline_rules"]
 
@@ -32,8 +36,11 @@ class TraceLine:
     rulings: tuple[str, ...] = ()
     depth: int = 0
     """Nesting: 0 for an action of the scenario, 1 for a step inside it..."""
+    message: Message | None = None
+    """What the engine said, as data; `text` is its English rendering."""
 
-    def __init__(self, text: str, rules: tuple[str, ...] = (), rulings: tuple[str, ...] = (), depth: int = 0) -> None:
+    def __init__(self, text: str, rules: tuple[str, ...] = (), rulings: tuple[str, ...] = (), depth: int = 0,
+                 message: Message | None = None) -> None:
         # The generated __init__ of a frozen dataclass sets each field through object.__setattr__;
         # a trace makes a line per step, so the fields go straight into the instance dict (the
         # line stays frozen: assigning a field still raises).
@@ -42,22 +49,38 @@ class TraceLine:
         fields["rules"] = rules
         fields["rulings"] = rulings
         fields["depth"] = depth
+        fields["message"] = message
+
+    @classmethod
+    def of(cls, message: Message, rules: tuple[str, ...] = (), rulings: tuple[str, ...] = (), depth: int = 0) -> "TraceLine":
+        """A line made from a message (its text the English)."""
+        return _made((message, rules, rulings, depth))
+
+    def deeper(self) -> "TraceLine":
+        """The same line, one level deeper."""
+        return TraceLine(self.text, self.rules, self.rulings, self.depth + 1, self.message)
 
     def __str__(self) -> str:
+        return self.said(self.text)
+
+    def said(self, text: str, ruling_word: str = "ruling") -> str:
+        """The line as printed, its sentence `text` (in any language) followed by the rules it does
+        not cite inline."""
         # Rules already cited inside the sentence are not repeated at its end.
-        cites = [r for r in self.rules if f"({r}" not in self.text and f" {r})" not in self.text and f", {r}," not in self.text]
-        cites += [f"ruling {ruling}" for ruling in self.rulings if ruling not in self.text]
+        cites = [r for r in self.rules if f"({r}" not in text and f" {r})" not in text and f", {r}," not in text]
+        cites += [f"{ruling_word} {ruling}" for ruling in self.rulings if ruling not in text]
         suffix = f" ({', '.join(cites)})" if cites else ""
-        return "  " * self.depth + self.text + suffix
+        return "  " * self.depth + text + suffix
 
 
-Said = tuple[str, tuple[str, ...], tuple[str, ...], int]
-"""A line as the engine said it: its sentence, the rules and rulings it was given, its depth."""
+Said = tuple[Message, tuple[str, ...], tuple[str, ...], int]
+"""A line as the engine said it: its message, the rules and rulings it was given, its depth."""
 
 
 def _made(said: Said) -> TraceLine:
     """The line as it reads: the rules cited inline, then the rules given, each once."""
-    text, rules, rulings, depth = said
+    message, rules, rulings, depth = said
+    text = ENGLISH_RENDERER.render(message)
     # Most lines cite no rule inline: without a parenthesis there is nothing for the regexes to
     # find, and a single rule needs no removal of repeats.
     inline = inline_rules(text) if "(" in text else None
@@ -65,7 +88,7 @@ def _made(said: Said) -> TraceLine:
         rules = tuple(dict.fromkeys([*inline, *rules]))
     elif len(rules) > 1:
         rules = tuple(dict.fromkeys(rules))
-    return TraceLine(text, rules, rulings, depth)
+    return TraceLine(text, rules, rulings, depth, message)
 
 
 class TraceLines(Sequence[TraceLine]):
@@ -132,14 +155,16 @@ class Trace:
     omitted: int = 0
     _said: TraceLines = field(default_factory=TraceLines, repr=False)
 
-    def add(self, text: str, *rules: str, rulings: Sequence[str] = (), always: bool = False, at: int | None = None) -> None:
-        """Add a line; `at` (a `mark()`) puts it before the lines added since, e.g. an action told
+    def add(self, message: Message, *rules: str, rulings: Sequence[str] = (), always: bool = False, at: int | None = None) -> None:
+        """Add a line (a message, engine.messages: never a finished sentence); `at` (a `mark()`) puts it before the lines added since, e.g. an action told
         before the reactions its event triggered. The line is kept as said (its sentence, rules and
         rulings are immutable values) and made a `TraceLine` when first read."""
         if self.muted and not always:
             self.omitted += 1
             return
-        said: Said = (text, rules, tuple(rulings), self.depth)
+        if not isinstance(message, Message):
+            raise TypeError(f"a trace line is a Message (engine.messages), not {type(message).__name__}: {message!r}")
+        said: Said = (message, rules, tuple(rulings), self.depth)
         if at is None:
             self._said._items.append(said)
         else:

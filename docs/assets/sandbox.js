@@ -98,8 +98,8 @@ function decode(value) {
   }
 }
 
-// Why a link's scenario could not be opened, in the page's language (the engine's detail, a YAML
-// error, stays in English, as its trace does).
+// Why a link's scenario could not be opened, in the page's language (the detail, a YAML error of
+// the scenario file, is the reader's, in English).
 function linkWhy(error) {
   const number = (n) => Number(n).toLocaleString(document.documentElement.lang || undefined);
   const detail = (error.line ? `${say("at_line", { line: error.line })}: ` : "") + (error.message || "");
@@ -536,6 +536,7 @@ function characterForm(expedition, c, n, rerender) {
 // ---- running a board ----------------------------------------------------------------------------
 async function runBoard() {
   const request = state.boardView === "scenario" ? { yaml: ui.scenario.value } : { data: boardData(state.form) };
+  request.language = pageLanguage();
   if (state.boardView === "scenario") {
     state.scenarioText = ui.scenario.value;
   }
@@ -663,14 +664,25 @@ function readingsBlock(readings) {
   return box;
 }
 
+// The engine says what it does as messages (an id and its parameters), rendered in the page's
+// language by the runtime: the page reads the message, never the sentence.
+function pageLanguage() {
+  return document.documentElement.lang || "en";
+}
+
 function scenarioRanDusk(scenario) {
-  return scenario.trace.some((line) => line.depth === 0 && /^When: dusk$/.test(line.text));
+  // "When: dusk": the action as the scenario writes it (when.written), quoted.
+  const written = (line) => {
+    const action = line.message && line.message.id === "scenario.when" ? line.message.params.action.value : null;
+    return action && action.id === "when.written" ? action.params.action.value : null;
+  };
+  return scenario.trace.some((line) => line.depth === 0 && written(line) === "dusk");
 }
 
 // The trace, TRACE_PAGE lines at a time: a button under the list draws the next ones, so that a
 // trace of tens of thousands of lines never makes the page draw them all at once.
 function traceList(lines) {
-  const list = h("ul", { class: "ar-trace", lang: "en" });
+  const list = h("ul", { class: "ar-trace", lang: pageLanguage() });
   const more = h("button", { type: "button", class: "ar-sb-more" });
   let shown = 0;
   const next = () => {
@@ -880,7 +892,7 @@ async function checkDeck() {
   state.deckTouched = true;
   writeUrl();
   try {
-    showAnswer(ui.deckResult, await engine.call("run", { data: deckData() }));
+    showAnswer(ui.deckResult, await engine.call("run", { data: deckData(), language: pageLanguage() }));
   } catch (error) {
     ui.deckResult.replaceChildren(failed(error));
   }
@@ -894,7 +906,7 @@ function deckOutcome(deck) {
   if (deck.violations.length) {
     box.append(h("ul", { class: "ar-sb-violations" }, deck.violations.map((v) => h("li", { "data-rule": v.rule },
       ruleLink(v.rule), " ", DATA.deck_rules[v.rule] || v.requires,
-      v.why ? h("span", { class: "ar-sb-why", lang: "en" }, h("br"), say("engine_says", { why: v.why })) : null))));
+      v.why ? h("span", { class: "ar-sb-why" }, h("br"), say("engine_says", { why: v.why })) : null))));
   }
   return box;
 }

@@ -20,11 +20,13 @@ from typing import Any, Callable
 from .. import api
 from ..beginning import begin_game, mulligan
 from ..errors import Location, ScenarioError
+from ..messages import Card, Message, Player, Quote, Term, msg
+from ..places import PLACES
 from ..effects import parse_effect
 from .model import ZONES_FOR_PUT, Action, Setup
 from .syntax import declined, expedition_ref, fail, located, object_ref, read_text
 from ..state import Game
-from ..vocabulary import ExpeditionKind, Phase, parse_enum
+from ..vocabulary import ExpeditionKind, Phase, Zone, parse_enum
 
 __all__ = ["Shape", "ActionWritten", "ActionForm", "ACTIONS", "action_form", "word_actions", "mapping_actions", "describe", "apply"]
 
@@ -106,6 +108,31 @@ def apply(game: Game, action: Action) -> None:
 def describe(action: Action) -> str:
     """The action as the trace says it: "When: move_forward Alice.hero"."""
     return _APPLY[action.kind].describe(action)
+
+
+def said(action: Action) -> Message:
+    """The action as a message: in the scenario's own words ("move_forward Alice.hero", quoted as
+    written), or, for an action the trace says in a sentence (a player plays a card, uses an
+    ability, resolves an effect, passes), that sentence's message."""
+    player = Player(action.player or "")
+    if action.kind == "play":
+        return msg("when.play", player=player, card=Card(action.name or ""), zone=Term(PLACES.get(action.place or "", Zone.HAND).value),
+                   kind=Term(action.to.value if action.to else "hero"))
+    if action.kind in ("quick_action", "support"):
+        return msg("when.ability", player=player, what=Term("quick action" if action.kind == "quick_action" else "support ability"),
+                   card=Card(action.name or ""))
+    if action.kind == "effect":
+        said_effect = msg("when.effect", text=Quote(action.text or ""), player=player)
+        if action.target:
+            return msg("when.targeting", effect=said_effect, target=Quote(f"{action.target[0]}.{action.target[1].value}"))
+        if action.target_object:
+            return msg("when.targeting", effect=said_effect, target=Quote(".".join(action.target_object)))
+        return said_effect
+    if action.kind == "pass":
+        return msg("when.pass", player=player)
+    if action.kind == "mulligan":
+        return msg("when.mulligan", player=player)
+    return msg("when.written", action=Quote(describe(action)))
 
 
 # ---- words -----------------------------------------------------------------------------------

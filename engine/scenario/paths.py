@@ -25,6 +25,7 @@ from enum import Enum
 from typing import Any, Callable, Mapping
 
 from .. import api
+from ..messages import Card as Named, Quote, msg
 from ..choices import NO, YES
 from ..errors import BoardError, Location, ScenarioError
 from ..information import sees
@@ -255,9 +256,9 @@ def observe(game: Game, path: str) -> Any:
     entry, at = locate_known(path)
     if game.unknowns:  # only a lost game effect makes a value unknown
         if entry.knowledge is Knowledge.MANA:
-            game.refuse_if_unknown(f"`{path}`", player=at.player, zone=Zone.MANA)
+            game.refuse_if_unknown(msg("observe.path", path=Quote(path)), player=at.player, zone=Zone.MANA)
         elif entry.knowledge is Knowledge.BOARD:
-            game.refuse_if_unknown(f"`{path}`")
+            game.refuse_if_unknown(msg("observe.path", path=Quote(path)))
     if entry.observe is None:
         raise ValueError(f"{path} is compared by the runner ({entry.compared.name}), not observed on the game")
     return entry.observe(game, at)
@@ -447,12 +448,12 @@ def _cost_value(attribute: str) -> Observe:
         if cost is None:
             return None
         if attribute in ("mana", "parts") and cost.unknown is not None:
-            raise silent(f"the Mana {cost.text} asks for is unknown: {cost.unknown}",
+            raise silent(msg("refusal.cost_mana_why", cost=Quote(cost.text), why=cost.unknown),
                          Unenumerable.UNPRINTED_VALUE if cost.base is None and not cost.free else Unenumerable.NO_CANDIDATES)
         if attribute == "atomic_actions" and cost.atomic_actions is None:
-            raise silent(f"the atomic actions of the cost \"{cost.text}\" are unknown: a part of it is lost in the sources", Unenumerable.LOST_TEXT)
+            raise silent(msg("refusal.cost_atomic_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
         if attribute == "mana" and cost.mana is None:
-            raise silent(f"the Mana the cost \"{cost.text}\" asks for is unknown: a cost symbol of it is lost in the sources", Unenumerable.LOST_TEXT)
+            raise silent(msg("refusal.cost_mana_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
         if attribute == "parts":
             return [text_key("..." if p == "lost" else p) for p in cost.parts]
         if attribute == "changes":
@@ -600,7 +601,7 @@ def _emblem(observe_one: Callable[[Game, GameObject, At], Any]) -> Observe:
 def _emblem_exists(game: Game, emblem: GameObject, at: At) -> bool:
     exists = emblem.id in game.objects
     if exists:
-        game.refuse_if_unknown(f"whether emblem {at.number} still exists")
+        game.refuse_if_unknown(msg("observe.emblem_exists", number=at.number))
     return exists
 
 
@@ -732,7 +733,7 @@ def _object(observe_card: Callable[[Card, GameObject | None, Any], Any], *, only
             return f"no such object ({exc.message})"
         obj = found if isinstance(found, GameObject) else None
         if obj is not None:
-            game.refuse_if_unknown(f"the state of {obj.name}", object_id=obj.id)
+            game.refuse_if_unknown(msg("observe.state_of", card=Named(obj.name)), object_id=obj.id)
         elif only_objects:
             return f"{at.name} is a card in a hidden zone, not an object (2.1.g): it has no {only_objects}"
         return observe_card(found.card, obj, found)
@@ -754,11 +755,11 @@ def _printed_value(attribute: str) -> Callable[[Card, GameObject | None, Any], A
             return card.faction.value if card.faction else None  # no faction: neutral (2.2.8.b)
         if attribute == "rarity":
             if card.rarity is None and not (card.token or card.type is ObjectType.HERO):
-                raise silent(f"the rarity of {card.name} is not given in the scenario", Unenumerable.UNPRINTED_VALUE)
+                raise silent(msg("refusal.rarity_unknown", card=Named(card.name or "")), Unenumerable.UNPRINTED_VALUE)
             return card.rarity.value if card.rarity else None
         printed = card.hand_cost if attribute == "hand_cost" else card.reserve_cost
         if printed is None:
-            raise silent(f"the {attribute.replace('_', ' ')} of {card.name} is not given (the sources do not print it)", Unenumerable.UNPRINTED_VALUE)
+            raise silent(msg("refusal.cost_unprinted_" + attribute, card=Named(card.name or "")), Unenumerable.UNPRINTED_VALUE)
         return printed
     return value
 

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..deck import check_deck
+from ..messages import Card as Named, English, Items, Message, Player, Quote, Term, msg
 from ..errors import BoardError, EngineError, RulesSilent, ScenarioError
 from ..objects import Card, GameObject
 from .reader import read_scenario, read_scenarios
 from ..readings import MAX_READINGS, OpenQuestion, ReadingNeeded, ReadingOutcome, Readings
-from .actions import apply, describe
+from .actions import apply, describe, said
 from .model import (
     REFUSALS,
     Action,
@@ -78,8 +79,7 @@ def build_game(setup: Setup) -> Game:
                     _mark(game.enter(given.card, zone, name, exhausted=given.exhausted, given=True), given)
                     if given.card.printed_name:
                         game.trace.add(
-                            f"{name}'s card printed \"{given.card.printed_name}\" ({given.card.language or 'another language'}) "
-                            f"is named {given.card.name}, its English name",
+                            _printed(name, given.card),
                             "2.2.3.c",
                         )
         if ps.presented is not None:
@@ -88,10 +88,18 @@ def build_game(setup: Setup) -> Game:
             game.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, name, exhausted=i < ps.mana_exhausted, given=True)
     for o in game.in_zone(Zone.EXPEDITION):
         if o.card.printed_name:
-            game.trace.add(f"{o.controller}'s card printed \"{o.card.printed_name}\" ({o.card.language or 'another language'}) is named {o.name}, its English name", "2.2.3.c")
+            game.trace.add(_printed(o.controller, o.card), "2.2.3.c")
     game.happenings.clear()  # the board is given, not played: nothing on it triggers (given=True above)
     game.emblem_log.clear()
     return game
+
+
+def _printed(player: str, card: Card) -> Message:
+    """2.2.3.c: a card printed in another language is named by its English name."""
+    assert card.printed_name is not None and card.name is not None
+    if card.language:
+        return msg("scenario.printed_in", player=Player(player), printed=Quote(card.printed_name), language=Quote(card.language), card=Named(card.name))
+    return msg("scenario.printed", player=Player(player), printed=Quote(card.printed_name), card=Named(card.name))
 
 
 def _mark(obj: GameObject, given: ObjectSetup | None) -> None:
@@ -160,10 +168,8 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
     while queue:
         if len(done) + len(queue) > MAX_READINGS:
             result = ScenarioResult(scenario)
-            result.error = RulesSilent(
-                f"the sources leave open {'; '.join(q.question for q in questions)}: more than {MAX_READINGS} combinations "
-                "of readings, too many to compare"
-            ).at(scenario.location)
+            result.error = RulesSilent(msg("readings.too_many", questions=Items(tuple(q.said for q in questions if q.said is not None)),
+                                           limit=MAX_READINGS)).at(scenario.location)
             return result
         fixed = queue.pop(0)
         run = _run_once(scenario, fixed, observe=True, spent=spent)
@@ -185,16 +191,16 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
     if readings.decided:
         result = done[0][1].result
         result.readings = readings
-        result.trace = TraceLines([TraceLine(readings.describe(), tuple(r for q in questions for r in q.rules)), *result.trace])
+        result.trace = TraceLines([TraceLine.of(readings.said, tuple(r for q in questions for r in q.rules)), *result.trace])
         if undecided is not None and result.error is None:
             result.differences.append(Difference(UNDECIDED.attribute, undecided.shown, "decided: every reading gives the same outcome", undecided.location))
         return result
     result = ScenarioResult(scenario, readings=readings)
     lines: list[TraceLine] = []
     for outcome, (_, run) in zip(outcomes, done):
-        lines.append(TraceLine(f"Under the reading \"{outcome.label}\":"))
-        lines.extend(TraceLine(line.text, line.rules, line.rulings, line.depth + 1) for line in run.result.trace)
-    lines.append(TraceLine(readings.describe(), tuple(r for q in questions for r in q.rules)))
+        lines.append(TraceLine.of(msg("readings.under", reading=outcome.said)))
+        lines.extend(line.deeper() for line in run.result.trace)
+    lines.append(TraceLine.of(readings.said, tuple(r for q in questions for r in q.rules)))
     result.trace = TraceLines(lines)
     # A refusal under one reading is that reading's outcome; any other error stops the comparison.
     error = next((run.result.error for _, run in done if run.result.error is not None and run.result.error is not run.result.refused), None)
@@ -202,9 +208,7 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
         result.error = error
         return result
     if undecided is None:
-        result.error = RulesSilent(
-            readings.describe() + ". Expect `undecided:` with each reading's outcome, or change the board"
-        ).at(scenario.location)
+        result.error = RulesSilent(msg("readings.expect_undecided", readings=readings.said)).at(scenario.location)
         return result
     for outcome, (_, run) in zip(outcomes, done):
         for difference in run.result.differences:  # paths outside `undecided:` hold under every reading
@@ -281,7 +285,7 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     game.answers = list(scenario.choices)
     for action in scenario.actions:
         trace.depth = 0
-        trace.add(f"When: {describe(action)}")
+        trace.add(msg("scenario.when", action=said(action)))
         trace.depth = 1
         try:
             apply(game, action)
@@ -291,7 +295,7 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
         except EngineError as exc:
             exc.at(action.location)
             trace.depth = 1
-            trace.add(f"The engine refuses: {exc.message}")
+            trace.add(msg("scenario.refuses", refusal=exc.said if exc.said is not None else English(exc.message)))
             if isinstance(exc, tuple(REFUSALS.values())):
                 result.refused = exc  # a refusal is an outcome, that readings are compared on
             if refusal is not None and isinstance(exc, REFUSALS[refusal.expected]) and not isinstance(exc, (ScenarioError, BoardError)):

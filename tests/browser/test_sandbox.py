@@ -404,3 +404,26 @@ def test_a_deck_link_that_holds_no_deck_says_so_and_keeps_its_text(page, base_ur
         "mazzo si esegue anche nella scheda Scenario di Una partita in corso.", timeout=LOADED)
     expect(page.get_by_role("tab", name="Un mazzo")).to_have_attribute("aria-selected", "true")
     expect(page.locator(".ar-sb-paste textarea")).to_have_value(board)
+
+
+def test_a_french_sandbox_run_says_its_trace_outcome_and_refusal_in_french(page, base_url):
+    # The engine says what it does as messages; the runtime renders them in the page's language.
+    open_sandbox(page, f"{base_url}/fr/sandbox/")
+    page.get_by_role("tab", name="Scénario").click()
+    page.locator("textarea.ar-sb-yaml").fill(
+        "- name: Une égalité puis la Nuit\n  given:\n    players: [Alice, Bob]\n"
+        "    Alice: {hero: {region: 0, characters: ['Ordis Recruit 2/0/0 Soldier']}}\n"
+        "    Bob: {hero: {region: 0, characters: ['Kelon Elemental 2/0/0']}}\n"
+        "  when: [dusk, night]\n")
+    page.locator(".ar-sb-scenario-pane").get_by_role("button", name="Lancer").click()
+    trace = page.locator(".ar-sb-result ul.ar-trace").first
+    expect(trace).to_contain_text("La phase du Crépuscule commence", timeout=LOADED)
+    expect(trace).to_contain_text("L'Expédition Héros d'Alice n'avance pas\u00a0: 2 en forêt contre 2 est une égalité")
+    expect(trace).to_contain_text("L'Expédition Héros de Bob échoue à avancer")
+    # The refusal: the Night's daily effects are lost in the sources.
+    expect(trace).to_contain_text("Le moteur refuse\u00a0: les effets quotidiens de la phase de Nuit sont perdus dans les sources")
+    expect(page.locator(".ar-sb-result .ar-sb-error").first).to_contain_text("les effets quotidiens de la phase de Nuit")
+    assert trace.get_attribute("lang") == "fr"
+    text = trace.inner_text()
+    for english in ("hero expedition", "does not advance", "The engine refuses", "phase begins", "fails to move"):
+        assert english not in text, english

@@ -47,11 +47,12 @@ def test_bob_crossed_while_alice_only_met_so_bob_wins_on_distance() -> None:
 def test_every_termination_sentence_names_only_values_an_outcome_gives() -> None:
     # Each sentence is formatted from the winners and the details engine.ending gives it: a
     # placeholder nobody fills would raise KeyError when that outcome is told.
-    import string
+    from engine.catalogue import ENGLISH
+    from engine.messages import template_fields
 
     given = {"winners", "distance", "other", "other_distance", "finishers", "more", "fewer", "others"}
     for termination in engine.Termination:
-        names = {f for _, f, _, _ in string.Formatter().parse(termination.sentence) if f}
+        names = template_fields(ENGLISH[termination.message_id])
         assert names <= given, termination
 
 

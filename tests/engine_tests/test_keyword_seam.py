@@ -10,9 +10,9 @@ import engine
 from engine.objects import Card
 
 ENGINE = Path(engine.__file__).parent
-# A keyword read any other way: a property named after it (card.gigantic) or a membership test
-# of the keyword set outside Card.has.
-_OTHER_READS = re.compile(r"\.(?:%s)\b|Keyword\.\w+ (?:not )?in " % "|".join(k.value for k in engine.Keyword))
+# A keyword read any other way: a property named after it (card.gigantic; a message id such as
+# "switch.gigantic" is no read) or a membership test of the keyword set outside Card.has.
+_OTHER_READS = re.compile(r"\bcard\.(?:%s)\b|Keyword\.\w+ (?:not )?in " % "|".join(k.value for k in engine.Keyword))
 
 
 def test_the_engine_reads_every_keyword_through_card_has():

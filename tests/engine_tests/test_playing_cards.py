@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engine
+from engine.messages import Quote, msg
 from engine import Answer, Card, Forbidden, ObjectType, RulesSilent, ScenarioError, Status, Zone
 from engine.effects import parse_effect, parse_reaction
 from engine.objects import CannotActivate, Trigger
@@ -61,7 +62,7 @@ def test_kuwats_reserve_reaction_does_not_boost_kuwat_once_it_is_sacrificed() ->
     engine.play(g, "Alice", "reserve", "Kuwat", HERO)
     (in_discard,) = g.in_zone(Zone.DISCARD, "Alice")
     assert in_discard.name == "Kuwat" and in_discard.boosts == 0
-    assert "which no longer exists: nothing gains one boost" in trace_text(g)
+    assert "which no longer exists: nothing gains 1 boost" in trace_text(g)
 
 
 def test_a_sacrificed_jellyfish_is_found_in_the_discard_pile_and_put_in_reserve() -> None:
@@ -94,7 +95,7 @@ def test_three_little_pigs_counts_only_landmarks_in_play() -> None:
     g.player("Alice").hand = [card("Pigs", "etb | If you control two or more Landmarks, I gain 1 boost")]
     assert engine.play(g, "Alice", "hand", "Pigs", HERO).boosts == 0
     in_zone(g, "Bob", Zone.LANDMARK, landmark)  # Bob's Landmark is not Alice's
-    assert "not counted, as they are not in play: Mill in the Reserve, Mill in the Discard pile" in trace_text(g)
+    assert "not counted, as they are not in play: Mill in the Reserve and Mill in the Discard pile" in trace_text(g)
 
 
 def test_a_target_must_be_in_play() -> None:
@@ -170,7 +171,7 @@ def test_a_cost_with_two_verbs_is_one_step_and_declining_it_ignores_the_effect()
     assert g.last_cost is not None and (g.last_cost.steps, g.last_cost.atomic_actions, g.last_cost.paid) == (1, 2, True)
     assert [o.name for o in g.in_zone(Zone.RESERVE)] == ["Kelon"] and len(g.characters_in("Alice", HERO)) == 1
     with pytest.raises(RulesSilent, match="Mana"):
-        g.refuse_if_unknown("Alice's Mana", player="Alice", zone=Zone.MANA)
+        g.refuse_if_unknown(msg("observe.path", path=Quote("Alice.mana")), player="Alice", zone=Zone.MANA)
     declined = game()
     declined.player("Alice").hand = [card("Kelon")]
     decide(declined, ("Alice", "no"))
@@ -224,7 +225,7 @@ def test_a_free_for_all_tiebreaker_the_example_does_not_decide_is_refused() -> N
     g = engine.Game.new(["Alice", "Bob", "Carol", "Dave"], mode=engine.Mode.FREE_FOR_ALL, tiebreakers=True)
     put_character(g, "Alice", HERO, "Scout 3/0/0 Adventurer")
     put_character(g, "Bob", HERO, "Goat 0/3/0 Animal")
-    with pytest.raises(RulesSilent, match="Alice, Bob each have one"):
+    with pytest.raises(RulesSilent, match="Alice and Bob each have one"):
         engine.dusk(g)
 
 

@@ -5,57 +5,74 @@ from __future__ import annotations
 
 import pickle
 
+import pytest
+
 import engine
+from engine.catalogue import ENGLISH_RENDERER
+from engine.messages import Items, Message, Player, Term, msg
 from engine.trace import Trace, TraceLine, TraceLines, inline_rules
 from engine_boards import HERO, game, put_character
 
 
-def eager(text: str, *rules: str, rulings: tuple[str, ...] = (), depth: int = 0) -> TraceLine:
+def eager(message: Message, *rules: str, rulings: tuple[str, ...] = (), depth: int = 0) -> TraceLine:
     """The line as add() made it before lines were made when read."""
+    text = ENGLISH_RENDERER.render(message)
     cited = tuple(dict.fromkeys([*inline_rules(text), *rules]))
-    return TraceLine(text, cited, rulings, depth)
+    return TraceLine(text, cited, rulings, depth, message)
+
+
+ADVANCES = msg("dusk.greater", statistics=Items((msg("place.statistic_against", n=2, type=Term("forest"), other=1),)), count=1)
+TURN = {name: msg("day.takes_turn", player=Player(name)) for name in ("first", "second", "third", "kept anyway", "counted")}
+PASSES = msg("dusk.all_move")
 
 
 def test_a_line_reads_as_it_was_made_eagerly() -> None:
     trace = Trace()
-    trace.add("Alice's hero expedition advances: 2 forest against 1 is greater (4.2.4.b)", "4.2.4.b", "7.3.11.a")
+    trace.add(ADVANCES, "4.2.4.b", "7.3.11.a")
     trace.depth = 1
-    trace.add("A step (see 6.1.f, 6.1.g) and (not a rule)", "6.1.g", rulings=["initiative-order"])
-    trace.add("No citation at all", "4.2.4.e", "4.2.4.e")
+    trace.add(PASSES, "4.2.4.e", "4.2.4.e")
     assert trace.lines == [
-        eager("Alice's hero expedition advances: 2 forest against 1 is greater (4.2.4.b)", "4.2.4.b", "7.3.11.a"),
-        eager("A step (see 6.1.f, 6.1.g) and (not a rule)", "6.1.g", rulings=("initiative-order",), depth=1),
-        eager("No citation at all", "4.2.4.e", "4.2.4.e", depth=1),
+        eager(ADVANCES, "4.2.4.b", "7.3.11.a"),
+        eager(PASSES, "4.2.4.e", "4.2.4.e", depth=1),
     ]
+    assert trace.lines[0].text == "2 forest against 1 is greater (4.2.4.b)"
     assert trace.lines[0].rules == ("4.2.4.b", "7.3.11.a")
-    assert trace.lines[1].rules == ("6.1.f", "6.1.g")
-    assert trace.lines[2].rules == ("4.2.4.e",)
+    assert trace.lines[1].rules == ("4.2.4.e",)
+    assert trace.lines[0].message is ADVANCES
+
+
+def test_a_line_is_a_message_never_a_finished_sentence() -> None:
+    trace = Trace()
+    with pytest.raises(TypeError, match="a trace line is a Message"):
+        trace.add("Alice takes a turn")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="bare str"):
+        msg("day.takes_turn", player="Alice")  # type: ignore[arg-type]
 
 
 def test_a_line_put_before_others_and_muted_lines_keep_their_places() -> None:
     trace = Trace()
-    trace.add("first")
+    trace.add(TURN["first"])
     mark = trace.mark()
-    trace.add("third")
-    trace.add("second", at=mark)
+    trace.add(TURN["third"])
+    trace.add(TURN["second"], at=mark)
     trace.muted = True
-    trace.add("counted, not kept")
-    trace.add("kept anyway", always=True)
-    assert [line.text for line in trace] == ["first", "second", "third", "kept anyway"]
+    trace.add(TURN["counted"])
+    trace.add(TURN["kept anyway"], always=True)
+    assert [line.text for line in trace] == [f"{n} takes a turn" for n in ("first", "second", "third", "kept anyway")]
     assert trace.omitted == 1 and len(trace) == 4
 
 
 def test_what_was_read_stays_as_it_was_read() -> None:
     trace = Trace()
-    trace.add("before (1.3.2.a)")
+    trace.add(ADVANCES)
     read = trace.read()
-    trace.add("after")
+    trace.add(PASSES)
     assert len(read) == 1 and len(trace) == 2
     assert read[0] is read[0]  # made once, then kept
-    assert read == [eager("before (1.3.2.a)")] and [eager("before (1.3.2.a)")] == read
-    assert read[-1:] == [eager("before (1.3.2.a)")] and read[5:] == []
-    assert read != [eager("after")] and read != "before (1.3.2.a)"
-    assert repr(read) == repr([eager("before (1.3.2.a)")])
+    assert read == [eager(ADVANCES)] and [eager(ADVANCES)] == read
+    assert read[-1:] == [eager(ADVANCES)] and read[5:] == []
+    assert read != [eager(PASSES)] and read != "before (1.3.2.a)"
+    assert repr(read) == repr([eager(ADVANCES)])
 
 
 def test_a_results_trace_reads_like_the_games_and_survives_pickling() -> None:

@@ -7,6 +7,8 @@ where the refusal comes, never how long it takes (benchmarks/run.py times the he
 
 from __future__ import annotations
 
+from engine.messages import msg
+
 from pathlib import Path
 
 import pytest
@@ -90,8 +92,8 @@ def test_a_count_is_one_unit_one_per_object_and_one_per_new_trace_line():
     game.work, game.work_lines = 0, len(game.trace)
     game.spend_work()
     assert game.work == 1 + objects
-    game.trace.add("a line")
-    game.trace.add("another")
+    game.trace.add(msg("dusk.all_move"))   # any two lines: a line is a message (engine.messages)
+    game.trace.add(msg("day.draw"))
     game.spend_work()
     assert game.work == 2 * (1 + objects) + 2
     game.spend_work(7)  # a caller counting its own work: no unit for the objects
@@ -151,7 +153,7 @@ def test_many_abilities_changing_region_types_are_refused_without_listing_every_
     status, out, path = _verify(tmp_path, capsys, text)
     assert status == 1
     assert out[0].startswith(f"ERROR {path}:1: ") and out[0].endswith(
-        f"(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, G): more than {MAX_READINGS} combinations of readings, too many to compare")
+        f"(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9 and G): more than {MAX_READINGS} combinations of readings, too many to compare")
 
 
 def test_the_orders_listed_are_each_distinct_order_once():

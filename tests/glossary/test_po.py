@@ -145,3 +145,52 @@ def test_one_language_updated_after_an_english_change_records_its_own_english(gl
     assert text.status("fr") is TranslationStatus.CURRENT and text.status("it") is TranslationStatus.STALE
     new, old = english_hash("A tie is never sufficient to advance."), english_hash("A tie is not sufficient to advance.")
     assert f"    from: {{fr: {new}, it: {old}}}\n" in path.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def messages_copy(tmp_path, monkeypatch):
+    """The engine's catalogues copied, and the PO flow pointed at the copy."""
+    import shutil
+
+    import altered_rules.cli.po as po
+    from altered_rules.messages import MESSAGES_DIR
+
+    copy = tmp_path / "engine-messages"
+    shutil.copytree(MESSAGES_DIR, copy)
+    monkeypatch.setattr(po, "MESSAGES_DIR", copy)
+    return copy
+
+
+def test_the_engines_messages_go_through_the_po_file_too(glossary_copy, messages_copy, tmp_path):
+    from altered_rules.messages import read_messages
+
+    catalog = _catalog(glossary_copy, "it")
+    message = catalog.get("{expedition} fails to move forward", context="engine dusk.fails_to_move")
+    assert message.string == "{expedition} non riesce ad avanzare" and not message.fuzzy
+    before = (messages_copy / "it.yaml").read_bytes()
+    assert import_po(glossary_copy, _write(catalog, tmp_path / "same.po"), "it").changed == {}
+    assert (messages_copy / "it.yaml").read_bytes() == before
+    message.string = "{expedition} non avanza"
+    result = import_po(glossary_copy, _write(catalog, tmp_path / "it.po"), "it")
+    assert result.changed == {messages_copy / "it.yaml": 1}
+    it = read_messages(messages_copy)["it"]
+    assert it.strings["dusk.fails_to_move"] == "{expedition} non avanza"
+    assert it.translated_from["dusk.fails_to_move"] == english_hash("{expedition} fails to move forward")
+
+
+def test_an_engine_message_with_other_parameters_is_refused_and_nothing_is_written(glossary_copy, messages_copy, tmp_path):
+    catalog = _catalog(glossary_copy, "fr")
+    catalog.get("{expedition} fails to move forward", context="engine dusk.fails_to_move").string = "{expédition} échoue"
+    before = (messages_copy / "fr.yaml").read_bytes()
+    with pytest.raises(PoError) as refused:
+        import_po(glossary_copy, _write(catalog, tmp_path / "fr.po"), "fr")
+    assert "engine dusk.fails_to_move" in refused.value.problems[0] and "fr.po:" in refused.value.problems[0]
+    assert (messages_copy / "fr.yaml").read_bytes() == before
+
+
+def test_a_stale_engine_message_is_exported_fuzzy(glossary_copy, messages_copy, monkeypatch):
+    from engine.catalogue import ENGLISH
+
+    monkeypatch.setitem(ENGLISH, "dusk.fails_to_move", "{expedition} does not move forward")
+    message = _catalog(glossary_copy, "fr").get("{expedition} does not move forward", context="engine dusk.fails_to_move")
+    assert message.fuzzy and message.string.endswith("échoue à avancer")

@@ -74,25 +74,28 @@ def _cmd_lint(args: argparse.Namespace) -> int:
 def _lint_interface(glossary, folder: Path) -> list[str]:
     """The interface strings and the translations' hand-written pages (docs/fr, docs/it, beside
     the glossary folder when they are there)."""
-    from ..content.lint import lint_interface
+    from ..content.lint import lint_interface, lint_messages
+    from ..messages import read_messages
     from ..strings import read_strings
     from ..content.yamlsource import SourceError
 
     try:
         files = read_strings()
+        messages = read_messages()
     except SourceError as exc:
         return [str(exc)]
     docs = Path(folder).parent / "docs"
     pages = sorted(docs.glob("fr/*.md")) + sorted(docs.glob("it/*.md"))
-    return lint_interface(glossary, files, pages)
+    return lint_interface(glossary, files, pages) + lint_messages(glossary, messages)
 
 
 def _string_states():
+    from ..messages import message_states, read_messages
     from ..strings import read_strings, string_states
     from ..content.yamlsource import SourceError
 
     try:
-        return string_states(read_strings())
+        return string_states(read_strings()) + message_states(read_messages())
     except SourceError:
         return []   # _lint_interface reports the file
 
@@ -201,9 +204,15 @@ def _cmd_i18n(args: argparse.Namespace) -> int:
             counts = stamp_glossary(args.glossary)
             for path, count in counts.items():
                 print(f"{path}: {count} text(s) stamped")
+            from ..messages import MESSAGES_DIR, stamp_messages
+
             strings = stamp_strings(STRINGS_DIR)
             if strings:
                 print(f"{STRINGS_DIR}: {strings} interface string(s) stamped")
+            messages = stamp_messages()
+            if messages:
+                print(f"{MESSAGES_DIR}: {messages} engine message(s) stamped")
+            strings += messages
             print(f"i18n stamp: {sum(counts.values()) + strings} translation(s) recorded as made from the English as it is now")
             return 0
         if args.action == "export":
@@ -234,6 +243,8 @@ def _cmd_i18n(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from ..content.glossary.model import LANGUAGES
+
     parser = argparse.ArgumentParser(
         prog="altered-rules",
         description="Lint the Altered rules glossary, verify and explain scenario files.",
@@ -254,6 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     explain = sub.add_parser("explain", help="run scenario files and print the engine's trace with rule citations")
     explain.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    explain.add_argument("--lang", choices=LANGUAGES, default=None,
+                         help="the language of the trace and refusals (default: the locale's, LC_ALL/LC_MESSAGES/LANG; else en)")
     explain.set_defaults(func=_scenario_command("explain"))
     stats_parser = sub.add_parser("stats", help="coverage: rules, examples and scenarios the engine verifies")
     stats_parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -33,6 +33,8 @@ from ..content.glossary.schema import TRANSLATED_FROM
 from ..content.lint import lint_glossary
 from ..content.translations import TRANSLATIONS, TextSlot, block_layout, flow_span, text_slots, translated_from
 from ..content.yamlsource import LineDict, character_problem
+from ..messages import ENGINE_CONTEXT, MESSAGES_DIR, apply_translations, po_entries
+from engine.messages import template_fields
 
 # What a translation must keep exactly as the English has it: symbols ({forest}) and quoted rules.
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -83,6 +85,10 @@ def export_po(root: Path, language: str) -> bytes:
         comments = [f"the translation follows the English {recorded}; the English is now {english_hash(english)}"] if flags and recorded else []
         catalog.add(english, translation, locations=[(slot.file, slot.mapping.line)], flags=flags,
                     auto_comments=comments, context=slot.context)
+    # The engine's messages, in the same file (msgctxt "engine <id>"; plugins/altered_rules/messages.py).
+    for context, english, translation, recorded, line in po_entries(language, MESSAGES_DIR):
+        flags = ("fuzzy",) if translation and recorded != english_hash(english) else ()
+        catalog.add(english, translation, locations=[("engine/catalogue.py", line)], flags=flags, context=context)
     out = io.BytesIO()
     write_po(out, catalog, width=0, include_lineno=True)
     return out.getvalue()
@@ -214,6 +220,10 @@ def import_po(root: Path, path: Path, language: str) -> ImportResult:
     problems: list[str] = []
     result = ImportResult()
     updates: dict[Path, list[tuple[TextSlot, str, str]]] = {}
+    engine_updates: dict[str, tuple[str, str]] = {}
+    entries = po_entries(language, MESSAGES_DIR)
+    engine_english = {context: english for context, english, *_ in entries}
+    engine_current = {context: (translation, recorded) for context, _, translation, recorded, _ in entries}
     seen: set[str] = set()
     for message in catalog:
         if not message.id:
@@ -224,6 +234,9 @@ def import_po(root: Path, path: Path, language: str) -> ImportResult:
             problems.append(f"{where}: the text '{context}' appears twice; keep one message per text")
             continue
         seen.add(context)
+        if context.startswith(ENGINE_CONTEXT):
+            _engine_message(message, context, where, engine_english, engine_current, engine_updates, problems, result)
+            continue
         slot = slots.get(context)
         if slot is None:
             problems.append(f"{where}: msgctxt '{context}' names no text of the glossary (renamed or removed? export the file again)")
@@ -261,10 +274,51 @@ def import_po(root: Path, path: Path, language: str) -> ImportResult:
         updates.setdefault(slot.path, []).append((slot, string, recorded))
     if problems:
         raise PoError(problems)
+    if engine_updates:
+        refused = apply_translations(language, engine_updates, MESSAGES_DIR) if not updates else []
+        if refused:
+            raise PoError([f"{path}: the lint refuses the translation: {problem}" for problem in refused])
     if updates:
         _apply(root, updates, language, path)
         result.changed = {file: len(items) for file, items in updates.items()}
+        if engine_updates:  # the glossary's part was checked and written: now the engine's
+            refused = apply_translations(language, engine_updates, MESSAGES_DIR)
+            if refused:
+                raise PoError([f"{path}: the lint refuses the translation: {problem}" for problem in refused])
+    if engine_updates:
+        result.changed[MESSAGES_DIR / f"{language}.yaml"] = len(engine_updates)
     return result
+
+
+def _engine_message(message, context: str, where: str, english_by_context: dict[str, str],
+                    current: dict[str, tuple[str, str | None]], updates: dict[str, tuple[str, str]], problems: list[str], result: ImportResult) -> None:
+    """One engine message of the PO file: checked as the glossary's texts are (its parameters), and
+    kept for apply_translations."""
+    source = english_by_context.get(context)
+    if source is None:
+        problems.append(f"{where}: msgctxt '{context}' names no message of the engine (renamed or removed? export the file again)")
+        return
+    string = message.string if isinstance(message.string, str) else ""
+    if not string:
+        result.empty += 1
+        return
+    if message.fuzzy:
+        result.fuzzy += 1
+        return
+    english = message.id if isinstance(message.id, str) else message.id[0]
+    if template_fields(string) != template_fields(english):
+        problems.append(f"{where}: '{context}': the translation names the parameters {sorted(template_fields(string))}; "
+                        f"the English names {sorted(template_fields(english))}; keep each {{...}} as the English has it")
+        return
+    if english.strip() != source.strip():
+        result.behind.append(f"{where}: '{context}' was translated from an older English text; it stays marked stale")
+    key = context[len(ENGINE_CONTEXT):]
+    recorded = english_hash(english)
+    # Kept as written, spaces included: a list's separator is ", " (the glossary's texts are stripped).
+    if current.get(context) == (string, recorded):
+        result.unchanged += 1
+        return
+    updates[key] = (string, recorded)
 
 
 def _apply(root: Path, updates: dict[Path, list[tuple[TextSlot, str, str]]], language: str, po: Path) -> None:

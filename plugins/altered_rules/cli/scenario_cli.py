@@ -9,11 +9,16 @@ the exit status is 1 if anything failed or could not be read.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TextIO
 
 import engine
+from engine.messages import Renderer
 
+from ..content.glossary.model import LANGUAGES
+from ..messages import renderer
+from ..strings import tr
 from ..verification.scenarios import FileReport, run_files
 
 __all__ = ["cmd_verify", "cmd_explain", "print_report"]
@@ -24,7 +29,22 @@ def _where(result: engine.ScenarioResult, fallback: str) -> str:
     return str(location) if location else fallback
 
 
-def print_report(report: FileReport, *, explain: bool, out: TextIO) -> None:
+def locale_language(environ: dict[str, str] | None = None) -> str:
+    """The language of the user's locale (LC_ALL, LC_MESSAGES, then LANG: "fr_FR.UTF-8" -> fr), if
+    the site has it; English otherwise."""
+    environ = dict(os.environ) if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def print_report(report: FileReport, *, explain: bool, out: TextIO, say: Renderer | None = None, language: str = "en") -> None:
+    """`say` renders the engine's messages (its trace, its refusals) in `language`; the keywords
+    PASS, FAIL, ERROR and the scenario's own paths stay as the scenario format writes them."""
+    say = say or renderer(language)
     if report.error is not None:
         print(f"ERROR {report.error}", file=out)
         return
@@ -32,7 +52,8 @@ def print_report(report: FileReport, *, explain: bool, out: TextIO) -> None:
         where = _where(result, str(report.path))
         if result.error is not None:
             place = str(result.error.location) if result.error.location else where
-            print(f"ERROR {place}: {result.name}: {result.error.message}", file=out)
+            why = say.render(result.error.said) if result.error.said is not None else result.error.message
+            print(f"ERROR {place}: {result.name}: {why}", file=out)
         elif result.differences:
             print(f"FAIL  {where}: {result.name}", file=out)
             for difference in result.differences:
@@ -41,8 +62,10 @@ def print_report(report: FileReport, *, explain: bool, out: TextIO) -> None:
         else:
             print(f"PASS  {where}: {result.name}", file=out)
         if explain:
+            ruling = tr(language, "ruling").lower()
             for step in result.trace:
-                print(f"        {step}", file=out)
+                text = say.line(step.message) if step.message is not None else step.text
+                print(f"        {step.said(text, ruling)}", file=out)
 
 
 def _run(args: argparse.Namespace, *, explain: bool) -> int:
@@ -51,8 +74,10 @@ def _run(args: argparse.Namespace, *, explain: bool) -> int:
     missing = [p for p in args.files if not p.exists()]
     passed = sum(r.passed for r in reports)
     failed = sum(r.failed for r in reports)
+    language = getattr(args, "lang", None) or locale_language()
+    say = renderer(language)
     for report in reports:
-        print_report(report, explain=explain, out=out)
+        print_report(report, explain=explain, out=out, say=say, language=language)
     if not reports and not missing:
         print("ERROR no scenario files found", file=out)
         failed += 1

@@ -239,6 +239,24 @@ def lint_interface(glossary: Glossary, files: dict[str, LanguageStrings], pages:
     return problems
 
 
+def lint_messages(glossary: Glossary, files: dict[str, LanguageStrings]) -> list[str]:
+    """The engine's messages (plugins/altered_rules/messages.py): ids, parameters, rule numbers and
+    plural forms against the English, and the termbase's words in each translation."""
+    from ..messages import LANGUAGE_ONLY, message_problems
+
+    problems = message_problems(files)
+    checks = termbase_checks(glossary)
+    pairings = _pairings(glossary)
+    english = files["en"].strings
+    for language in TRANSLATIONS:
+        file = files[language]
+        for key, value in file.strings.items():
+            if not LANGUAGE_ONLY.match(key):
+                problems.extend(term_problems(f"{file.where(key)}: '{key}'", value, language, checks[language],
+                                              english.get(key), pairings))
+    return problems
+
+
 def _texts(text: Text | None) -> list[str]:
     return list(text.by_language.values()) if text else []
 

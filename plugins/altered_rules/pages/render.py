@@ -41,8 +41,11 @@ from ..content.glossary.model import (
     rule_sort_key,
 )
 from ..content.glossary.schema import JARGON_GAMES, RULE_REFERENCE, SYMBOL_REFERENCE
+from engine.messages import Renderer as MessageRenderer
+
 from ..content.translations import translation_states
 from ..languages import BY_CODE, SOURCE, KeywordPlural
+from ..messages import card_names, message_states, read_messages, renderer as message_renderer
 from ..site_paths import site_path
 from ..strings import FILES, LanguageStrings, fill, string_states, tr
 from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor, stats
@@ -419,12 +422,18 @@ class Renderer:
         )
 
     # -- verified scenarios ---------------------------------------------------
+    @functools.cached_property
+    def say(self) -> MessageRenderer:
+        """Renders the engine's messages in the page's language (plugins/altered_rules/messages.py)."""
+        return message_renderer(self.language, card_names(self.glossary.cards.values(), self.language))
+
     def trace_html(self, notices: PageNotices, check: Check, page: str) -> str:
         assert check.result is not None
         items = []
         for line in check.result.trace:
-            text = self.inline(notices, line.text, page)
-            cited = [r for r in line.rules if r not in line.text]
+            said = self.say.line(line.message) if line.message is not None else line.text
+            text = self.inline(notices, said, page)
+            cited = [r for r in line.rules if r not in said]
             extra = [self.rule_link(notices, r, page) for r in cited]
             extra += [
                 f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + ruling)}">{html.escape(self.t("ruling").lower())} {html.escape(ruling)}</a>'
@@ -432,7 +441,7 @@ class Renderer:
             ]
             suffix = f' <span class="ar-trace__rules">({", ".join(extra)})</span>' if extra else ""
             items.append(f'<li style="--ar-depth:{line.depth}">{text}{suffix}</li>')
-        return f'<ul class="ar-trace" lang="en">{"".join(items)}</ul>'
+        return f'<ul class="ar-trace" lang="{self.language}">{"".join(items)}</ul>'
 
     def check_html(self, notices: PageNotices, check: Check | None, page: str, caption: Text | None = None) -> str:
         """The verified badge, and the scenario with the engine's trace, opened on demand."""
@@ -763,6 +772,8 @@ class Renderer:
                 self.inline(notices, self.glossary.in_language(state.text, state.language), page, links=False)))
         # The interface strings: shown as written (their {placeholders} are the site's to fill in).
         strings_states = string_states(strings or FILES, tuple(languages))
+        # ...and the engine's messages, in the same flow (plugins/altered_rules/messages.py).
+        strings_states += [m for m in message_states(read_messages()) if m.language in languages]
         stale_strings = [s for s in strings_states if s.status is TranslationStatus.STALE]
         current = sum(1 for s in strings_states if s.status is TranslationStatus.CURRENT)
         out += ["\n", self.heading(2, self.t("translations_strings_title"), "translations-strings"),

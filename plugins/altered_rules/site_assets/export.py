@@ -19,6 +19,7 @@ from ..content.glossary.model import Correction, Glossary, Paragraph, Text
 from ..content.glossary.releases import VERSION
 from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
 from ..pages.render import Renderer, chapter_page, mode_page, page_url
+from ..messages import card_names, renderer
 from ..pages.versions import ReleaseStamp
 from ..verification.checks import Verification
 from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
@@ -27,7 +28,8 @@ from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 # 1.2.0: `stale` beside each entry's translated text (issue 18).
 # 1.3.0: `release` (which release of the glossary the export is, issue 19).
 # 1.4.0: `renumbered_from` beside each paragraph (the numbers it had in earlier releases, issue 30).
-FORMAT_VERSION = "1.4.0"
+# 1.5.0: `verified`: each verified scenario's trace as the engine's messages, ids and typed parameters (issue 25).
+FORMAT_VERSION = "1.5.0"
 SCHEMA_FILE = "glossary.schema.json"
 
 
@@ -77,6 +79,22 @@ def _paragraph(glossary: Glossary, paragraph: Paragraph, language: str, chapter:
         "cited_by": sorted(c for c in glossary.cited_by.get(paragraph.id, []) if not c.startswith("ruling-")),
         "rulings": [r.id for r in glossary.rulings_by_rule.get(paragraph.id, [])],
     }
+
+
+def _verified(glossary: Glossary, language: str, verification: Verification | None) -> list[dict[str, Any]]:
+    """Every verified scenario with the engine's trace: each line as its message (an id and its typed
+    parameters, engine.messages) and as the text it renders to in `language`."""
+    if verification is None:
+        return []
+    say = renderer(language, card_names(glossary.cards.values(), language))
+    return [
+        {"anchor": check.anchor, "rule": check.rule, "kind": check.kind.value,
+         "trace": [{"text": say.line(line.message) if line.message is not None else line.text,
+                    "message": line.message.to_json() if line.message is not None else None,
+                    "rules": list(line.rules), "rulings": list(line.rulings), "depth": line.depth}
+                   for line in check.result.trace]}
+        for check in verification.checks if check.passed and check.result is not None
+    ]
 
 
 def content_hash(glossary_json: dict[str, Any]) -> str:
@@ -167,6 +185,7 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
             for t in glossary.termbase
         ],
         "cards": _cards(glossary, language, verification, renderer),
+        "verified": _verified(glossary, language, verification),
     }
     return {
         "$schema": SCHEMA_FILE,
@@ -226,6 +245,20 @@ SCHEMA: dict[str, Any] = {
                                 "unreleased_changes": {"type": "boolean"}}},
             ],
         },
+        "verified": _records(["anchor", "rule", "kind", "trace"], {
+            "anchor": _TEXT, "rule": _TEXT, "kind": _TEXT,
+            "trace": {
+                "description": ("What the engine did, one line per step: `message` is what the engine said as data (a "
+                                "message id and its parameters, each typed: player, card, quote, term, reading, number, "
+                                "rules, items, message, english), `text` its rendering in the export's language; the "
+                                "English catalogue is engine/catalogue.py, the others plugins/altered_rules/strings/engine/."),
+                **_records(["text", "message", "rules", "rulings", "depth"], {
+                    "text": _TEXT,
+                    "message": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/message"}]},
+                    "rules": {"type": "array", "items": _TEXT}, "rulings": {"type": "array", "items": _TEXT},
+                    "depth": {"type": "integer", "minimum": 0}}),
+            },
+        }),
         "chapters": _records(["number", "title", "title_editorial", "stale", "sections"], {
             "number": {"type": "string"}, "title": _TEXT, "title_editorial": {"type": "boolean"}, "stale": _STALE,
             "sections": _records(["id", "title", "title_editorial", "stale", "permalink", "sources", "paragraphs"], {
@@ -286,6 +319,19 @@ SCHEMA: dict[str, Any] = {
         },
     },
     "$defs": {
+        "message": {
+            "type": "object", "additionalProperties": False, "required": ["id", "params"],
+            "properties": {"id": {"type": "string", "pattern": r"^[a-z_]+\.[A-Za-z0-9_. '-]+$"},
+                           "params": {"type": "object", "additionalProperties": {"$ref": "#/$defs/param"}}},
+        },
+        "param": {
+            "type": "object", "additionalProperties": False, "required": ["type", "value"],
+            "properties": {
+                "type": {"enum": ["player", "card", "quote", "term", "reading", "english", "number", "rules", "items", "message"]},
+                "value": {"description": "a string (player, card, quote, term, reading, english), an integer (number), a "
+                                         "list of rule numbers (rules), a list of parameters (items) or a message"},
+            },
+        },
         "paragraph": {
             "type": "object", "additionalProperties": False,
             "required": ["id", "renumbered_from", "permalink", "label", "text", "translated", "stale", "list", "items", "gap", "sources",

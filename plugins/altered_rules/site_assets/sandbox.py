@@ -41,6 +41,7 @@ from ..content.glossary import GlossaryError, load_glossary
 from ..content.glossary.model import CardData, Glossary
 from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
 from ..pages.render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, relative_url, script_json
+from ..messages import catalogue_data
 from ..strings import STRINGS, tr
 from ..verification.checks import CARD_OVERRIDES, Verification, expand_cards
 from ..content.yamlsource import LineDict, plain_data
@@ -61,6 +62,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PLUGIN_MODULES = ("__init__.py", "content/__init__.py", "content/yamlsource.py", "verification/__init__.py",
                   "verification/scenarios.py", "site_assets/__init__.py", "site_assets/sandbox_runtime.py")
 CARDS = "altered_rules/site_assets/cards.json"
+MESSAGES = "altered_rules/site_assets/messages.json"
+"""The engine's message catalogues (plugins/altered_rules/messages.py), as sandbox_runtime reads them."""
 """The cards a glossary scenario names with `{card: Name}`, as sandbox_runtime reads them."""
 
 # Game words the sandbox shows, taken from the termbase so that French and Italian use the
@@ -200,6 +203,10 @@ def engine_archive(cards: dict[str, CardData] | None = None) -> bytes:
     entries = [(name, path.read_bytes()) for name, path in _archive_sources()]
     known = {"overrides": list(CARD_OVERRIDES), "cards": card_characters(cards or {})}
     entries.append((CARDS, json.dumps(known, ensure_ascii=False, indent=1, sort_keys=True).encode()))
+    # The engine's messages in every language, with Babel's plural rules: the runtime renders the
+    # trace, outcomes and refusals in the page's language without Babel.
+    messages = catalogue_data((cards or {}).values())
+    entries.append((MESSAGES, json.dumps(messages, ensure_ascii=False, sort_keys=True).encode()))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in entries:

@@ -8,8 +8,11 @@ same code. The same module runs under CPython in the tests.
 
 Commands (request and answer are JSON objects):
 
-- `run`: `{"yaml": text, "source": name}` or `{"data": scenario}` -> every scenario's status,
-  differences, error, trace, and the board before and after (or the deck's legality);
+- `run`: `{"yaml": text, "source": name, "language": "fr"}` or `{"data": scenario, ...}` -> every
+  scenario's status, differences, error, trace, and the board before and after (or the deck's
+  legality). What the engine says (each trace line, an error, a deck's violations, the open
+  questions) comes as its message (`message`: id and typed parameters, engine.messages) and as
+  text rendered in `language` (English if not given) from the catalogues the build put in the archive;
 - `yaml`: `{"data": scenario}` -> the scenario as YAML, as the rule pages show it;
 - `data`: `{"yaml": text}` -> the scenario as plain data, for the page's URL;
 - `form`: `{"data": scenario}` -> the board as the sandbox's form shows it, or why it cannot;
@@ -28,6 +31,8 @@ from typing import Any
 
 import engine
 from engine.effects import parse_character_template
+from engine.deck import requires_said
+from engine.messages import Message, Renderer, cldr_plural
 from engine.scenario import EXPEDITION_WORDS, At, Family, path_form, spell
 from engine.vocabulary import ExpeditionKind, Keyword
 
@@ -78,10 +83,39 @@ def _error(message: str, line: int | None = None) -> dict[str, Any]:
     return {"message": message, "line": line or None}
 
 
-def _engine_error(exc: engine.EngineError | None) -> dict[str, Any] | None:
+@lru_cache(maxsize=1)
+def _catalogues() -> dict[str, Any]:
+    """The engine's messages in every language, as the site's build wrote them into the archive
+    (sandbox.MESSAGES); under CPython (the tests), made from the catalogues themselves."""
+    try:
+        return json.loads(resources.files(__package__).joinpath("messages.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        from ..messages import catalogue_data  # Babel is there outside the browser
+
+        return catalogue_data()
+
+
+@lru_cache(maxsize=None)
+def _say(language: str) -> Renderer:
+    data = _catalogues().get(language) or _catalogues()["en"]
+    return Renderer(data["catalogue"], cldr_plural(data["plural"]), data["cards"])
+
+
+def _said(message: Message | None, language: str, english: str = "") -> dict[str, Any]:
+    """A message as the page shows it: its text in `language`, and the message itself as data."""
+    if message is None:
+        return {"text": english, "message": None}
+    return {"text": _say(language).line(message), "message": message.to_json()}
+
+
+def _engine_error(exc: engine.EngineError | None, language: str = "en") -> dict[str, Any] | None:
     if exc is None:
         return None
-    return _error(exc.message, exc.location.line if exc.location else None)
+    error = _error(exc.message, exc.location.line if exc.location else None)
+    if exc.said is not None:
+        error["message"] = _say(language).render(exc.said)
+        error["said"] = exc.said.to_json()
+    return error
 
 
 def _load(request: dict[str, Any]) -> tuple[Any, str]:
@@ -100,6 +134,12 @@ def _cards() -> dict[str, Any]:
         return json.loads(resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {"overrides": [], "cards": {}}  # outside the archive (tests under CPython): no cards
+
+
+# Read when the module is imported: a second visit restores a memory snapshot taken after the
+# import (sandbox-worker.js), without the archive's files on disk.
+_catalogues()
+_cards()
 
 
 def _expand_cards(node: Any, source: str) -> Any:
@@ -176,6 +216,7 @@ def _explorable(items: Any) -> tuple[Any, list[bool]]:
 
 # ---- running ---------------------------------------------------------------------------------
 def _run(request: dict[str, Any]) -> dict[str, Any]:
+    language = str(request.get("language") or "en")
     try:
         data, source = _load(request)
         items, explored = _explorable(_items(data))
@@ -198,13 +239,14 @@ def _run(request: dict[str, Any]) -> dict[str, Any]:
                 {"path": d.path, "expected": d.expected, "actual": d.actual, "line": d.location.line if d.location else None}
                 for d in result.differences
             ],
-            "error": _engine_error(result.error),
-            "trace": [{"text": t.text, "rules": list(t.rules), "rulings": list(t.rulings), "depth": t.depth} for t in result.trace],
+            "error": _engine_error(result.error, language),
+            "trace": [{**_said(t.message, language, t.text), "rules": list(t.rules), "rulings": list(t.rulings), "depth": t.depth}
+                      for t in result.trace],
         }
         if scenario.setup.is_deck:
-            answer["deck"] = _deck(scenario)
+            answer["deck"] = _deck(scenario, language)
         else:
-            answer["board"] = _board(scenario, result)
+            answer["board"] = _board(scenario, result, language)
         answers.append(answer)
     return {"error": None, "scenarios": answers}
 
@@ -218,7 +260,7 @@ class _Unseen:
     __hash__ = None  # type: ignore[assignment]
 
 
-def _observe(scenario: engine.Scenario, paths: list[str]) -> tuple[dict[str, str], str | None, engine.Readings | None]:
+def _observe(scenario: engine.Scenario, paths: list[str], language: str = "en") -> tuple[dict[str, str], str | None, engine.Readings | None]:
     """What the engine observes at each path after the scenario's actions, as it shows values
     in a failing scenario (`3`, `arena`, `[forest, water]`, `none`). Asking `run_scenario`
     itself keeps the sandbox on the engine's public functions: an expectation that no value
@@ -230,10 +272,11 @@ def _observe(scenario: engine.Scenario, paths: list[str]) -> tuple[dict[str, str
     seen = {d.path: d.actual for d in result.differences if d.path != "refused"}
     if result.readings is not None and not result.readings.decided:
         return seen, None, result.readings  # each reading's board is in the readings, not an error
-    return seen, (result.error.message if result.error else None), result.readings
+    error = _engine_error(result.error, language)
+    return seen, (error["message"] if error else None), result.readings
 
 
-def _readings(readings: engine.Readings | None) -> dict[str, Any] | None:
+def _readings(readings: engine.Readings | None, language: str = "en") -> dict[str, Any] | None:
     """The open questions and each reading's outcome, on the paths where the readings differ (the
     winner always): what the page shows beside the board."""
     if readings is None:
@@ -242,10 +285,10 @@ def _readings(readings: engine.Readings | None) -> dict[str, Any] | None:
     differing = [p for p in values[0] if p == "winner" or len({v.get(p) for v in values}) > 1]
     return {
         "decided": readings.decided,
-        "questions": [q.question for q in readings.questions],
+        "questions": [_say(language).render(q.said) if q.said is not None else q.question for q in readings.questions],
         "rules": sorted({r for q in readings.questions for r in q.rules}),
         "outcomes": [
-            {"reading": outcome.label, "values": [{"path": p, "value": v[p]} for p in differing if p in v]}
+            {"reading": _say(language).render(outcome.said), "values": [{"path": p, "value": v[p]} for p in differing if p in v]}
             for outcome, v in zip(readings.outcomes, values)
         ],
     }
@@ -265,22 +308,22 @@ def _value(shown: str | None) -> Any:
     return shown
 
 
-def _board(scenario: engine.Scenario, result: engine.ScenarioResult) -> dict[str, Any]:
+def _board(scenario: engine.Scenario, result: engine.ScenarioResult, language: str = "en") -> dict[str, Any]:
     players = list(scenario.setup.players)
     expeditions = [At(player=p, expedition=kind) for p in players for kind in ExpeditionKind]
     before_paths = {(e, a): _spelled(Family.EXPEDITION, a, e) for e in expeditions for a in BEFORE_PATHS}
     after_paths = {(e, a): _spelled(Family.EXPEDITION, a, e) for e in expeditions for a in AFTER_PATHS}
     winner, tiebreakers = _spelled(Family.GAME, "winner"), _spelled(Family.GAME, "tiebreakers")
     totals = {p: _spelled(Family.PLAYER, "statistics", At(player=p)) for p in players}
-    before, before_error, _ = _observe(replace(scenario, actions=[], choices=[]), list(before_paths.values()))
+    before, before_error, _ = _observe(replace(scenario, actions=[], choices=[]), list(before_paths.values()), language)
     if isinstance(result.error, engine.WorkLimit):
         # The run spent the engine's work budget: the board after it is not known, and running the
         # actions again to observe it would spend as much again.
-        after, after_error, readings = {}, result.error.message, None
+        after, after_error, readings = {}, _engine_error(result.error, language)["message"], None
     else:
-        after, after_error, readings = _observe(scenario, [winner, tiebreakers, *after_paths.values(), *totals.values()])
+        after, after_error, readings = _observe(scenario, [winner, tiebreakers, *after_paths.values(), *totals.values()], language)
     return {
-        "readings": _readings(readings),
+        "readings": _readings(readings, language),
         "players": players,
         "winner": _winners(after.get(winner)),
         "tiebreakers": _value(after.get(tiebreakers)),
@@ -312,18 +355,19 @@ def _winners(shown: str | None) -> list[str] | None:
     return value if isinstance(value, list) else [value]
 
 
-def _deck(scenario: engine.Scenario) -> dict[str, Any]:
+def _deck(scenario: engine.Scenario, language: str = "en") -> dict[str, Any]:
     deck_format = scenario.setup.deck_format
     assert deck_format is not None
     report = engine.check_deck(scenario.setup.deck, deck_format)
-    requires = engine.DECK_RULES[deck_format]
-    broken = {line.rules[0]: line.text for line in report.trace if line.rules and line.text.startswith("Broken: ")}
+    say = _say(language)
+    # Each violation's why is the message the deck check gave it (DeckReport.why), never its text.
     return {
         "format": deck_format.value,
         "legal": report.legal,
         "cards": sum(card.count for card in scenario.setup.deck if card.type != "token"),
         "violations": [
-            {"rule": rule, "requires": requires.get(rule, ""), "why": broken.get(rule, "").removeprefix("Broken: ")}
+            {"rule": rule, "requires": say.render(requires_said(rule)), "why": say.render(report.why[rule]),
+             "message": report.why[rule].to_json()}
             for rule in dict.fromkeys(report.violations)
         ],
     }

@@ -1,0 +1,159 @@
+"""The engine's messages in French and Italian (plugins/altered_rules/messages.py): every id of the
+English catalogue translated, with its parameters, rule numbers and CLDR plural forms; stale marks
+and stamps as the interface strings have them; the command line explains in the judge's language."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from babel import Locale
+
+from altered_rules.cli.main import main
+from altered_rules.cli.scenario_cli import locale_language
+from altered_rules.content.glossary.model import TranslationStatus
+from altered_rules.content.lint import lint_messages
+from altered_rules.messages import (MESSAGES_DIR, message_problems, message_states, plural_rules, read_messages,
+                                    renderer, stamp_messages)
+from edits import replace_once
+from engine.catalogue import ENGLISH
+from engine.messages import Card, Items, Player, Term, cldr_plural, english_plural, msg
+
+SCENARIO = """\
+- name: A tie is not sufficient to advance
+  given:
+    players: [Alice, Bob]
+    Alice:
+      hero: {region: 0, characters: ["Ordis Recruit 2/0/0 Soldier"]}
+    Bob:
+      hero: {region: 0, characters: ["Kelon Elemental 2/0/0"]}
+  when: dusk
+  then:
+    Alice.hero.region: 0
+    winner: none
+"""
+
+
+@pytest.fixture
+def messages_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "engine"
+    shutil.copytree(MESSAGES_DIR, target)
+    return target
+
+
+def test_the_shipped_catalogues_have_no_problem(glossary) -> None:
+    files = read_messages()
+    assert set(files) == {"en", "fr", "it"}
+    assert message_problems(files) == []
+    assert lint_messages(glossary, files) == []
+    assert all(state.status is TranslationStatus.CURRENT for state in message_states(files))
+
+
+@pytest.mark.parametrize("edit, problem", [
+    (('"dusk.fails_to_move": "{expedition} échoue à avancer"', '"dusk.fails_to_move": "{expeditionn} échoue à avancer"'),
+     "'dusk.fails_to_move' names the parameters ['expeditionn']"),
+    (('(4.2.4.c)"', '(4.2.4.b)"'), "'dusk.tie' cites the rules ['4.2.4.b']"),
+    (('{n, plural, one {# carte} other {# cartes}}\\u00a0: les cartes du dessus', '{n, plural, one {# carte} few {# cartes}}\\u00a0: les cartes du dessus'),
+     "'effect.draws' has the plural forms ['few'], which fr does not have"),
+    (('"day.draw": "Pioche\\u00a0: chaque joueur pioche deux cartes"', '"day.draw": "Draw: each player draws two cards"'),
+     "'day.draw' is the English text"),
+])
+def test_a_broken_translation_is_reported_with_its_line(messages_copy: Path, edit: tuple[str, str], problem: str) -> None:
+    replace_once(messages_copy / "fr.yaml", *edit)
+    problems = message_problems(read_messages(messages_copy))
+    assert any(problem in p and "fr.yaml:" in p for p in problems), problems
+
+
+def test_a_missing_message_is_reported(messages_copy: Path) -> None:
+    path = messages_copy / "it.yaml"
+    path.write_text("".join(line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+                            if not line.startswith('  "day.draw"')), encoding="utf-8")
+    assert any("missing the message 'day.draw'" in p for p in message_problems(read_messages(messages_copy)))
+
+
+def test_a_translation_with_a_word_the_termbase_avoids_is_reported(glossary, messages_copy: Path) -> None:
+    replace_once(messages_copy / "it.yaml", '"gigantic.not_gigantic": "{card} non è Colossale', '"gigantic.not_gigantic": "{card} non è Gigantesco')
+    assert any("gigantic.not_gigantic" in p for p in lint_messages(glossary, read_messages(messages_copy)))
+
+
+def test_a_message_whose_english_changed_is_stale_and_an_unrecorded_one_is_stamped(messages_copy: Path, monkeypatch) -> None:
+    import altered_rules.messages as messages
+
+    monkeypatch.setitem(ENGLISH, "day.draw", "Draw: each player draws two cards from their Deck")
+    replace_once(messages_copy / "it.yaml", '"Pesca: ogni giocatore pesca due carte"  # from ', '"Pesca: ogni giocatore pesca due carte"  # was ')
+    states = {(s.language, s.key): s.status for s in message_states(read_messages(messages_copy))
+              if s.status is not TranslationStatus.CURRENT}
+    assert states == {("fr", "day.draw"): TranslationStatus.STALE, ("it", "day.draw"): TranslationStatus.UNRECORDED}
+    assert messages.stamp_messages(messages_copy) == 1
+    assert {s.status for s in message_states(read_messages(messages_copy)) if s.key == "day.draw"} == \
+        {TranslationStatus.STALE, TranslationStatus.CURRENT}
+
+
+def test_plurals_follow_cldr_through_babel() -> None:
+    for language in ("en", "fr", "it"):
+        rule, babel = cldr_plural(plural_rules(language)), Locale.parse(language).plural_form
+        assert all(rule(n) == babel(n) for n in [*range(2100), 10**6, 3 * 10**6]), language
+    assert all(english_plural(n) == Locale.parse("en").plural_form(n) for n in range(2100))
+    # French says "0 carte", English "0 cards".
+    draws = msg("effect.draws", player=Player("Alice"), n=0)
+    assert renderer("fr").line(draws).startswith("Alice pioche 0 carte\u00a0:")
+    assert renderer("en").line(draws).startswith("Alice draws 0 cards:")
+
+
+def test_third_person_forms_and_contractions_read_as_the_rules_write_them() -> None:
+    expedition = msg("place.expedition", player=Player("Alice"), kind=Term("hero"))
+    line = msg("dusk.fails_to_move", expedition=expedition)
+    assert renderer("it").line(line) == "La spedizione dell'eroe di Alice non riesce ad avanzare"
+    assert renderer("fr").line(line) == "L'Expédition Héros d'Alice échoue à avancer"
+    put = msg("put.hidden", card=Card("Kuwat"), where=msg("place.owned_zone", player=Player("Bob"), zone=Term("deck")))
+    assert renderer("fr").line(put).startswith("Kuwat va dans le Deck de Bob")
+    moved = msg("put.new_object", card=Card("Kuwat"), origin=msg("place.owned_zone", player=Player("Bob"), zone=Term("reserve")),
+                where=msg("place.owned_zone", player=Player("Bob"), zone=Term("deck")), timestamp=3, was=2)
+    assert renderer("fr").line(moved).startswith("Kuwat va de la Réserve de Bob au Deck de Bob")
+    assert renderer("it").line(moved).startswith("Kuwat va dalla Riserva di Bob al Mazzo di Bob")
+
+
+def test_a_cards_printed_name_is_shown_beside_the_rules_name(glossary) -> None:
+    from altered_rules.messages import card_names
+
+    names = card_names(glossary.cards.values(), "fr")
+    assert names.get("Tinker Bell") == "Fée Clochette"
+    line = msg("begin.reveals_hero", player=Player("Alice"), card=Card("Tinker Bell"))
+    assert "Tinker Bell (Fée Clochette)" in renderer("fr", names).line(line)
+    assert "Fée Clochette" not in renderer("it", card_names(glossary.cards.values(), "it")).line(line)
+
+
+def test_explain_speaks_the_language_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "tie.yaml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    assert main(["explain", "--lang", "it", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("PASS") and out[-1] == "1 passed, 0 failed"
+    trace = "\n".join(out[1:-1])
+    assert "La spedizione dell'eroe di Alice non avanza: 2 di foresta contro 2 è un pareggio (4.2.4.c)" in trace
+    assert "Inizia la fase del crepuscolo (1.3.2.a)" in trace
+    assert "decisione opposing-expeditions" in trace
+    assert "expedition" not in trace.replace("opposing-expeditions", "")
+    assert main(["explain", "--lang", "en", str(path)]) == 0
+    assert "Alice's hero expedition does not advance: 2 forest against 2 is a tie (4.2.4.c)" in capsys.readouterr().out
+
+
+def test_explain_takes_its_default_language_from_the_locale() -> None:
+    assert locale_language({"LANG": "fr_FR.UTF-8"}) == "fr"
+    assert locale_language({"LC_ALL": "it_IT.UTF-8", "LANG": "fr_FR.UTF-8"}) == "it"
+    assert locale_language({"LANG": "de_DE.UTF-8"}) == "en"
+    assert locale_language({}) == "en"
+
+
+def test_the_translation_status_page_lists_a_stale_engine_message(glossary, monkeypatch) -> None:
+    from altered_rules.pages.render import Renderer as PageRenderer
+
+    import altered_rules.messages as messages
+
+    monkeypatch.setitem(ENGLISH, "day.draw", "Draw: each player draws two cards from their Deck")
+    messages._catalogue.cache_clear()
+    page = PageRenderer(glossary, "fr").translations()
+    assert "<code>day.draw</code>" in page.markdown and "Draw: each player draws two cards from their Deck" in page.markdown
+    monkeypatch.undo()
+    assert "<code>day.draw</code>" not in PageRenderer(glossary, "fr").translations().markdown
