@@ -280,7 +280,7 @@ def switch_expeditions(game: Game, player: PlayerName, kind: ExpeditionKind, nam
 
     game.trace.add(msg("switch.switches", card=Card(obj.name), player=Player(player), old=Term(old.value), new=Term(old.other.value)), "7.3.22.a")
     run_step(game, [act])
-    if obj.card.gigantic:
+    if obj.card.has(Keyword.GIGANTIC):
         game.trace.add(
             msg("switch.gigantic", card=Card(obj.name)),
             "7.4.3.j",
@@ -301,7 +301,7 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
     or token and leaves its controller's other expedition. It stays the same object (no zone change)."""
     _playable(game)
     obj = find_character(game, player, kind, name)
-    if not obj.card.gigantic:
+    if not obj.card.has(Keyword.GIGANTIC):
         game.trace.add(msg("gigantic.not_gigantic", card=Card(obj.name)), "7.4.3.k")
         return
     assert obj.expedition is not None

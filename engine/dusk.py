@@ -10,7 +10,7 @@ from .messages import Card, Items, Message, Player, Quote, Term, msg
 from .places import position_said, statistics_said, types_said
 from .records import Expedition, ProgressRecord
 from .state import Game
-from .vocabulary import ARENA, ExpeditionKind, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
+from .vocabulary import ARENA, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
 
 __all__ = ["ProgressRecord", "progress", "expedition_result"]
 
@@ -89,7 +89,7 @@ def progress(game: Game) -> None:
         givers = Items(tuple(msg("dusk.giver", card=Card(o.name), text=Quote(p.text)) for o, p in changed))
         changed_by = msg("dusk.changed_by", givers=givers)
     # A Gigantic character is in both of its controller's expeditions (7.4.3.b): oldest first.
-    gigantic = [o for o in game.in_zone(Zone.EXPEDITION) if o.card.type is ObjectType.CHARACTER and o.card.gigantic]
+    gigantic = [o for o in game.in_zone(Zone.EXPEDITION) if o.card.type is ObjectType.CHARACTER and o.card.has(Keyword.GIGANTIC)]
     labels: dict[tuple[PlayerName, ExpeditionKind], Message] = {}
     for expedition in game.expeditions():
         opposing = _opposing(game, expedition)

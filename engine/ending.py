@@ -15,7 +15,7 @@ from .readings import Unenumerable, silent
 from .rulings import Ruling
 from .records import Outcome, Termination
 from .state import Game
-from .vocabulary import ARENA, Mode, PlayerName, RegionType, Statistics
+from .vocabulary import ARENA, Keyword, Mode, PlayerName, RegionType, Statistics
 
 __all__ = ["Finisher", "finishers", "check_end", "start_tiebreakers", "decide_tiebreaker", "FREE_FOR_ALL_TIEBREAKER_LOST"]
 
@@ -202,7 +202,7 @@ def decide_tiebreaker(game: Game) -> None:
     totals = [_team_total(game, side) for side in sides]
     for side, total in zip(sides, totals):
         gigantic = [
-            Card(o.name) for n in side for o in game.characters_in(n, game.player(n).hero.kind) if o.card.gigantic
+            Card(o.name) for n in side for o in game.characters_in(n, game.player(n).hero.kind) if o.card.has(Keyword.GIGANTIC)
         ]
         line = msg("end.side_total", side=Items(tuple(Player(n) for n in side)), count=len(side), total=statistics_said(total))
         if gigantic:

@@ -213,9 +213,10 @@ class Card:
             object.__setattr__(self, "rarity", None)
             object.__setattr__(self, "faction", None)
 
-    @property
-    def gigantic(self) -> bool:
-        return Keyword.GIGANTIC in self.keywords
+    def has(self, keyword: Keyword) -> bool:
+        """Whether it has the keyword ability (the one seam the engine's keyword rules read:
+        Gigantic's, 7.4.3, are `card.has(Keyword.GIGANTIC)`)."""
+        return keyword in self.keywords
 
     def in_play_abilities(self) -> list[str]:
         """Its abilities other than support abilities, as text (2.2.10.a, 1.2.4.a: one per line)."""
@@ -306,6 +307,6 @@ def describe_character(card: Card) -> str:
     if card.subtypes:
         parts.append(", ".join(card.subtypes))
     text = " ".join(parts)
-    if card.gigantic:
+    if card.has(Keyword.GIGANTIC):
         text += " (gigantic)"
     return text

@@ -16,7 +16,7 @@ from .places import zone_term, zone_words
 from .records import Happening, HappeningKind
 from .rulings import Ruling
 from .state import IN_PLAY, Game
-from .vocabulary import ExpeditionKind, ObjectType, Phase, Zone
+from .vocabulary import ExpeditionKind, Keyword, ObjectType, Phase, Zone
 
 __all__ = ["MAX_ACTIVATIONS_PER_DAY", "MAX_STEPS", "in_play_bearers", "create_reaction_emblem", "modify_with_reactions",
            "run_step"]
@@ -61,7 +61,7 @@ def _matches(trigger: Trigger, bearer: GameObject, happening: Happening, existed
         # 7.5.5.a; switching expeditions leaves the former one (7.5.5.c); the object itself need not be there after
         if bearer.expedition is None:
             return False
-        left: set[ExpeditionKind] = {bearer.expedition} if not bearer.card.gigantic else set(ExpeditionKind)
+        left: set[ExpeditionKind] = {bearer.expedition} if not bearer.card.has(Keyword.GIGANTIC) else set(ExpeditionKind)
         return happening.kind is HappeningKind.LEAVES_EXPEDITION and happening.player == bearer.controller and happening.expedition in left
     if trigger in (Trigger.CARD_JOINS_RESERVE, Trigger.CARD_JOINS_DISCARD):
         # 7.5.4.a: joining a zone; a token joins its new zone before it ceases to exist (7.5.4.d)
@@ -75,7 +75,7 @@ def _matches(trigger: Trigger, bearer: GameObject, happening: Happening, existed
     if trigger is Trigger.JOINS_MY_EXPEDITION:
         if bearer.zone is not Zone.EXPEDITION:
             return False
-        expeditions = {bearer.expedition} if not bearer.card.gigantic else set(ExpeditionKind)  # 7.4.3.f
+        expeditions = {bearer.expedition} if not bearer.card.has(Keyword.GIGANTIC) else set(ExpeditionKind)  # 7.4.3.f
         return (
             happening.kind is HappeningKind.JOINS_EXPEDITION
             and happening.player == bearer.controller
@@ -102,7 +102,7 @@ def _blocked_by(game: Game, bearer: GameObject, trigger: Trigger,
         for passive in holder.card.passives:
             if isinstance(passive, CannotActivate) and trigger in passive.triggers and holder.id != bearer.id:
                 facing = game.facing(holder)
-                if any(e.player == bearer.controller and (e.kind is bearer.expedition or bearer.card.gigantic) for e in facing):
+                if any(e.player == bearer.controller and (e.kind is bearer.expedition or bearer.card.has(Keyword.GIGANTIC)) for e in facing):
                     return holder, passive
     return None
 
@@ -195,7 +195,7 @@ def modify_with_reactions(game: Game, happenings: list[Happening], before: dict[
                     note = (msg("react.gone_found", card=Named(bearer.name), zone=zone_term(where.zone)) if where
                             else msg("react.gone", card=Named(bearer.name)))
                 elif reaction.trigger.on_own_move and bearer.id not in before:
-                    note = msg("react.new_gigantic" if bearer.card.gigantic else "react.new")
+                    note = msg("react.new_gigantic" if bearer.card.has(Keyword.GIGANTIC) else "react.new")
                 if create_reaction_emblem(game, bearer, index, me, note, blockers):
                     created += 1
     return created

@@ -47,7 +47,7 @@ from .readings import CREATOR_CONTROLS, Unenumerable, reading, silent, token_con
 from .records import CardInZone, EffectRecord, Expedition, Happening, HappeningKind, Unknown, UnknownScope
 from .rulings import Ruling
 from .state import IN_PLAY, Game
-from .vocabulary import Duration, ExpeditionKind, Mode, ObjectType, PlayerName, Zone
+from .vocabulary import Duration, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, Zone
 
 __all__ = ["Resolution", "resolve_effect", "check_reactions", "sacrifice"]
 
@@ -233,14 +233,14 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
     if instruction.destination is TokenDestination.OTHER:
         # "my other Expedition": the other expedition of my controller; a Gigantic character is in
         # both, so for it the words refer to no expeditions (7.4.3.g).
-        if source.card.gigantic:
+        if source.card.has(Keyword.GIGANTIC):
             game.trace.add(
                 msg("effect.gigantic_other", card=Named(source.name), player=Player(source.controller)),
                 "7.4.3.g",
             )
             return []
         return [game.expedition(source.side, source.expedition.other)]
-    if source.card.gigantic:
+    if source.card.has(Keyword.GIGANTIC):
         return list(game.player(source.controller).expeditions)
     return [game.expedition(source.controller, source.expedition)]
 

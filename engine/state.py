@@ -43,6 +43,7 @@ from .vocabulary import (
     HIDDEN_ZONES,
     REGION_COUNT,
     ExpeditionKind,
+    Keyword,
     Mode,
     ObjectType,
     Phase,
@@ -261,12 +262,12 @@ class Game:
             return [
                 o
                 for o in self.in_zone(Zone.EXPEDITION, name)
-                if o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.gigantic)
+                if o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.has(Keyword.GIGANTIC))
             ]
         return [
             o
             for o in self.in_zone(Zone.EXPEDITION)
-            if o.side == name and o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.gigantic)
+            if o.side == name and o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.has(Keyword.GIGANTIC))
         ]
 
     def expedition_statistics(self, name: PlayerName, kind: ExpeditionKind) -> Statistics:
@@ -304,7 +305,7 @@ class Game:
             raise silent(msg("refusal.multiplayer_facing"), Unenumerable.MULTIPLAYER_LAYOUT)
         if obj.zone is not Zone.EXPEDITION or obj.expedition is None:
             return []
-        kinds = list(ExpeditionKind) if obj.card.gigantic else [obj.expedition]
+        kinds = list(ExpeditionKind) if obj.card.has(Keyword.GIGANTIC) else [obj.expedition]
         return [self.expedition(self.opponent(obj.side), kind) for kind in kinds]
 
     def board_unknown(self) -> Unknown | None:
@@ -412,7 +413,7 @@ class Game:
         self.happenings.append(Happening(HappeningKind.ENTERS, obj.id, owner, expedition, zone, from_zone=from_zone))
         if zone is Zone.EXPEDITION and expedition is not None:
             for kind in ExpeditionKind:
-                if kind is expedition or card.gigantic:
+                if kind is expedition or card.has(Keyword.GIGANTIC):
                     # 7.5.4.b: joins the Expedition zone and its expedition (a Gigantic one: both, 7.4.3.b)
                     self.happenings.append(Happening(HappeningKind.JOINS_EXPEDITION, obj.id, obj.side, kind, zone))
         return obj
@@ -449,7 +450,7 @@ class Game:
         del self.objects[obj.id]
         if obj.zone is Zone.EXPEDITION:
             for kind in ExpeditionKind:
-                if kind is obj.expedition or obj.card.gigantic:
+                if kind is obj.expedition or obj.card.has(Keyword.GIGANTIC):
                     self.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, kind, obj.zone))
         card = obj.face_down if obj.face_down is not None else obj.card
         if zone in HIDDEN_ZONES:
@@ -474,7 +475,7 @@ class Game:
         assert obj.zone is Zone.EXPEDITION and obj.expedition is not None
         old = obj.expedition
         obj.expedition = old.other
-        if not obj.card.gigantic:
+        if not obj.card.has(Keyword.GIGANTIC):
             self.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, old, obj.zone))
             self.happenings.append(Happening(HappeningKind.JOINS_EXPEDITION, obj.id, obj.controller, old.other, obj.zone))
 

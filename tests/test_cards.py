@@ -192,10 +192,10 @@ def test_the_export_lists_each_card_with_its_page_and_mentions_and_stays_valid(g
 def test_a_card_s_facts_use_the_termbase_words_and_the_site_s_symbols(glossary):
     from altered_rules.pages.card_pages import CardPages
     from altered_rules.content.glossary.model import CardData
-    from altered_rules.pages.render import Renderer
+    from altered_rules.pages.render import PageNotices, Renderer
 
     card = CardData("Test", "character", ("Soldier",), "2/1/3", "Ordis", "rare", {"it": "Prova"}, (), ())
-    facts = CardPages(Renderer(glossary, "it")).facts_html(card)
+    facts = CardPages(Renderer(glossary, "it")).facts_html(PageNotices(), card)
     assert "Tipo: <strong>Personaggio — Soldato</strong>" in facts and "Rarità: rara" in facts
     # forest 2, mountain 1, water 3: each a badge with its label for screen readers.
     assert re.findall(r'ar-symbol--region.*?<span class="ar-sr">(\w+)</span></span> (\d)', facts) == [

@@ -8,7 +8,7 @@ import html
 import re
 
 from altered_rules.content.glossary.model import Keyword, Text
-from altered_rules.pages.render import Renderer, md_escape, relative_url
+from altered_rules.pages.render import PageNotices, Renderer, md_escape, relative_url
 from altered_rules.pages.site_pages import pages
 from altered_rules.verification.checks import verify_glossary
 
@@ -17,7 +17,7 @@ from edits import replace_once
 
 def test_markup_in_rule_text_reaches_the_page_as_text(glossary):
     renderer = Renderer(glossary)
-    html = renderer.inline('<script>alert("x")</script> & <b>bold</b> {forest}', "rules/chapter-4.md")
+    html = renderer.inline(PageNotices(), '<script>alert("x")</script> & <b>bold</b> {forest}', "rules/chapter-4.md")
     assert "<script>" not in html and "&lt;script&gt;" in html and "&lt;b&gt;" in html
     assert 'class="ar-symbol ar-symbol--region"' in html
 
@@ -28,7 +28,7 @@ def test_a_paragraph_with_markup_is_escaped_in_its_block(glossary):
     original = paragraph.text
     try:
         paragraph.text = Text({"en": 'A tie <img src=x onerror="alert(1)"> is not sufficient.'})
-        html = renderer.paragraph_html(paragraph, "rules/chapter-4.md")
+        html = renderer.paragraph_html(PageNotices(), paragraph, "rules/chapter-4.md")
     finally:
         paragraph.text = original
     assert "<img" not in html and "&lt;img" in html
@@ -47,15 +47,15 @@ def test_links_between_pages_are_relative():
 
 def test_a_rule_link_points_to_the_page_that_holds_the_rule(glossary):
     renderer = Renderer(glossary)
-    assert 'href="../chapter-7/#7.4.3.i"' in renderer.inline("see 7.4.3.i", "rules/chapter-1.md")
+    assert 'href="../chapter-7/#7.4.3.i"' in renderer.inline(PageNotices(), "see 7.4.3.i", "rules/chapter-1.md")
 
 
 def test_a_keyword_links_once_per_paragraph_and_never_in_its_own_rule(glossary):
     renderer = Renderer(glossary, "en")
     used: set[str] = set()
-    html = renderer.inline("Gigantic characters count twice; Gigantic again.", "rules/chapter-4.md", keywords=("4.3.h", used))
+    html = renderer.inline(PageNotices(), "Gigantic characters count twice; Gigantic again.", "rules/chapter-4.md", keywords=("4.3.h", used))
     assert html.count('class="ar-term"') == 1 and 'href="../../keywords/#kw-gigantic"' in html
-    own = renderer.inline("A Gigantic object is present in both expeditions.", "rules/chapter-7.md", keywords=("7.4.3.b", set()))
+    own = renderer.inline(PageNotices(), "A Gigantic object is present in both expeditions.", "rules/chapter-7.md", keywords=("7.4.3.b", set()))
     assert "kw-gigantic" not in own and "kw-expedition" in own  # its own term only is not linked
 
 
@@ -63,15 +63,15 @@ def test_a_keyword_never_links_inside_an_entity_of_the_escaped_text(glossary):
     """A keyword spelt like an entity's name ("lt", "amp") must not break "&lt;" apart."""
     term = dataclasses.replace(glossary.keywords[0].term, id="lt", en="lt")
     renderer = Renderer(dataclasses.replace(glossary, keywords=[Keyword(term, ("9.9",))]), "en")
-    html = renderer.inline("a <b> & lt", "rules/chapter-4.md", keywords=("4.3.h", set()))
+    html = renderer.inline(PageNotices(), "a <b> & lt", "rules/chapter-4.md", keywords=("4.3.h", set()))
     assert html == 'a &lt;b&gt; &amp; <a class="ar-term" href="../../keywords/#kw-lt">lt</a>'
 
 
 def test_keywords_follow_the_page_language_and_skip_placeholders(glossary):
     renderer = Renderer(glossary, "it")
-    html = renderer.inline("Un Personaggio con Colossale nelle spedizioni", "rules/chapter-4.md", keywords=("4.3.h", set()))
+    html = renderer.inline(PageNotices(), "Un Personaggio con Colossale nelle spedizioni", "rules/chapter-4.md", keywords=("4.3.h", set()))
     assert '#kw-gigantic">Colossale</a>' in html and '#kw-expedition">spedizioni</a>' in html
-    english = Renderer(glossary, "en").inline("in [expedition] or {reserve}", "rules/chapter-7.md", keywords=("7.3.3.b", set()))
+    english = Renderer(glossary, "en").inline(PageNotices(), "in [expedition] or {reserve}", "rules/chapter-7.md", keywords=("7.3.3.b", set()))
     assert "ar-term" not in english
 
 
@@ -81,12 +81,12 @@ def test_a_verified_scenario_opens_in_the_sandbox_by_its_id(glossary):
     example, illustration = (next(c for c in verification.checks if c.anchor == anchor)
                              for anchor in ("2.1.c-example-1", "4.2.4.c-scenario-1"))
     for check in (example, illustration):
-        html = renderer.check_html(check, "rules/chapter-2.md")
+        html = renderer.check_html(PageNotices(), check, "rules/chapter-2.md")
         links = re.findall(r'<a class="ar-sandbox-link" href="([^"]*)">Ouvrir dans le bac à sable</a>', html)
         assert links == [f"../../sandbox/?scenario={check.anchor}"]
     # A link from a game mode's page, whose deck scenarios open in the deck checker.
     deck = next(c for c in verification.checks if c.anchor.startswith("sealed."))
-    assert f'href="../../sandbox/?scenario={deck.anchor}"' in renderer.check_html(deck, "modes/sealed.md")
+    assert f'href="../../sandbox/?scenario={deck.anchor}"' in renderer.check_html(PageNotices(), deck, "modes/sealed.md")
 
 
 def test_a_chapter_s_sandbox_links_weigh_little(glossary):
@@ -109,9 +109,9 @@ def test_a_ruling_quotes_the_rule_text_of_its_language(glossary):
     ruling = next(r for r in glossary.rulings if r.id == "opposing-expeditions")
     assert "{rule-text 4.2.4.b}" in ruling.conflict.by_language["fr"]
     for language, (opening, closing) in (("fr", ("«\u00a0", "\u00a0»")), ("it", ("«", "»")), ("en", ('"', '"'))):
-        html = Renderer(glossary, language).ruling_html(ruling, "rulings.md")
+        html = Renderer(glossary, language).ruling_html(PageNotices(), ruling, "rulings.md")
         rule = glossary.paragraphs["4.2.4.b"].text.by_language[language]
-        assert Renderer(glossary, language).inline(f"{opening}{rule}{closing}", "rulings.md") in html
+        assert Renderer(glossary, language).inline(PageNotices(), f"{opening}{rule}{closing}", "rulings.md") in html
         assert "rule-text" not in html
 
 
@@ -122,9 +122,9 @@ def test_a_ruling_quotes_a_game_modes_text_of_its_language(glossary):
     mode = next(m for m in glossary.modes if m.id == "multiplayer-2v2")
     for language, (opening, closing) in (("fr", ("«\u00a0", "\u00a0»")), ("it", ("«", "»")), ("en", ('"', '"'))):
         renderer = Renderer(glossary, language)
-        html = renderer.ruling_html(ruling, "rulings.md")
+        html = renderer.ruling_html(PageNotices(), ruling, "rulings.md")
         victory = mode.blocks[4].items[1].by_language[language]   # block 5, item 2 of the YAML
-        assert renderer.inline(f"{opening}{victory}{closing}", "rulings.md") in html
+        assert renderer.inline(PageNotices(), f"{opening}{victory}{closing}", "rulings.md") in html
         assert "{ #multiplayer-2v2-5 }" in renderer.mode(mode).markdown   # the block the id names
         assert "rule-text" not in html
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from altered_rules.pages.render import Renderer
+from altered_rules.pages.render import PageNotices, Renderer
 from altered_rules.pages.site_pages import pages
 from altered_rules.pages.source_links import SourceLinks
 
@@ -24,7 +24,7 @@ def test_a_rule_links_to_its_file_and_line_beside_its_number(glossary):
     renderer = Renderer(glossary)
     renderer.source_links = _links()
     paragraph = glossary.paragraphs["4.2.4.c"]
-    html = renderer.paragraph_html(paragraph, PAGE)
+    html = renderer.paragraph_html(PageNotices(), paragraph, PAGE)
     url = f"https://forge.example/team/altered-rules/blob/main/glossary/rules/4/4.2.4.yaml#L{paragraph.line}"
     assert f'</a><a class="ar-edit" href="{url}" title="Edit rule 4.2.4.c in the repository (glossary/rules/4/4.2.4.yaml, line {paragraph.line})"' in html
 
@@ -32,20 +32,20 @@ def test_a_rule_links_to_its_file_and_line_beside_its_number(glossary):
 def test_the_label_is_in_the_page_language(glossary):
     renderer = Renderer(glossary, "fr")
     renderer.source_links = _links()
-    assert "Modifier la règle 4.2.4.c dans le dépôt (glossary/rules/4/4.2.4.yaml, ligne" in renderer.paragraph_html(glossary.paragraphs["4.2.4.c"], PAGE)
+    assert "Modifier la règle 4.2.4.c dans le dépôt (glossary/rules/4/4.2.4.yaml, ligne" in renderer.paragraph_html(PageNotices(), glossary.paragraphs["4.2.4.c"], PAGE)
     renderer = Renderer(glossary, "it")
     renderer.source_links = _links()
-    assert "Modifica questa voce" in renderer.term_html(glossary.terms[0], "glossary-terms.md")
+    assert "Modifica questa voce" in renderer.term_html(PageNotices(), glossary.terms[0], "glossary-terms.md")
 
 
 def test_the_url_and_the_label_are_escaped(glossary):
     renderer = Renderer(glossary)
     renderer.source_links = _links('https://forge.example/"><script>alert(1)</script>', "blob/a b&c/")
-    html = renderer.paragraph_html(glossary.paragraphs["4.2.4.c"], PAGE)
+    html = renderer.paragraph_html(PageNotices(), glossary.paragraphs["4.2.4.c"], PAGE)
     assert "<script>" not in html and 'href="https://forge.example/&quot;&gt;&lt;script&gt;' in html
     assert "blob/a b&amp;c/glossary/rules/4/4.2.4.yaml" in html
     odd = dataclasses.replace(glossary.paragraphs["4.2.4.c"], file=str(PROJECT / "glossary/rules/4/a b#<c>.yaml"))
-    html = renderer.paragraph_html(odd, PAGE)
+    html = renderer.paragraph_html(PageNotices(), odd, PAGE)
     assert "glossary/rules/4/a%20b%23%3Cc%3E.yaml#L" in html and "a b#&lt;c&gt;.yaml, line" in html
 
 
@@ -59,7 +59,7 @@ def test_a_file_outside_the_repository_gets_no_link(glossary, tmp_path):
     renderer = Renderer(glossary)
     renderer.source_links = _links()
     outside = dataclasses.replace(glossary.paragraphs["4.2.4.c"], file=str(tmp_path / "glossary/rules/4/4.2.4.yaml"))
-    assert not EDIT.search(renderer.paragraph_html(outside, PAGE))
+    assert not EDIT.search(renderer.paragraph_html(PageNotices(), outside, PAGE))
 
 
 def test_every_entry_kind_gets_a_link(glossary):

@@ -24,7 +24,7 @@ from altered_rules.content.glossary import load_glossary
 from altered_rules.content.glossary.model import Text
 from altered_rules.pages import versions
 from altered_rules.pages.history import glossary_history
-from altered_rules.pages.render import Renderer
+from altered_rules.pages.render import PageNotices, Renderer
 
 from edits import replace_once
 from guards import no_hang
@@ -116,7 +116,7 @@ def test_a_rule_number_in_a_symbol_label_is_not_linked_inside_the_badge(glossary
     symbol = glossary.symbols["forest"]
     glossary.symbols["forest"] = dataclasses.replace(symbol, label=Text({"en": "forest (see 4.2.4.c)"}))
     try:
-        shown = Renderer(glossary, "en").inline("A {forest} region, see 4.2.4.c.", "rules/chapter-4.md")
+        shown = Renderer(glossary, "en").inline(PageNotices(), "A {forest} region, see 4.2.4.c.", "rules/chapter-4.md")
     finally:
         glossary.symbols["forest"] = symbol
     assert 'title="forest (see 4.2.4.c)"' in shown                # the attribute is whole

@@ -56,6 +56,9 @@ def test_the_site_marks_a_stale_translation_and_links_to_the_english(glossary_co
     assert chapter.count('class="ar-stale"') == 1
     assert 'href="../../../en/rules/chapter-4/#4.2.4.c" hreflang="en">Voir le texte anglais</a>' in chapter
     assert 'class="ar-stale-notice"' in chapter and 'href="../../translations/">État des traductions</a>' in chapter
+    # Each page keeps its own record (PageNotices): the pages drawn after it by the same Renderer carry no notice.
+    after = [p for p in pages(glossary, "fr") if p.path.startswith("rules/") and p.path != "rules/chapter-4.md"]
+    assert after and not any("ar-stale-notice" in p.markdown for p in after)
     # The English page has no such mark, and no stale text means no mark at all.
     assert "ar-stale" not in next(p for p in pages(glossary, "en") if p.path == "rules/chapter-4.md").markdown
     assert "ar-stale" not in next(p for p in pages(load_glossary(Path("glossary")), "fr") if p.path == "rules/chapter-4.md").markdown

@@ -235,3 +235,25 @@ def test_each_language_has_its_own_search_index(site):
     for language in LANGUAGES:
         index = json.loads((site / language / "search/search_index.json").read_text(encoding="utf-8"))
         assert index["config"]["lang"] == [language]
+
+
+def test_a_language_build_draws_every_page_with_one_renderer(tmp_path, monkeypatch):
+    """Issue 26: the glossary's pages, the releases' pages, the card export, the sandbox's links
+    and the hand-written pages' rule numbers all come from the one Renderer of the build."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    from altered_rules.pages import render
+
+    made = []
+    original = render.Renderer.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(args[1:2])
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(render.Renderer, "__init__", counted)
+    monkeypatch.chdir(PROJECT)
+    mkdocs_build(load_config(str(PROJECT / "mkdocs.fr.yml"), site_dir=str(tmp_path / "fr")))
+    assert (tmp_path / "fr" / "releases" / "feed.xml").is_file() and (tmp_path / "fr" / "sandbox" / "index.html").is_file()
+    assert made == [("fr",)]

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from altered_rules.pages.render import Renderer
+from altered_rules.pages.render import PageNotices, Renderer
 from altered_rules.site_assets.sandbox import PAGE_ASSETS, published_scenarios, scenario_file
 from altered_rules.verification.checks import Verification, expand_cards, verify_glossary
 from altered_rules.content.yamlsource import plain_data as _plain
@@ -98,6 +98,6 @@ def test_an_id_opens_the_scenario_its_page_shows(glossary):
     twin = next(c for c in checks if c.anchor == "draft.min-cards-scenario-1")
     other = dataclasses.replace(twin, data={**twin.data, "name": "Another"}, file="glossary/modes/other.yaml")
     verification = Verification([twin, other], 0)
-    html = Renderer(glossary, "en", verification).check_html(verification.for_anchor()[twin.anchor], "modes/other.md")
+    html = Renderer(glossary, "en", verification).check_html(PageNotices(), verification.for_anchor()[twin.anchor], "modes/other.md")
     assert "name: Another" in html and f"?scenario={twin.anchor}" in html
     assert published_scenarios(glossary, verification) == {twin.anchor: {**_plain(twin.data), "name": "Another"}}

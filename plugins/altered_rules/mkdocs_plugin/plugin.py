@@ -25,7 +25,7 @@ from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
 from ..pages.release_cycle import ReleaseCycle
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
-from ..pages.site_pages import pages
+from ..pages.site_pages import site_pages
 from ..pages.source_links import SourceLinks
 from ..pages.versions import ShellError
 from ..site_paths import SitePathError
@@ -44,7 +44,9 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.pages: list[Page] = []
         self.project = ""
         self.glossary_dir = ""
-        self.renderer: Renderer | None = None   # links the rule numbers of the hand-written pages
+        # The language build's one Renderer: the glossary's pages, the releases' pages, the card
+        # export, the sandbox's links, and the rule numbers of the hand-written pages.
+        self.renderer: Renderer | None = None
         self.assets_dir = ""
         self.deferred: dict[str, list[str]] = {}   # page -> its verified scenarios (deferred.py)
         self.sandbox: Runtime | None = None
@@ -73,16 +75,16 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         except SandboxError as exc:
             raise PluginError(str(exc)) from None
         try:
-            self.releases = ReleaseCycle(self.glossary, self.config.language)
+            self.renderer = Renderer(self.glossary, self.config.language, self.verification)
+            self.releases = ReleaseCycle(self.glossary, self.config.language, self.renderer)
             self.version_pages = self.releases.pages()
             links = SourceLinks.for_site(config.repo_url, self.config.source_uri, project)
             # Page paths are made from data (site_paths.py): one that would leave the site stops the build.
-            self.pages = pages(self.glossary, self.config.language, self.verification, self.releases.changed_in(), links)
+            self.pages = site_pages(self.renderer, self.releases.changed_in(), links)
         except (SourceError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
         config.extra["altered_rules_release"] = self.releases.site_label()
         config.extra["alternate"] = language_selector()   # the declared languages (altered_rules/languages.py)
-        self.renderer = Renderer(self.glossary, self.config.language)
         try:
             config.nav = expand_nav(config.nav, self.pages)
         except ValueError as exc:
@@ -136,7 +138,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             head += "\n" + self.releases.head
         if page.file.src_uri == SANDBOX_PAGE and self.glossary is not None and self.sandbox is not None:
             scenarios = self.scenarios[0] if self.scenarios else None
-            head += "\n" + page_head(self.glossary, self.config.language, self.sandbox, scenarios)  # only this page loads it
+            head += "\n" + page_head(self.glossary, self.config.language, self.sandbox, scenarios, self.renderer)  # only this page loads it
         return output.replace("</head>", f"{head}\n</head>", 1)
 
     # After the search plugin (priority 0) has written its index, which the rule entries
@@ -148,7 +150,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         try:
             finish_site(Path(config.site_dir), self.glossary, self.config.language, self.pages,
                         releases=self.releases, verification=self.verification, sandbox=self.sandbox,
-                        scenarios=self.scenarios, site_url=config.site_url or "")
+                        scenarios=self.scenarios, site_url=config.site_url or "", renderer=self.renderer)
         except (ShellError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
 

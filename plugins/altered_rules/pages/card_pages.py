@@ -16,7 +16,7 @@ import html
 from ..content.cards import CARDS_INDEX, Mention, MentionKind, card_page
 from ..content.glossary.model import CardData
 from ..languages import TRANSLATIONS
-from .render import Page, Renderer, md_escape, relative_url
+from .render import Page, PageNotices, Renderer, md_escape, relative_url
 
 # The termbase entry of each ability kind of cards.yaml (schema.ABILITY_KINDS); an effect
 # has none (a Spell's text), its word is the interface string card_effect.
@@ -62,19 +62,19 @@ class CardPages:
         self.r = renderer
 
     # -- the card itself -------------------------------------------------------
-    def stats_html(self, stats: str) -> str:
+    def stats_html(self, notices: PageNotices, stats: str) -> str:
         values = stats.split("/")
         if all(s in self.r.glossary.symbols for s in STAT_SYMBOLS):
-            return " ".join(f"{self.r.symbol(s)} {html.escape(v)}" for s, v in zip(STAT_SYMBOLS, values))
+            return " ".join(f"{self.r.symbol(notices, s)} {html.escape(v)}" for s, v in zip(STAT_SYMBOLS, values))
         return html.escape(stats)
 
-    def facts_html(self, card: CardData) -> str:
+    def facts_html(self, notices: PageNotices, card: CardData) -> str:
         kind = _upper_first(term_word(self.r, card.type, card.type))
         if card.subtypes:
             kind += " — " + ", ".join(_subtype_word(self.r, s) for s in card.subtypes)
         facts = [f'<span class="ar-card__fact">{self.r.label("card_type")} <strong>{html.escape(kind)}</strong></span>']
         if card.stats:
-            facts.append(f'<span class="ar-card__fact">{self.r.label("card_stats")} {self.stats_html(card.stats)}</span>')
+            facts.append(f'<span class="ar-card__fact">{self.r.label("card_stats")} {self.stats_html(notices, card.stats)}</span>')
         if card.rarity:
             rarity = term_word(self.r, f"rarity-{card.rarity}", card.rarity)
             facts.append(f'<span class="ar-card__fact">{self.r.label("card_rarity")} {html.escape(rarity)}</span>')
@@ -88,7 +88,7 @@ class CardPages:
             out += f'<p class="ar-card__facts">{self.r.label("card_printed_names")} {", ".join(names)}</p>\n'
         return out
 
-    def abilities_html(self, card: CardData, page: str) -> str:
+    def abilities_html(self, notices: PageNotices, card: CardData, page: str) -> str:
         if not card.abilities:
             return f'<p class="ar-card__none" {UNSEARCHED}>{html.escape(self.r.t("card_no_text"))}</p>\n'
         items = []
@@ -97,7 +97,7 @@ class CardPages:
             kind = term_word(self.r, term, ability.kind) if term else self.r.t("card_effect")
             items.append(
                 f'<li class="ar-card__ability"><span class="ar-card__kind">{html.escape(_upper_first(kind))}</span> '
-                f'<span lang="en">{self.r.inline(ability.printed, page, links=False)}</span></li>'
+                f'<span lang="en">{self.r.inline(notices, ability.printed, page, links=False)}</span></li>'
             )
         return (f'<p class="ar-meta" {UNSEARCHED}>{html.escape(self.r.t("card_text"))}</p>\n'
                 f'<ul class="ar-card__abilities">{"".join(items)}</ul>\n')
@@ -119,7 +119,7 @@ class CardPages:
             anchor = mention.place
         return relative_url(page, self.r.page_of[mention.place], anchor)
 
-    def rules_html(self, mentions: list[Mention], page: str) -> str:
+    def rules_html(self, notices: PageNotices, mentions: list[Mention], page: str) -> str:
         by_rule: dict[str, list[Mention]] = {}
         for mention in mentions:
             if mention.rule is not None:
@@ -128,20 +128,20 @@ class CardPages:
         for rule, found in by_rule.items():
             paragraph = self.r.glossary.paragraphs[rule]
             section = self.r.glossary.sections[paragraph.section]
-            where = html.escape(f"{section.id} {self.r.text(section.title)}")
+            where = html.escape(f"{section.id} {self.r.text(notices, section.title)}")
             links = " · ".join(f'<a href="{self.mention_href(m, page)}">{html.escape(self.mention_label(m))}</a>'
                                for m in found)
-            items.append(f'<li>{self.r.rule_link(rule, page)} <span class="ar-card__section">({where})</span>: {links}</li>')
+            items.append(f'<li>{self.r.rule_link(notices, rule, page)} <span class="ar-card__section">({where})</span>: {links}</li>')
         return f'<ul class="ar-card__mentions">{"".join(items)}</ul>\n' if items else ""
 
-    def others_html(self, mentions: list[Mention], kind: MentionKind, page: str) -> str:
+    def others_html(self, notices: PageNotices, mentions: list[Mention], kind: MentionKind, page: str) -> str:
         """The rulings, glossary terms or game modes that mention the card, by their titles."""
         items = []
         for mention in (m for m in mentions if m.kind is kind):
-            title = self.r.citing_label(mention.place)
+            title = self.r.citing_label(notices, mention.place)
             if kind is MentionKind.RULING:   # citing_label says "Ruling: <title>"; the heading says it already
                 ruling = next(r for r in self.r.glossary.rulings if f"ruling-{r.id}" == mention.place)
-                title = self.r.text(ruling.title)
+                title = self.r.text(notices, ruling.title)
             item = f'<li><a href="{self.mention_href(mention, page)}">{html.escape(title)}</a></li>'
             if item not in items:
                 items.append(item)
@@ -149,24 +149,26 @@ class CardPages:
 
     # -- pages -------------------------------------------------------------------
     def card(self, card: CardData) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         page = card_page(card)
         mentions = self.r.card_mentions[card.name]
         out = [self.r.heading(1, card.name, f"card-{card.slug}"), '<div class="ar-card">\n',
-               self.facts_html(card), self.abilities_html(card, page),
+               self.facts_html(notices, card), self.abilities_html(notices, card, page),
                self.r.meta_html(self.r.edit_link(card.file, card.line)), "</div>\n\n",
                unsearched_heading(2, self.r.t("card_mentions"), "mentions")]
-        rules = self.rules_html(mentions, page)
+        rules = self.rules_html(notices, mentions, page)
         out.append(rules or f'<p class="ar-card__none">{html.escape(self.r.t("card_no_mentions"))}</p>\n')
         for kind, title, anchor in ((MentionKind.RULING, self.r.t("rulings"), "rulings"),
                                     (MentionKind.TERM, self.r.t("terms_title"), "terms"),
                                     (MentionKind.MODE, self.r.t("card_modes"), "modes")):
-            listed = self.others_html(mentions, kind, page)
+            listed = self.others_html(notices, mentions, kind, page)
             if listed:
                 out += ["\n", unsearched_heading(2, title, anchor), listed]
         # The title is text: navigation.py escapes every generated page's title for the theme.
-        return self.r.finish(page, card.name, out)
+        return self.r.finish(notices, page, card.name, out)
 
     def index(self, cards: list[CardData]) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         title = self.r.t("cards_title")
         out = [self.r.heading(1, title, "cards"), f'<p class="ar-intro">{html.escape(self.r.t("cards_intro"))}</p>\n\n']
         items = "".join(
@@ -175,7 +177,7 @@ class CardPages:
             for card in cards
         )
         out.append(f'<ul class="ar-card-index" {UNSEARCHED}>{items}</ul>\n')
-        return self.r.finish(CARDS_INDEX, title, out)
+        return self.r.finish(notices, CARDS_INDEX, title, out)
 
 
 def card_pages(renderer: Renderer) -> list[Page]:

@@ -17,7 +17,7 @@ from typing import Iterator
 
 from ..content.glossary.model import Glossary, rule_sort_key
 from ..content.glossary.schema import RULE_REFERENCE
-from .render import Renderer
+from .render import PageNotices, Renderer
 from ..content.yamlsource import SourceError
 
 # What a line's prose leaves alone: a code span (its run of backticks closes it), a link or an
@@ -43,6 +43,9 @@ def link_rule_references(markdown: str, path: str, page: str, glossary: Glossary
     the site's sources), and an error naming `path` and the line of each number the glossary
     does not hold (neither a rule of its sources nor a known external rule)."""
     errors: list[SourceError] = []
+    # A hand-written page shows no notice of untranslated texts (its Markdown is its language's own):
+    # the external rules' titles that rule_link looks up are noted here and never read.
+    notices = PageNotices()
     lines = []
     fence = ""
     for number, line in enumerate(markdown.split("\n"), 1):
@@ -65,7 +68,7 @@ def link_rule_references(markdown: str, path: str, page: str, glossary: Glossary
                     if not (glossary.rule_exists(match.group(1)) or match.group(1) in glossary.external_rules):
                         errors.append(SourceError(path, number, _unknown(match.group(1), glossary)))
                 if not markup:
-                    text = RULE_REFERENCE.sub(lambda m: renderer.rule_link(m.group(1), page), text)
+                    text = RULE_REFERENCE.sub(lambda m: renderer.rule_link(notices, m.group(1), page), text)
             pieces.append(text)
         lines.append("".join(pieces))
     return "\n".join(lines), errors

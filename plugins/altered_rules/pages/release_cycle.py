@@ -14,18 +14,20 @@ from pathlib import Path
 from ..content.glossary.model import Glossary
 from ..site_paths import inside, site_file
 from .history import History, glossary_history
-from .render import Page
+from .render import Page, Renderer
 from . import versions
 
 
 class ReleaseCycle:
     """Raises SourceError (file:line) when a release's snapshot cannot be read."""
 
-    def __init__(self, glossary: Glossary, language: str) -> None:
+    def __init__(self, glossary: Glossary, language: str, renderer: Renderer | None = None) -> None:
         self.glossary = glossary
         self.language = language
         self.history: History = glossary_history(glossary)
-        self.renderer = versions.VersionRenderer(glossary, self.history, language)
+        # The language build's one Renderer draws every release page too (None: one of its own).
+        self.base = renderer or Renderer(glossary, language)
+        self.renderer = versions.VersionRenderer(glossary, self.history, language, self.base)
         self.label = versions.site_label(self.history, language, self.renderer.t)
         self.head = versions.citation_script(self.label, language)
         """The release the copy button cites, for every page's head."""
@@ -34,7 +36,7 @@ class ReleaseCycle:
     def pages(self) -> list[Page]:
         """The releases' and history pages, and the frame of the versioned pages (drawn by the
         theme, then taken out of the site by `after_build`); reached from the footer, not the nav."""
-        pages = versions.version_pages(self.glossary, self.history, self.language)
+        pages = versions.version_pages(self.glossary, self.history, self.language, self.base)
         if self.history.releases:
             pages.append(versions.shell_page())
         return pages
@@ -75,8 +77,8 @@ class ReleaseCycle:
         each release's folder to the text it shares with another. Raises versions.ShellError."""
         if shell is None:
             return
-        files = versions.versioned_pages(self.glossary, self.history, self.language, shell)
-        files[versions.FEED] = versions.atom_feed(self.glossary, self.history, self.language, site_url)
+        files = versions.versioned_pages(self.glossary, self.history, self.language, shell, self.base)
+        files[versions.FEED] = versions.atom_feed(self.glossary, self.history, self.language, site_url, self.base)
         for relative, text in files.items():
             write(site, relative, text)
         for relative, target in versions.versioned_links(self.history).items():

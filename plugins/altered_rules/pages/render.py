@@ -137,6 +137,23 @@ def md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
 
 
+@dataclass
+class PageNotices:
+    """One page's record of the texts it shows that fall back to English (not translated yet) and
+    of the translations made from an older English text (they may lag behind it): each page
+    method makes its own, `Renderer.text` notes into it, `Renderer.finish` reads it for the notices
+    at the top. Kept per page, not on the Renderer, which every page of a language build shares."""
+
+    untranslated: int = 0
+    stale: int = 0
+
+    def see(self, text: Text, language: str) -> None:
+        if not text.has(language):
+            self.untranslated += 1
+        elif text.stale(language):
+            self.stale += 1
+
+
 class Renderer:
     """Renders one language of the glossary; knows on which page every rule lives."""
 
@@ -146,10 +163,6 @@ class Renderer:
         # The engine's results for the glossary's scenarios; None when verification is off.
         self.verification = verification
         self.checks = verification.for_anchor() if verification else {}
-        # Texts of the page being rendered that fall back to English (not translated yet), and
-        # translations made from an older English text (they may lag behind it).
-        self.untranslated = 0
-        self.stale = 0
         self.keyword_pattern, self.keyword_order = keyword_pattern(glossary, language)
         # Entries a release changed since the first: anchor -> (label, history page) (versions.py).
         self.changed_in: dict[str, tuple[str, str]] = {}
@@ -198,11 +211,13 @@ class Renderer:
         """An interface word followed by a colon, as the language writes it ("Sources\u00a0:" in French), as HTML."""
         return html.escape(self.t(key) + self.t("colon"))
 
-    def text(self, text: Text) -> str:
-        if not text.has(self.language):
-            self.untranslated += 1
-        elif text.stale(self.language):
-            self.stale += 1
+    def text(self, notices: PageNotices, text: Text) -> str:
+        """`text` in this language (English where it has no translation), noted in the page's `notices`."""
+        notices.see(text, self.language)
+        return self.in_language(text)
+
+    def in_language(self, text: Text) -> str:
+        """`text` in this language, off any page (a feed, the sandbox): nothing to note."""
         return self.glossary.in_language(text, self.language)
 
     def stale_html(self, texts: Iterable[Text | None], page: str, anchor: str) -> str:
@@ -218,36 +233,35 @@ class Renderer:
             return f'class="{css}"'
         return f'class="{css} ar-untranslated" lang="en" data-untranslated="{html.escape(self.t("untranslated_badge"))}"'
 
-    def finish(self, path: str, title: str, parts: list[str]) -> Page:
+    def finish(self, notices: PageNotices, path: str, title: str, parts: list[str]) -> Page:
         """Assemble a page; one that shows English in place of missing translations says so at the top."""
-        if self.untranslated:
+        if notices.untranslated:
             notice = f'<div class="ar-untranslated-notice" role="note">{html.escape(self.t("untranslated_page"))}</div>\n\n'
             parts = parts[:1] + [notice] + parts[1:]
-        if self.stale:
+        if notices.stale:
             notice = (f'<div class="ar-stale-notice" role="note">{html.escape(self.t("stale_page"))} '
                       f'<a href="{html.escape(english_url(path))}" hreflang="{SOURCE_LANGUAGE}">{html.escape(self.t("stale_link"))}</a> · '
                       f'<a href="{relative_url(path, TRANSLATIONS_PAGE)}">{html.escape(self.t("translations_title"))}</a></div>\n\n')
             parts = parts[:1] + [notice] + parts[1:]
-        self.untranslated = self.stale = 0
         return Page(path, title, "".join(parts))
 
     # -- inline text --------------------------------------------------------
-    def symbol(self, symbol_id: str) -> str:
+    def symbol(self, notices: PageNotices, symbol_id: str) -> str:
         symbol = self.glossary.symbols[symbol_id]
-        label = html.escape(self.text(symbol.label))
+        label = html.escape(self.text(notices, symbol.label))
         return (
             f'<span class="ar-symbol ar-symbol--{symbol.kind}" style="--ar-symbol-color:{html.escape(symbol.color)}" '
             f'title="{label}"><span class="ar-symbol__glyph" aria-hidden="true">{html.escape(symbol.glyph.get(self.language))}</span>'
             f'<span class="ar-sr">{label}</span></span>'
         )
 
-    def rule_link(self, rule: str, page: str) -> str:
+    def rule_link(self, notices: PageNotices, rule: str, page: str) -> str:
         if rule in self.page_of:
             return f'<a class="ar-ref" href="{relative_url(page, self.page_of[rule], rule)}">{rule}</a>'
         external = self.glossary.external_rules.get(rule)
         if external is None:  # engine traces may cite a number the glossary does not hold
             return rule
-        note = html.escape(self.t("external_rule", rule=rule, title=self.text(external.title)))
+        note = html.escape(self.t("external_rule", rule=rule, title=self.text(notices, external.title)))
         return f'<span class="ar-ref ar-ref--external" title="{note}">{rule}<span class="ar-sr"> ({note})</span></span>'
 
     def link_keywords(self, escaped: str, page: str, rule: str, used: set[str]) -> str:
@@ -266,41 +280,41 @@ class Renderer:
 
         return self.keyword_pattern.sub(replace, escaped)
 
-    def inline(self, raw: str, page: str, *, links: bool = True,
+    def inline(self, notices: PageNotices, raw: str, page: str, *, links: bool = True,
                keywords: tuple[str, set[str]] | None = None) -> str:
         """Escaped text with symbols as badges, rule numbers as links and line breaks kept."""
         escaped = html.escape(raw, quote=False)
         if keywords is not None:
             escaped = self.link_keywords(escaped, page, *keywords)
         if links:   # before the symbols: a rule number in a symbol's label is no link (and never inside its attribute)
-            escaped = RULE_REFERENCE.sub(lambda m: self.rule_link(m.group(1), page), escaped)
+            escaped = RULE_REFERENCE.sub(lambda m: self.rule_link(notices, m.group(1), page), escaped)
         # A {name} that is no symbol stays as typed: the glossary's texts are linted, but an engine
         # trace repeats a scenario's names ("{zz}" as a character's name is no symbol).
-        escaped = SYMBOL_REFERENCE.sub(lambda m: self.symbol(m.group(1)) if m.group(1) in self.glossary.symbols
+        escaped = SYMBOL_REFERENCE.sub(lambda m: self.symbol(notices, m.group(1)) if m.group(1) in self.glossary.symbols
                                        else m.group(0), escaped)
         return escaped.replace("\n", "<br>\n")
 
-    def paragraphs_html(self, raw: str, page: str, css: str = "") -> str:
+    def paragraphs_html(self, notices: PageNotices, raw: str, page: str, css: str = "") -> str:
         parts = [p for p in re.split(r"\n\s*\n", raw) if p.strip()]
         cls = f' class="{css}"' if css else ""
-        return "".join(f"<p{cls}>{self.inline(p, page)}</p>\n" for p in parts)
+        return "".join(f"<p{cls}>{self.inline(notices, p, page)}</p>\n" for p in parts)
 
     # -- pieces -------------------------------------------------------------
-    def list_html(self, kind: ListKind | None, items: Iterable[Text], page: str,
+    def list_html(self, notices: PageNotices, kind: ListKind | None, items: Iterable[Text], page: str,
                   keywords: tuple[str, set[str]] | None = None) -> str:
         items = list(items)
         if not items:
             return ""
         tag = "ol" if kind is ListKind.ORDERED else "ul"
-        inner = "".join(f"<li>{self.inline(self.text(i), page, keywords=keywords)}</li>" for i in items)
+        inner = "".join(f"<li>{self.inline(notices, self.text(notices, i), page, keywords=keywords)}</li>" for i in items)
         return f'<{tag} class="ar-list">{inner}</{tag}>\n'
 
-    def gap_html(self, gap: Text | None, page: str) -> str:
+    def gap_html(self, notices: PageNotices, gap: Text | None, page: str) -> str:
         if gap is None:
             return ""
         return (
             f'<div class="ar-gap" role="note"><strong class="ar-gap__title">{self.h("gap_title")}</strong> '
-            f'{self.inline(self.text(gap), page)}</div>\n'
+            f'{self.inline(notices, self.text(notices, gap), page)}</div>\n'
         )
 
     def sources_html(self, sources: Iterable[str], page: str, text_from: str | None = None) -> str:
@@ -311,13 +325,13 @@ class Renderer:
         extra = f" ({self.h('text_from', source=text_from)})" if text_from else ""
         return f'<span class="ar-meta__item ar-meta__sources">{self.label("sources")} {", ".join(links)}{extra}</span>'
 
-    def corrections_html(self, corrections: Iterable[Correction], page: str) -> str:
+    def corrections_html(self, notices: PageNotices, corrections: Iterable[Correction], page: str) -> str:
         corrections = list(corrections)
         if not corrections:
             return ""
         rows = "".join(
-            f'<li><del>{self.inline(c.was, page, links=False) or "&#8203;"}</del> → '
-            f'<ins>{self.inline(c.now, page, links=False) or "∅"}</ins> '
+            f'<li><del>{self.inline(notices, c.was, page, links=False) or "&#8203;"}</del> → '
+            f'<ins>{self.inline(notices, c.now, page, links=False) or "∅"}</ins> '
             f'<span class="ar-correction__why">({self.h("correction_" + c.why.value)})</span></li>'
             for c in corrections
         )
@@ -326,32 +340,32 @@ class Renderer:
             f'<ul>{rows}</ul></details>\n'
         )
 
-    def citing_label(self, citing: str) -> str:
+    def citing_label(self, notices: PageNotices, citing: str) -> str:
         for kind in ("remark", "example"):
             marker = f"-{kind}-"
             if marker in citing:
                 return f"{citing.split(marker)[0]} ({self.t(kind).rstrip('.').lower()})"
         if citing.startswith("term-"):
             term = next(t for t in self.glossary.terms if f"term-{t.id}" == citing)
-            return self.text(term.title)
+            return self.text(notices, term.title)
         if citing.startswith("mode-"):
             mode = next(m for m in self.glossary.modes if f"mode-{m.id}" == citing)
-            return self.text(mode.title)
+            return self.text(notices, mode.title)
         if citing.startswith("ruling-"):
             ruling = next(r for r in self.glossary.rulings if f"ruling-{r.id}" == citing)
-            return f"{self.t('ruling')}{self.t('colon')} {self.text(ruling.title)}"
+            return f"{self.t('ruling')}{self.t('colon')} {self.text(notices, ruling.title)}"
         return citing
 
-    def cited_by_html(self, rule: str, page: str) -> str:
+    def cited_by_html(self, notices: PageNotices, rule: str, page: str) -> str:
         # Rulings about a rule have their own line (rulings_html); they are not repeated here.
         citing = sorted((c for c in self.glossary.cited_by.get(rule, []) if not c.startswith("ruling-")), key=lambda c: rule_sort_key(c.split("-")[0]) if c[0].isdigit() else [99, c])
         return self.labelled_links("cited", "cited_by", [
-            f'<a href="{relative_url(page, self.page_of[c], c)}">{html.escape(self.citing_label(c))}</a>' for c in citing
+            f'<a href="{relative_url(page, self.page_of[c], c)}">{html.escape(self.citing_label(notices, c))}</a>' for c in citing
         ])
 
-    def rulings_html(self, rule: str, page: str) -> str:
+    def rulings_html(self, notices: PageNotices, rule: str, page: str) -> str:
         return self.labelled_links("rulings", "rulings", [
-            f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + r.id)}">{html.escape(self.text(r.title))}</a>'
+            f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + r.id)}">{html.escape(self.text(notices, r.title))}</a>'
             for r in self.glossary.rulings_by_rule.get(rule, [])
         ])
 
@@ -394,17 +408,17 @@ class Renderer:
         items = tuple(i for i in items if i)
         return f'<p class="ar-meta">{" · ".join(items)}</p>\n' if items else ""
 
-    def note_html(self, note: Note, page: str) -> str:
+    def note_html(self, notices: PageNotices, note: Note, page: str) -> str:
         kind = note.kind.value
-        body = self.paragraphs_html(self.text(note.text), page)
+        body = self.paragraphs_html(notices, self.text(notices, note.text), page)
         # The kind label goes inside the first paragraph so it reads "Example. Foundry Armorer..."
         body = body.replace("<p>", f'<p><span class="ar-note__kind">{self.h(kind)}</span> ', 1)
         return (
             f'<aside {self.lang_attrs(note.text, f"ar-note ar-note--{kind}")} id="{note.anchor}">\n{body}'
-            f"{self.gap_html(note.gap, page)}{self.stale_html((note.text, note.gap), page, note.anchor)}"
-            f"{self.check_html(self.checks.get(note.anchor), page) if note.kind is NoteKind.EXAMPLE else ''}"
+            f"{self.gap_html(notices, note.gap, page)}{self.stale_html((note.text, note.gap), page, note.anchor)}"
+            f"{self.check_html(notices, self.checks.get(note.anchor), page) if note.kind is NoteKind.EXAMPLE else ''}"
             f"{self.meta_html(self.cards_html(note.anchor, page))}"
-            f"{self.corrections_html(note.corrections, page)}</aside>\n"
+            f"{self.corrections_html(notices, note.corrections, page)}</aside>\n"
         )
 
     # -- verified scenarios ---------------------------------------------------
@@ -413,14 +427,14 @@ class Renderer:
         """Renders the engine's messages in the page's language (plugins/altered_rules/messages.py)."""
         return message_renderer(self.language, card_names(self.glossary.cards.values(), self.language))
 
-    def trace_html(self, check: Check, page: str) -> str:
+    def trace_html(self, notices: PageNotices, check: Check, page: str) -> str:
         assert check.result is not None
         items = []
         for line in check.result.trace:
             said = self.say.line(line.message) if line.message is not None else line.text
-            text = self.inline(said, page)
+            text = self.inline(notices, said, page)
             cited = [r for r in line.rules if r not in said]
-            extra = [self.rule_link(r, page) for r in cited]
+            extra = [self.rule_link(notices, r, page) for r in cited]
             extra += [
                 f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + ruling)}">{html.escape(self.t("ruling").lower())} {html.escape(ruling)}</a>'
                 for ruling in line.rulings if any(r.id == ruling for r in self.glossary.rulings)
@@ -429,7 +443,7 @@ class Renderer:
             items.append(f'<li style="--ar-depth:{line.depth}">{text}{suffix}</li>')
         return f'<ul class="ar-trace" lang="{self.language}">{"".join(items)}</ul>'
 
-    def check_html(self, check: Check | None, page: str, caption: Text | None = None) -> str:
+    def check_html(self, notices: PageNotices, check: Check | None, page: str, caption: Text | None = None) -> str:
         """The verified badge, and the scenario with the engine's trace, opened on demand."""
         if self.verification is None:
             return ""
@@ -441,7 +455,7 @@ class Renderer:
         label = self.h("verified_example" if check.kind is CheckKind.EXAMPLE else "verified_illustration")
         # An illustration shows its caption in the page's language; an example needs no title:
         # its own text, translated, is right above (the scenario's English name is in the YAML).
-        title = (f'<span class="ar-verified__name">{self.inline(self.text(caption), page, links=False)}</span>'
+        title = (f'<span class="ar-verified__name">{self.inline(notices, self.text(notices, caption), page, links=False)}</span>'
                  if caption else "")
         anchor = check.anchor if check.kind is CheckKind.ILLUSTRATION else f"{check.anchor}-check"
         sandbox = sandbox_link(page, check.anchor)
@@ -451,19 +465,20 @@ class Renderer:
             f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.h("open_in_sandbox")}</a></p>\n'
             f'<p class="ar-verified__what">{self.h("scenario")}</p>\n'
             f'<pre class="ar-scenario"><code>{html.escape(scenario)}</code></pre>\n'
-            f'<p class="ar-verified__what">{self.h("engine_trace")}</p>\n{self.trace_html(check, page)}\n'
+            f'<p class="ar-verified__what">{self.h("engine_trace")}</p>\n{self.trace_html(notices, check, page)}\n'
             f"</details>\n"
         )
 
-    def illustrations_html(self, paragraph: Paragraph, page: str) -> str:
+    def illustrations_html(self, notices: PageNotices, paragraph: Paragraph, page: str) -> str:
         if not paragraph.scenarios or self.verification is None:
             return ""
-        parts = [self.check_html(self.checks.get(illustration_anchor(paragraph, i)), page, illustration.caption)
+        parts = [self.check_html(notices, self.checks.get(illustration_anchor(paragraph, i)), page, illustration.caption)
                  for i, illustration in enumerate(paragraph.scenarios, 1)]
         return f'<div class="ar-illustrations" id="{paragraph.id}-scenarios">\n{"".join(parts)}</div>\n'
 
     def keywords(self) -> Page:
         """The keyword index: each game term, the rules that define it and the rules that use it."""
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         title = self.t("keywords_title")
         out = [self.heading(1, title, "keywords"), f'<p class="ar-intro">{html.escape(self.t("keywords_intro"))}</p>\n\n']
         used_in = keyword_uses(self.glossary, self.language)
@@ -472,17 +487,18 @@ class Renderer:
             english = f' <span class="ar-meta" lang="en">({html.escape(keyword.term.en)})</span>' if self.language != "en" else ""
             unconfirmed = "" if keyword.term.confirmed or self.language == "en" else (
                 f' <span class="ar-meta">· {html.escape(self.t("unconfirmed_term"))}</span>')
-            defined = ", ".join(self.rule_link(r, KEYWORDS_PAGE) for r in keyword.defined_in)
+            defined = ", ".join(self.rule_link(notices, r, KEYWORDS_PAGE) for r in keyword.defined_in)
             uses = [r for r in used_in.get(keyword.term.id, []) if not any(r == d or r.startswith(d + ".") for d in keyword.defined_in)]
             out.append(
                 f'<div class="ar-keyword" id="{keyword.anchor}"><p><strong>{html.escape(name[:1].upper() + name[1:])}</strong>{english}{unconfirmed}</p>\n'
                 f'<p class="ar-meta">{self.label("defined_in")} {defined}'
-                + (f' · {self.label("used_in")} {", ".join(self.rule_link(r, KEYWORDS_PAGE) for r in uses)}' if uses else "")
+                + (f' · {self.label("used_in")} {", ".join(self.rule_link(notices, r, KEYWORDS_PAGE) for r in uses)}' if uses else "")
                 + "</p></div>\n"
             )
-        return self.finish(KEYWORDS_PAGE, title, out)
+        return self.finish(notices, KEYWORDS_PAGE, title, out)
 
     def coverage(self) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         assert self.verification is not None
         title = self.t("coverage_title")
         figures = stats(self.glossary, self.verification)
@@ -491,43 +507,43 @@ class Renderer:
         rows = []
         for row in coverage(self.glossary, self.verification):
             uncovered = ", ".join(
-                f'{self.rule_link(rule, COVERAGE_PAGE)} <span class="ar-reason">({html.escape(self.t("reason_" + (reason or "none")))})</span>'
+                f'{self.rule_link(notices, rule, COVERAGE_PAGE)} <span class="ar-reason">({html.escape(self.t("reason_" + (reason or "none")))})</span>'
                 for rule, reason in row.uncovered
             ) or "—"
             rows.append(
-                f'<tr><td>{self.rule_link(row.section, COVERAGE_PAGE)}</td><td>{row.covered}/{row.paragraphs}</td><td>{uncovered}</td></tr>'
+                f'<tr><td>{self.rule_link(notices, row.section, COVERAGE_PAGE)}</td><td>{row.covered}/{row.paragraphs}</td><td>{uncovered}</td></tr>'
             )
         out.append(
             f'<table class="ar-coverage"><thead><tr><th>{self.h("coverage_section")}</th><th>{self.h("coverage_verified")}</th>'
             f'<th>{self.h("coverage_without")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>\n'
         )
-        return self.finish(COVERAGE_PAGE, title, out)
+        return self.finish(notices, COVERAGE_PAGE, title, out)
 
-    def paragraph_html(self, paragraph: Paragraph, page: str) -> str:
+    def paragraph_html(self, notices: PageNotices, paragraph: Paragraph, page: str) -> str:
         pid = paragraph.id
         number = (
             f'<a class="ar-rule__number" href="#{pid}" title="{html.escape(self.t("permalink", rule=pid))}">{pid}</a>'
         )
-        label = f' <strong class="ar-rule__label">{self.inline(self.text(paragraph.label), page)}</strong>' if paragraph.label else ""
-        first, *rest = [p for p in re.split(r"\n\s*\n", self.text(paragraph.text)) if p.strip()]
+        label = f' <strong class="ar-rule__label">{self.inline(notices, self.text(notices, paragraph.label), page)}</strong>' if paragraph.label else ""
+        first, *rest = [p for p in re.split(r"\n\s*\n", self.text(notices, paragraph.text)) if p.strip()]
         used: set[str] = set()
         kw = (pid, used)
         edit = self.edit_link(paragraph.file, paragraph.line, pid)
-        out = [f'<div {self.lang_attrs(paragraph.text, "ar-rule")} id="{pid}">\n<p class="ar-rule__text">{number}{edit}{label} {self.inline(first, page, keywords=kw)}</p>\n']
-        out += [f"<p>{self.inline(p, page, keywords=kw)}</p>\n" for p in rest]
-        out.append(self.list_html(paragraph.list_kind, paragraph.items, page, keywords=kw))
-        out.append(self.gap_html(paragraph.gap, page))
+        out = [f'<div {self.lang_attrs(paragraph.text, "ar-rule")} id="{pid}">\n<p class="ar-rule__text">{number}{edit}{label} {self.inline(notices, first, page, keywords=kw)}</p>\n']
+        out += [f"<p>{self.inline(notices, p, page, keywords=kw)}</p>\n" for p in rest]
+        out.append(self.list_html(notices, paragraph.list_kind, paragraph.items, page, keywords=kw))
+        out.append(self.gap_html(notices, paragraph.gap, page))
         out.append(self.stale_html(paragraph.texts(), page, pid))
-        out += [self.note_html(note, page) for note in paragraph.notes]
-        out.append(self.illustrations_html(paragraph, page))
+        out += [self.note_html(notices, note, page) for note in paragraph.notes]
+        out.append(self.illustrations_html(notices, paragraph, page))
         out.append(self.meta_html(
             self.sources_html(paragraph.sources, page, paragraph.text_from),
-            self.cited_by_html(pid, page),
-            self.rulings_html(pid, page),
+            self.cited_by_html(notices, pid, page),
+            self.rulings_html(notices, pid, page),
             self.cards_html(pid, page),
             self.changed_html(pid, page),
         ))
-        out.append(self.corrections_html(paragraph.corrections, page))
+        out.append(self.corrections_html(notices, paragraph.corrections, page))
         out.append("</div>\n")
         return "".join(out)
 
@@ -542,34 +558,35 @@ class Renderer:
 
     # -- pages --------------------------------------------------------------
     def chapter(self, chapter: Chapter) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         page = chapter_page(chapter.number)
-        title = f"{chapter.number}. {self.text(chapter.title)}"
+        title = f"{chapter.number}. {self.text(notices, chapter.title)}"
         out = [self.heading(1, title, chapter.slug, chapter.title_editorial)]
         section_ids = {s.id for s in chapter.sections}
         for section in chapter.sections:
             # A section sits one level below the section that groups it (1.3 > 1.3.1), if that exists.
             parent = section.id.rsplit(".", 1)[0]
             level = 3 if parent in section_ids else 2
-            out.append(self.heading(level, f"{section.id} {self.text(section.title)}", section.id, section.title_editorial))
+            out.append(self.heading(level, f"{section.id} {self.text(notices, section.title)}", section.id, section.title_editorial))
             out.append(self.meta_html(
                 self.sources_html(section.sources, page),
-                self.cited_by_html(section.id, page),
-                self.rulings_html(section.id, page),
+                self.cited_by_html(notices, section.id, page),
+                self.rulings_html(notices, section.id, page),
             ))
             for paragraph in section.paragraphs:
-                out.append(self.paragraph_html(paragraph, page))
+                out.append(self.paragraph_html(notices, paragraph, page))
                 out.append("\n")
-        return self.finish(page, title, out)
+        return self.finish(notices, page, title, out)
 
-    def term_html(self, term: Term, page: str) -> str:
-        out = [self.heading(2, self.text(term.title), f"term-{term.id}")]
+    def term_html(self, notices: PageNotices, term: Term, page: str) -> str:
+        out = [self.heading(2, self.text(notices, term.title), f"term-{term.id}")]
         if term.text:
-            out.append(f'<div class="ar-term">\n{self.paragraphs_html(self.text(term.text), page)}')
+            out.append(f'<div class="ar-term">\n{self.paragraphs_html(notices, self.text(notices, term.text), page)}')
         else:
             out.append('<div class="ar-term">\n')
-        out.append(self.gap_html(term.gap, page))
+        out.append(self.gap_html(notices, term.gap, page))
         out.append(self.stale_html((term.title, term.text, term.gap), page, f"term-{term.id}"))
-        see = ", ".join(self.rule_link(r, page) for r in term.see)
+        see = ", ".join(self.rule_link(notices, r, page) for r in term.see)
         out.append(self.meta_html(
             f'<span class="ar-meta__item">{self.label("see_rules")} {see}</span>' if see else "",
             self.sources_html(term.sources, page),
@@ -577,19 +594,20 @@ class Renderer:
             self.changed_html(f"term-{term.id}", page),
             self.edit_link(term.file, term.line),
         ))
-        out.append(self.corrections_html(term.corrections, page))
+        out.append(self.corrections_html(notices, term.corrections, page))
         out.append("</div>\n\n")
         return "".join(out)
 
     def terms(self) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         title = self.t("terms_title")
         out = [self.heading(1, title, "glossary-terms")]
-        for term in sorted(self.glossary.terms, key=lambda t: self.text(t.title).casefold()):
-            out.append(self.term_html(term, TERMS_PAGE))
-        out.append(self.jargon_html(TERMS_PAGE))
-        return self.finish(TERMS_PAGE, title, out)
+        for term in sorted(self.glossary.terms, key=lambda t: self.text(notices, t.title).casefold()):
+            out.append(self.term_html(notices, term, TERMS_PAGE))
+        out.append(self.jargon_html(notices, TERMS_PAGE))
+        return self.finish(notices, TERMS_PAGE, title, out)
 
-    def jargon_html(self, page: str) -> str:
+    def jargon_html(self, notices: PageNotices, page: str) -> str:
         """"Coming from another game?": the jargon table (jargon.yaml, issue 27), one table per game,
         each entry under the first game it names: the other game's words (and their English, on
         the French and Italian sites), the Altered term or "no equivalent", and how Altered differs."""
@@ -622,9 +640,9 @@ class Renderer:
                     if entry.term in keywords:
                         altered = f'<a class="ar-term" href="{relative_url(page, KEYWORDS_PAGE, keywords[entry.term].anchor)}">{altered}</a>'
                     altered = f"<strong>{altered}</strong>"
-                notes = [self.inline(self.text(entry.note), page)] if entry.note else []
-                links = [self.rule_link(r, page) for r in entry.rules]
-                links += [f'<a href="{relative_url(page, mode_page(m))}">{html.escape(self.text(self.modes[m].title))}</a>'
+                notes = [self.inline(notices, self.text(notices, entry.note), page)] if entry.note else []
+                links = [self.rule_link(notices, r, page) for r in entry.rules]
+                links += [f'<a href="{relative_url(page, mode_page(m))}">{html.escape(self.text(notices, self.modes[m].title))}</a>'
                           for m in entry.modes]
                 if links:
                     notes.append(f'<span class="ar-meta">{self.label("see_rules")} {", ".join(links)}</span>')
@@ -638,74 +656,76 @@ class Renderer:
     def modes(self) -> dict[str, GameMode]:
         return {mode.id: mode for mode in self.glossary.modes}
 
-    def block_html(self, block: Block, page: str, anchor: str) -> str:
+    def block_html(self, notices: PageNotices, block: Block, page: str, anchor: str) -> str:
         out = []
         if block.title:
-            out.append(self.heading(2, self.text(block.title), anchor))
+            out.append(self.heading(2, self.text(notices, block.title), anchor))
         out.append('<div class="ar-block">\n')
-        out += [f"<p>{self.inline(self.text(p), page)}</p>\n" for p in block.paragraphs]
-        out.append(self.list_html(block.list_kind, block.items, page))
-        out.append(self.gap_html(block.gap, page))
+        out += [f"<p>{self.inline(notices, self.text(notices, p), page)}</p>\n" for p in block.paragraphs]
+        out.append(self.list_html(notices, block.list_kind, block.items, page))
+        out.append(self.gap_html(notices, block.gap, page))
         out.append(self.stale_html((block.title, *block.paragraphs, *block.items, block.gap, block.example), page, anchor))
         if block.example:
             out.append(
                 f'<aside class="ar-note ar-note--example" id="{anchor}-example"><p><span class="ar-note__kind">'
-                f'{self.h("mode_example")}</span> {self.inline(self.text(block.example), page)}</p>\n'
-                f'{self.check_html(self.checks.get(anchor + "-example"), page)}</aside>\n'
+                f'{self.h("mode_example")}</span> {self.inline(notices, self.text(notices, block.example), page)}</p>\n'
+                f'{self.check_html(notices, self.checks.get(anchor + "-example"), page)}</aside>\n'
             )
         out.append("</div>\n\n")
         return "".join(out)
 
-    def deck_rule_html(self, rule: DeckRule, page: str) -> str:
+    def deck_rule_html(self, notices: PageNotices, rule: DeckRule, page: str) -> str:
         checks = ", ".join(f"<code>{html.escape(k)}: {html.escape(_yaml_value(v))}</code>" for k, v in rule.check.items())
-        restates = f' · {self.h("restates")} {self.rule_link(rule.rule, page)}' if rule.rule else ""
+        restates = f' · {self.h("restates")} {self.rule_link(notices, rule.rule, page)}' if rule.rule else ""
         illustrations = "".join(
-            self.check_html(self.checks.get(f"{rule.id}-scenario-{i}"), page, illustration.caption)
+            self.check_html(notices, self.checks.get(f"{rule.id}-scenario-{i}"), page, illustration.caption)
             for i, illustration in enumerate(rule.scenarios, 1)
         ) if self.verification is not None else ""
         return (
-            f'<li id="{rule.id}" class="ar-deck-rule">{self.inline(self.text(rule.text), page)}'
+            f'<li id="{rule.id}" class="ar-deck-rule">{self.inline(notices, self.text(notices, rule.text), page)}'
             f'{self.stale_html((rule.text,), page, rule.id)}<br><span class="ar-meta">{self.h("deck_check")} {checks}{restates}</span>{illustrations}</li>'
         )
 
     def mode(self, mode: GameMode) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         page = mode_page(mode.id)
-        title = self.text(mode.title)
+        title = self.text(notices, mode.title)
         out = [self.heading(1, title, f"mode-{mode.id}")]
         for number, block in enumerate(mode.blocks, 1):
-            out.append(self.block_html(block, page, mode_block_anchor(mode.id, number)))
+            out.append(self.block_html(notices, block, page, mode_block_anchor(mode.id, number)))
         if mode.deck_rules:
             out.append(self.heading(2, self.t("deck_rules"), f"{mode.id}-deck"))
             out.append('<div class="ar-block ar-deck">\n')
             if mode.deck_intro:
-                out.append(f"<p>{self.inline(self.text(mode.deck_intro), page)}</p>\n")
-            out.append(f'<ul class="ar-list">{"".join(self.deck_rule_html(r, page) for r in mode.deck_rules)}</ul>\n')
+                out.append(f"<p>{self.inline(notices, self.text(notices, mode.deck_intro), page)}</p>\n")
+            out.append(f'<ul class="ar-list">{"".join(self.deck_rule_html(notices, r, page) for r in mode.deck_rules)}</ul>\n')
             out.append("</div>\n\n")
         out.append(self.meta_html(self.sources_html(mode.sources, page), self.cards_html(f"mode-{mode.id}", page),
                                   self.edit_link(mode.file, mode.line)))
-        out.append(self.corrections_html(mode.corrections, page))
-        return self.finish(page, title, out)
+        out.append(self.corrections_html(notices, mode.corrections, page))
+        return self.finish(notices, page, title, out)
 
-    def ruling_html(self, ruling: Ruling, page: str) -> str:
-        rules = ", ".join(self.rule_link(r, page) for r in ruling.rules)
-        parts = [self.heading(2, self.text(ruling.title), f"ruling-{ruling.id}"), '<div class="ar-ruling">\n']
+    def ruling_html(self, notices: PageNotices, ruling: Ruling, page: str) -> str:
+        rules = ", ".join(self.rule_link(notices, r, page) for r in ruling.rules)
+        parts = [self.heading(2, self.text(notices, ruling.title), f"ruling-{ruling.id}"), '<div class="ar-ruling">\n']
         cards = self.cards_html(f"ruling-{ruling.id}", page)
         changed = self.changed_html(f"ruling-{ruling.id}", page)
         edit = self.edit_link(ruling.file, ruling.line)
         extra = "".join(" · " + item for item in (cards, changed, edit) if item)
         parts.append(f'<p class="ar-meta">{self.label("about_rules")} {rules}{extra}</p>\n')
         for key in ("conflict", "reading", "why"):
-            parts.append(f'<p><strong>{self.h(key)}.</strong> {self.inline(self.text(getattr(ruling, key)), page)}</p>\n')
+            parts.append(f'<p><strong>{self.h(key)}.</strong> {self.inline(notices, self.text(notices, getattr(ruling, key)), page)}</p>\n')
         parts.append(self.stale_html((ruling.title, ruling.conflict, ruling.reading, ruling.why), page, f"ruling-{ruling.id}"))
         parts.append("</div>\n\n")
         return "".join(parts)
 
     def rulings(self) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         title = self.t("rulings_title")
         out = [self.heading(1, title, "rulings"), f'<p class="ar-intro">{html.escape(self.t("rulings_intro"))}</p>\n\n']
         for ruling in sorted(self.glossary.rulings, key=lambda r: min(rule_sort_key(x) for x in r.rules)):
-            out.append(self.ruling_html(ruling, RULINGS_PAGE))
-        return self.finish(RULINGS_PAGE, title, out)
+            out.append(self.ruling_html(notices, ruling, RULINGS_PAGE))
+        return self.finish(notices, RULINGS_PAGE, title, out)
 
     def anchor_page(self, anchor: str) -> str | None:
         """The page that shows the element `anchor` (a rule, a note, a mode's block, a source...)."""
@@ -725,6 +745,7 @@ class Renderer:
     def translations(self, strings: dict[str, LanguageStrings] | None = None) -> Page:
         """For translators: the texts translated from an older English text, with the English now;
         then the interface strings (`strings`, the package's files unless given) likewise."""
+        notices = PageNotices()   # never shown: this page is the list of the translations behind
         title = self.t("translations_title")
         page = TRANSLATIONS_PAGE
         languages = [self.language] if self.language != SOURCE_LANGUAGE else [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]
@@ -747,8 +768,8 @@ class Renderer:
                              f'hreflang="{SOURCE_LANGUAGE}">{html.escape(self.t("stale_link"))}</a>')
             out.append(self._stale_entry(
                 f'<code>{html.escape(state.where)}</code>' + (f' · {" · ".join(links)}' if links else ""), state.language,
-                self.inline(self.glossary.in_language(state.text, SOURCE_LANGUAGE), page, links=False),
-                self.inline(self.glossary.in_language(state.text, state.language), page, links=False)))
+                self.inline(notices, self.glossary.in_language(state.text, SOURCE_LANGUAGE), page, links=False),
+                self.inline(notices, self.glossary.in_language(state.text, state.language), page, links=False)))
         # The interface strings: shown as written (their {placeholders} are the site's to fill in).
         strings_states = string_states(strings or FILES, tuple(languages))
         # ...and the engine's messages, in the same flow (plugins/altered_rules/messages.py).
@@ -775,19 +796,20 @@ class Renderer:
                 f'{translation}</span></p></div>\n')
 
     def sources(self) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         title = self.t("sources_title")
         out = [self.heading(1, title, "sources"), f'<p class="ar-intro">{html.escape(self.t("sources_intro"))}</p>\n\n']
         for source in self.glossary.sources.values():
-            out.append(self.heading(2, self.text(source.title), source.id))
+            out.append(self.heading(2, self.text(notices, source.title), source.id))
             file = f' · {self.label("sources_file")} <code>{html.escape(source.file)}</code>' if source.file else ""
-            out.append(f'<div class="ar-source"><p>{self.inline(self.text(source.description), SOURCES_PAGE)}{file}</p></div>\n\n')
+            out.append(f'<div class="ar-source"><p>{self.inline(notices, self.text(notices, source.description), SOURCES_PAGE)}{file}</p></div>\n\n')
         out.append(self.heading(2, self.t("symbols_title"), "symbols"))
         rows = "".join(
-            f"<li>{self.symbol(s.id)} <code>{{{html.escape(s.id)}}}</code> {html.escape(self.text(s.label))}</li>"
+            f"<li>{self.symbol(notices, s.id)} <code>{{{html.escape(s.id)}}}</code> {html.escape(self.text(notices, s.label))}</li>"
             for s in self.glossary.symbols.values()
         )
         out.append(f'<div class="ar-block"><p>{html.escape(self.t("symbol_legend"))}</p><ul class="ar-list">{rows}</ul></div>\n')
-        return self.finish(SOURCES_PAGE, title, out)
+        return self.finish(notices, SOURCES_PAGE, title, out)
 
 
 def _yaml_value(value: object) -> str:

@@ -32,7 +32,7 @@ from ..site_paths import site_path
 from ..strings import tr
 from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff
 from .redirects import SHORT_URL_PREFIX, redirect_page
-from .render import Page, Renderer, mode_page, page_url, relative_url, script_json
+from .render import Page, PageNotices, Renderer, mode_page, page_url, relative_url, script_json
 
 RELEASES_PAGE = "releases/index.md"
 FEED = "releases/feed.xml"
@@ -112,11 +112,12 @@ class VersionRenderer:
     """The releases' pages in one language, drawn with the glossary's renderer (its words, symbols
     and links to the current rules)."""
 
-    def __init__(self, glossary: Glossary, history: History, language: str) -> None:
+    def __init__(self, glossary: Glossary, history: History, language: str, renderer: Renderer | None = None) -> None:
         self.glossary = glossary
         self.history = history
         self.language = language
-        self.r = Renderer(glossary, language)
+        # The language build's one Renderer (release_cycle.py passes it); a renderer of its own elsewhere.
+        self.r = renderer or Renderer(glossary, language)
         self.t = self.r.t
         # Where each current entry is shown: page and anchor.
         self.location: dict[str, tuple[str, str]] = {key: (page, key) for key, page in self.r.page_of.items()}
@@ -127,7 +128,7 @@ class VersionRenderer:
                 self.location[rule.id] = (mode_page(mode.id), rule.id)
 
     # -- pieces -----------------------------------------------------------------------------
-    def plain(self, raw: str, link=None) -> str:
+    def plain(self, notices: PageNotices, raw: str, link=None) -> str:
         """Escaped text with known symbols as badges (a symbol since removed stays as typed), and
         with `link` (a function of a rule number's match), rule numbers linked first: a number
         in a symbol's label is never linked (nor inside its attribute)."""
@@ -135,7 +136,7 @@ class VersionRenderer:
         if link is not None:
             escaped = RULE_REFERENCE.sub(link, escaped)
         escaped = SYMBOL_REFERENCE.sub(
-            lambda m: self.r.symbol(m.group(1)) if m.group(1) in self.glossary.symbols else m.group(0), escaped)
+            lambda m: self.r.symbol(notices, m.group(1)) if m.group(1) in self.glossary.symbols else m.group(0), escaped)
         return escaped.replace("\n", "<br>\n")
 
     def diff_html(self, old: str, new: str) -> str:
@@ -157,7 +158,7 @@ class VersionRenderer:
         """This page's language where it changed; else the languages that did (marked)."""
         return (self.language,) if self.language in change.languages else change.languages
 
-    def fields_html(self, change: Change) -> str:
+    def fields_html(self, notices: PageNotices, change: Change) -> str:
         rows = []
         if change.kind in (ChangeKind.ADDED, ChangeKind.REMOVED):
             entry = change.entry
@@ -166,7 +167,7 @@ class VersionRenderer:
                 text = texts.get(language, "")
                 css = "ar-change__text" + (" ar-untranslated" if language != self.language else "")
                 lang = f' lang="{language}"' if language != self.language else ""
-                rows.append(f'<dt>{html.escape(self.field_name(name))}</dt><dd class="{css}"{lang}>{self.plain(text)}</dd>')
+                rows.append(f'<dt>{html.escape(self.field_name(name))}</dt><dd class="{css}"{lang}>{self.plain(notices, text)}</dd>')
         else:
             for field in change.fields:
                 for language in self.languages_shown(field):
@@ -234,15 +235,16 @@ class VersionRenderer:
             return f"{number}. {title}"
         return {"terms": self.t("terms_title"), "modes": self.t("group_modes"), "rulings": self.t("rulings_title")}[group]
 
-    def release_meta(self, release: Release, page: str) -> str:
+    def release_meta(self, notices: PageNotices, release: Release, page: str) -> str:
         sources = ", ".join(f'<a href="{relative_url(page, "sources.md", s)}">{html.escape(s)}</a>' for s in release.based_on.sources)
-        based = self.r.markup("release_based_on", version=html.escape(self.r.text(release.based_on.version)),
+        based = self.r.markup("release_based_on", version=html.escape(self.r.text(notices, release.based_on.version)),
                               date=html.escape(release.based_on.date), sources=sources)
         return (f'<p class="ar-meta"><span class="ar-meta__item">{html.escape(self.t("release_date", date=release.date))}</span>'
                 f' · <span class="ar-meta__item">{based}</span></p>\n')
 
     # -- pages -------------------------------------------------------------------------------
     def releases_index(self) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         page = RELEASES_PAGE
         title = self.t("releases_title")
         out = [_NO_SEARCH, self.r.heading(1, title, "releases"),
@@ -253,12 +255,12 @@ class VersionRenderer:
         for diff in reversed(self.history.diffs):
             release = diff.release
             out.append(self.r.heading(2, self.t("release_title", version=release.version), f"release-{release.version}"))
-            out.append(self.release_meta(release, page))
-            out.append(f'<div class="ar-release">{self.r.paragraphs_html(self.r.text(release.notes), page)}')
+            out.append(self.release_meta(notices, release, page))
+            out.append(f'<div class="ar-release">{self.r.paragraphs_html(notices, self.r.text(notices, release.notes), page)}')
             out.append(f'<p><a href="{relative_url(page, release_page(release.version))}">{html.escape(self.summary(diff))}</a></p></div>\n\n')
         if not self.history.releases:
             out.append(f"<p>{html.escape(self.t('release_none'))}</p>\n")
-        return self.r.finish(page, title, out)
+        return self.r.finish(notices, page, title, out)
 
     def summary(self, diff: ReleaseDiff) -> str:
         if diff.previous is None:
@@ -266,21 +268,22 @@ class VersionRenderer:
         return self.t("release_since", previous=diff.previous.version, count=len(diff.changes))
 
     def release(self, diff: ReleaseDiff) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         release = diff.release
         page = release_page(release.version)
         title = self.t("release_title", version=release.version)
-        out = [_NO_SEARCH, self.r.heading(1, title, "release"), self.release_meta(release, page),
-               f'<div class="ar-release">{self.r.paragraphs_html(self.r.text(release.notes), page)}</div>\n',
+        out = [_NO_SEARCH, self.r.heading(1, title, "release"), self.release_meta(notices, release, page),
+               f'<div class="ar-release">{self.r.paragraphs_html(notices, self.r.text(notices, release.notes), page)}</div>\n',
                f'<p class="ar-intro">{html.escape(self.summary(diff))} {html.escape(self.t("diff_legend"))}</p>\n\n']
         if not diff.changes:
             out.append(f"<p>{html.escape(self.t('release_no_changes'))}</p>\n")
         for group, changes in _by_group(diff.changes):
             out.append(self.r.heading(2, self.group_title(group), group))
             for change in changes:
-                out.append(self.change_html(change, page, release.version, history=True))
-        return self.r.finish(page, title, out)
+                out.append(self.change_html(notices, change, page, release.version, history=True))
+        return self.r.finish(notices, page, title, out)
 
-    def change_html(self, change: Change, page: str, version: str, history: bool) -> str:
+    def change_html(self, notices: PageNotices, change: Change, page: str, version: str, history: bool) -> str:
         title = self.link_to_current(change.key, page, self.entry_title(change.entry))
         if change.renumbered_from and is_rule(change.key):   # "4.2.4.c → 4.2.4.d"
             title = f'<span class="ar-change__was">{html.escape(change.renumbered_from)}</span> → {title}'
@@ -289,13 +292,14 @@ class VersionRenderer:
             head.append(f'<a href="{relative_url(page, history_page(change.group), change.key)}">{html.escape(self.t("history_link"))}</a>')
         head.append(self.text_link(page, version, change))
         return (f'<div class="ar-change ar-change--{change.kind.value}" data-key="{html.escape(change.key)}">'
-                f'<p class="ar-change__head">{" · ".join(h for h in head if h)}</p>\n{self.fields_html(change)}</div>\n')
+                f'<p class="ar-change__head">{" · ".join(h for h in head if h)}</p>\n{self.fields_html(notices, change)}</div>\n')
 
     def history_pages(self) -> list[Page]:
         groups = group_order(self.history.current, *self.history.snapshots.values())
         return [self.history_of(group) for group in groups]
 
     def history_of(self, group: str) -> Page:
+        notices = PageNotices()   # this page's own record of the texts it shows in English
         page = history_page(group)
         title = self.t("history_title", group=self.group_title(group))
         out = [_NO_SEARCH, self.r.heading(1, title, "history"), f'<p class="ar-intro">{html.escape(self.t("history_intro"))} '
@@ -320,9 +324,9 @@ class VersionRenderer:
                     text = " · ".join(link for link in (text, before) if link)
                 out.append(f'<div class="ar-history__release"><p class="ar-change__head"><a href="{relative_url(page, release_page(release.version))}">'
                            f'{html.escape(release.version)}</a> ({html.escape(release.date)}) · {self.kind_html(change)}{moved}'
-                           f'{" · " + text if text else ""}</p>\n{self.fields_html(change)}</div>\n')
+                           f'{" · " + text if text else ""}</p>\n{self.fields_html(notices, change)}</div>\n')
             out.append("</div>\n\n")
-        return self.r.finish(page, title, out)
+        return self.r.finish(notices, page, title, out)
 
     def previous(self, release: Release) -> str:
         """The version of the release before `release` ("" for the first)."""
@@ -372,11 +376,11 @@ def _by_group(changes: Iterable[Change]) -> list[tuple[str, list[Change]]]:
     return groups
 
 
-def version_pages(glossary: Glossary, history: History, language: str) -> list[Page]:
+def version_pages(glossary: Glossary, history: History, language: str, renderer: Renderer | None = None) -> list[Page]:
     """The releases' pages in `language` (none before the first release)."""
     if not history.releases:
         return []
-    return VersionRenderer(glossary, history, language).pages()
+    return VersionRenderer(glossary, history, language, renderer).pages()
 
 
 # ---- versioned pages: a chapter's text in a release, in the site's frame ---------------------
@@ -446,7 +450,7 @@ def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str], 
     """A rule's texts in a release, escaped, rule numbers linked to their text in the same release."""
 
     def inline(raw: str) -> str:
-        return vr.plain(raw, lambda m: f'<a class="ar-ref" href="../{chapter_of(m.group(1))}/#{m.group(1)}">{m.group(1)}</a>'
+        return vr.plain(PageNotices(), raw, lambda m: f'<a class="ar-ref" href="../{chapter_of(m.group(1))}/#{m.group(1)}">{m.group(1)}</a>'
                         if m.group(1) in snapshot_keys and m.group(1) != entry.key else m.group(0))
 
     parts = []
@@ -478,8 +482,8 @@ def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str], 
 class VersionedChapters:
     """The chapters' texts in each release, in one language."""
 
-    def __init__(self, glossary: Glossary, history: History, language: str) -> None:
-        self.vr = VersionRenderer(glossary, history, language)
+    def __init__(self, glossary: Glossary, history: History, language: str, renderer: Renderer | None = None) -> None:
+        self.vr = VersionRenderer(glossary, history, language, renderer)
         self.t = self.vr.t
         self.history = history
         self.language = language
@@ -573,7 +577,8 @@ class VersionedChapters:
         return title, "".join(out)
 
 
-def versioned_pages(glossary: Glossary, history: History, language: str, shell: str) -> dict[str, str]:
+def versioned_pages(glossary: Glossary, history: History, language: str, shell: str,
+                    renderer: Renderer | None = None) -> dict[str, str]:
     """`v/<version>/<chapter>/index.html` for every chapter of every release, in the frame
     `shell` (the built HTML of SHELL_PAGE), and the shared redirects `v/<first release>/r/<rule>/index.html` of
     every rule any release holds to its anchor there, in the first release's r/ (versioned_links
@@ -581,7 +586,7 @@ def versioned_pages(glossary: Glossary, history: History, language: str, shell: 
     if not history.releases:
         return {}
     frame = Shell.cut(shell)
-    chapters = VersionedChapters(glossary, history, language)
+    chapters = VersionedChapters(glossary, history, language, renderer)
     # The copy button cites the release the page shows, not the latest one (the frame's).
     latest_citation = citation_script(site_label(history, language, chapters.t), language)
     files: dict[str, str] = {}
@@ -625,10 +630,10 @@ def removed_rule_redirects(history: History) -> dict[str, str]:
 ATOM = "http://www.w3.org/2005/Atom"
 
 
-def atom_feed(glossary: Glossary, history: History, language: str, site_url: str) -> str:
+def atom_feed(glossary: Glossary, history: History, language: str, site_url: str, renderer: Renderer | None = None) -> str:
     """An Atom feed of the releases, newest first. Dated by the releases (a build of the same
     glossary writes the same bytes); ids are the release pages' URLs under site_url."""
-    vr = VersionRenderer(glossary, history, language)
+    vr = VersionRenderer(glossary, history, language, renderer)
     base = site_url if site_url.endswith("/") else site_url + "/"
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed", {"xml:lang": language})
@@ -655,7 +660,7 @@ def atom_feed(glossary: Glossary, history: History, language: str, site_url: str
         sub(entry, "link", rel="alternate", type="text/html", href=url)
         sub(entry, "updated", f"{release.date}T00:00:00Z")
         sub(entry, "published", f"{release.date}T00:00:00Z")
-        notes = html.escape(vr.r.text(release.notes))
+        notes = html.escape(vr.r.in_language(release.notes))
         counts = html.escape(vr.summary(diff))
         sub(entry, "content", f"<p>{notes}</p><p>{counts}</p>", type="html")
     ET.indent(feed)

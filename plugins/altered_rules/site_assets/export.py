@@ -102,9 +102,11 @@ def content_hash(glossary_json: dict[str, Any]) -> str:
     return hashlib.sha256(body).hexdigest()
 
 
-def _cards(glossary: Glossary, language: str, verification: Verification | None) -> list[dict[str, Any]]:
-    """Each card with its page and its mentions, linked as the card's page links them."""
-    pages = CardPages(Renderer(glossary, language, verification))
+def _cards(glossary: Glossary, language: str, verification: Verification | None,
+           renderer: Renderer | None = None) -> list[dict[str, Any]]:
+    """Each card with its page and its mentions, linked as the card's page links them (by the
+    language build's Renderer, when given)."""
+    pages = CardPages(renderer or Renderer(glossary, language, verification))
     root = "index.md"   # permalinks are relative to the language's site root
     return [
         {
@@ -120,7 +122,7 @@ def _cards(glossary: Glossary, language: str, verification: Verification | None)
 
 
 def export_glossary(glossary: Glossary, language: str, verification: Verification | None,
-                    release: ReleaseStamp | None = None) -> dict[str, Any]:
+                    release: ReleaseStamp | None = None, renderer: Renderer | None = None) -> dict[str, Any]:
     """The whole glossary in `language`, as plain data described by SCHEMA."""
     verified = {c.anchor: c.passed for c in verification.checks} if verification else {}
     chapters = []
@@ -182,7 +184,7 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
              "confirmed": t.confirmed}
             for t in glossary.termbase
         ],
-        "cards": _cards(glossary, language, verification),
+        "cards": _cards(glossary, language, verification, renderer),
         "verified": _verified(glossary, language, verification),
     }
     return {
@@ -363,9 +365,9 @@ SCHEMA: dict[str, Any] = {
 
 
 def export_files(glossary: Glossary, language: str, verification: Verification | None,
-                 release: ReleaseStamp | None = None) -> dict[str, str]:
+                 release: ReleaseStamp | None = None, renderer: Renderer | None = None) -> dict[str, str]:
     """`export/glossary.json` and its schema, as text, for the language's site."""
-    data = export_glossary(glossary, language, verification, release)
+    data = export_glossary(glossary, language, verification, release, renderer)
     return {
         "export/glossary.json": json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n",
         f"export/{SCHEMA_FILE}": json.dumps(SCHEMA, ensure_ascii=False, indent=1) + "\n",

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..content.glossary.model import Glossary
 from ..pages.release_cycle import ReleaseCycle, write
-from ..pages.render import Page
+from ..pages.render import Page, Renderer
 from ..pages.versions import SHELL_URL
 from ..verification.checks import Verification
 from .export import export_files
@@ -32,7 +32,8 @@ def shared_assets(assets_dir: Path) -> list[str]:
 
 def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page], *,
                 releases: ReleaseCycle | None, verification: Verification | None,
-                sandbox: Runtime | None, scenarios: tuple[str, str] | None, site_url: str) -> None:
+                sandbox: Runtime | None, scenarios: tuple[str, str] | None, site_url: str,
+                renderer: Renderer | None = None) -> None:
     """Everything written after MkDocs (and its search plugin) wrote the pages. Raises
     versions.ShellError when the versioned pages' frame is not as the theme should draw it."""
     index_path = site / "search" / "search_index.json"
@@ -54,7 +55,7 @@ def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page]
     if releases is not None:
         releases.after_build(site, shell, site_url)
     stamp = releases.stamp() if releases else None
-    for relative, text in export_files(glossary, language, verification, stamp).items():
+    for relative, text in export_files(glossary, language, verification, stamp, renderer).items():
         write(site, relative, text)
     offline_sandbox = None
     if sandbox is not None:

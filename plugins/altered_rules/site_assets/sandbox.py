@@ -259,10 +259,10 @@ def scenario_file(glossary: Glossary, verification: Verification) -> tuple[str, 
 SANDBOX_KEYS = tuple(key for key in STRINGS["en"] if key.startswith("sandbox_"))
 
 
-def rule_links(glossary: Glossary, language: str) -> dict[str, str]:
+def rule_links(glossary: Glossary, language: str, renderer: Renderer | None = None) -> dict[str, str]:
     """Every rule, ruling and game-mode rule the engine's trace may cite, and its link from the
-    sandbox page (as the rule pages link them)."""
-    renderer = Renderer(glossary, language)
+    sandbox page (as the rule pages link them: the language build's Renderer, when given)."""
+    renderer = renderer or Renderer(glossary, language)
     links = {rule: relative_url(SANDBOX_PAGE, page, rule) for rule, page in renderer.page_of.items()
              if not rule.startswith(("term-", "mode-", "ruling-"))}
     for mode in glossary.modes:
@@ -300,7 +300,8 @@ def deck_rule_texts(glossary: Glossary, language: str) -> dict[str, str]:
     return texts
 
 
-def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None) -> dict[str, Any]:
+def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None,
+              renderer: Renderer | None = None) -> dict[str, Any]:
     """What the sandbox page's script reads from the page (JSON). `scenarios` is the path of the
     language's scenario file (scenario_file), or None if the build publishes none (no verification)."""
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")  # the language's root, from the sandbox page
@@ -312,7 +313,7 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
         "formats": [f.value for f in engine.DeckFormat],
         "factions": [f.value for f in engine.Faction],
         "keywords": [k.value for k in Keyword],   # the form's checkboxes: the keywords the engine models
-        "links": rule_links(glossary, language),
+        "links": rule_links(glossary, language, renderer),
         "rule_pattern": RULE_REFERENCE.pattern,  # rule numbers in the engine's sentences, as the rule pages find them
         "deck_rules": deck_rule_texts(glossary, language),
         "runtime": {
@@ -328,10 +329,11 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
     }
 
 
-def page_head(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None) -> str:
+def page_head(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None,
+              renderer: Renderer | None = None) -> str:
     """The elements the sandbox page gets in its head: its data, its script and its styles.
     Only this page loads them."""
-    data = script_json(json.dumps(page_data(glossary, language, found, scenarios), ensure_ascii=False, separators=(",", ":")))
+    data = script_json(json.dumps(page_data(glossary, language, found, scenarios, renderer), ensure_ascii=False, separators=(",", ":")))
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")
     return (
         f'<script id="ar-sandbox-data" type="application/json">{data}</script>\n'
