@@ -21,30 +21,41 @@ _STATISTICS_IN_ORDER = tuple((statistic, statistic.value) for statistic in Regio
 order in which a trace names them."""
 
 
+# Each statistic with its word and its Term, made once; the groups of reasons in the order said.
+_STATISTICS_SAID = tuple((statistic, word, Term(word)) for statistic, word in _STATISTICS_IN_ORDER)
+_GROUPS = ("greater", "tie", "not_greater", "not_sufficient", "not_positive")
+_GROUP_IDS = {group: f"dusk.{group}" for group in _GROUPS}
+
+
 def expedition_result(
     statistics: Statistics, opposing: Statistics, region_types: frozenset[RegionType]
 ) -> tuple[tuple[RegionType, ...], list[Message]]:
     """The statistics an expedition wins (4.2.4.b-d) and, grouped, why not the others, citing the rule."""
     won: list[RegionType] = []
-    groups: dict[str, list[Message]] = {"greater": [], "tie": [], "not_greater": [], "not_sufficient": [], "not_positive": []}
-    for statistic, word in _STATISTICS_IN_ORDER:
+    # Grouped in the order the trace says them; a group's list is made when it first has a member
+    # (the engine runs this for every expedition at every Dusk).
+    groups: dict[str, list[Message]] = {}
+    for statistic, word, term in _STATISTICS_SAID:
         if statistic not in region_types:
             continue
         # Read as the field named by the word, with no call of Statistics.__getitem__ per read.
         mine, theirs = getattr(statistics, word), getattr(opposing, word)
-        against = msg("place.statistic_against", n=mine, type=Term(word), other=theirs)
         if mine == 0:
-            groups["not_sufficient"].append(msg("place.statistic", n=0, type=Term(word)))
+            group, said = "not_sufficient", msg("place.statistic", n=0, type=term)
         elif mine < 0:
-            groups["not_positive"].append(msg("place.statistic", n=mine, type=Term(word)))
-        elif mine == theirs:
-            groups["tie"].append(against)
-        elif mine < theirs:
-            groups["not_greater"].append(against)
+            group, said = "not_positive", msg("place.statistic", n=mine, type=term)
         else:
-            won.append(statistic)
-            groups["greater"].append(against)
-    reasons = [msg(f"dusk.{group}", statistics=Items(tuple(items)), count=len(items)) for group, items in groups.items() if items]
+            said = msg("place.statistic_against", n=mine, type=term, other=theirs)
+            if mine == theirs:
+                group = "tie"
+            elif mine < theirs:
+                group = "not_greater"
+            else:
+                won.append(statistic)
+                group = "greater"
+        groups.setdefault(group, []).append(said)
+    reasons = [msg(_GROUP_IDS[group], statistics=Items(tuple(groups[group])), count=len(groups[group]))
+               for group in _GROUPS if group in groups]
     return tuple(won), reasons
 
 

@@ -86,9 +86,13 @@ def position_said(position: Position) -> Message:
     return msg("place.region", index=index)
 
 
+# The region types in the order of 2.2.2.f with their Terms, made once (said at every Dusk).
+_TYPE_TERMS = tuple((t, Term(t.value)) for t in RegionType)
+
+
 def types_said(types: Iterable[RegionType]) -> Message:
     """Region types in the order of 2.2.2.f, or "no region types"."""
-    words = [Term(t.value) for t in RegionType if t in types]
+    words = [term for t, term in _TYPE_TERMS if t in types]
     return msg("place.types", types=Items(tuple(words))) if words else msg("place.no_region_types")
 
 
