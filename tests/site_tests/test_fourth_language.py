@@ -23,6 +23,7 @@ import yaml
 
 from altered_rules.content.glossary.model import english_hash
 from altered_rules.languages import DECLARED, Language
+from engine.catalogue import ENGLISH
 
 from project_paths import PROJECT
 
@@ -55,6 +56,17 @@ def _german_project(root: Path) -> Path:
     for entry in entries:
         entry["de"] = {"term": f"{entry['en']}{MARK}", "gender": "m"}
     termbase.write_text(yaml.safe_dump(entries, allow_unicode=True, sort_keys=False, width=200), encoding="utf-8")
+    # The engine's sentences (strings/engine/de.yaml), each English one marked, as the interface strings.
+    messages = [f"  {json.dumps(key)}: {json.dumps(text + MARK, ensure_ascii=False)}  # from {english_hash(text)}"
+                for key, text in ENGLISH.items()]
+    (root / "plugins" / "altered_rules" / "strings" / "engine" / "de.yaml").write_text(
+        "strings:\n" + "\n".join(messages) + "\n", encoding="utf-8")
+    # Other games' words in German (glossary/jargon.yaml): none of their own yet, as a new language starts.
+    jargon = root / "glossary" / "jargon.yaml"
+    if jargon.is_file():
+        text = jargon.read_text(encoding="utf-8")
+        # After each entry's own `it:` words (two spaces in; a note's `it:` is deeper).
+        jargon.write_text(re.sub(r"^  it: .*$", lambda m: m.group(0) + "\n  de: []", text, flags=re.M), encoding="utf-8")
     return root
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...languages import TRANSLATIONS
+from ...languages import LANGUAGES, TRANSLATIONS
 from ..yamlsource import LineDict, LineList, SourceError
 from . import schema as S
 from .checking import _Citation, _Reader
@@ -138,7 +138,7 @@ def _load_keywords(root: Path, reader: _Reader, termbase: list[TermbaseEntry]) -
 
 def _term_words(termbase: list[TermbaseEntry]) -> dict[str, dict[str, str]]:
     """language -> folded Altered term (each form: term, trigger, status...) -> its termbase id."""
-    words: dict[str, dict[str, str]] = {"en": {}, "fr": {}, "it": {}}
+    words: dict[str, dict[str, str]] = {language: {} for language in LANGUAGES}
     for entry in termbase:
         words["en"][entry.en.casefold()] = entry.id
         for language, form in entry.forms.items():
@@ -164,7 +164,7 @@ def _load_jargon(root: Path, reader: _Reader, termbase: list[TermbaseEntry]) -> 
             reader.error(entry, "games", f"'games' of {what} must be a non-empty list of: {', '.join(S.JARGON_GAMES)}")
             continue
         words: dict[str, tuple[str, ...]] = {}
-        for language in ("en", "fr", "it"):
+        for language in LANGUAGES:
             value = entry.get(language)
             if not isinstance(value, list) or not all(isinstance(w, str) and w.strip() for w in value) or (
                     language == "en" and not value):
@@ -197,7 +197,7 @@ def _load_jargon(root: Path, reader: _Reader, termbase: list[TermbaseEntry]) -> 
         note = reader.text(entry, "note", what)
         if "term" not in entry and note is None:
             reader.error(entry, None, f"{what} has no 'term': where Altered has no equivalent, a 'note' says so")
-        if len(words) == 3 and (term is not None or "term" not in entry):
+        if len(words) == len(LANGUAGES) and (term is not None or "term" not in entry):
             entries.append(JargonEntry(tuple(games), words, term, rules, tuple(modes), note, entry.path, entry.line))
     return entries
 

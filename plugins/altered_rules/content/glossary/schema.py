@@ -83,7 +83,7 @@ STATS = re.compile(r"^-?[0-9]+/-?[0-9]+/-?[0-9]+$")
 KEYWORD_KEYS = {"term": True, "defined_in": True}
 
 # jargon.yaml (issue 27): another game's words for an Altered term.
-JARGON_KEYS = {"games": True, "en": True, "fr": True, "it": True, "term": False, "rules": False, "modes": False,
+JARGON_KEYS = {"games": True, **{language: True for language in LANGUAGES}, "term": False, "rules": False, "modes": False,
                "note": False}
 # The games whose words the table holds, and their names as printed (the same in every language).
 JARGON_GAMES = {"magic": "Magic: The Gathering", "lorcana": "Disney Lorcana", "flesh-and-blood": "Flesh and Blood",
