@@ -10,19 +10,15 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from altered_rules.build_site import build
-
-from project_paths import PROJECT
 from serving import serve
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    target = tmp_path_factory.mktemp("browser-site")
-    assert build(PROJECT, target) == 0
-    return target
+def built_site(site) -> Path:
+    """The site the site tests read too (tests/conftest.py): built once for the whole run."""
+    return site
 
 
 @pytest.fixture(scope="session")
