@@ -6,7 +6,7 @@ Zones and regions are values (engine.vocabulary); these are the words a judge re
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Iterable
 
 from .messages import Items, Message, Player, Term, msg
@@ -74,6 +74,7 @@ def zone_term(zone: Zone) -> Term:
     return Term(zone.value)
 
 
+@lru_cache(maxsize=256)   # a few positions, each said at every Dusk; a message is an immutable value
 def position_said(position: Position) -> Message:
     """Where an expedition is, as a message: a region (an end region with its name), or the Arena."""
     if position == ARENA:

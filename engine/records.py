@@ -7,6 +7,8 @@ and every rule module may import them (engine.state holds the game that carries 
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -21,6 +23,12 @@ __all__ = [
     "Expedition", "Player", "Termination", "Outcome", "HappeningKind", "Happening", "CardInZone", "UnknownScope", "Unknown", "Answer",
     "ProgressRecord", "EffectRecord", "CostRecord",
 ]
+
+
+@functools.lru_cache(maxsize=4096)
+def _expedition_said(player: PlayerName, kind: ExpeditionKind) -> Message:
+    # A message is an immutable value, and an expedition is named in most lines of a Dusk.
+    return msg("place.expedition", player=MessagePlayer(player), kind=Term(kind.value))
 
 
 @dataclass
@@ -38,7 +46,7 @@ class Expedition:
     @property
     def said(self) -> Message:
         """The expedition as a message: "Alice's hero expedition"."""
-        return msg("place.expedition", player=MessagePlayer(self.player), kind=Term(self.kind.value))
+        return _expedition_said(self.player, self.kind)
 
     def distance(self) -> int:
         """Distance from its starting region (1.3.3.b)."""
