@@ -19,7 +19,7 @@ import pytest
 
 import altered_rules.messages as messages
 import altered_rules.strings as strings
-from altered_rules.pages.render import Renderer as PageRenderer
+from altered_rules.pages.render import PageNotices, Renderer as PageRenderer
 from altered_rules.site_assets import sandbox_runtime
 from altered_rules.site_assets.sandbox import published_scenarios
 from altered_rules.verification.checks import verify_glossary_once
@@ -116,7 +116,7 @@ def test_no_english_sentence_in_the_verified_traces_of_the_rule_pages(glossary, 
     checks = [c for c in verification.checks if c.passed and c.result is not None]
     assert len(checks) > 300
     for check in checks:
-        text = _trace_text(page.trace_html(check, "rules/index.md"))
+        text = _trace_text(page.trace_html(PageNotices(), check, "rules/index.md"))
         found += [f"{check.file}:{check.line}: {leak!r}" for leak in leaks(text, rulings)]
     assert found == [], "English without a catalogue entry:\n" + "\n".join(found[:20])
     assert leaks(strings.tr(PSEUDO, "engine_trace"), set()) == []
