@@ -31,7 +31,7 @@ from engine.messages import Message, Renderer, cldr_plural, template_fields
 
 from .content.glossary.model import LANGUAGES, CardData, english_hash
 from .content.yamlsource import SourceError
-from .strings import STRINGS_DIR, LanguageStrings, StringState, _read_language, string_states
+from .strings import STRINGS_DIR, LanguageStrings, StringState, _read_language, stamp_files, string_states
 
 __all__ = ["catalogue_data", "MESSAGES_DIR", "LANGUAGE_ONLY", "stamp_messages", "read_messages", "message_problems", "message_states", "plural_rules", "renderer",
            "render", "card_names", "english_file"]
@@ -126,20 +126,7 @@ def message_states(files: Mapping[str, LanguageStrings]) -> list[StringState]:
 
 def stamp_messages(folder: Path = MESSAGES_DIR) -> int:
     """Write `# from <hash>` at the end of each translated message's line that records none."""
-    files = read_messages(folder)
-    english = files["en"].strings
-    count = 0
-    for language, file in files.items():
-        if language == "en":
-            continue
-        path = Path(file.path)
-        rows = path.read_text(encoding="utf-8").split("\n")
-        for key, line in file.lines.items():
-            if key in english and key not in file.translated_from:
-                rows[line - 1] = f"{rows[line - 1].rstrip()}  # from {english_hash(english[key])}"
-                count += 1
-        path.write_text("\n".join(rows), encoding="utf-8")
-    return count
+    return stamp_files(read_messages(folder))
 
 
 ENGINE_CONTEXT = "engine "

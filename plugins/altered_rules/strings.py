@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 from .content.glossary.model import ENGLISH_HASH_LENGTH, LANGUAGES, TranslationStatus, english_hash
 from .content.yamlsource import LineDict, LineList, SourceError, character_problem, load_yaml_file, load_yaml_text
@@ -157,7 +158,13 @@ def string_states(files: dict[str, LanguageStrings], languages: tuple[str, ...] 
 
 def stamp_strings(folder: Path = STRINGS_DIR) -> int:
     """Write `# from <hash>` at the end of each translated string's line that records none."""
-    files = read_strings(folder)
+    return stamp_files(read_strings(folder))
+
+
+def stamp_files(files: Mapping[str, LanguageStrings]) -> int:
+    """Write `# from <hash>` at the end of each translated line that records none, in files read
+    as interface strings are (the interface's, the engine's messages), the English under "en".
+    A file is written only if it reads back with the same strings."""
     english = files["en"].strings
     count = 0
     for language, file in files.items():
