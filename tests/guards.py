@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator
 
 
@@ -19,3 +20,14 @@ def no_hang(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def failing_lint(root: Path, capsys: Any) -> str:
+    """`altered-rules lint` on the glossary `root`, which a test broke: it must fail, within 10 s,
+    with no traceback; what it printed on stderr."""
+    from altered_rules.cli.main import main
+    with no_hang(10):
+        assert main(["lint", "--glossary", str(root)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err

@@ -16,24 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from altered_rules.cli.main import main
 from altered_rules.content.glossary.releases import MAX_SNAPSHOT_DEPTH
 from altered_rules.pages.release_cycle import link, write
 from altered_rules.pages.versions import history_page, release_page, versioned_chapter_path, versioned_path
 from altered_rules.pages.render import Page, mode_page
 from altered_rules.site_paths import SitePathError, site_file, site_path
 
-from guards import no_hang
+from guards import failing_lint
 
 SNAPSHOT = "releases/2026.1.json.gz"
 
 
-def _lint(root: Path, capsys) -> str:
-    with no_hang(10):
-        assert main(["lint", "--glossary", str(root)]) == 1
-    err = capsys.readouterr().err
-    assert "Traceback" not in err
-    return err
 
 
 def _edit(root: Path, change) -> None:
@@ -49,19 +42,19 @@ def _entry(data: dict, key: str) -> dict:
 
 def test_a_chapter_key_that_is_a_path_is_refused_by_lint(glossary_copy, capsys):
     _edit(glossary_copy, lambda d: d["chapters"].__setitem__("../../../../tmp/x/index", {"en": "Out"}))
-    err = _lint(glossary_copy, capsys)
+    err = failing_lint(glossary_copy, capsys)
     assert f"{SNAPSHOT}: release snapshot: chapters: the chapter number '../../../../tmp/x/index' is not allowed" in err
 
 
 def test_a_group_that_is_a_path_is_refused_by_lint(glossary_copy, capsys):
     _edit(glossary_copy, lambda d: _entry(d, "4.2.4.c").__setitem__("g", "chapter-../../../x"))
-    err = _lint(glossary_copy, capsys)
+    err = failing_lint(glossary_copy, capsys)
     assert "entry 4.2.4.c.g: group 'chapter-../../../x' is not allowed; allowed: chapter-1," in err
 
 
 def test_an_entry_key_that_is_a_path_is_refused_by_lint(glossary_copy, capsys):
     _edit(glossary_copy, lambda d: _entry(d, "4.2.4.c").__setitem__("k", "4.2.4.c/../../../../x"))
-    err = _lint(glossary_copy, capsys)
+    err = failing_lint(glossary_copy, capsys)
     assert "entries[" in err and ".k: the key '4.2.4.c/../../../../x' is not allowed" in err
 
 
@@ -79,14 +72,14 @@ def test_an_entry_key_that_is_a_path_is_refused_by_lint(glossary_copy, capsys):
 ])
 def test_a_snapshot_is_checked_against_its_schema(glossary_copy, capsys, change, message):
     _edit(glossary_copy, change)
-    assert message in _lint(glossary_copy, capsys)
+    assert message in failing_lint(glossary_copy, capsys)
 
 
 def test_a_snapshot_nested_200000_deep_is_refused_quickly(glossary_copy, capsys):
     deep = "[" * 200_000 + "]" * 200_000
     text = json.dumps({"format": 1, "version": "2026.1", "chapters": {}, "entries": []})[:-1] + f', "x": {deep}}}'
     (glossary_copy / SNAPSHOT).write_bytes(gzip.compress(text.encode(), mtime=0))
-    err = _lint(glossary_copy, capsys)
+    err = failing_lint(glossary_copy, capsys)
     assert f"{SNAPSHOT}: release snapshot: lists and objects are nested more than {MAX_SNAPSHOT_DEPTH} deep" in err
 
 

@@ -20,17 +20,11 @@ from altered_rules.site_assets.search_index import _plain
 from altered_rules.verification.checks import verify_glossary
 
 from edits import replace_once
-from guards import no_hang
+from guards import failing_lint
 
 SCRIBE = "rules/2/2.2.10.yaml"
 
 
-def _lint(root: Path, capsys) -> str:
-    with no_hang(10):
-        assert main(["lint", "--glossary", str(root)]) == 1
-    err = capsys.readouterr().err
-    assert "Traceback" not in err
-    return err
 
 
 @pytest.mark.parametrize("name", ["{zz}", "{forest", "{} {0} {rule.__class__}"])
@@ -59,7 +53,7 @@ def test_an_unknown_symbol_in_search_text_stays_as_typed(glossary):
 ])
 def test_a_card_field_of_the_wrong_shape_is_refused_with_its_line(glossary_copy, capsys, old, new, message):
     line = replace_once(glossary_copy / "cards.yaml", old, new)
-    err = _lint(glossary_copy, capsys)
+    err = failing_lint(glossary_copy, capsys)
     assert "cards.yaml:" in err and message in err
     assert any(f"cards.yaml:{n}:" in err for n in range(line, line + 3))
 
