@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from .cards import seen_in_problems
 from .glossary.model import Correction, Glossary, TermbaseEntry, Text, mode_block_anchor
@@ -220,15 +220,8 @@ def lint_interface(glossary: Glossary, files: dict[str, LanguageStrings], pages:
     and the hand-written pages of each translation (docs/fr, docs/it: the termbase's variants)."""
     from ..strings import string_problems
 
-    problems = string_problems(files)
     checks = termbase_checks(glossary)
-    pairings = _pairings(glossary)
-    english = files["en"].strings
-    for language in TRANSLATIONS:
-        file = files[language]
-        for key, value in file.strings.items():
-            problems.extend(term_problems(f"{file.where(key)}: '{key}'", value, language, checks[language],
-                                          english.get(key), pairings))
+    problems = string_problems(files) + _translated_terms(glossary, files, checks)
     for page in pages:
         language = page.parent.name
         if language not in TRANSLATIONS:
@@ -244,14 +237,22 @@ def lint_messages(glossary: Glossary, files: dict[str, LanguageStrings]) -> list
     plural forms against the English, and the termbase's words in each translation."""
     from ..messages import LANGUAGE_ONLY, message_problems
 
-    problems = message_problems(files)
-    checks = termbase_checks(glossary)
+    # A translation's own keys (a word's forms, contractions) have no English to pair words with.
+    return message_problems(files) + _translated_terms(glossary, files, termbase_checks(glossary),
+                                                       skip=LANGUAGE_ONLY.match)
+
+
+def _translated_terms(glossary: Glossary, files: dict[str, LanguageStrings], checks: dict[str, list[_TermCheck]],
+                      skip: Callable[[str], object] = lambda key: False) -> list[str]:
+    """The termbase's words in each translated string of `files` (interface strings or engine
+    messages), read against its English."""
     pairings = _pairings(glossary)
     english = files["en"].strings
+    problems: list[str] = []
     for language in TRANSLATIONS:
         file = files[language]
         for key, value in file.strings.items():
-            if not LANGUAGE_ONLY.match(key):
+            if not skip(key):
                 problems.extend(term_problems(f"{file.where(key)}: '{key}'", value, language, checks[language],
                                               english.get(key), pairings))
     return problems
