@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .errors import MissingRegionTypes
 from .messages import Items, Message, msg
-from .places import format_types, region_label, types_said
+from .places import region_label, types_said
 from .trace import Trace
 from .vocabulary import ALL_REGION_TYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, Face, RegionType
 

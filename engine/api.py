@@ -11,7 +11,7 @@ from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
 from .costs import describe_play_cost, pay_cost, play_card, play_cost, play_cost_rules
 from .messages import Card, Items, Message, Player, Quote, Term, msg
-from .places import PLACES, owned_zone, zone_term, zone_words
+from .places import PLACES, owned_zone, zone_term
 from .reactions import run_step
 from .resolution import check_reactions, resolve_effect
 from .movement import move_backward, move_forward

@@ -12,7 +12,7 @@ from .errors import LoopLimit
 from .limits import MAX_STEPS
 from .objects import CannotActivate, Card, EmblemInfo, EmblemKind, GameObject, Reaction, Trigger
 from .messages import Card as Named, Message, Player, Quote, msg
-from .places import zone_term, zone_words
+from .places import zone_term
 from .records import Happening, HappeningKind
 from .rulings import Ruling
 from .state import IN_PLAY, Game

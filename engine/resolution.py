@@ -41,13 +41,13 @@ from .errors import Forbidden
 from .movement import move_backward, move_forward
 from .objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_character
 from .messages import Card as Named, Items, Message, Player, Quote, Rules, Term, msg
-from .places import owned_zone, zone_term, zone_words
+from .places import owned_zone, zone_term
 from .reactions import create_reaction_emblem, run_step
 from .readings import CREATOR_CONTROLS, Unenumerable, reading, silent, token_controller_question
 from .records import CardInZone, EffectRecord, Expedition, Happening, HappeningKind, Unknown, UnknownScope
 from .rulings import Ruling
 from .state import IN_PLAY, Game
-from .vocabulary import Duration, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, Zone
+from .vocabulary import ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, Zone
 
 __all__ = ["Resolution", "resolve_effect", "check_reactions", "sacrifice"]
 

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..deck import check_deck
-from ..messages import Card as Named, English, Items, Message, Player, Quote, Term, msg
+from ..messages import Card as Named, English, Items, Message, Player, Quote, msg
 from ..errors import BoardError, EngineError, RulesSilent, ScenarioError
 from ..objects import Card, GameObject
 from .reader import read_scenario, read_scenarios
 from ..readings import MAX_READINGS, OpenQuestion, ReadingNeeded, ReadingOutcome, Readings
-from .actions import apply, describe, said
+from .actions import apply, said
 from .model import (
     REFUSALS,
     Action,

@@ -29,7 +29,7 @@ from babel.plural import _PythonCompiler
 from engine.catalogue import ENGLISH
 from engine.messages import Message, Renderer, cldr_plural, template_fields
 
-from .content.glossary.model import LANGUAGES, CardData, english_hash
+from .content.glossary.model import LANGUAGES, CardData
 from .content.yamlsource import SourceError
 from .strings import STRINGS_DIR, LanguageStrings, StringState, _read_language, stamp_files, string_states
 
