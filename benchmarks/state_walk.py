@@ -12,10 +12,13 @@ function opens the module once for each member (`game.trace` used ten times in `
 visit). `uses` counts every occurrence too. Functions of a module using its own members are not
 visits: they are already there.
 
-    .venv/bin/python benchmarks/state_walk.py [--start engine.api.dusk] [--module engine.state] [--list]
+    .venv/bin/python benchmarks/state_walk.py [--start engine.api.dusk] [--module engine.state] [--list] [--profile]
 
-Nothing here runs the engine or times anything; tests/engine_tests/test_state_split.py holds the
-walk to a bound.
+--profile runs the engine too: the glossary's Dusk scenarios (their one action is `dusk`) under
+`sys.setprofile`, counting the calls of the module's functions made while `engine.api.play_phase` runs (what
+`engine.api.dusk` and the scenarios' `dusk` action call)
+(building the board is not counted). Nothing is timed; tests/engine_tests/test_state_split.py holds
+the static walk to a bound.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ class ClassInfo:
     fields: dict[str, ast.expr | None] = field(default_factory=dict)
     """Field or property name -> its annotation (a property: its return annotation)."""
     methods: dict[str, ast.FunctionDef] = field(default_factory=dict)
+    properties: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -49,15 +53,16 @@ class Module:
     """Local name -> (module, name) for `from .x import name as local`."""
 
 
-def _module_name(path: Path) -> str:
-    parts = ["engine", *path.relative_to(ENGINE).with_suffix("").parts]
+def _module_name(root: Path, path: Path) -> str:
+    parts = ["engine", *path.relative_to(root).with_suffix("").parts]
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def load_engine() -> dict[str, Module]:
+def load_engine(root: Path = ENGINE) -> dict[str, Module]:
+    """The modules of the engine package at `root`, by name (engine.x)."""
     modules: dict[str, Module] = {}
-    for path in sorted(ENGINE.rglob("*.py")):
-        name = _module_name(path)
+    for path in sorted(root.rglob("*.py")):
+        name = _module_name(root, path)
         is_package = path.name == "__init__.py"
         module = Module(name)
         for node in ast.parse(path.read_text(encoding="utf-8"), str(path)).body:
@@ -71,6 +76,7 @@ def load_engine() -> dict[str, Module]:
                     elif isinstance(item, ast.FunctionDef):
                         if any(isinstance(d, ast.Name) and d.id == "property" for d in item.decorator_list):
                             info.fields[item.name] = item.returns
+                            info.properties.add(item.name)
                         else:
                             info.methods[item.name] = item
                 module.classes[node.name] = info
@@ -90,6 +96,8 @@ class Walk:
         self.reached: set[tuple[str, str]] = set()
         self.uses: Counter[tuple[str, str, str]] = Counter()
         """(function, declaring module, Class.member) -> occurrences."""
+        self.code: set[str] = set()
+        """The members that are code (methods and properties), as Class.member: the walk runs them."""
 
     # ---- names -----------------------------------------------------------------------------
     def resolve(self, module: str, name: str, depth: int = 0) -> tuple[str, str, object] | None:
@@ -149,9 +157,15 @@ class Walk:
         # that a use before a later assignment in a loop is typed too.
         for _ in range(2):
             for inner in ast.walk(node):
-                if isinstance(inner, ast.Assign) and len(inner.targets) == 1 and isinstance(inner.targets[0], ast.Name):
-                    if (cls := self.value_class(module, inner.value, types)) is not None:
-                        types[inner.targets[0].id] = cls
+                if not (isinstance(inner, ast.Assign) and len(inner.targets) == 1):
+                    continue
+                target, value = inner.targets[0], inner.value
+                pairs = [(target, value)]
+                if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+                    pairs = list(zip(target.elts, value.elts))  # board, log = self.board, self.log
+                for name, assigned in pairs:
+                    if isinstance(name, ast.Name) and (cls := self.value_class(module, assigned, types)) is not None:
+                        types[name.id] = cls
         later: list[tuple[str, str, ast.FunctionDef, ClassInfo | None]] = []
         for inner in ast.walk(node):
             if isinstance(inner, ast.Attribute):
@@ -163,6 +177,8 @@ class Walk:
                     continue
                 if declared.module != module:
                     self.uses[(f"{module}.{qualname}", declared.module, f"{declared.name}.{inner.attr}")] += 1
+                if inner.attr in declared.methods or inner.attr in declared.properties:
+                    self.code.add(f"{declared.name}.{inner.attr}")
                 if inner.attr in declared.methods:
                     later.append((declared.module, f"{declared.name}.{inner.attr}", declared.methods[inner.attr], declared))
             elif isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Load):
@@ -200,21 +216,57 @@ class Figures:
     """Functions the walk reaches."""
     visits: int
     """Distinct (function outside the module, member of the module) pairs."""
+    calls: int
+    """Those of the visits whose member is code (a method or a property): the walk runs the module's code."""
     uses: int
     """Every occurrence of those members."""
     members: tuple[str, ...]
     """The module's members used, most used first."""
 
 
-def walk(start: str = "engine.api.dusk", module: str = "engine.state") -> Figures:
+def walk(start: str = "engine.api.dusk", module: str = "engine.state", root: Path = ENGINE) -> Figures:
     where, _, name = start.rpartition(".")
-    state = Walk(load_engine())
+    state = Walk(load_engine(root))
     state.start(where, name)
     mine = {key: n for key, n in state.uses.items() if key[1] == module}
     members = Counter[str]()
     for (_, _, member), n in mine.items():
         members[member] += n
-    return Figures(len(state.reached), len(mine), sum(mine.values()), tuple(m for m, _ in members.most_common()))
+    calls = sum(1 for (_, _, member) in mine if member in state.code)
+    return Figures(len(state.reached), len(mine), calls, sum(mine.values()), tuple(m for m, _ in members.most_common()))
+
+
+def profile_dusk(module: str = "engine.state") -> tuple[int, int, Counter[str]]:
+    """(Dusk scenarios run, calls of the module's functions during their `dusk`, calls by function)."""
+    sys.path[:0] = [str(PROJECT / "plugins"), str(PROJECT)]
+    import engine
+    from altered_rules.content.glossary import load_glossary
+    from altered_rules.verification.checks import collect_checks
+
+    checks, _ = collect_checks(load_glossary(PROJECT / "glossary"))
+    scenarios = [c.scenario for c in checks if c.scenario is not None and [a.kind for a in c.scenario.actions] == ["dusk"]]
+    target = str(PROJECT / Path(*module.split("."))) + ".py"
+    dusk_code = engine.api.play_phase.__code__  # what `dusk` and the scenarios' `dusk` action call
+    calls: Counter[str] = Counter()
+    inside = [0]
+
+    def count(frame, event, _arg):  # type: ignore[no-untyped-def]
+        code = frame.f_code
+        if event == "call":
+            if code is dusk_code:
+                inside[0] += 1
+            elif inside[0] and code.co_filename == target:
+                calls[code.co_qualname] += 1
+        elif event == "return" and code is dusk_code:
+            inside[0] -= 1
+
+    sys.setprofile(count)
+    try:
+        for scenario in scenarios:
+            engine.run_scenario(scenario)
+    finally:
+        sys.setprofile(None)
+    return len(scenarios), sum(calls.values()), calls
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -222,12 +274,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start", default="engine.api.dusk")
     parser.add_argument("--module", default="engine.state")
     parser.add_argument("--list", action="store_true", help="name every member of the module used")
+    parser.add_argument("--profile", action="store_true", help="also count calls into the module during the Dusk scenarios")
     options = parser.parse_args(argv)
     figures = walk(options.start, options.module)
     print(f"from {options.start}: {figures.functions} functions reached; {options.module}: "
-          f"{figures.visits} visits (function, member), {figures.uses} uses, {len(figures.members)} members")
+          f"{figures.visits} visits (function, member), {figures.calls} of them calls, {figures.uses} uses, "
+          f"{len(figures.members)} members")
     if options.list:
         print("  " + ", ".join(figures.members))
+    if options.profile:
+        scenarios, total, by_function = profile_dusk(options.module)
+        print(f"profile: {scenarios} Dusk scenarios; {total} calls into {options.module} during `dusk` "
+              f"({total / max(scenarios, 1):.1f} a scenario)")
+        if options.list:
+            print("  " + ", ".join(f"{name} {n}" for name, n in by_function.most_common()))
     return 0
 
 
