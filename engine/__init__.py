@@ -12,7 +12,7 @@ Running a scenario (what the glossary build and the command line do)::
 Playing a board directly (the checked public path)::
 
     game = engine.Game.new(["Alice", "Bob"], positions={("Alice", engine.ExpeditionKind.HERO): 3})
-    engine.dusk(game); game.outcome.winner; game.trace.render()
+    engine.dusk(game); game.outcome.winner; game.log.trace.render()
 
 Playing cards and abilities, with the players' decisions given in advance (the engine never
 decides for a player; see engine.choices)::

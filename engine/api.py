@@ -178,7 +178,7 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     _refuse_exhausted_in_reserve(thing, "played")  # refusal.exhausted_in_reserve_played
     if decline_cost:
         game.last_cost = play_cost(game, player, thing, paid=False)
-        game.trace.add(
+        game.log.trace.add(
             msg("play.declines_cost_of", player=Player(player), card=Card(thing.name), cost=describe_play_cost(game.last_cost)),
             "6.4.b", "6.4.d", *play_cost_rules(game.last_cost),
         )
@@ -242,7 +242,7 @@ def use_ability(
         raise Forbidden(msg("refusal.support_not_in_reserve", card=Card(obj.name), zone=zone_term(obj.zone)))
     if not support and obj.zone not in IN_PLAY:
         raise Forbidden(msg("refusal.not_in_play", card=Card(obj.name), zone=zone_term(obj.zone)))
-    game.trace.add(
+    game.log.trace.add(
         msg("play.ability", player=Player(player), what=Term(what), text=Quote(ability.text), card=Card(obj.name)),
         "2.2.10.g" if support else "2.2.10.h",
     )
@@ -255,15 +255,15 @@ def use_ability(
         if game.mode is Mode.TWO_VS_TWO and player != game.first_player:
             line = msg("play.team_first_player" if first else "play.team_not_first_player", player=Player(player),
                        holder=Player(game.first_player), more=Quote(ability.more_unless_first))
-        game.trace.add(line, rule)
+        game.log.trace.add(line, rule)
     if decline_cost:
         # The cost declined is the one asked, its parts and Mana included (6.4.b, 6.4.e).
         game.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
-        game.trace.add(msg("play.declines_ability_cost", player=Player(player), what=Term(what)), "6.4.b", "6.4.e")
+        game.log.trace.add(msg("play.declines_ability_cost", player=Player(player), what=Term(what)), "6.4.b", "6.4.e")
         return None
     after = pay_cost(game, player, obj, cost, msg("cost.ability_of", card=Card(obj.name), what=Term(what))) if cost else obj
     record = resolve_effect(game, ability.effect, player, me=after.id if after is not None else None, source_name=obj.name)
-    game.trace.add(msg("play.ability_played", player=Player(player), what=Term(what)), "4.4.a")
+    game.log.trace.add(msg("play.ability_played", player=Player(player), what=Term(what)), "4.4.a")
     check_reactions(game)
     return record
 
@@ -278,15 +278,15 @@ def switch_expeditions(game: Game, player: PlayerName, kind: ExpeditionKind, nam
     def act() -> None:
         game.switch(obj)
 
-    game.trace.add(msg("switch.switches", card=Card(obj.name), player=Player(player), old=Term(old.value), new=Term(old.other.value)), "7.3.22.a")
+    game.log.trace.add(msg("switch.switches", card=Card(obj.name), player=Player(player), old=Term(old.value), new=Term(old.other.value)), "7.3.22.a")
     run_step(game, [act])
     if obj.card.has(Keyword.GIGANTIC):
-        game.trace.add(
+        game.log.trace.add(
             msg("switch.gigantic", card=Card(obj.name)),
             "7.4.3.j",
         )
     else:
-        game.trace.add(
+        game.log.trace.add(
             msg("switch.leaves_joins", card=Card(obj.name), player=Player(player), old=Term(old.value), new=Term(old.other.value)),
             "7.3.22.b",
             "7.5.4.c",
@@ -302,7 +302,7 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
     _playable(game)
     obj = find_character(game, player, kind, name)
     if not obj.card.has(Keyword.GIGANTIC):
-        game.trace.add(msg("gigantic.not_gigantic", card=Card(obj.name)), "7.4.3.k")
+        game.log.trace.add(msg("gigantic.not_gigantic", card=Card(obj.name)), "7.4.3.k")
         return
     assert obj.expedition is not None
     stays, leaves = obj.expedition, obj.expedition.other
@@ -312,7 +312,7 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
         game.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, leaves, Zone.EXPEDITION))
 
     run_step(game, [act])
-    game.trace.add(
+    game.log.trace.add(
         msg("gigantic.loses", card=Card(obj.name), player=Player(player), stays=Term(stays.value), leaves=Term(leaves.value)),
         "7.4.3.k",
     )
@@ -335,18 +335,18 @@ def put(
     if isinstance(obj, GameObject) and obj.zone is Zone.EXPEDITION and zone is Zone.EXPEDITION:
         raise UnsupportedText("an object moving from one expedition to another does not change zones (3.2.4.d): use switch_expeditions")
     result: list[GameObject | None] = []
-    mark = game.trace.mark()
+    mark = game.log.trace.mark()
     run_step(game, [lambda: result.append(game.move(obj, zone, expedition=expedition))])
     new = result[0]
     if isinstance(obj, CardInZone):
         where = game.expedition(obj.owner, expedition).said if expedition else owned_zone(obj.owner, zone)
-        game.trace.add(
+        game.log.trace.add(
             msg("put.in_play" if expedition else "put.becomes_object", card=Card(obj.name), origin=owned_zone(obj.owner, obj.zone), where=where),
             "2.1.c", "2.1.g",
             at=mark,
         )
     elif obj.card.token and obj.zone is Zone.EXPEDITION:
-        game.trace.add(
+        game.log.trace.add(
             msg("put.token", card=Card(obj.name), where=owned_zone(obj.owner, zone), zone=zone_term(zone)),
             "2.1.d",
             "7.5.4.d",
@@ -354,10 +354,10 @@ def put(
             at=mark,
         )
     elif zone in HIDDEN_ZONES:
-        game.trace.add(msg("put.hidden", card=Card(obj.name), where=owned_zone(obj.owner, zone)), "2.1.c", "2.1.g", at=mark)
+        game.log.trace.add(msg("put.hidden", card=Card(obj.name), where=owned_zone(obj.owner, zone)), "2.1.c", "2.1.g", at=mark)
     else:
         assert new is not None
-        game.trace.add(
+        game.log.trace.add(
             msg("put.new_object", card=Card(obj.name), origin=owned_zone(obj.owner, obj.zone), where=owned_zone(obj.owner, zone),
                 timestamp=new.timestamp, was=obj.timestamp),
             "2.1.c",
@@ -373,4 +373,4 @@ def check_victory(game: Game) -> None:
     _playable(game)
     check_end(game)
     if not game.outcome.over and not game.tiebreakers:
-        game.trace.add(msg("end.nobody_finished"), "1.3.3.a")
+        game.log.trace.add(msg("end.nobody_finished"), "1.3.3.a")

@@ -31,7 +31,7 @@ def begin_game(game: Game) -> None:
     """4.1.a-j: set the game up from empty zones, then the first day's Morning as 1.3.1.d says
     (4.1.j, whose own list of steps is lost, replaces the first Morning with a setup)."""
     _check_empty(game)
-    trace = game.trace
+    trace = game.log.trace
     trace.add(msg("begin.zones_empty"), "4.1.a")
     trace.add(msg("begin.end_regions"), "4.1.b", "1.3.1.a")
     trace.add(
@@ -89,7 +89,7 @@ def _first_morning(game: Game) -> None:
     """1.3.1.d: "In the Morning of the first day, instead of the normal daily effects, players draw six
     cards and put three of them in their Mana zone." 4.1.j's detailed list is lost; the engine plays
     what 1.3.1.d says, and the first day goes on at Noon (4.1.j)."""
-    trace = game.trace
+    trace = game.log.trace
     for player in game.players:
         if len(player.deck) < OPENING_DRAW:
             raise silent(

@@ -68,5 +68,5 @@ def choose(
     shown = NO if chosen is None else (YES if may and len(options) == 1 and chosen == options[0] and _same(answer.answer, YES) else chosen)
     game.choices_made.append(f"{player}: {shown}")
     answer_said = Term(shown) if shown in (YES, NO) else Quote(shown)
-    game.trace.add(msg("choice.decides", player=Player(player), question=question, answer=answer_said), *rules, rulings=rulings)
+    game.log.trace.add(msg("choice.decides", player=Player(player), question=question, answer=answer_said), *rules, rulings=rulings)
     return chosen

@@ -37,7 +37,7 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
     parts = tuple(f"pay {p.amount}" if isinstance(p, Pay) else f"put a card from your Hand in {zone_words(p.zone)}" for p in cost)
     if choose(game, player, msg("question.whether_cost", parts=Items(said)), [YES], may=True, rules=("6.4.b",)) is None:
         game.last_cost = CostRecord(described, False, 1, len(parts), parts)
-        game.trace.add(msg("cost.declines", player=Player(player)), "6.4.b", "6.4.f")
+        game.log.trace.add(msg("cost.declines", player=Player(player)), "6.4.b", "6.4.f")
         return False
     actions: list[Callable[[], object]] = []
     told: list[Message] = []
@@ -54,7 +54,7 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
             actions.append(partial(game.move, CardInZone(player, card, Zone.HAND), part.zone))
             told.append(msg("cost.puts", card=Named(name), zone=zone_term(part.zone)))
     game.last_cost = CostRecord(described, True, 1, len(actions), parts)
-    game.trace.add(
+    game.log.trace.add(
         msg("cost.one_step", actions=len(actions), player=Player(player), told=Items(tuple(told))),
         "6.1.d", "6.4.a",
     )
@@ -93,7 +93,7 @@ def play_cost(game: Game, player: PlayerName, thing: GameObject | CardInZone, *,
     unknown: Message | None = None
     if free:
         total = 0
-        if changes and reading(game, free_cost_question()) == CHANGE_APPLIES:
+        if changes and reading(game.log, free_cost_question()) == CHANGE_APPLIES:
             total = sum(changes)
         else:
             changes = ()
@@ -101,7 +101,7 @@ def play_cost(game: Game, player: PlayerName, thing: GameObject | CardInZone, *,
         zone = origin if origin in (Zone.HAND, Zone.RESERVE) else (
             # Its own text plays it from another zone, not for free: which printed cost it pays, no
             # rule says (2.2.6, 2.2.7); each is a reading.
-            Zone.HAND if reading(game, play_cost_question()) == HAND_COST else Zone.RESERVE
+            Zone.HAND if reading(game.log, play_cost_question()) == HAND_COST else Zone.RESERVE
         )
         printed = COST_NAMES[zone]
         base = card.hand_cost if zone is Zone.HAND else card.reserve_cost
@@ -179,24 +179,24 @@ def play_card(
     if by_own_text:
         # A card is played from the Hand or the Reserve, but the card's own text says to play it from
         # where its ability finds it (2.1.e); the card's text wins (ruling card-text-over-rules).
-        game.trace.add(
+        game.log.trace.add(
             msg("play.by_own_text", card=Named(thing.name), zone=zone_term(origin)),
             "2.1.e", "2.2.10.f", rulings=(Ruling.CARD_TEXT_OVER_RULES,),
         )
-    game.trace.add(
+    game.log.trace.add(
         msg("play.card", player=Player(player), card=Named(thing.name), zone=zone_term(origin),
             cost=describe_play_cost(cost) if cost.free else msg("cost.paying_for", cost=describe_play_cost(cost)),
             expedition=game.expedition(player, kind).said),
         "3.2.8.a", "2.1.c", *play_cost_rules(cost),
     )
-    mark = game.trace.mark()
+    mark = game.log.trace.mark()
     run_step(game, [act])
     limbo, new = objects
     if origin is Zone.RESERVE:
-        game.trace.add(msg("play.fleeting", card=Named(new.name)), rulings=(Ruling.PLAYED_FROM_RESERVE,), at=mark)
+        game.log.trace.add(msg("play.fleeting", card=Named(new.name)), rulings=(Ruling.PLAYED_FROM_RESERVE,), at=mark)
     _apply_next_card_emblems(game, waiting, new)
     if not internal:
-        game.trace.add(msg("play.card_played", player=Player(player)), "4.4.a")
+        game.log.trace.add(msg("play.card_played", player=Player(player)), "4.4.a")
     return new
 
 
@@ -208,7 +208,7 @@ def _apply_next_card_emblems(game: Game, waiting: list[GameObject], played: Game
         assert info is not None and isinstance(info.ongoing, NextCardPlayed)
         game.used_emblems.add(emblem.id)
         played.boosts += info.ongoing.boosts
-        game.trace.add(msg("play.emblem_applies", text=Quote(info.text), card=Named(played.name)), "2.2.13.c")
+        game.log.trace.add(msg("play.emblem_applies", text=Quote(info.text), card=Named(played.name)), "2.2.13.c")
 
 
 def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[str, ...], what: Message) -> GameObject | None:
@@ -240,6 +240,6 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
         atomic = len(actions)
     game.last_cost = CostRecord(" and ".join(parts), True, 1, atomic, parts)
     shown = Items(tuple(msg("cost.lost_symbol") if p == "lost" else Quote(p) for p in parts))
-    game.trace.add(msg("cost.pays_single_step", player=Player(player), what=what, parts=shown), "6.4.a", "6.1.d")
+    game.log.trace.add(msg("cost.pays_single_step", player=Player(player), what=what, parts=shown), "6.4.a", "6.1.d")
     run_step(game, actions)
     return after[0]

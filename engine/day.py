@@ -28,7 +28,7 @@ def _new_day_if_needed(game: Game, phase: Phase) -> None:
         return
     if game.day is not None:
         game.day += 1
-    game.trace.add(msg("day.new_day"))
+    game.log.trace.add(msg("day.new_day"))
     # "this Day" (and shorter) durations end with the day; reactions count activations per day.
     expire(game, {Duration.TURN, Duration.AFTERNOON, Duration.DAY}, msg("day.day_ended"))
     game.activations.clear()  # 6.3.f counts activations "in a single day"
@@ -40,7 +40,7 @@ def _morning(game: Game, expand: bool = False) -> None:
     # Succeed: 4.2.1.b "the player to the left of the first player" (1.3.2.b says "the opponent").
     old = game.first_player
     game.first_player = game.left_of(old)
-    game.trace.add(msg("day.succeed", player=Player(game.first_player), old=Player(old)), "4.2.1.b", rulings=(Ruling.FIRST_PLAYER_SUCCEED,))
+    game.log.trace.add(msg("day.succeed", player=Player(game.first_player), old=Player(old)), "4.2.1.b", rulings=(Ruling.FIRST_PLAYER_SUCCEED,))
     # Prepare: Characters, Permanents and Mana Orbs are readied (1.3.2.b; 4.2.1.c omits Mana Orbs).
     readied = 0
     for obj in game.objects.values():
@@ -51,7 +51,7 @@ def _morning(game: Game, expand: bool = False) -> None:
         ):
             obj.exhausted = False
             readied += 1
-    game.trace.add(
+    game.log.trace.add(
         msg("day.prepare", readied=readied),
         "4.2.1.c",
         "1.3.2.b",
@@ -66,9 +66,9 @@ def _morning(game: Game, expand: bool = False) -> None:
             )
         for _ in range(2):
             game.draw_card(player.name)
-    game.trace.add(msg("day.draw"), "4.2.1.d", "7.3.5.a")
+    game.log.trace.add(msg("day.draw"), "4.2.1.d", "7.3.5.a")
     if not expand:
-        game.trace.add(msg("day.expand_nobody"), "4.2.1.e")
+        game.log.trace.add(msg("day.expand_nobody"), "4.2.1.e")
         return
     _expand(game)
 
@@ -78,7 +78,7 @@ def _expand(game: Game) -> None:
     deciding in initiative order (6.1.g); the cards are put there together."""
 
     order = game.initiative_order()
-    game.trace.add(msg("day.expand", order=Items(tuple(Player(p) for p in order))), "4.2.1.e", "6.1.g")
+    game.log.trace.add(msg("day.expand", order=Items(tuple(Player(p) for p in order))), "4.2.1.e", "6.1.g")
     chosen: list[CardInZone] = []
     for name in order:
         hand = game.player(name).hand
@@ -87,17 +87,17 @@ def _expand(game: Game) -> None:
             chosen.append(CardInZone(name, next(c for c in hand if (c.name or "card") == pick), Zone.HAND))
     run_step(game, [partial(game.move, c, Zone.MANA) for c in chosen])
     for c in chosen:
-        game.trace.add(msg("day.expanded", player=Player(c.owner)), "4.2.1.e")
+        game.log.trace.add(msg("day.expanded", player=Player(c.owner)), "4.2.1.e")
 
 
 def begin_afternoon(game: Game) -> None:
     """The Afternoon begins (reactions are checked, 4.4.a.1); the first player takes the first turn (1.3.2.d)."""
     _new_day_if_needed(game, Phase.AFTERNOON)
-    game.trace.add(msg("day.phase_begins", phase=Term(Phase.AFTERNOON.value)), "1.3.2.a")
+    game.log.trace.add(msg("day.phase_begins", phase=Term(Phase.AFTERNOON.value)), "1.3.2.a")
     game.passed = set()
     game.turn = game.first_player
     begin_phase(game, Phase.AFTERNOON)
-    game.trace.add(msg("day.first_turn", player=Player(game.turn)), "1.3.2.d")
+    game.log.trace.add(msg("day.first_turn", player=Player(game.turn)), "1.3.2.d")
 
 
 def afternoon_started(game: Game) -> bool:
@@ -111,18 +111,18 @@ def end_turn(game: Game, passed: bool) -> None:
     assert player is not None
     if passed:
         game.passed.add(player)
-        game.trace.add(msg("day.passes", player=Player(player)), "1.3.2.d")
+        game.log.trace.add(msg("day.passes", player=Player(player)), "1.3.2.d")
     expire(game, {Duration.TURN}, msg("day.turn_ended", player=Player(player)))
     following = game.next_in_seating(player)
     while following in game.passed and following != player:
         following = game.next_in_seating(following)
     if following in game.passed:
         game.turn = None
-        game.trace.add(msg("day.all_passed"), "1.3.2.d")
+        game.log.trace.add(msg("day.all_passed"), "1.3.2.d")
         expire(game, {Duration.AFTERNOON}, msg("day.afternoon_ended"))
         return
     game.turn = following
-    game.trace.add(msg("day.takes_turn", player=Player(following)), "1.3.2.d")
+    game.log.trace.add(msg("day.takes_turn", player=Player(following)), "1.3.2.d")
 
 
 def _afternoon(game: Game) -> None:
@@ -143,7 +143,7 @@ def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
     _new_day_if_needed(game, phase)
     # Dusk and Night come after the Afternoon: its emblems, and its turns', have ended (2.2.13.a).
     expire(game, spans_over_at(phase), msg("day.afternoon_ended"))
-    game.trace.add(msg("day.phase_begins", phase=Term(phase.value)), "1.3.2.a")
+    game.log.trace.add(msg("day.phase_begins", phase=Term(phase.value)), "1.3.2.a")
     if phase is Phase.MORNING:
         begin_phase(game, phase)
         _morning(game, expand)
@@ -172,7 +172,7 @@ def expire(game: Game, durations: set[Duration], why: Message) -> None:
         assert emblem.emblem is not None
         if emblem.emblem.duration in durations:
             del game.objects[emblem.id]
-            game.trace.add(
+            game.log.trace.add(
                 msg("day.emblem_ends", text=Quote(emblem.emblem.text),
                     duration=Term(emblem.emblem.duration.value if emblem.emblem.duration else "no duration"), why=why),
                 "2.2.13.a",

@@ -68,7 +68,7 @@ def _opposing(game: Game, expedition: Expedition) -> Expedition:
 
 def progress(game: Game) -> None:
     """The Progress daily effect of Dusk, then the end-of-game check (4.2.4, 4.3)."""
-    trace = game.trace
+    trace = game.log.trace
     if game.tiebreakers:
         # 4.2.4.g: once tiebreakers have started, no expedition "fails to move forward"; the
         # tiebreaker Dusk compares totals instead of moving expeditions (4.3.h).

@@ -55,7 +55,7 @@ def finishers(game: Game) -> list[Finisher]:
 
 def _finish(game: Game, outcome: Outcome) -> None:
     game.outcome = outcome
-    game.trace.add(msg("end.win", winners=Items(tuple(Player(w) for w in outcome.winners)), count=len(outcome.winners),
+    game.log.trace.add(msg("end.win", winners=Items(tuple(Player(w) for w in outcome.winners)), count=len(outcome.winners),
                        reason=outcome.message), *outcome.rules, rulings=outcome.rulings)
 
 
@@ -69,7 +69,7 @@ def check_end(game: Game) -> None:
     if not done:
         return
     for f in done:
-        game.trace.add(
+        game.log.trace.add(
             msg("end.cross" if f.crossed else "end.meet", player=Player(f.name), distance=f.distance),
             "4.3.b" if f.crossed else "4.3.a",
             "1.3.3.a",
@@ -104,7 +104,7 @@ def _two_player_end(game: Game, done: list[Finisher]) -> None:
             ),
         )
         return
-    game.trace.add(
+    game.log.trace.add(
         msg("end.same_distance", distance=a.distance),
         "4.3.c",
         "1.3.3.b",
@@ -138,7 +138,7 @@ def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
             Outcome(team, Termination.TEAM_ADVANCED_FURTHER, (("more", max(beyond_a, beyond_b)), ("fewer", min(beyond_a, beyond_b)))),
         )
         return
-    game.trace.add(msg("end.teams_same_advance"), "2v2.victory", rulings=(Ruling.MULTIPLAYER_FINISH,))
+    game.log.trace.add(msg("end.teams_same_advance"), "2v2.victory", rulings=(Ruling.MULTIPLAYER_FINISH,))
     start_tiebreakers(game, tuple(game.names))
 
 
@@ -154,7 +154,7 @@ def _free_for_all_end(game: Game, done: list[Finisher]) -> None:
     if furthest > 0 and len(leaders) == 1:
         _finish(game, Outcome((leaders[0].name,), Termination.ADVANCED_FURTHER))
         return
-    game.trace.add(
+    game.log.trace.add(
         msg("end.several_finished", players=Items(tuple(Player(f.name) for f in leaders))),
         "free-for-all.victory",
         rulings=(Ruling.MULTIPLAYER_FINISH,),
@@ -168,7 +168,7 @@ def start_tiebreakers(game: Game, players: tuple[PlayerName, ...]) -> None:
     game.tiebreaker_players = players
     for expedition in game.expeditions():
         expedition.position = ARENA
-    game.trace.add(
+    game.log.trace.add(
         msg("end.tiebreakers_start"),
         "4.3.d",
         "4.3.e",
@@ -207,7 +207,7 @@ def decide_tiebreaker(game: Game) -> None:
         line = msg("end.side_total", side=Items(tuple(Player(n) for n in side)), count=len(side), total=statistics_said(total))
         if gigantic:
             line = msg("end.side_total_gigantic", total=line, giants=Items(tuple(gigantic)))
-        game.trace.add(line, "4.3.h", "1.3.3.d")
+        game.log.trace.add(line, "4.3.h", "1.3.3.d")
     wins = [0, 0]
     names = [Items(tuple(Player(n) for n in side)) for side in sides]
     comparisons: list[Message] = []
@@ -220,7 +220,7 @@ def decide_tiebreaker(game: Game) -> None:
         arena = game.region_types_at(ARENA)
         compared = tuple(t for t in RegionType if t in arena)
         if len(compared) < len(RegionType):
-            game.trace.add(
+            game.log.trace.add(
                 msg("end.arena_types", types=Items(tuple(Term(t.value) for t in compared))),
                 "2v2.tiebreaker", "4.3.f", "2.2.2.p",
             )
@@ -231,14 +231,14 @@ def decide_tiebreaker(game: Game) -> None:
         else:
             wins[0 if a > b else 1] += 1
             comparisons.append(msg("end.compare_goes_to", type=Term(statistic.value), a=a, b=b, side=names[0 if a > b else 1]))
-    game.trace.add(
+    game.log.trace.add(
         msg("end.comparing", comparisons=Items(tuple(comparisons)), first=names[0], first_wins=wins[0], second=names[1], second_wins=wins[1]),
         "4.3.h",
         "4.3.f",
         rulings=(Ruling.TIEBREAKER_COMPARISON,),
     )
     if wins[0] == wins[1]:
-        game.trace.add(msg("end.no_side_wins"), "4.3.h", "1.3.3.f")
+        game.log.trace.add(msg("end.no_side_wins"), "4.3.h", "1.3.3.f")
         return
     winner = sides[0] if wins[0] > wins[1] else sides[1]
     _finish(game, Outcome(winner, won_by, (("more", max(wins)), ("fewer", min(wins)))))
@@ -253,7 +253,7 @@ def _free_for_all_tiebreaker(game: Game) -> None:
     players = game.tiebreaker_players or tuple(game.names)
     totals = {name: _team_total(game, (name,)) for name in players}
     for name, total in totals.items():
-        game.trace.add(msg("end.player_total", player=Player(name), total=statistics_said(total)), "1.3.3.d", rulings=(Ruling.FREE_FOR_ALL_TIEBREAKER,))
+        game.log.trace.add(msg("end.player_total", player=Player(name), total=statistics_said(total)), "1.3.3.d", rulings=(Ruling.FREE_FOR_ALL_TIEBREAKER,))
     holders: dict[RegionType, PlayerName] = {}
     words: list[Message] = []
     for statistic in RegionType:  # the Arena is forest, mountain and water (4.3.f)
@@ -264,7 +264,7 @@ def _free_for_all_tiebreaker(game: Game) -> None:
             words.append(msg("end.alone_highest", player=Player(leaders[0]), type=Term(statistic.value), best=best))
         else:
             words.append(msg("end.share_highest", players=Items(tuple(Player(n) for n in leaders)), type=Term(statistic.value), best=best))
-    game.trace.add(msg("end.highest", holders=Items(tuple(words))), "4.3.f", rulings=(Ruling.FREE_FOR_ALL_TIEBREAKER,))
+    game.log.trace.add(msg("end.highest", holders=Items(tuple(words))), "4.3.f", rulings=(Ruling.FREE_FOR_ALL_TIEBREAKER,))
     owners = set(holders.values())
     if len(owners) != 1:
         raise silent(

@@ -18,7 +18,7 @@ def _stays(game: Game, expedition: Expedition, direction: Direction, arena_rule:
     (`arena_rule`, 4.3.g), or an Emblem-Ongoing says "Expeditions can't move <direction>" (2.2.2.m,
     2.2.13.c)."""
     if expedition.position == ARENA:
-        game.trace.add(msg("move.in_arena", expedition=expedition.said, direction=Term(direction.value)), arena_rule, "4.3.g")
+        game.log.trace.add(msg("move.in_arena", expedition=expedition.said, direction=Term(direction.value)), arena_rule, "4.3.g")
         return True
     emblem = game.expeditions_cannot_move(direction)
     if emblem is None or emblem.emblem is None:
@@ -26,13 +26,13 @@ def _stays(game: Game, expedition: Expedition, direction: Direction, arena_rule:
     said = msg("move.emblem_stops", expedition=expedition.said, direction=Term(direction.value), text=Quote(emblem.emblem.text))
     if direction is Direction.FORWARD:  # the refusal to move forward also names the emblem's duration
         said = msg("move.emblem_stops_for", stops=said, duration=Term(emblem.emblem.duration.value if emblem.emblem.duration else "no duration"))
-    game.trace.add(said, "2.2.2.m", "2.2.13.c")
+    game.log.trace.add(said, "2.2.2.m", "2.2.13.c")
     return True
 
 
 def move_forward(game: Game, expedition: Expedition) -> bool:
     """Move one region toward the far end (7.3.11.a); True if the expedition moved."""
-    trace = game.trace
+    trace = game.log.trace
     if _stays(game, expedition, Direction.FORWARD, "7.3.11.d"):
         return False
     here = int(expedition.position)
@@ -62,7 +62,7 @@ def _tell_changed_types(game: Game, index: int) -> None:
     passives = game.region_passives()
     if passives:
         givers = Items(tuple(msg("move.giver", card=Card(o.name), text=Quote(p.text)) for o, p in passives))
-        trace = game.trace
+        trace = game.log.trace
         trace.add(
             msg("move.changed_types", givers=givers, index=index, types=types_said(game.region_types_at(index))),
             "2.2.2.p",
@@ -72,7 +72,7 @@ def _tell_changed_types(game: Game, index: int) -> None:
 
 def move_backward(game: Game, expedition: Expedition) -> bool:
     """Move one region back toward its region of origin (7.3.10.a); True if it moved."""
-    trace = game.trace
+    trace = game.log.trace
     if _stays(game, expedition, Direction.BACKWARD, "7.3.10.c"):
         return False
     here = int(expedition.position)

@@ -120,14 +120,14 @@ def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int |
     blocked = _blocked_by(game, bearer, reaction.trigger, blockers)
     if blocked is not None:
         holder, passive = blocked
-        game.trace.add(
+        game.log.trace.add(
             msg("react.cannot_activate", card=Named(bearer.name), reaction=Quote(str(reaction)), holder=Named(holder.name), text=Quote(passive.text)),
             "7.3.1.e",
             rulings=(Ruling.OPPOSING_EXPEDITIONS,),
         )
         return False
     if not _condition_holds(reaction, bearer):
-        game.trace.add(msg("react.condition_not_met", card=Named(bearer.name), reaction=Quote(str(reaction)), condition=Quote(reaction.condition)), "6.3.b")
+        game.log.trace.add(msg("react.condition_not_met", card=Named(bearer.name), reaction=Quote(str(reaction)), condition=Quote(reaction.condition)), "6.3.b")
         return False
     if reaction.condition:
         met = msg("react.condition_met", condition=Quote(reaction.condition))
@@ -135,7 +135,7 @@ def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int |
     key = (bearer.id, index)
     used = game.activations.get(key, 0)
     if used >= MAX_ACTIVATIONS_PER_DAY:
-        game.trace.add(
+        game.log.trace.add(
             msg("react.too_many", card=Named(bearer.name), reaction=Quote(str(reaction)), n=used + 1),
             "6.3.f",
             always=True,
@@ -152,7 +152,7 @@ def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int |
     if used < 3 or used + 1 == MAX_ACTIVATIONS_PER_DAY:
         activated = msg("react.activated", card=Named(bearer.name), reaction=Quote(str(reaction)), n=used + 1,
                         player=Player(bearer.controller), effect=Quote(reaction.effect))
-        game.trace.add(
+        game.log.trace.add(
             msg("react.activated_note", activated=activated, note=note) if note is not None else activated,
             "6.3.b",
             "6.3.c",
@@ -205,8 +205,8 @@ def run_step(game: Game, actions: Sequence[Callable[[], object]]) -> None:
     """One step: its atomic actions happen simultaneously (6.1.f); reactions modify it (6.3.b);
     an expedition meeting or crossing modifies it too (4.3.a-b)."""
     game.spend_work()
-    game.steps_taken += 1
-    if game.steps_taken > MAX_STEPS:
+    game.log.steps_taken += 1
+    if game.log.steps_taken > MAX_STEPS:
         raise LoopLimit(msg("refusal.loop_steps", steps=MAX_STEPS, activations=MAX_ACTIVATIONS_PER_DAY))
     before = {o.id: o for o in in_play_bearers(game)}
     game.happenings.clear()

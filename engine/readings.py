@@ -5,13 +5,13 @@ under each reading the texts allow. If every reading gives the same outcome, the
 does not matter and they answer; if the outcomes differ, they say so, with each reading and its
 outcome. The engine does the same.
 
-At an open question the engine calls `reading(game, question)`. A game run for one reading has it
-fixed in `game.readings`, and goes on under it (the trace says so once). A game without one raises
-`ReadingNeeded`, a `RulesSilent` that names the question and its readings: the scenario runner
+At an open question the engine calls `reading(game.log, question)`. A game run for one reading has
+it fixed in its run log's `readings`, and goes on under it (the trace says so once). A game without
+one raises `ReadingNeeded`, a `RulesSilent` that names the question and its readings: the scenario runner
 (engine.scenario.runner) then runs the scenario once per reading and compares the outcomes. A caller of
 the public API (engine.dusk...) gets that refusal, or fixes a reading first:
 
-    game.readings = {"token-controller": "the creator controls it"}
+    game.log.readings = {"token-controller": "the creator controls it"}
 
 Results are values: `Readings` holds the open questions and one `ReadingOutcome` per combination
 of readings, with the values observed at the scenario's paths.
@@ -133,22 +133,22 @@ class Readings:
 
 
 class FollowsReadings(Protocol):
-    """What `reading` needs of a game: the readings fixed for its run, and its trace (engine.state.Game)."""
+    """What `reading` needs of a run: the readings fixed for it, and its trace (engine.runlog.RunLog)."""
 
     readings: Mapping[str, str] | None
     readings_said: frozenset[str]
     trace: Trace
 
 
-def reading(game: FollowsReadings, question: OpenQuestion) -> str:
+def reading(log: FollowsReadings, question: OpenQuestion) -> str:
     """The reading fixed for `question` in this run; ReadingNeeded when there is none."""
-    chosen = game.readings.get(question.key) if game.readings else None
+    chosen = log.readings.get(question.key) if log.readings else None
     if chosen is None:
         raise ReadingNeeded(question)
-    if question.key not in game.readings_said:
-        game.readings_said = game.readings_said | {question.key}
+    if question.key not in log.readings_said:
+        log.readings_said = log.readings_said | {question.key}
         assert question.said is not None, f"the open question {question.key} has no message"
-        game.trace.add(msg("reading.follows", question=question.said, reading=Reading(chosen)), *question.rules)
+        log.trace.add(msg("reading.follows", question=question.said, reading=Reading(chosen)), *question.rules)
     return chosen
 
 

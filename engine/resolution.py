@@ -66,7 +66,7 @@ def check_reactions(game: Game) -> None:
             if unknown is not None:
                 if game.reactions_unchecked is not unknown:  # told once for each step the engine cannot follow
                     game.reactions_unchecked = unknown
-                    game.trace.add(msg("react.unchecked", unknown=unknown.said), "4.4.a")
+                    game.log.trace.add(msg("react.unchecked", unknown=unknown.said), "4.4.a")
                 return
             waiting = [o for o in game.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.REACTION]
             if not waiting:
@@ -78,22 +78,22 @@ def check_reactions(game: Game) -> None:
             key = (emblem.emblem.source_id, emblem.emblem.text)
             plays[key] = plays.get(key, 0) + 1
             # A reaction that keeps playing itself is told three times, then summed up.
-            game.trace.muted = plays[key] > 3
-            game.trace.add(msg("react.plays", player=Player(chooser), text=Quote(emblem.emblem.text), card=Named(emblem.emblem.source_name or "")), "4.4.b")
+            game.log.trace.muted = plays[key] > 3
+            game.log.trace.add(msg("react.plays", player=Player(chooser), text=Quote(emblem.emblem.text), card=Named(emblem.emblem.source_name or "")), "4.4.b")
             game.reactions_played.append(f"{chooser}: {emblem.emblem.text}")
             try:
                 resolve_effect(game, emblem.emblem.text, chooser, me=emblem.emblem.source_id, source_name=emblem.emblem.source_name)
             finally:
-                game.trace.muted = False
+                game.log.trace.muted = False
             # 2.2.2.m example: when the Reaction is played, its effect resolves, then it ceases to exist.
             if game.objects.pop(emblem.id, None) is not None and plays[key] <= 3:
-                game.trace.add(msg("react.ceases", text=Quote(emblem.emblem.text)), "2.2.2.m")
+                game.log.trace.add(msg("react.ceases", text=Quote(emblem.emblem.text)), "2.2.2.m")
     finally:
         game.checking_reactions = False
-        game.trace.muted = False
+        game.log.trace.muted = False
         for (_, text), n in plays.items():
             if n > 3:
-                game.trace.add(msg("react.repeated", text=Quote(text), n=n), "4.4.c")
+                game.log.trace.add(msg("react.repeated", text=Quote(text), n=n), "4.4.c")
 
 
 def _pick_emblem(game: Game, chooser: PlayerName, mine: list[GameObject]) -> GameObject:
@@ -105,7 +105,7 @@ def _pick_emblem(game: Game, chooser: PlayerName, mine: list[GameObject]) -> Gam
     if game.answers and game.answers[0].player == chooser and any(t.lower() == game.answers[0].answer.lower() for t in texts):
         text = choose(game, chooser, msg("question.which_reaction"), list(dict.fromkeys(texts)), rules=("4.4.b", "4.4.c"))
         return next(o for o in mine if o.emblem is not None and o.emblem.text == text)
-    game.trace.add(msg("react.oldest_first", player=Player(chooser), n=len(mine)), "4.4.b")
+    game.log.trace.add(msg("react.oldest_first", player=Player(chooser), n=len(mine)), "4.4.b")
     return mine[0]
 
 
@@ -150,8 +150,8 @@ def resolve_effect(
         target=target,
         target_object=target_object,
     )
-    game.trace.add(msg("effect.resolves", player=Player(controller), text=Quote(text), steps=len(steps)), "6.1.a", "6.1.b", "6.1.c")
-    game.trace.depth += 1
+    game.log.trace.add(msg("effect.resolves", player=Player(controller), text=Quote(text), steps=len(steps)), "6.1.a", "6.1.b", "6.1.c")
+    game.log.trace.depth += 1
     try:
         for number, (step_text, instruction) in enumerate(zip(steps, instructions), start=1):
             if game.outcome.over:
@@ -159,15 +159,15 @@ def resolve_effect(
             unknown = game.board_unknown()
             if unknown is not None and not isinstance(instruction, (KeywordAction, LostEffect)):
                 raise silent(msg("refusal.step_unknown", number=number, text=Quote(text), step=Quote(step_text), unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
-            game.trace.add(msg("effect.step", number=number, text=Quote(step_text)), "6.1.c")
-            game.trace.depth += 1
+            game.log.trace.add(msg("effect.step", number=number, text=Quote(step_text)), "6.1.c")
+            game.log.trace.depth += 1
             try:
                 _perform(game, instruction, res)
             finally:
-                game.trace.depth -= 1
+                game.log.trace.depth -= 1
             check_reactions(game)  # 4.4.a.2: after each step
     finally:
-        game.trace.depth -= 1
+        game.log.trace.depth -= 1
     record = EffectRecord(text, len(steps), res.atomic, controller, tuple(steps))
     game.last_effect = record
     return record
@@ -175,7 +175,7 @@ def resolve_effect(
 
 def _step(game: Game, res: Resolution, actions: Sequence[Callable[[], object]], line: Message, *rules: str, rulings: tuple[str, ...] = ()) -> None:
     res.atomic += len(actions)
-    game.trace.add(line, *rules, rulings=rulings)
+    game.log.trace.add(line, *rules, rulings=rulings)
     run_step(game, list(actions))
 
 
@@ -192,7 +192,7 @@ def _create_tokens(game: Game, instruction: Instruction, res: Resolution) -> Non
         # 7.3.3.a: a token is created in an expedition; who controls one created in another player's
         # expedition, no rule says (the 2v2 page allows it in a teammate's): each reading is run.
         controller = place.player
-        if place.player != res.controller and reading(game, token_controller_question()) == CREATOR_CONTROLS:
+        if place.player != res.controller and reading(game.log, token_controller_question()) == CREATOR_CONTROLS:
             controller = res.controller
         for _ in range(instruction.count):
             # 7.3.3.a; 7.4.3.c: a Gigantic token is created in one specific expedition.
@@ -234,7 +234,7 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
         # "my other Expedition": the other expedition of my controller; a Gigantic character is in
         # both, so for it the words refer to no expeditions (7.4.3.g).
         if source.card.has(Keyword.GIGANTIC):
-            game.trace.add(
+            game.log.trace.add(
                 msg("effect.gigantic_other", card=Named(source.name), player=Player(source.controller)),
                 "7.4.3.g",
             )
@@ -282,7 +282,7 @@ def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> No
         # Its span of the current day has already ended: it ceases to exist at once and never applies.
         for emblem in created:
             game.objects.pop(emblem.id, None)
-        game.trace.add(
+        game.log.trace.add(
             msg("effect.ongoing_expired", text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
             "2.2.13.a", "2.2.13.c", rulings=(Ruling.EXPIRED_DURATION,),
         )
@@ -295,7 +295,7 @@ def _keyword_action(game: Game, instruction: Instruction, res: Resolution) -> No
         # 6.1.g: each player decides in initiative order; the others know each decision.
         order = game.initiative_order()
         ruling = (Ruling.INITIATIVE_ORDER,)
-        game.trace.add(msg("effect.each_decides", word=Quote(word), order=Items(tuple(Player(p) for p in order))), "6.1.g", rulings=ruling)
+        game.log.trace.add(msg("effect.each_decides", word=Quote(word), order=Items(tuple(Player(p) for p in order))), "6.1.g", rulings=ruling)
         performers = [p for p in order if choose(game, p, msg("question.whether_keyword", word=Quote(word)), [YES], may=True, rulings=ruling) is not None]
     else:
         performers = [res.controller]
@@ -317,21 +317,21 @@ def _lost_effect(game: Game, instruction: Instruction, res: Resolution) -> None:
     whose = msg("effect.whose", card=Named(res.me_name)) if res.me_name else msg("effect.the_effect")
     game.unknowns.append(Unknown(msg("unknown.lost_effect", whose=whose), UnknownScope.ALL, res.controller))
     res.atomic += 1
-    game.trace.add(msg("effect.lost", player=Player(res.controller), whose=whose))
+    game.log.trace.add(msg("effect.lost", player=Player(res.controller), whose=whose))
 
 
 def _sacrifice(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, Sacrifice)
     order = game.initiative_order() if instruction.each_player else [res.controller]
     if instruction.each_player:
-        game.trace.add(msg("effect.each_sacrifices", order=Items(tuple(Player(p) for p in order))), "6.1.g", rulings=(Ruling.INITIATIVE_ORDER,))
+        game.log.trace.add(msg("effect.each_sacrifices", order=Items(tuple(Player(p) for p in order))), "6.1.g", rulings=(Ruling.INITIATIVE_ORDER,))
     chosen: list[tuple[PlayerName, GameObject]] = []
     for player in order:
         # A player sacrifices a Character they control, in play (2.2.1.h; ruling sacrifice).
         mine = [o for o in game.in_zone(Zone.EXPEDITION, player) if o.card.type is ObjectType.CHARACTER]
         name = choose(game, player, msg("question.sacrifice"), list(dict.fromkeys(o.name for o in mine)), rulings=(Ruling.SACRIFICE,))
         if name is None:
-            game.trace.add(msg("effect.no_character", player=Player(player)), "2.2.1.h", rulings=(Ruling.SACRIFICE,))
+            game.log.trace.add(msg("effect.no_character", player=Player(player)), "2.2.1.h", rulings=(Ruling.SACRIFICE,))
             continue
         chosen.append((player, _named(mine, name)))
     actions = [partial(sacrifice, game, obj, player) for player, obj in chosen]
@@ -380,11 +380,11 @@ def _target(
         name = choose(game, res.controller, msg("question.target", phrase=Quote(phrase)), list(dict.fromkeys(o.name for o in legal)), may=may)
         if name is None:
             if legal:
-                game.trace.add(msg("effect.no_target_chosen", player=Player(res.controller), phrase=Quote(phrase)), "6.1.g")
+                game.log.trace.add(msg("effect.no_target_chosen", player=Player(res.controller), phrase=Quote(phrase)), "6.1.g")
             elif you_control:
-                game.trace.add(msg("effect.no_target_controlled", kinds=said_kinds, player=Player(res.controller)), "2.2.1.h", "7.2.2.a")
+                game.log.trace.add(msg("effect.no_target_controlled", kinds=said_kinds, player=Player(res.controller)), "2.2.1.h", "7.2.2.a")
             else:
-                game.trace.add(msg("effect.no_target", kinds=said_kinds), "2.2.1.h")
+                game.log.trace.add(msg("effect.no_target", kinds=said_kinds), "2.2.1.h")
             return None
         return _named(legal, name)
     if target not in legal:
@@ -450,7 +450,7 @@ def _gain(game: Game, instruction: Instruction, res: Resolution) -> None:
     me = res.my_object(game)
     if me is None:
         # 2.1.c: the object "I" refers to no longer exists; the card is a new object elsewhere.
-        game.trace.add(
+        game.log.trace.add(
             msg("gain.me_gone", card=Named(res.me_name), gained=_gained(instruction)) if res.me_name
             else msg("gain.object_gone", gained=_gained(instruction)),
             "7.2.1.b", "2.1.c",
@@ -499,7 +499,7 @@ def _me_still_here(game: Game, res: Resolution, consequence: Message) -> GameObj
     zone change made it a new object that "me" no longer refers to (7.2.1.b, 2.1.c)."""
     me = res.my_object(game)
     if me is None:
-        game.trace.add(msg("effect.me_not_object", card=Named(res.me_name or ""), consequence=consequence), "7.2.1.b", "2.1.c")
+        game.log.trace.add(msg("effect.me_not_object", card=Named(res.me_name or ""), consequence=consequence), "7.2.1.b", "2.1.c")
     return me
 
 
@@ -516,7 +516,7 @@ def _put_from_hand(game: Game, instruction: Instruction, res: Resolution) -> Non
     name = choose(game, player, msg("question.card_from_hand", zone=zone_term(instruction.zone)),
                   list(dict.fromkeys(c.name or "card" for c in hand)), may=instruction.optional)
     if name is None:
-        game.trace.add(msg("effect.puts_no_card", player=Player(player), zone=zone_term(instruction.zone)))
+        game.log.trace.add(msg("effect.puts_no_card", player=Player(player), zone=zone_term(instruction.zone)))
         return
     card = next(c for c in hand if (c.name or "card") == name)
     moved: list[GameObject | None] = []
@@ -541,7 +541,7 @@ def _play_me(game: Game, instruction: Instruction, res: Resolution) -> None:
     res.atomic += 1
     new = play_card(game, res.controller, me, ExpeditionKind(where.split(".")[1]), free=instruction.free, internal=True)
     _follow(res, me, new)
-    game.trace.add(
+    game.log.trace.add(
         msg("effect.same_card", card=Named(res.me_name or "")),
         "2.1.f", "2.1.e",
     )
@@ -568,12 +568,12 @@ def _activate_triggers(game: Game, instruction: Instruction, res: Resolution) ->
     if target is None:
         return
     symbol = instruction.trigger.symbol or instruction.trigger.value
-    game.trace.add(
+    game.log.trace.add(
         msg("effect.activates_triggers", symbol=Quote(symbol), card=Named(target.name), by=Named(res.me_name))
         if res.me_name else msg("effect.activates_triggers_ability", symbol=Quote(symbol), card=Named(target.name)),
         "7.3.1.b", "7.3.1.d",
     )
-    game.steps_taken += 1
+    game.log.steps_taken += 1
     for index, reaction in enumerate(target.card.reactions):
         if reaction.trigger is instruction.trigger:
             create_reaction_emblem(game, target, index, target.id)
@@ -585,7 +585,7 @@ def _conditional(game: Game, instruction: Instruction, res: Resolution) -> None:
     if isinstance(condition, ItIs):
         it = res.it
         if it is None:
-            game.trace.add(msg("effect.it_nothing"), "2.1.e")
+            game.log.trace.add(msg("effect.it_nothing"), "2.1.e")
             return
         if condition.subtype is not None:
             holds = condition.subtype.lower() in (s.lower() for s in it.card.subtypes)
@@ -593,14 +593,14 @@ def _conditional(game: Game, instruction: Instruction, res: Resolution) -> None:
         else:
             holds = it.card.type is condition.type
             rule = "2.2.1.i"
-        game.trace.add(
+        game.log.trace.add(
             msg("effect.it_is" if holds else "effect.it_is_not", card=Named(it.name), zone=zone_term(it.zone), what=Quote(condition.what), rule=Rules((rule,))),
             "2.1.e", rule,
         )
     elif isinstance(condition, FirstPlayer):
         first, rule = game.is_first_player(res.controller)
         holds = first != condition.negated
-        game.trace.add(msg(f"effect.{'first' if first else 'not_first'}_{'holds' if holds else 'fails'}", player=Player(res.controller)), rule)
+        game.log.trace.add(msg(f"effect.{'first' if first else 'not_first'}_{'holds' if holds else 'fails'}", player=Player(res.controller)), rule)
     else:
         holds = _you_control(game, condition, res)
     if holds:
@@ -658,7 +658,7 @@ def _you_control(game: Game, condition: YouControl, res: Resolution) -> bool:
     if elsewhere:
         line = msg("effect.not_counted", controls=line,
                    elsewhere=Items(tuple(msg("effect.in_zone", card=Named(o.name), zone=zone_term(o.zone)) for o in elsewhere)))
-    game.trace.add(line, rule)
+    game.log.trace.add(line, rule)
     return holds
 
 

@@ -34,7 +34,7 @@ from .records import (
     Unknown,
     UnknownScope,
 )
-from .trace import Trace
+from .runlog import RunLog
 from .vocabulary import (
     ALL_REGION_TYPES,
     ARENA,
@@ -84,19 +84,12 @@ class Game:
     phase: Phase | None = None
     outcome: Outcome = field(default_factory=Outcome)
     objects: dict[int, GameObject] = field(default_factory=dict)
-    trace: Trace = field(default_factory=Trace)
     happenings: list[Happening] = field(default_factory=list)
     activations: dict[tuple[int, int], int] = field(default_factory=dict)
     """(object id, reaction index) -> activations this day (6.3.f)."""
     last_progress: dict[tuple[PlayerName, ExpeditionKind], ProgressRecord] = field(default_factory=dict)
     last_effect: EffectRecord | None = None
     last_cost: CostRecord | None = None
-    steps_taken: int = 0
-    work: int = 0
-    """Units of the engine's work budget spent so far (limits.MAX_WORK; `spend_work`). A scenario run
-    once per reading starts each run's game at what the runs before it spent."""
-    work_lines: int = 0
-    """The trace's length when work was last counted: its lines since then are counted next."""
     checking_reactions: bool = False
     turn: PlayerName | None = None
     """During the Afternoon, the player whose turn it is (1.3.2.d)."""
@@ -112,20 +105,16 @@ class Game:
     used_emblems: set[int] = field(default_factory=set)
     reactions_unchecked: Unknown | None = None
     """The lost step after which the trace has said that reactions cannot be checked any more (4.4.a)."""
-    # The mappings below are rarely filled: a game has none until a run gives it one (no new
+    # The mapping below is rarely filled: a game has none until a run gives it one (no new
     # containers per game on the hot path).
-    readings: Mapping[str, str] | None = None
-    """Where the sources leave a question open, the reading this run follows, by question key
-    (engine.readings); a question without one stops the run with ReadingNeeded. Give a game its own:
-    `game.readings = {"token-controller": "the creator controls it"}`."""
-    readings_said: frozenset[str] = frozenset()
-    """The questions whose reading the trace has already named."""
     presented: Mapping[PlayerName, Card] | None = None
     """4.1.e-f: the card each player presents face down before the game begins (their Hero, or a card
     from outside the game); revealed at 4.1.h by engine.beginning."""
     hosted: bool = False
     """Whether an object is in an expedition of a player who does not control it (GameObject.host)."""
     _clock: int = 0
+    log: RunLog = field(default_factory=RunLog)
+    """What the engine recorded while deciding (engine.runlog), apart from the board."""
 
     def spend_work(self, units: int | None = None) -> None:
         """Count the engine's work (limits.MAX_WORK): an action, a step or an Emblem-Reaction costs one
@@ -133,10 +122,10 @@ class Game:
         cost gives it as `units` (each reaction compared with each event). Every trace line said
         since the last count costs one more. WorkLimit past the budget, before the engine runs for
         minutes on a scenario far larger than a game."""
-        lines = len(self.trace)
-        self.work += (1 + len(self.objects) if units is None else units) + lines - self.work_lines
-        self.work_lines = lines
-        if self.work > MAX_WORK:
+        lines = len(self.log.trace)
+        self.log.work += (1 + len(self.objects) if units is None else units) + lines - self.log.work_lines
+        self.log.work_lines = lines
+        if self.log.work > MAX_WORK:
             raise WorkLimit(msg("refusal.work_limit", limit=MAX_WORK))
 
     # ---- the checked public constructor -------------------------------------------------
@@ -350,7 +339,7 @@ class Game:
             # The sources give no order in which such effects apply (2.2.2.p): each order is a reading
             # (engine.readings), named by the objects bearing them.
             labels = _bearer_labels(passives)
-            order = reading(self, region_order_question(labels)).split(", then ")
+            order = reading(self.log, region_order_question(labels)).split(", then ")
             passives = [passives[labels.index(label)] for label in order]
         for _, passive in passives:
             types = frozenset({passive.region_type}) if passive.lose_others else types | {passive.region_type}

@@ -78,7 +78,7 @@ def build_game(setup: Setup) -> Game:
                 for given in cards:
                     _mark(game.enter(given.card, zone, name, exhausted=given.exhausted, given=True), given)
                     if given.card.printed_name:
-                        game.trace.add(
+                        game.log.trace.add(
                             _printed(name, given.card),
                             "2.2.3.c",
                         )
@@ -88,7 +88,7 @@ def build_game(setup: Setup) -> Game:
             game.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, name, exhausted=i < ps.mana_exhausted, given=True)
     for o in game.in_zone(Zone.EXPEDITION):
         if o.card.printed_name:
-            game.trace.add(_printed(o.controller, o.card), "2.2.3.c")
+            game.log.trace.add(_printed(o.controller, o.card), "2.2.3.c")
     game.happenings.clear()  # the board is given, not played: nothing on it triggers (given=True above)
     game.emblem_log.clear()
     return game
@@ -132,7 +132,7 @@ class _Run:
     @property
     def work(self) -> int:
         """The work budget spent by this run and the runs before it (limits.MAX_WORK)."""
-        return self.game.work if self.game is not None else 0
+        return self.game.log.work if self.game is not None else 0
 
 
 def run_scenario(scenario: Scenario) -> ScenarioResult:
@@ -278,10 +278,10 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
         result.error = exc.at(scenario.location)
         return run
     run.game = game
-    game.work = spent
+    game.log.work = spent
     if readings:
-        game.readings = dict(readings)
-    trace = game.trace  # keeps what the engine said about the board as given
+        game.log.readings = dict(readings)
+    trace = game.log.trace  # keeps what the engine said about the board as given
     game.answers = list(scenario.choices)
     for action in scenario.actions:
         trace.depth = 0

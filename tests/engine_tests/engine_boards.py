@@ -47,4 +47,4 @@ def put_character(g: Game, player: str, kind: ExpeditionKind, template: str, *, 
 
 
 def trace_text(g: Game) -> str:
-    return "\n".join(g.trace.render())
+    return "\n".join(g.log.trace.render())

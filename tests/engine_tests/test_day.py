@@ -19,7 +19,7 @@ def test_in_a_four_player_game_the_player_to_the_left_succeeds() -> None:
     _decks(g)
     engine.play_phase(g, Phase.MORNING)
     assert g.first_player == "Alice"
-    assert "first-player-succeed" in g.trace.rulings_cited()
+    assert "first-player-succeed" in g.log.trace.rulings_cited()
 
 
 def test_prepare_readies_characters_and_mana_orbs() -> None:
@@ -30,7 +30,7 @@ def test_prepare_readies_characters_and_mana_orbs() -> None:
     orb = g.enter(Card(None, engine.ObjectType.MANA_ORB), Zone.MANA, "Alice", exhausted=True)
     engine.play_phase(g, Phase.MORNING)
     assert not scout.exhausted and not orb.exhausted
-    assert "prepare-mana-orbs" in g.trace.rulings_cited()
+    assert "prepare-mana-orbs" in g.log.trace.rulings_cited()
 
 
 def test_each_player_draws_two_cards_in_the_morning() -> None:

@@ -73,7 +73,7 @@ def test_moves_forward_due_to_cites_its_ruling_because_4_2_4_h_is_lost() -> None
     g = game()
     put_character(g, "Alice", HERO, "Scout 1/0/0 Adventurer")
     engine.dusk(g)
-    lines = [line for line in g.trace if "moves forward due to forest" in line.text]
+    lines = [line for line in g.log.trace if "moves forward due to forest" in line.text]
     assert lines and lines[0].rulings == ("moves-forward-due-to",)
 
 
@@ -122,7 +122,7 @@ def test_two_abilities_that_replace_region_types_need_a_reading_and_follow_the_o
     assert len(question.readings) == 2  # two orders; the Giants share a name, so each is named by its text too
     for order, expected in zip(question.readings, ("forest", "water")):
         g = board()
-        g.readings = {question.key: order}
+        g.log.readings = {question.key: order}
         engine.dusk(g)
         assert g.region_types_at(0) == frozenset({engine.RegionType(expected)}), order
         assert f'reading "{order}"' in trace_text(g)

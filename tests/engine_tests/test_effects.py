@@ -61,7 +61,7 @@ def test_reactions_in_limbo_are_played_in_initiative_order() -> None:
         g.enter(card, Zone.EXPEDITION, name, expedition=HERO)
         g.player(name).deck = [engine.Card("card")]
     engine.play_phase(g, Phase.NOON)
-    plays = [line.text.split(" plays")[0] for line in g.trace if " plays the Emblem-Reaction" in line.text]
+    plays = [line.text.split(" plays")[0] for line in g.log.trace if " plays the Emblem-Reaction" in line.text]
     assert plays == ["Bob", "Alice"]
 
 

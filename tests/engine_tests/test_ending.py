@@ -31,7 +31,7 @@ def test_both_meet_at_once_and_tiebreakers_send_everyone_to_the_arena() -> None:
     assert not g.outcome.over
     assert g.tiebreakers
     assert {e.position for e in g.expeditions()} == {ARENA}
-    assert "same-dusk-finish" in g.trace.rulings_cited()
+    assert "same-dusk-finish" in g.log.trace.rulings_cited()
 
 
 def test_bob_crossed_while_alice_only_met_so_bob_wins_on_distance() -> None:
@@ -41,7 +41,7 @@ def test_bob_crossed_while_alice_only_met_so_bob_wins_on_distance() -> None:
     assert g.outcome.rulings == ("same-dusk-finish",)
     assert g.outcome.termination is engine.Termination.GREATER_DISTANCE
     assert g.outcome.reason == "both players finished at the same time; Bob's total distance 8 is greater than Alice's 7"
-    assert g.trace.render()[-1].startswith("Bob wins the game: " + g.outcome.reason)
+    assert g.log.trace.render()[-1].startswith("Bob wins the game: " + g.outcome.reason)
 
 
 def test_every_termination_sentence_names_only_values_an_outcome_gives() -> None:
@@ -78,7 +78,7 @@ def test_the_tiebreaker_compares_totals_whatever_their_sign() -> None:
     put_character(g, "Bob", HERO, "Bog Thing -1/0/0 Plant")
     engine.dusk(g)
     assert g.outcome.winner == "Alice"
-    assert "tiebreaker-comparison" in g.trace.rulings_cited()
+    assert "tiebreaker-comparison" in g.log.trace.rulings_cited()
 
 
 def test_a_drawn_tiebreaker_day_leaves_the_game_going() -> None:

@@ -29,7 +29,7 @@ def test_an_expedition_at_the_far_end_does_not_move_forward() -> None:
     g = game({("Alice", HERO): 7})
     assert not move_forward(g, g.expedition("Alice", HERO))
     assert g.expedition("Alice", HERO).position == 7
-    assert "7.3.11.c" in g.trace.rules_cited()
+    assert "7.3.11.c" in g.log.trace.rules_cited()
 
 
 def test_moving_backward_from_the_region_of_origin_does_nothing() -> None:

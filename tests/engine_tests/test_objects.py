@@ -49,7 +49,7 @@ def test_switching_expeditions_keeps_the_same_object() -> None:
     assert g.objects[scout.id] is scout
     assert scout.expedition is COMPANION
     assert str(g.expedition_statistics("Alice", COMPANION)) == "1/0/0"
-    assert {"7.3.22.b", "7.5.4.c", "7.5.5.c", "3.2.4.d"} <= g.trace.rules_cited()
+    assert {"7.3.22.b", "7.5.4.c", "7.5.5.c", "3.2.4.d"} <= g.log.trace.rules_cited()
 
 
 def test_a_gigantic_character_that_switches_neither_leaves_nor_joins() -> None:

@@ -35,7 +35,7 @@ def test_a_character_played_from_reserve_is_a_new_object_in_limbo_then_in_play_a
     assert in_reserve.id not in g.objects and played.zone is Zone.EXPEDITION
     assert played.timestamp > in_reserve.timestamp + 1  # a Limbo object came between (2.1.f)
     assert Status.FLEETING in played.statuses
-    assert "played-from-reserve" in g.trace.rulings_cited()
+    assert "played-from-reserve" in g.log.trace.rulings_cited()
     assert g.turn == "Bob"  # playing a card ends Alice's turn (1.3.2.d)
 
 
@@ -119,7 +119,7 @@ def test_each_player_chooses_in_initiative_order_from_the_player_whose_turn_it_i
     engine.play(g, "Bob", "hand", "Anubis", COMPANION)
     assert g.choices_made == ["Bob: Goat", "Alice: Scout"]
     assert g.last_effect is not None and (g.last_effect.steps, g.last_effect.atomic_actions) == (1, 2)
-    assert "initiative-order" in g.trace.rulings_cited()
+    assert "initiative-order" in g.log.trace.rulings_cited()
 
 
 def test_a_decision_the_scenario_does_not_give_is_an_error_that_says_what_is_asked() -> None:

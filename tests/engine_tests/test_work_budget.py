@@ -89,23 +89,23 @@ def test_a_count_is_one_unit_one_per_object_and_one_per_new_trace_line():
     game = _game(50)
     objects = len(game.objects)
     assert objects == 51
-    game.work, game.work_lines = 0, len(game.trace)
+    game.log.work, game.log.work_lines = 0, len(game.log.trace)
     game.spend_work()
-    assert game.work == 1 + objects
-    game.trace.add(msg("dusk.all_move"))   # any two lines: a line is a message (engine.messages)
-    game.trace.add(msg("day.draw"))
+    assert game.log.work == 1 + objects
+    game.log.trace.add(msg("dusk.all_move"))   # any two lines: a line is a message (engine.messages)
+    game.log.trace.add(msg("day.draw"))
     game.spend_work()
-    assert game.work == 2 * (1 + objects) + 2
+    assert game.log.work == 2 * (1 + objects) + 2
     game.spend_work(7)  # a caller counting its own work: no unit for the objects
-    assert game.work == 2 * (1 + objects) + 2 + 7
+    assert game.log.work == 2 * (1 + objects) + 2 + 7
 
 
 def test_the_budget_is_refused_past_the_limit_not_at_it():
     game = _game(1)
-    game.work_lines = len(game.trace)
-    game.work = MAX_WORK - 3
+    game.log.work_lines = len(game.log.trace)
+    game.log.work = MAX_WORK - 3
     game.spend_work(3)
-    assert game.work == MAX_WORK
+    assert game.log.work == MAX_WORK
     with pytest.raises(engine.WorkLimit) as refused:
         game.spend_work(1)
     assert refused.value.message == MESSAGE
@@ -117,9 +117,9 @@ def test_every_action_counts_the_objects_in_the_game():
         game = _game(characters)
         spent = []
         for _ in range(4):
-            before = game.work
+            before = game.log.work
             engine.dusk(game)
-            spent.append(game.work - before)
+            spent.append(game.log.work - before)
         return spent
     small, large = per_dusk(10), per_dusk(110)
     assert len(set(small[1:])) == 1 and len(set(large[1:])) == 1  # the same Dusk costs the same
@@ -129,9 +129,9 @@ def test_every_action_counts_the_objects_in_the_game():
 def test_an_action_that_is_no_step_counts_too():
     """Checking victory takes no step of the game (6.1) and plays no reaction: the action itself is counted."""
     game = _game(100)
-    before = game.work
+    before = game.log.work
     engine.check_victory(game)
-    assert game.work - before >= len(game.objects) + 1
+    assert game.log.work - before >= len(game.objects) + 1
 
 
 def test_comparing_reactions_with_events_is_counted():
@@ -139,9 +139,9 @@ def test_comparing_reactions_with_events_is_counted():
     def dusk_cost(reactions: int) -> int:
         game = engine.build_game(_scenario(heavy_scenarios.reacting_dusks(characters=5, reactions=reactions, dusks=1)).setup)
         engine.dusk(game)
-        before = game.work
+        before = game.log.work
         engine.play_phase(game, Phase.DUSK)
-        return game.work - before
+        return game.log.work - before
     assert dusk_cost(41) - dusk_cost(1) >= 5 * 40  # five characters, forty more reactions each, one event
 
 
