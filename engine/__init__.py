@@ -19,7 +19,7 @@ decides for a player; see engine.choices)::
 
     game.answers = [engine.Answer("Alice", "Sacrifice a Character"), engine.Answer("Alice", "Kuwat")]
     engine.play(game, "Alice", "reserve", "Kuwat", engine.ExpeditionKind.HERO)
-    game.choices_made, game.emblem_log, game.last_effect, game.last_cost
+    game.choices_made, game.log.emblem_log, game.log.last_effect, game.log.last_cost
 
 Where the sources name something without defining it (Resupply, Sabotage, a lost effect, how
 Mana pays a cost), the engine records the step and refuses anything that depends on its result.

@@ -44,7 +44,7 @@ def _playable(game: Game) -> None:
     if game.outcome.over:
         raise GameOver(msg("refusal.game_over", winners=Items(tuple(Player(w) for w in game.outcome.winners)), count=len(game.outcome.winners),
                            reason=game.outcome.message))
-    unknown = game.board_unknown()
+    unknown = game.log.board_unknown()
     if unknown is not None:
         raise silent(msg("refusal.board_unknown", unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
     # A printed ability the engine cannot read may trigger or apply in any action: never run past it in silence.
@@ -177,10 +177,10 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
     thing = find_object(game, player, place, name)
     _refuse_exhausted_in_reserve(thing, "played")  # refusal.exhausted_in_reserve_played
     if decline_cost:
-        game.last_cost = play_cost(game, player, thing, paid=False)
+        game.log.last_cost = play_cost(game, player, thing, paid=False)
         game.log.trace.add(
-            msg("play.declines_cost_of", player=Player(player), card=Card(thing.name), cost=describe_play_cost(game.last_cost)),
-            "6.4.b", "6.4.d", *play_cost_rules(game.last_cost),
+            msg("play.declines_cost_of", player=Player(player), card=Card(thing.name), cost=describe_play_cost(game.log.last_cost)),
+            "6.4.b", "6.4.d", *play_cost_rules(game.log.last_cost),
         )
         return None
     new = play_card(game, player, thing, expedition)
@@ -258,7 +258,7 @@ def use_ability(
         game.log.trace.add(line, rule)
     if decline_cost:
         # The cost declined is the one asked, its parts and Mana included (6.4.b, 6.4.e).
-        game.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
+        game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
         game.log.trace.add(msg("play.declines_ability_cost", player=Player(player), what=Term(what)), "6.4.b", "6.4.e")
         return None
     after = pay_cost(game, player, obj, cost, msg("cost.ability_of", card=Card(obj.name), what=Term(what))) if cost else obj
@@ -309,7 +309,7 @@ def lose_gigantic(game: Game, player: PlayerName, kind: ExpeditionKind, name: st
 
     def act() -> None:
         obj.card = replace(obj.card, keywords=obj.card.keywords - {Keyword.GIGANTIC})
-        game.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, leaves, Zone.EXPEDITION))
+        game.log.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, leaves, Zone.EXPEDITION))
 
     run_step(game, [act])
     game.log.trace.add(

@@ -25,7 +25,7 @@ __all__ = ["pay_mana", "pay_cost", "pay_effect_cost", "play_card", "play_cost", 
 
 def pay_mana(game: Game, player: PlayerName, what: Message) -> None:
     """Mana is paid, but how is not in the sources: the player's Mana zone is unknown from here on."""
-    game.unknowns.append(Unknown(msg("unknown.mana", player=Player(player), what=what), UnknownScope.MANA, player))
+    game.log.unknowns.append(Unknown(msg("unknown.mana", player=Player(player), what=what), UnknownScope.MANA, player))
 
 
 def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHand, ...]) -> bool:
@@ -36,7 +36,7 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
     # The parts as the card words them: "pay 1", "put a card from your Hand in Reserve" (cost.parts, cost.mana).
     parts = tuple(f"pay {p.amount}" if isinstance(p, Pay) else f"put a card from your Hand in {zone_words(p.zone)}" for p in cost)
     if choose(game, player, msg("question.whether_cost", parts=Items(said)), [YES], may=True, rules=("6.4.b",)) is None:
-        game.last_cost = CostRecord(described, False, 1, len(parts), parts)
+        game.log.last_cost = CostRecord(described, False, 1, len(parts), parts)
         game.log.trace.add(msg("cost.declines", player=Player(player)), "6.4.b", "6.4.f")
         return False
     actions: list[Callable[[], object]] = []
@@ -53,7 +53,7 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
             card = next(c for c in hand if (c.name or "card") == name)
             actions.append(partial(game.move, CardInZone(player, card, Zone.HAND), part.zone))
             told.append(msg("cost.puts", card=Named(name), zone=zone_term(part.zone)))
-    game.last_cost = CostRecord(described, True, 1, len(actions), parts)
+    game.log.last_cost = CostRecord(described, True, 1, len(actions), parts)
     game.log.trace.add(
         msg("cost.one_step", actions=len(actions), player=Player(player), told=Items(tuple(told))),
         "6.1.d", "6.4.a",
@@ -67,7 +67,7 @@ def _next_card_emblems(game: Game, player: PlayerName, card: Card) -> list[GameO
     found = []
     for emblem in game.ongoing():
         info = emblem.emblem
-        if info is None or emblem.controller != player or emblem.id in game.used_emblems:
+        if info is None or emblem.controller != player or emblem.id in game.log.used_emblems:
             continue
         rule = info.ongoing
         if isinstance(rule, NextCardPlayed) and (not rule.characters_only or card.type is ObjectType.CHARACTER):
@@ -161,7 +161,7 @@ def play_card(
         raise Forbidden(msg("refusal.played_from", card=Named(thing.name), zone=zone_term(origin)))
     waiting = _next_card_emblems(game, player, card)
     cost = play_cost(game, player, thing, free=free)
-    game.last_cost = cost
+    game.log.last_cost = cost
     objects: list[GameObject] = []
     statuses = frozenset({Status.FLEETING}) if origin is Zone.RESERVE else frozenset()
 
@@ -174,7 +174,7 @@ def play_card(
         new = game.move(limbo, Zone.EXPEDITION, expedition=kind, statuses=statuses)
         assert new is not None
         objects.append(new)
-        game.happenings.append(Happening(HappeningKind.PLAYED, new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
+        game.log.happenings.append(Happening(HappeningKind.PLAYED, new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
 
     if by_own_text:
         # A card is played from the Hand or the Reserve, but the card's own text says to play it from
@@ -206,7 +206,7 @@ def _apply_next_card_emblems(game: Game, waiting: list[GameObject], played: Game
     for emblem in waiting:
         info = emblem.emblem
         assert info is not None and isinstance(info.ongoing, NextCardPlayed)
-        game.used_emblems.add(emblem.id)
+        game.log.used_emblems.add(emblem.id)
         played.boosts += info.ongoing.boosts
         game.log.trace.add(msg("play.emblem_applies", text=Quote(info.text), card=Named(played.name)), "2.2.13.c")
 
@@ -230,15 +230,15 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
             atomic = None
 
             def lost() -> None:
-                game.unknowns.append(Unknown(msg("unknown.lost_cost", what=what), UnknownScope.OBJECT, player, bearer.id))
-                game.unknowns.append(Unknown(msg("unknown.lost_cost", what=what), UnknownScope.MANA, player))
+                game.log.unknowns.append(Unknown(msg("unknown.lost_cost", what=what), UnknownScope.OBJECT, player, bearer.id))
+                game.log.unknowns.append(Unknown(msg("unknown.lost_cost", what=what), UnknownScope.MANA, player))
 
             actions.append(lost)
         else:
             actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part.removeprefix("pay ")))))
     if atomic is not None:
         atomic = len(actions)
-    game.last_cost = CostRecord(" and ".join(parts), True, 1, atomic, parts)
+    game.log.last_cost = CostRecord(" and ".join(parts), True, 1, atomic, parts)
     shown = Items(tuple(msg("cost.lost_symbol") if p == "lost" else Quote(p) for p in parts))
     game.log.trace.add(msg("cost.pays_single_step", player=Player(player), what=what, parts=shown), "6.4.a", "6.1.d")
     run_step(game, actions)

@@ -31,7 +31,7 @@ def _new_day_if_needed(game: Game, phase: Phase) -> None:
     game.log.trace.add(msg("day.new_day"))
     # "this Day" (and shorter) durations end with the day; reactions count activations per day.
     expire(game, {Duration.TURN, Duration.AFTERNOON, Duration.DAY}, msg("day.day_ended"))
-    game.activations.clear()  # 6.3.f counts activations "in a single day"
+    game.log.activations.clear()  # 6.3.f counts activations "in a single day"
 
 
 def _morning(game: Game, expand: bool = False) -> None:
@@ -161,7 +161,7 @@ def begin_phase(game: Game, phase: Phase) -> None:
     """A phase begins: reactions on it ("At Noon") modify that event, then reactions are checked (4.4.a.1)."""
     game.phase = phase
     before = {o.id: o for o in in_play_bearers(game)}
-    game.happenings.clear()
+    game.log.happenings.clear()
     modify_with_reactions(game, [Happening(HappeningKind.PHASE, phase=phase)], before)
     check_reactions(game)
 

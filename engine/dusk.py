@@ -72,7 +72,7 @@ def progress(game: Game) -> None:
     if game.tiebreakers:
         # 4.2.4.g: once tiebreakers have started, no expedition "fails to move forward"; the
         # tiebreaker Dusk compares totals instead of moving expeditions (4.3.h).
-        game.last_progress.clear()
+        game.log.last_progress.clear()
         decide_tiebreaker(game)
         return
     if game.mode is not Mode.TWO_PLAYER:
@@ -141,7 +141,7 @@ def progress(game: Game) -> None:
             moved.add(key)
     for key, (mine, theirs, types, won) in records.items():
         did_move = key in moved
-        game.last_progress[key] = ProgressRecord(mine, theirs, types, won, did_move, not did_move)
+        game.log.last_progress[key] = ProgressRecord(mine, theirs, types, won, did_move, not did_move)
         label = labels[key]
         if did_move:
             trace.add(

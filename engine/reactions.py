@@ -133,7 +133,7 @@ def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int |
         met = msg("react.condition_met", condition=Quote(reaction.condition))
         note = msg("react.notes", first=met, second=note) if note is not None else met
     key = (bearer.id, index)
-    used = game.activations.get(key, 0)
+    used = game.log.activations.get(key, 0)
     if used >= MAX_ACTIVATIONS_PER_DAY:
         game.log.trace.add(
             msg("react.too_many", card=Named(bearer.name), reaction=Quote(str(reaction)), n=used + 1),
@@ -141,14 +141,14 @@ def create_reaction_emblem(game: Game, bearer: GameObject, index: int, me: int |
             always=True,
         )
         return False
-    game.activations[key] = used + 1
+    game.log.activations[key] = used + 1
     game.enter(
         Card(None, ObjectType.EMBLEM, (EmblemKind.REACTION.value,)),
         Zone.LIMBO,
         bearer.controller,
         emblem=EmblemInfo(reaction.effect, me, bearer.name),
     )
-    game.happenings.clear()  # an emblem entering Limbo triggers nothing the engine reads
+    game.log.happenings.clear()  # an emblem entering Limbo triggers nothing the engine reads
     if used < 3 or used + 1 == MAX_ACTIVATIONS_PER_DAY:
         activated = msg("react.activated", card=Named(bearer.name), reaction=Quote(str(reaction)), n=used + 1,
                         player=Player(bearer.controller), effect=Quote(reaction.effect))
@@ -209,11 +209,11 @@ def run_step(game: Game, actions: Sequence[Callable[[], object]]) -> None:
     if game.log.steps_taken > MAX_STEPS:
         raise LoopLimit(msg("refusal.loop_steps", steps=MAX_STEPS, activations=MAX_ACTIVATIONS_PER_DAY))
     before = {o.id: o for o in in_play_bearers(game)}
-    game.happenings.clear()
+    game.log.happenings.clear()
     for action in actions:
         action()
-    happenings = list(game.happenings)
-    game.happenings.clear()
-    if game.board_unknown() is None:
+    happenings = list(game.log.happenings)
+    game.log.happenings.clear()
+    if game.log.board_unknown() is None:
         modify_with_reactions(game, happenings, before)
         check_end(game)

@@ -55,17 +55,17 @@ __all__ = ["Resolution", "resolve_effect", "check_reactions", "sacrifice"]
 def check_reactions(game: Game) -> None:
     """4.4.b-c: while Emblem-Reactions wait in Limbo, the first player in initiative order who
     controls one chooses one of them and plays it; then reactions are checked again."""
-    if game.checking_reactions:
+    if game.log.checking_reactions:
         return  # the loop already running picks up new Emblem-Reactions (4.4.c remark)
-    game.checking_reactions = True
+    game.log.checking_reactions = True
     plays: dict[tuple[int | None, str], int] = {}
     try:
         while not game.outcome.over:
             game.spend_work()
-            unknown = game.board_unknown()
+            unknown = game.log.board_unknown()
             if unknown is not None:
-                if game.reactions_unchecked is not unknown:  # told once for each step the engine cannot follow
-                    game.reactions_unchecked = unknown
+                if game.log.reactions_unchecked is not unknown:  # told once for each step the engine cannot follow
+                    game.log.reactions_unchecked = unknown
                     game.log.trace.add(msg("react.unchecked", unknown=unknown.said), "4.4.a")
                 return
             waiting = [o for o in game.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.REACTION]
@@ -80,7 +80,7 @@ def check_reactions(game: Game) -> None:
             # A reaction that keeps playing itself is told three times, then summed up.
             game.log.trace.muted = plays[key] > 3
             game.log.trace.add(msg("react.plays", player=Player(chooser), text=Quote(emblem.emblem.text), card=Named(emblem.emblem.source_name or "")), "4.4.b")
-            game.reactions_played.append(f"{chooser}: {emblem.emblem.text}")
+            game.log.reactions_played.append(f"{chooser}: {emblem.emblem.text}")
             try:
                 resolve_effect(game, emblem.emblem.text, chooser, me=emblem.emblem.source_id, source_name=emblem.emblem.source_name)
             finally:
@@ -89,7 +89,7 @@ def check_reactions(game: Game) -> None:
             if game.objects.pop(emblem.id, None) is not None and plays[key] <= 3:
                 game.log.trace.add(msg("react.ceases", text=Quote(emblem.emblem.text)), "2.2.2.m")
     finally:
-        game.checking_reactions = False
+        game.log.checking_reactions = False
         game.log.trace.muted = False
         for (_, text), n in plays.items():
             if n > 3:
@@ -156,7 +156,7 @@ def resolve_effect(
         for number, (step_text, instruction) in enumerate(zip(steps, instructions), start=1):
             if game.outcome.over:
                 break
-            unknown = game.board_unknown()
+            unknown = game.log.board_unknown()
             if unknown is not None and not isinstance(instruction, (KeywordAction, LostEffect)):
                 raise silent(msg("refusal.step_unknown", number=number, text=Quote(text), step=Quote(step_text), unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
             game.log.trace.add(msg("effect.step", number=number, text=Quote(step_text)), "6.1.c")
@@ -169,7 +169,7 @@ def resolve_effect(
     finally:
         game.log.trace.depth -= 1
     record = EffectRecord(text, len(steps), res.atomic, controller, tuple(steps))
-    game.last_effect = record
+    game.log.last_effect = record
     return record
 
 
@@ -309,13 +309,13 @@ def _keyword_action(game: Game, instruction: Instruction, res: Resolution) -> No
 
 
 def _unknown_keyword_action(game: Game, player: PlayerName, word: str) -> None:
-    game.unknowns.append(Unknown(msg("unknown.keyword", player=Player(player), word=Quote(word)), UnknownScope.ALL, player))
+    game.log.unknowns.append(Unknown(msg("unknown.keyword", player=Player(player), word=Quote(word)), UnknownScope.ALL, player))
 
 
 def _lost_effect(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, LostEffect)
     whose = msg("effect.whose", card=Named(res.me_name)) if res.me_name else msg("effect.the_effect")
-    game.unknowns.append(Unknown(msg("unknown.lost_effect", whose=whose), UnknownScope.ALL, res.controller))
+    game.log.unknowns.append(Unknown(msg("unknown.lost_effect", whose=whose), UnknownScope.ALL, res.controller))
     res.atomic += 1
     game.log.trace.add(msg("effect.lost", player=Player(res.controller), whose=whose))
 
@@ -355,7 +355,7 @@ def sacrifice(game: Game, obj: GameObject, by: PlayerName) -> GameObject | None:
     """To sacrifice a Character: it goes from play to its owner's Discard pile (ruling sacrifice:
     the sources never define it; the example of 2.1.c shows a sacrificed Kuwat in the Discard pile)."""
     new = game.move(obj, Zone.DISCARD)
-    game.happenings.append(Happening(HappeningKind.SACRIFICED, obj.id, by, obj.expedition, obj.zone, new_id=new.id if new else None))
+    game.log.happenings.append(Happening(HappeningKind.SACRIFICED, obj.id, by, obj.expedition, obj.zone, new_id=new.id if new else None))
     return new
 
 

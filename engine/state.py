@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Iterator, Mapping
 
-from .messages import Card as Named, Message, msg
+from .messages import Card as Named, msg
 from .adventure import Adventure, Region, tumult_halves
 from .errors import BoardError, LoopLimit, RegionOutOfRange, UnknownPlayer, WorkLimit
 from .limits import MAX_OBJECTS, MAX_WORK
@@ -23,16 +23,12 @@ from .readings import Unenumerable, reading, region_order_question, silent
 from .records import (
     Answer,
     CardInZone,
-    CostRecord,
-    EffectRecord,
     Expedition,
     Happening,
     HappeningKind,
     Outcome,
     Player,
-    ProgressRecord,
     Unknown,
-    UnknownScope,
 )
 from .runlog import RunLog
 from .vocabulary import (
@@ -84,27 +80,12 @@ class Game:
     phase: Phase | None = None
     outcome: Outcome = field(default_factory=Outcome)
     objects: dict[int, GameObject] = field(default_factory=dict)
-    happenings: list[Happening] = field(default_factory=list)
-    activations: dict[tuple[int, int], int] = field(default_factory=dict)
-    """(object id, reaction index) -> activations this day (6.3.f)."""
-    last_progress: dict[tuple[PlayerName, ExpeditionKind], ProgressRecord] = field(default_factory=dict)
-    last_effect: EffectRecord | None = None
-    last_cost: CostRecord | None = None
-    checking_reactions: bool = False
     turn: PlayerName | None = None
     """During the Afternoon, the player whose turn it is (1.3.2.d)."""
     passed: set[PlayerName] = field(default_factory=set)
     answers: list[Answer] = field(default_factory=list)
     """The decisions the scenario gives for its current action, in the order they are asked."""
     choices_made: list[str] = field(default_factory=list)
-    reactions_played: list[str] = field(default_factory=list)
-    """Every Emblem-Reaction played, in order: "Player: text" (4.4.b)."""
-    emblem_log: list[GameObject] = field(default_factory=list)
-    """Every emblem created, in order (an emblem ceases to exist, but the record stays)."""
-    unknowns: list[Unknown] = field(default_factory=list)
-    used_emblems: set[int] = field(default_factory=set)
-    reactions_unchecked: Unknown | None = None
-    """The lost step after which the trace has said that reactions cannot be checked any more (4.4.a)."""
     # The mapping below is rarely filled: a game has none until a run gives it one (no new
     # containers per game on the hot path).
     presented: Mapping[PlayerName, Card] | None = None
@@ -297,21 +278,6 @@ class Game:
         kinds = list(ExpeditionKind) if obj.card.has(Keyword.GIGANTIC) else [obj.expedition]
         return [self.expedition(self.opponent(obj.side), kind) for kind in kinds]
 
-    def board_unknown(self) -> Unknown | None:
-        """The first step whose lost game effect leaves the whole board unknown, if any."""
-        return next((u for u in self.unknowns if u.scope is UnknownScope.ALL), None)
-
-    def refuse_if_unknown(self, what: Message, *, player: PlayerName | None = None, zone: Zone | None = None,
-                          object_id: int | None = None) -> None:
-        """RulesSilent when `what` depends on a step whose game effect the sources do not give."""
-        for unknown in self.unknowns:
-            if (
-                unknown.scope is UnknownScope.ALL
-                or (unknown.scope is UnknownScope.MANA and zone is Zone.MANA and unknown.player == player)
-                or (unknown.scope is UnknownScope.OBJECT and object_id is not None and unknown.object_id == object_id)
-            ):
-                raise silent(msg("refusal.depends_on_unknown", what=what, unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
-
     def region_types_at(
         self, position: Position, passives: list[tuple[GameObject, RegionPassive]] | None = None
     ) -> frozenset[RegionType]:
@@ -396,15 +362,15 @@ class Game:
             self.hosted = True
         self.objects[obj.id] = obj
         if emblem is not None:
-            self.emblem_log.append(obj)
+            self.log.emblem_log.append(obj)
         if given:
             return obj
-        self.happenings.append(Happening(HappeningKind.ENTERS, obj.id, owner, expedition, zone, from_zone=from_zone))
+        self.log.happenings.append(Happening(HappeningKind.ENTERS, obj.id, owner, expedition, zone, from_zone=from_zone))
         if zone is Zone.EXPEDITION and expedition is not None:
             for kind in ExpeditionKind:
                 if kind is expedition or card.has(Keyword.GIGANTIC):
                     # 7.5.4.b: joins the Expedition zone and its expedition (a Gigantic one: both, 7.4.3.b)
-                    self.happenings.append(Happening(HappeningKind.JOINS_EXPEDITION, obj.id, obj.side, kind, zone))
+                    self.log.happenings.append(Happening(HappeningKind.JOINS_EXPEDITION, obj.id, obj.side, kind, zone))
         return obj
 
     def move(
@@ -440,20 +406,20 @@ class Game:
         if obj.zone is Zone.EXPEDITION:
             for kind in ExpeditionKind:
                 if kind is obj.expedition or obj.card.has(Keyword.GIGANTIC):
-                    self.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, kind, obj.zone))
+                    self.log.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, kind, obj.zone))
         card = obj.face_down if obj.face_down is not None else obj.card
         if zone in HIDDEN_ZONES:
             if not card.token:
                 self.player(obj.owner).hidden(zone).insert(0, card)
-            self.happenings.append(Happening(HappeningKind.LEAVES_ZONE, obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone))
-            self.happenings.append(Happening(HappeningKind.CEASES, obj.id, obj.owner, None, zone))
+            self.log.happenings.append(Happening(HappeningKind.LEAVES_ZONE, obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone))
+            self.log.happenings.append(Happening(HappeningKind.CEASES, obj.id, obj.owner, None, zone))
             return None
         new = self.enter(card, zone, obj.owner, expedition=expedition, from_zone=obj.zone)
         new.statuses |= set(statuses)
-        self.happenings.append(Happening(HappeningKind.LEAVES_ZONE, obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone, new_id=new.id))
+        self.log.happenings.append(Happening(HappeningKind.LEAVES_ZONE, obj.id, obj.controller, obj.expedition, obj.zone, from_zone=zone, new_id=new.id))
         if card.token and obj.zone is Zone.EXPEDITION:
             del self.objects[new.id]
-            self.happenings.append(Happening(HappeningKind.CEASES, new.id, new.owner, None, zone))
+            self.log.happenings.append(Happening(HappeningKind.CEASES, new.id, new.owner, None, zone))
             return None
         return new
 
@@ -465,8 +431,8 @@ class Game:
         old = obj.expedition
         obj.expedition = old.other
         if not obj.card.has(Keyword.GIGANTIC):
-            self.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, old, obj.zone))
-            self.happenings.append(Happening(HappeningKind.JOINS_EXPEDITION, obj.id, obj.controller, old.other, obj.zone))
+            self.log.happenings.append(Happening(HappeningKind.LEAVES_EXPEDITION, obj.id, obj.controller, old, obj.zone))
+            self.log.happenings.append(Happening(HappeningKind.JOINS_EXPEDITION, obj.id, obj.controller, old.other, obj.zone))
 
     def draw_card(self, name: PlayerName) -> Card:
         """7.3.5.a: the top card of the Deck goes to the Hand (both hidden: no object is made)."""

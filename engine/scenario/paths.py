@@ -90,7 +90,7 @@ class Compared(Enum):
 
 class Knowledge(Enum):
     """Whether a value stays known after a step whose game effect the sources do not give
-    (Resupply, Sabotage, a lost effect: game.unknowns)."""
+    (Resupply, Sabotage, a lost effect: game.log.unknowns)."""
 
     BOARD = "board"    # a value of the board: refused once anything is unknown
     RECORD = "record"  # a record of what happened: always known
@@ -254,11 +254,11 @@ def _locate(path: str) -> tuple[PathForm, At]:
 def observe(game: Game, path: str) -> Any:
     """The engine's value at a `then:` path, normalized like the expectation."""
     entry, at = locate_known(path)
-    if game.unknowns:  # only a lost game effect makes a value unknown
+    if game.log.unknowns:  # only a lost game effect makes a value unknown
         if entry.knowledge is Knowledge.MANA:
-            game.refuse_if_unknown(msg("observe.path", path=Quote(path)), player=at.player, zone=Zone.MANA)
+            game.log.refuse_if_unknown(msg("observe.path", path=Quote(path)), player=at.player, zone=Zone.MANA)
         elif entry.knowledge is Knowledge.BOARD:
-            game.refuse_if_unknown(msg("observe.path", path=Quote(path)))
+            game.log.refuse_if_unknown(msg("observe.path", path=Quote(path)))
     if entry.observe is None:
         raise ValueError(f"{path} is compared by the runner ({entry.compared.name}), not observed on the game")
     return entry.observe(game, at)
@@ -444,7 +444,7 @@ def _arena_types(game: Game, at: At) -> Any:
 
 def _cost_value(attribute: str) -> Observe:
     def observe_cost(game: Game, at: At) -> Any:
-        cost = game.last_cost
+        cost = game.log.last_cost
         if cost is None:
             return None
         if attribute in ("mana", "parts") and cost.unknown is not None:
@@ -479,7 +479,7 @@ def _read_cost_changes(w: Written) -> list[int]:
 
 def _effect_value(attribute: str) -> Observe:
     def observe_effect(game: Game, at: At) -> Any:
-        effect = game.last_effect
+        effect = game.log.last_effect
         if effect is None:
             return None
         if attribute == "step_texts":
@@ -504,9 +504,9 @@ _path(_WHOLE, "limbo", _count_or_names, lambda game, at: sorted(o.describe() for
       "a number of objects in Limbo, or their descriptions")
 _path(_WHOLE, "choices", _choice_log, lambda game, at: [text_key(c) for c in game.choices_made],
       "every decision made, in order, written like `choices:`", **_RECORD)
-_path(_WHOLE, "emblems", _count_or_names, lambda game, at: sorted(o.describe() for o in game.emblem_log),
+_path(_WHOLE, "emblems", _count_or_names, lambda game, at: sorted(o.describe() for o in game.log.emblem_log),
       "a number, or the emblems created during the scenario", **_RECORD)
-_path(_WHOLE, "reactions_played", _choice_log, lambda game, at: [text_key(r) for r in game.reactions_played],
+_path(_WHOLE, "reactions_played", _choice_log, lambda game, at: [text_key(r) for r in game.log.reactions_played],
       "every Emblem-Reaction played, in order (4.4.b-c)", **_RECORD)
 _path(_WHOLE, "arena.types", _types, _arena_types, "the Arena's region types once tiebreakers have started (4.3.f, 2.2.2.p)")
 _STEPS = "expected a whole number"
@@ -590,9 +590,9 @@ _path(Family.REGION, "type", _word("region", "the type of an object represented 
 # ---- an emblem, the N-th created -------------------------------------------------------------
 def _emblem(observe_one: Callable[[Game, GameObject, At], Any]) -> Observe:
     def observe_emblem(game: Game, at: At) -> Any:
-        if at.number > len(game.emblem_log):
-            return f"no emblem {at.number} (created: {len(game.emblem_log)})"
-        emblem = game.emblem_log[at.number - 1]
+        if at.number > len(game.log.emblem_log):
+            return f"no emblem {at.number} (created: {len(game.log.emblem_log)})"
+        emblem = game.log.emblem_log[at.number - 1]
         assert emblem.emblem is not None
         return observe_one(game, emblem, at)
     return observe_emblem
@@ -601,7 +601,7 @@ def _emblem(observe_one: Callable[[Game, GameObject, At], Any]) -> Observe:
 def _emblem_exists(game: Game, emblem: GameObject, at: At) -> bool:
     exists = emblem.id in game.objects
     if exists:
-        game.refuse_if_unknown(msg("observe.emblem_exists", number=at.number))
+        game.log.refuse_if_unknown(msg("observe.emblem_exists", number=at.number))
     return exists
 
 
@@ -679,7 +679,7 @@ def _progress(read_record: Callable[[Any], Any]) -> Observe:
     """What the last Progress recorded for the expedition (4.2.4)."""
     def observe_progress(game: Game, at: At) -> Any:
         assert at.expedition is not None
-        return read_record(game.last_progress.get((at.player, at.expedition)))
+        return read_record(game.log.last_progress.get((at.player, at.expedition)))
     return observe_progress
 
 
@@ -733,7 +733,7 @@ def _object(observe_card: Callable[[Card, GameObject | None, Any], Any], *, only
             return f"no such object ({exc.message})"
         obj = found if isinstance(found, GameObject) else None
         if obj is not None:
-            game.refuse_if_unknown(msg("observe.state_of", card=Named(obj.name)), object_id=obj.id)
+            game.log.refuse_if_unknown(msg("observe.state_of", card=Named(obj.name)), object_id=obj.id)
         elif only_objects:
             return f"{at.name} is a card in a hidden zone, not an object (2.1.g): it has no {only_objects}"
         return observe_card(found.card, obj, found)

@@ -89,8 +89,8 @@ def build_game(setup: Setup) -> Game:
     for o in game.in_zone(Zone.EXPEDITION):
         if o.card.printed_name:
             game.log.trace.add(_printed(o.controller, o.card), "2.2.3.c")
-    game.happenings.clear()  # the board is given, not played: nothing on it triggers (given=True above)
-    game.emblem_log.clear()
+    game.log.happenings.clear()  # the board is given, not played: nothing on it triggers (given=True above)
+    game.log.emblem_log.clear()
     return game
 
 

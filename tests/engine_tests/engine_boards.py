@@ -42,7 +42,7 @@ def put_character(g: Game, player: str, kind: ExpeditionKind, template: str, *, 
     if gigantic:
         card = replace(card, keywords=frozenset({Keyword.GIGANTIC}))
     obj = g.enter(card, Zone.EXPEDITION, player, expedition=kind)
-    g.happenings.clear()
+    g.log.happenings.clear()
     return obj
 
 

@@ -39,7 +39,7 @@ def test_winning_three_statistics_still_moves_one_region() -> None:
     put_character(g, "Alice", HERO, "Titan 3/3/3 Titan")
     engine.dusk(g)
     assert g.expedition("Alice", HERO).position == 1
-    record = g.last_progress[("Alice", HERO)]
+    record = g.log.last_progress[("Alice", HERO)]
     assert [s.value for s in record.due_to] == ["forest", "mountain", "water"]
 
 
@@ -48,7 +48,7 @@ def test_a_statistic_that_is_not_a_type_of_the_region_does_not_count() -> None:
     put_character(g, "Alice", HERO, "Druid 5/0/5 Druid")
     engine.dusk(g)
     assert g.expedition("Alice", HERO).position == 2
-    assert g.last_progress[("Alice", HERO)].failed
+    assert g.log.last_progress[("Alice", HERO)].failed
 
 
 def test_an_expedition_on_a_face_down_half_has_no_region_types() -> None:
@@ -81,8 +81,8 @@ def test_an_expedition_that_did_not_move_moves_forward_due_to_nothing() -> None:
     g = game()
     put_character(g, "Bob", HERO, "Scout 1/0/0 Adventurer")
     engine.dusk(g)
-    assert g.last_progress[("Alice", HERO)].due_to == ()
-    assert g.last_progress[("Alice", HERO)].failed
+    assert g.log.last_progress[("Alice", HERO)].due_to == ()
+    assert g.log.last_progress[("Alice", HERO)].failed
 
 
 def test_no_expedition_fails_to_move_forward_during_tiebreakers() -> None:
@@ -90,7 +90,7 @@ def test_no_expedition_fails_to_move_forward_during_tiebreakers() -> None:
     put_character(g, "Alice", HERO, "Scout 1/0/0 Adventurer")
     put_character(g, "Bob", HERO, "Scout 1/0/0 Adventurer")
     engine.dusk(g)
-    assert g.last_progress == {}
+    assert g.log.last_progress == {}
     assert g.expedition("Alice", HERO).position == ARENA
 
 

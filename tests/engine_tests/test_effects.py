@@ -71,9 +71,9 @@ def test_a_reaction_stops_after_100_activations_in_a_day() -> None:
         'Create a Spark Engine 0/0/0 Engineer token with "When a Character joins my Expedition | Create a Spark 0/0/0 Spirit token in my Expedition" in your hero Expedition'
     ).card
     source = g.enter(engine_card, Zone.EXPEDITION, "Alice", expedition=HERO)
-    g.happenings.clear()
+    g.log.happenings.clear()
     engine.resolve(g, "Create a Spark 0/0/0 Spirit token in your hero Expedition", "Alice")
-    assert g.activations[(source.id, 0)] == 100
+    assert g.log.activations[(source.id, 0)] == 100
     assert len(g.characters_in("Alice", HERO)) == 1 + 1 + 100
     assert "would be activated a 101st time" in trace_text(g)
 

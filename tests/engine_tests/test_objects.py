@@ -25,7 +25,7 @@ def test_a_token_put_in_reserve_joins_it_then_ceases_to_exist() -> None:
 
     def spy(obj, zone, **kw):  # type: ignore[no-untyped-def]
         result = original_move(obj, zone, **kw)
-        kinds.extend(h.kind.value for h in g.happenings)
+        kinds.extend(h.kind.value for h in g.log.happenings)
         return result
 
     g.move = spy  # type: ignore[method-assign]
@@ -57,7 +57,7 @@ def test_a_gigantic_character_that_switches_neither_leaves_nor_joins() -> None:
     ogre = put_character(g, "Alice", HERO, "Ogre 2/0/0 Titan", gigantic=True)
     g.switch(ogre)
     assert ogre.expedition is COMPANION
-    assert g.happenings == []
+    assert g.log.happenings == []
     assert g.characters_in("Alice", HERO) == [ogre] == g.characters_in("Alice", COMPANION)
 
 
@@ -65,7 +65,7 @@ def test_a_token_created_in_an_expedition_joins_it_and_the_expedition_zone() -> 
     g = game()
     card = engine.parse_token_template("Create a Brassbug 2/2/2 Robot token in your hero Expedition").card
     obj = g.enter(card, Zone.EXPEDITION, "Alice", expedition=HERO)
-    assert [(h.kind.value, h.expedition) for h in g.happenings] == [("enters", HERO), ("joins-expedition", HERO)]
+    assert [(h.kind.value, h.expedition) for h in g.log.happenings] == [("enters", HERO), ("joins-expedition", HERO)]
     assert obj.card.token and obj.card.subtypes == ("Robot",)
 
 

@@ -20,7 +20,7 @@ def card(name: str, *reactions: str, type: ObjectType = ObjectType.CHARACTER, **
 
 def in_zone(g: engine.Game, player: str, zone: Zone, c: Card) -> engine.GameObject:
     obj = g.enter(c, zone, player)
-    g.happenings.clear()
+    g.log.happenings.clear()
     return obj
 
 
@@ -69,7 +69,7 @@ def test_a_sacrificed_jellyfish_is_found_in_the_discard_pile_and_put_in_reserve(
     g = game()
     put_character(g, "Alice", HERO, "Scout 1/0/0 Adventurer")
     jelly = g.enter(card("Jellyfish", "When I'm sacrificed, if I'm not Fleeting | Put me in Reserve"), Zone.EXPEDITION, "Alice", expedition=HERO)
-    g.happenings.clear()
+    g.log.happenings.clear()
     decide(g, ("Alice", "Jellyfish"))
     engine.resolve(g, "Sacrifice a Character", "Alice")
     assert [o.name for o in g.in_zone(Zone.RESERVE)] == ["Jellyfish"] and g.in_zone(Zone.DISCARD) == []
@@ -80,7 +80,7 @@ def test_a_fleeting_jellyfish_stays_in_the_discard_pile() -> None:
     g = game()
     jelly = g.enter(card("Jellyfish", "When I'm sacrificed, if I'm not Fleeting | Put me in Reserve"), Zone.EXPEDITION, "Alice", expedition=HERO)
     jelly.statuses.add(Status.FLEETING)
-    g.happenings.clear()
+    g.log.happenings.clear()
     engine.resolve(g, "Sacrifice a Character", "Alice")
     assert [o.name for o in g.in_zone(Zone.DISCARD)] == ["Jellyfish"]
     assert "is not met" in trace_text(g)
@@ -118,7 +118,7 @@ def test_each_player_chooses_in_initiative_order_from_the_player_whose_turn_it_i
     decide(g, ("Bob", "Goat"), ("Alice", "Scout"))
     engine.play(g, "Bob", "hand", "Anubis", COMPANION)
     assert g.choices_made == ["Bob: Goat", "Alice: Scout"]
-    assert g.last_effect is not None and (g.last_effect.steps, g.last_effect.atomic_actions) == (1, 2)
+    assert g.log.last_effect is not None and (g.log.last_effect.steps, g.log.last_effect.atomic_actions) == (1, 2)
     assert "initiative-order" in g.log.trace.rulings_cited()
 
 
@@ -146,7 +146,7 @@ def test_the_council_keeps_the_reserve_trigger_of_a_character_facing_it_from_act
     in_zone(g, "Alice", Zone.RESERVE, card("Mulan", "reserve | I lose Fleeting"))
     in_zone(g, "Alice", Zone.RESERVE, card("Archer", "reserve | I lose Fleeting"))
     mulan = engine.play(g, "Alice", "reserve", "Mulan", HERO)
-    assert Status.FLEETING in mulan.statuses and g.emblem_log == []
+    assert Status.FLEETING in mulan.statuses and g.log.emblem_log == []
     engine.pass_turn(g, "Bob")
     archer = engine.play(g, "Alice", "reserve", "Archer", COMPANION)  # the companion expedition does not face it
     assert Status.FLEETING not in archer.statuses
@@ -159,7 +159,7 @@ def test_activated_etb_triggers_are_created_by_the_permanent_not_by_the_one_who_
     decide(g, ("Alice", "Hub"))
     doctor = engine.play(g, "Alice", "reserve", "Frankenstein", HERO)
     assert hub.counters == {"Kelon": 3} and doctor.counters == {}
-    assert [e.emblem.source_name for e in g.emblem_log if e.emblem] == ["Frankenstein", "Hub"]
+    assert [e.emblem.source_name for e in g.log.emblem_log if e.emblem] == ["Frankenstein", "Hub"]
 
 
 def test_a_cost_with_two_verbs_is_one_step_and_declining_it_ignores_the_effect() -> None:
@@ -168,15 +168,15 @@ def test_a_cost_with_two_verbs_is_one_step_and_declining_it_ignores_the_effect()
     g.player("Alice").hand = [card("Kelon")]
     decide(g, ("Alice", "yes"))
     engine.resolve(g, text, "Alice")
-    assert g.last_cost is not None and (g.last_cost.steps, g.last_cost.atomic_actions, g.last_cost.paid) == (1, 2, True)
+    assert g.log.last_cost is not None and (g.log.last_cost.steps, g.log.last_cost.atomic_actions, g.log.last_cost.paid) == (1, 2, True)
     assert [o.name for o in g.in_zone(Zone.RESERVE)] == ["Kelon"] and len(g.characters_in("Alice", HERO)) == 1
     with pytest.raises(RulesSilent, match="Mana"):
-        g.refuse_if_unknown(msg("observe.path", path=Quote("Alice.mana")), player="Alice", zone=Zone.MANA)
+        g.log.refuse_if_unknown(msg("observe.path", path=Quote("Alice.mana")), player="Alice", zone=Zone.MANA)
     declined = game()
     declined.player("Alice").hand = [card("Kelon")]
     decide(declined, ("Alice", "no"))
     engine.resolve(declined, text, "Alice")
-    assert declined.characters_in("Alice", HERO) == [] and declined.last_cost is not None and not declined.last_cost.paid
+    assert declined.characters_in("Alice", HERO) == [] and declined.log.last_cost is not None and not declined.log.last_cost.paid
 
 
 def test_a_this_turn_emblem_ends_with_the_turn_even_unused() -> None:
@@ -186,8 +186,8 @@ def test_a_this_turn_emblem_ends_with_the_turn_even_unused() -> None:
     engine.use_ability(g, "Alice", "reserve", "Twinkle", support=True)
     assert [o.describe() for o in g.ongoing()] == ['Emblem-Ongoing "The next card you play costs 1 less"']
     engine.pass_turn(g, "Alice")
-    assert g.ongoing() == [] and g.emblem_log[0].emblem is not None
-    assert g.emblem_log[0].emblem.duration is engine.Duration.TURN
+    assert g.ongoing() == [] and g.log.emblem_log[0].emblem is not None
+    assert g.log.emblem_log[0].emblem.duration is engine.Duration.TURN
 
 
 def test_a_quick_action_costs_one_more_when_its_player_is_not_the_first_player() -> None:
@@ -198,7 +198,7 @@ def test_a_quick_action_costs_one_more_when_its_player_is_not_the_first_player()
     g.player("Alice").deck = [card("Kelon")]
     engine.pass_turn(g, "Bob")
     engine.use_ability(g, "Alice", "hero_zone", "Lindiwe", support=False)
-    assert g.last_cost is not None and g.last_cost.atomic_actions == 2  # exhaust me, pay 1
+    assert g.log.last_cost is not None and g.log.last_cost.atomic_actions == 2  # exhaust me, pay 1
     assert [c.name for c in g.player("Alice").hand] == ["Kelon"]
     with pytest.raises(Forbidden, match="already exhausted"):
         engine.use_ability(g, "Alice", "hero_zone", "Lindiwe", support=False)

@@ -55,7 +55,7 @@ def build(board: dict[str, Any], order: tuple[str, ...]) -> engine.Game:
         for stats, gigantic, kind in board["characters"][name]:
             card = Card("Someone", statistics=stats, keywords=frozenset({Keyword.GIGANTIC}) if gigantic else frozenset())
             game.enter(card, Zone.EXPEDITION, name, expedition=kind)
-    game.happenings.clear()
+    game.log.happenings.clear()
     return game
 
 
