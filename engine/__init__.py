@@ -17,9 +17,9 @@ Playing a board directly (the checked public path)::
 Playing cards and abilities, with the players' decisions given in advance (the engine never
 decides for a player; see engine.choices)::
 
-    game.answers = [engine.Answer("Alice", "Sacrifice a Character"), engine.Answer("Alice", "Kuwat")]
+    game.log.answers = [engine.Answer("Alice", "Sacrifice a Character"), engine.Answer("Alice", "Kuwat")]
     engine.play(game, "Alice", "reserve", "Kuwat", engine.ExpeditionKind.HERO)
-    game.choices_made, game.log.emblem_log, game.log.last_effect, game.log.last_cost
+    game.log.choices_made, game.log.emblem_log, game.log.last_effect, game.log.last_cost
 
 Where the sources name something without defining it (Resupply, Sabotage, a lost effect, how
 Mana pays a cost), the engine records the step and refuses anything that depends on its result.

@@ -4,7 +4,7 @@ which Emblem-Reaction to play first.
 The engine never decides for a player. A scenario gives each action's decisions in the order
 the engine asks them (`choices:`); several players' decisions in one step are asked in
 initiative order (6.1.g). A choice with a single option is no decision and is not asked.
-Every decision made is kept, in order, in `Game.choices_made`.
+Every decision made is kept, in order, in the run log: `game.log.choices_made`.
 """
 
 from __future__ import annotations
@@ -43,12 +43,12 @@ def choose(
     if not may and len(options) == 1:
         return options[0]
     allowed = ", ".join(options) + (f", or {NO}" if may else "")
-    if not game.answers:
+    if not game.log.answers:
         raise ScenarioError(
             f"{player} must decide {asked}: {allowed}. Give the decision in the action's `choices:`, "
             f"e.g. choices: [{{{player}: {options[0]}}}]"
         )
-    answer = game.answers[0]
+    answer = game.log.answers[0]
     if answer.player != player:
         raise ScenarioError(
             f"the engine asks {player} to decide {asked} ({allowed}), but the next decision listed in "
@@ -64,9 +64,9 @@ def choose(
         chosen = next((o for o in options if _same(o, answer.answer)), None)
         if chosen is None:
             raise ScenarioError(f"{player} cannot choose {answer.answer!r} when deciding {asked}; allowed: {allowed}", answer.location)
-    game.answers.pop(0)
+    game.log.answers.pop(0)
     shown = NO if chosen is None else (YES if may and len(options) == 1 and chosen == options[0] and _same(answer.answer, YES) else chosen)
-    game.choices_made.append(f"{player}: {shown}")
+    game.log.choices_made.append(f"{player}: {shown}")
     answer_said = Term(shown) if shown in (YES, NO) else Quote(shown)
     game.log.trace.add(msg("choice.decides", player=Player(player), question=question, answer=answer_said), *rules, rulings=rulings)
     return chosen

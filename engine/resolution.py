@@ -102,7 +102,7 @@ def _pick_emblem(game: Game, chooser: PlayerName, mine: list[GameObject]) -> Gam
     if len(mine) == 1:
         return mine[0]
     texts = [o.emblem.text for o in mine if o.emblem is not None]
-    if game.answers and game.answers[0].player == chooser and any(t.lower() == game.answers[0].answer.lower() for t in texts):
+    if game.log.answers and game.log.answers[0].player == chooser and any(t.lower() == game.log.answers[0].answer.lower() for t in texts):
         text = choose(game, chooser, msg("question.which_reaction"), list(dict.fromkeys(texts)), rules=("4.4.b", "4.4.c"))
         return next(o for o in mine if o.emblem is not None and o.emblem.text == text)
     game.log.trace.add(msg("react.oldest_first", player=Player(chooser), n=len(mine)), "4.4.b")
@@ -413,9 +413,9 @@ def _illegal_target(
 def _chosen_illegal(game: Game, res: Resolution, legal: list[GameObject], types: tuple[ObjectType, ...]) -> GameObject | None:
     """A decision in `choices:` that names an object the target may not be (in the Reserve, of another
     player...): that object, so that it is refused with its rule rather than as an unknown name."""
-    if not game.answers or game.answers[0].player != res.controller:
+    if not game.log.answers or game.log.answers[0].player != res.controller:
         return None
-    answer = str(game.answers[0].answer).strip().lower()
+    answer = str(game.log.answers[0].answer).strip().lower()
     if any(o.name.lower() == answer for o in legal):
         return None
     others = sorted(

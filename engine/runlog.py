@@ -1,8 +1,9 @@
 """The run log: what the engine recorded while it decided a game, as against the board a judge sees
 on the table (engine.state). The trace it says, what happened (that reactions trigger on), the
 records of the last Progress, effect and cost, the emblems made and the reactions played and
-counted, the steps whose result the sources do not give, the readings it follows where the
-sources leave a question open, and the work it spent.
+counted, the steps whose result the sources do not give, the players' decisions given for the run
+and those made, the readings it follows where the sources leave a question open, and the work it
+spent.
 
 A record of values: it imports no rule module. engine.state's `Game` holds one.
 """
@@ -15,7 +16,7 @@ from typing import Mapping
 from .messages import Message, msg
 from .objects import GameObject
 from .readings import Unenumerable, silent
-from .records import CostRecord, EffectRecord, Happening, ProgressRecord, Unknown, UnknownScope
+from .records import Answer, CostRecord, EffectRecord, Happening, ProgressRecord, Unknown, UnknownScope
 from .trace import Trace
 from .vocabulary import ExpeditionKind, PlayerName, Zone
 
@@ -45,7 +46,11 @@ class RunLog:
     """Whether reactions are being checked now (4.4.a): a check does not start inside another."""
     reactions_unchecked: Unknown | None = None
     """The lost step after which the trace has said that reactions cannot be checked any more (4.4.a)."""
-    # ---- the readings the run follows ----
+    # ---- the players' decisions and the readings the run follows ----
+    answers: list[Answer] = field(default_factory=list)
+    """The decisions the scenario gives for its current action, in the order they are asked."""
+    choices_made: list[str] = field(default_factory=list)
+    """Every decision made, in order: "Player: answer" (engine.choices)."""
     # The mapping below is rarely filled: a log has none until a run gives it one (no new
     # containers per game on the hot path).
     readings: Mapping[str, str] | None = None

@@ -21,7 +21,6 @@ from .objects import CannotMove, Card, Direction, EmblemInfo, EmblemKind, GameOb
 from .places import REGION_RANGE, format_types, position_label
 from .readings import Unenumerable, reading, region_order_question, silent
 from .records import (
-    Answer,
     CardInZone,
     Expedition,
     Happening,
@@ -83,9 +82,6 @@ class Game:
     turn: PlayerName | None = None
     """During the Afternoon, the player whose turn it is (1.3.2.d)."""
     passed: set[PlayerName] = field(default_factory=set)
-    answers: list[Answer] = field(default_factory=list)
-    """The decisions the scenario gives for its current action, in the order they are asked."""
-    choices_made: list[str] = field(default_factory=list)
     # The mapping below is rarely filled: a game has none until a run gives it one (no new
     # containers per game on the hot path).
     presented: Mapping[PlayerName, Card] | None = None

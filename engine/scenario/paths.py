@@ -502,7 +502,7 @@ _path(_WHOLE, "turn", _player_or_none, lambda game, at: game.turn, "the player w
 _path(_WHOLE, "passed", _read_passed, lambda game, at: sorted(game.passed), "the players who have passed this Afternoon", **_RECORD)
 _path(_WHOLE, "limbo", _count_or_names, lambda game, at: sorted(o.describe() for o in game.in_zone(Zone.LIMBO)),
       "a number of objects in Limbo, or their descriptions")
-_path(_WHOLE, "choices", _choice_log, lambda game, at: [text_key(c) for c in game.choices_made],
+_path(_WHOLE, "choices", _choice_log, lambda game, at: [text_key(c) for c in game.log.choices_made],
       "every decision made, in order, written like `choices:`", **_RECORD)
 _path(_WHOLE, "emblems", _count_or_names, lambda game, at: sorted(o.describe() for o in game.log.emblem_log),
       "a number, or the emblems created during the scenario", **_RECORD)

@@ -282,7 +282,7 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     if readings:
         game.log.readings = dict(readings)
     trace = game.log.trace  # keeps what the engine said about the board as given
-    game.answers = list(scenario.choices)
+    game.log.answers = list(scenario.choices)
     for action in scenario.actions:
         trace.depth = 0
         trace.add(msg("scenario.when", action=said(action)))
@@ -304,10 +304,10 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
                 result.error = exc
             break
     trace.depth = 0
-    if result.error is None and result.refused is None and game.answers:
-        left = game.answers[0]
+    if result.error is None and result.refused is None and game.log.answers:
+        left = game.log.answers[0]
         result.error = ScenarioError(
-            f"{len(game.answers)} decision(s) in `choices:` were never asked, from {{{left.player}: {left.answer}}}; "
+            f"{len(game.log.answers)} decision(s) in `choices:` were never asked, from {{{left.player}: {left.answer}}}; "
             "list only the decisions the engine asks for",
             left.location or scenario.location,
         )

@@ -25,7 +25,7 @@ def in_zone(g: engine.Game, player: str, zone: Zone, c: Card) -> engine.GameObje
 
 
 def decide(g: engine.Game, *answers: tuple[str, str]) -> None:
-    g.answers = [Answer(player, answer) for player, answer in answers]
+    g.log.answers = [Answer(player, answer) for player, answer in answers]
 
 
 def test_a_character_played_from_reserve_is_a_new_object_in_limbo_then_in_play_and_has_fleeting() -> None:
@@ -117,7 +117,7 @@ def test_each_player_chooses_in_initiative_order_from_the_player_whose_turn_it_i
     g.player("Bob").hand = [card("Anubis", "etb | Each player sacrifices a Character")]
     decide(g, ("Bob", "Goat"), ("Alice", "Scout"))
     engine.play(g, "Bob", "hand", "Anubis", COMPANION)
-    assert g.choices_made == ["Bob: Goat", "Alice: Scout"]
+    assert g.log.choices_made == ["Bob: Goat", "Alice: Scout"]
     assert g.log.last_effect is not None and (g.log.last_effect.steps, g.log.last_effect.atomic_actions) == (1, 2)
     assert "initiative-order" in g.log.trace.rulings_cited()
 

@@ -203,10 +203,10 @@ def test_each_player_sacrifices_one_character_they_control_all_in_one_step(board
     game.turn = turn
     before = {name: len(game.in_zone(Zone.EXPEDITION, name)) for name in PLAYERS}
     order = game.initiative_order()
-    game.answers = [engine.Answer(name, f"{name} 0") for name in order if before[name] > 1]
+    game.log.answers = [engine.Answer(name, f"{name} 0") for name in order if before[name] > 1]
     record = engine.resolve(game, "Each player sacrifices a Character", PLAYERS[0])
-    assert game.answers == []
-    assert [c.split(":")[0] for c in game.choices_made] == [n for n in order if before[n] > 1]  # initiative order (6.1.g)
+    assert game.log.answers == []
+    assert [c.split(":")[0] for c in game.log.choices_made] == [n for n in order if before[n] > 1]  # initiative order (6.1.g)
     for name in PLAYERS:
         assert len(game.in_zone(Zone.EXPEDITION, name)) == max(before[name] - 1, 0)
         assert len(game.in_zone(Zone.DISCARD, name)) == min(before[name], 1)
