@@ -12,7 +12,7 @@ Running a scenario (what the glossary build and the command line do)::
 Playing a board directly (the checked public path)::
 
     game = engine.Game.new(["Alice", "Bob"], positions={("Alice", engine.ExpeditionKind.HERO): 3})
-    engine.dusk(game); game.outcome.winner; game.log.trace.render()
+    engine.dusk(game); game.board.outcome.winner; game.log.trace.render()
 
 Playing cards and abilities, with the players' decisions given in advance (the engine never
 decides for a player; see engine.choices)::
@@ -32,8 +32,10 @@ tests/test_import_graph.py):
 - words and values: errors, limits, vocabulary, rulings (the ruling ids), trace, wording, objects
   (cards, objects, passives), places (zone and region words), records (players, expeditions,
   happenings, outcomes and their Termination, the players' answers, Progress, effect and cost
-  records), adventure (regions, Tumult cards), readings (open questions);
-- the game: state (`Game`, the only place objects are made, moved and ended);
+  records), adventure (regions, Tumult cards), readings (open questions), runlog (`RunLog`, what
+  the engine recorded while deciding: trace, happenings, decisions, readings, work);
+- the game: board (`Board`, what a judge sees on the table), state (`Game`: a board and its run
+  log, `game.board` and `game.log`; the only place objects are made, moved and ended);
 - rules: choices, movement, ending, dusk, effects (reading card text), reactions, costs,
   resolution (effects step by step), day (phases), beginning, information, deck;
 - the game loop and the API: api;
@@ -92,7 +94,7 @@ from .scenario import (
 )
 from .adventure import Adventure, Region
 from .records import Expedition, Outcome, Player, Termination
-from .state import Game
+from .state import Board, Game, RunLog
 from .trace import Trace, TraceLine, TraceLines
 from .vocabulary import (
     ARENA,
@@ -116,11 +118,11 @@ from .vocabulary import (
 
 
 __all__ = [
-    "ARENA", "Action", "Activated", "Adventure", "Answer", "BoardError", "Card", "CostRecord", "DECK_LIMITS", "DECK_RULES", "DeckCard", "DeckLimits",
+    "ARENA", "Action", "Activated", "Adventure", "Answer", "Board", "BoardError", "Card", "CostRecord", "DECK_LIMITS", "DECK_RULES", "DeckCard", "DeckLimits",
     "DeckFormat", "DeckReport", "Difference", "Duration", "EffectRecord", "EngineError", "Expectation", "Expedition",
     "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",
     "MissingRegionTypes", "Mode", "ObjectType", "OpenQuestion", "Outcome", "ReadingNeeded", "ReadingOutcome", "Readings", "Unenumerable", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction", "Ruling",
-    "Region", "RegionOutOfRange", "RegionType", "RulesSilent", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
+    "Region", "RegionOutOfRange", "RegionType", "RulesSilent", "RunLog", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
     "Statistics", "Status", "Termination", "Trace", "TraceLine", "TraceLines", "Trigger", "UnknownPlayer", "UnsupportedText", "WorkLimit", "Zone", "advance",
     "build_game", "check_deck", "check_victory", "dusk", "find_object", "lose_gigantic", "parse_activated", "parse_effect",
     "parse_passive", "parse_reaction", "parse_token_template", "pass_turn", "play", "play_phase", "put", "read_scenario",

@@ -41,14 +41,14 @@ __all__ = [
 
 def _playable(game: Game) -> None:
     game.spend_work()  # every public action starts here
-    if game.outcome.over:
-        raise GameOver(msg("refusal.game_over", winners=Items(tuple(Player(w) for w in game.outcome.winners)), count=len(game.outcome.winners),
-                           reason=game.outcome.message))
+    if game.board.outcome.over:
+        raise GameOver(msg("refusal.game_over", winners=Items(tuple(Player(w) for w in game.board.outcome.winners)), count=len(game.board.outcome.winners),
+                           reason=game.board.outcome.message))
     unknown = game.log.board_unknown()
     if unknown is not None:
         raise silent(msg("refusal.board_unknown", unknown=unknown.said), Unenumerable.UNKNOWN_BOARD)
     # A printed ability the engine cannot read may trigger or apply in any action: never run past it in silence.
-    for obj in game.objects.values():
+    for obj in game.board.objects.values():
         if obj.zone in IN_PLAY and obj.card.unread:
             raise silent(
                 msg("refusal.unread_ability", card=Card(obj.name), text=Quote(obj.card.unread[0])),
@@ -69,7 +69,7 @@ def play_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
 
 def _move(game: Game, player: PlayerName, kind: ExpeditionKind, forward: bool) -> bool:
     _playable(game)
-    expedition = game.expedition(player, kind)
+    expedition = game.board.expedition(player, kind)
     moved: list[bool] = []
     run_step(game, [lambda: moved.append((move_forward if forward else move_backward)(game, expedition))])
     check_reactions(game)
@@ -97,8 +97,8 @@ def resolve(
     """Resolve printed effect text for `controller` (6.1), then check reactions. `target` is a
     "target Expedition"; `target_object` (player, place, name) a targeted object."""
     _playable(game)
-    game.player(controller)
-    where = game.expedition(*target) if target is not None else None
+    game.board.player(controller)
+    where = game.board.expedition(*target) if target is not None else None
     chosen = None
     if target_object is not None:
         found = find_object(game, *target_object)
@@ -113,15 +113,15 @@ def find_character(game: Game, player: PlayerName, kind: ExpeditionKind, name: s
     """The character named `name` whose card is in that expedition (a Gigantic one also from its
     other expedition). Several with that name are only accepted when they are alike: then which
     one is chosen changes nothing but its identity, and the oldest is taken."""
-    game.player(player)
-    present = game.characters_in(player, kind)
+    game.board.player(player)
+    present = game.board.characters_in(player, kind)
     candidates = [o for o in present if o.name.lower() == name.lower()]
     if not candidates:
         names = ", ".join(o.name for o in present) or "nobody"
-        raise BoardError(f"no character named {name!r} in {game.expedition(player, kind).label} (there: {names})")
+        raise BoardError(f"no character named {name!r} in {game.board.expedition(player, kind).label} (there: {names})")
     if not alike(candidates):
         raise BoardError(
-            f"{len(candidates)} different characters are named {name!r} in {game.expedition(player, kind).label}; "
+            f"{len(candidates)} different characters are named {name!r} in {game.board.expedition(player, kind).label}; "
             "give them different names in the scenario so the action says which one"
         )
     return candidates[0]
@@ -133,15 +133,15 @@ def find_object(game: Game, player: PlayerName, place: str, name: str) -> GameOb
     language is found by its English name only (2.2.3.c)."""
     if place in ("hero", "companion"):
         return find_character(game, player, ExpeditionKind(place), name)
-    game.player(player)
+    game.board.player(player)
     zone = PLACES[place]
     if zone in HIDDEN_ZONES:
-        cards = game.player(player).hidden(zone)
+        cards = game.board.player(player).hidden(zone)
         found = [c for c in cards if (c.name or "").lower() == name.lower()]
         if not found:
             raise BoardError(_absent(name, f"{player}'s {zone.value}", [c.name or "card" for c in cards], [c.printed_name for c in cards]))
         return CardInZone(player, found[0], zone)
-    present = game.in_zone(zone, player)
+    present = game.board.in_zone(zone, player)
     candidates = [o for o in present if o.name.lower() == name.lower()]
     if not candidates:
         raise BoardError(_absent(name, f"{player}'s {place.replace('_', ' ')}", [o.name for o in present], [o.card.printed_name for o in present]))
@@ -163,11 +163,11 @@ def _absent(name: str, where: str, names: list[str], printed: list[str | None]) 
 def _take_turn_action(game: Game, player: PlayerName, what: Message) -> None:
     """Cards and quick actions are played during one's turn, in the Afternoon (1.3.2.d)."""
     _playable(game)
-    game.player(player)
+    game.board.player(player)
     if not afternoon_started(game):
         begin_afternoon(game)
-    if game.turn != player:
-        raise Forbidden(msg("refusal.not_your_turn", player=Player(player), action=what, turn=Player(game.turn or "")))
+    if game.board.turn != player:
+        raise Forbidden(msg("refusal.not_your_turn", player=Player(player), action=what, turn=Player(game.board.turn or "")))
 
 
 def play(game: Game, player: PlayerName, place: str, name: str, expedition: ExpeditionKind, *, decline_cost: bool = False) -> GameObject | None:
@@ -185,7 +185,7 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
         return None
     new = play_card(game, player, thing, expedition)
     check_reactions(game)
-    if game.turn == player and not game.outcome.over:
+    if game.board.turn == player and not game.board.outcome.over:
         end_turn(game, passed=False)
     return new
 
@@ -203,8 +203,8 @@ def _refuse_exhausted_in_reserve(thing: GameObject | CardInZone, what: str) -> N
 def refuse_other_expedition(game: Game, player: PlayerName, other: PlayerName, name: str) -> None:
     """A card is played into one of its player's own expeditions: the 2v2 page forbids playing one
     directly into a teammate's; for an opponent's, no text speaks."""
-    game.player(other)
-    if game.mode is Mode.TWO_VS_TWO and other in game.team_of(player):
+    game.board.player(other)
+    if game.board.mode is Mode.TWO_VS_TWO and other in game.board.team_of(player):
         raise Forbidden(msg("refusal.teammate_expedition", player=Player(player), card=Card(name), other=Player(other)))
     raise silent(
         msg("refusal.other_expedition", player=Player(player), card=Card(name), other=Player(other)),
@@ -248,13 +248,13 @@ def use_ability(
     )
     cost = ability.cost
     if ability.more_unless_first:
-        first, rule = game.is_first_player(player)
+        first, rule = game.board.is_first_player(player)
         if not first:
             cost = cost + (f"pay {ability.more_unless_first}",)
         line = msg("play.first_player" if first else "play.not_first_player", player=Player(player), more=Quote(ability.more_unless_first))
-        if game.mode is Mode.TWO_VS_TWO and player != game.first_player:
+        if game.board.mode is Mode.TWO_VS_TWO and player != game.board.first_player:
             line = msg("play.team_first_player" if first else "play.team_not_first_player", player=Player(player),
-                       holder=Player(game.first_player), more=Quote(ability.more_unless_first))
+                       holder=Player(game.board.first_player), more=Quote(ability.more_unless_first))
         game.log.trace.add(line, rule)
     if decline_cost:
         # The cost declined is the one asked, its parts and Mana included (6.4.b, 6.4.e).
@@ -339,7 +339,7 @@ def put(
     run_step(game, [lambda: result.append(game.move(obj, zone, expedition=expedition))])
     new = result[0]
     if isinstance(obj, CardInZone):
-        where = game.expedition(obj.owner, expedition).said if expedition else owned_zone(obj.owner, zone)
+        where = game.board.expedition(obj.owner, expedition).said if expedition else owned_zone(obj.owner, zone)
         game.log.trace.add(
             msg("put.in_play" if expedition else "put.becomes_object", card=Card(obj.name), origin=owned_zone(obj.owner, obj.zone), where=where),
             "2.1.c", "2.1.g",
@@ -372,5 +372,5 @@ def check_victory(game: Game) -> None:
     have met or crossed had just done so at the same time (4.3; the game-mode pages)."""
     _playable(game)
     check_end(game)
-    if not game.outcome.over and not game.tiebreakers:
+    if not game.board.outcome.over and not game.board.tiebreakers:
         game.log.trace.add(msg("end.nobody_finished"), "1.3.3.a")

@@ -38,18 +38,18 @@ def begin_game(game: Game) -> None:
         msg("begin.tumult"),
         "4.1.c", "1.3.1.a",
     )
-    for player in game.players:
+    for player in game.board.players:
         player.hero.position, player.companion.position = 0, 7
     trace.add(
         msg("begin.counters"),
         "4.1.d", "1.3.1.b",
     )
     trace.add(
-        msg("begin.presents", player=Player(game.first_player)),
+        msg("begin.presents", player=Player(game.board.first_player)),
         "4.1.e", "4.1.g",
     )
-    for player in game.players:
-        presented = game.presented.get(player.name) if game.presented else None
+    for player in game.board.players:
+        presented = game.board.presented.get(player.name) if game.board.presented else None
         if presented is None:
             trace.add(msg("begin.no_hero", player=Player(player.name)), "4.1.e", "4.1.f")
         elif presented.type is ObjectType.HERO:
@@ -64,25 +64,25 @@ def begin_game(game: Game) -> None:
             msg("begin.shuffles", player=Player(player.name), cards=len(player.deck)),
             "4.1.i", "1.3.1.c",
         )
-    game.day = 1
+    game.board.day = 1
     _first_morning(game)
 
 
 def _check_empty(game: Game) -> None:
     """4.1.a: a game begins with every zone empty; a board already in play cannot begin one."""
-    in_zones = [o for o in game.objects.values() if o.emblem is None]
+    in_zones = [o for o in game.board.objects.values() if o.emblem is None]
     held = [msg("begin.held", player=Player(o.controller), card=Card(o.name), zone=Term(o.zone.value)) for o in in_zones]
-    held += [msg("begin.held_hand", player=Player(p.name), n=len(p.hand)) for p in game.players if p.hand]
+    held += [msg("begin.held_hand", player=Player(p.name), n=len(p.hand)) for p in game.board.players if p.hand]
     if held:
         raise Forbidden(msg("refusal.zones_not_empty", held=Items(tuple(held))))
-    moved = [e.said for e in game.expeditions() if e.position != (0 if e.kind is ExpeditionKind.HERO else 7)]
-    if moved or game.tiebreakers or any(e.position == ARENA for e in game.expeditions()):
+    moved = [e.said for e in game.board.expeditions() if e.position != (0 if e.kind is ExpeditionKind.HERO else 7)]
+    if moved or game.board.tiebreakers or any(e.position == ARENA for e in game.board.expeditions()):
         raise Forbidden(msg("refusal.counters_moved", moved=Items(tuple(moved))) if moved else msg("refusal.counters_in_arena"))
-    up = [str(r.index) for r in game.adventure.regions[1:7] if r.face is Face.UP]
+    up = [str(r.index) for r in game.board.adventure.regions[1:7] if r.face is Face.UP]
     if up:
         raise Forbidden(msg("refusal.tumult_face_up", regions=Items(tuple(int(r) for r in up))))
-    if game.day not in (None, 1):
-        raise Forbidden(msg("refusal.not_first_day", day=game.day))
+    if game.board.day not in (None, 1):
+        raise Forbidden(msg("refusal.not_first_day", day=game.board.day))
 
 
 def _first_morning(game: Game) -> None:
@@ -90,21 +90,21 @@ def _first_morning(game: Game) -> None:
     cards and put three of them in their Mana zone." 4.1.j's detailed list is lost; the engine plays
     what 1.3.1.d says, and the first day goes on at Noon (4.1.j)."""
     trace = game.log.trace
-    for player in game.players:
+    for player in game.board.players:
         if len(player.deck) < OPENING_DRAW:
             raise silent(
                 msg("refusal.opening_deck_short", player=Player(player.name), n=OPENING_DRAW, holds=len(player.deck)),
                 Unenumerable.NO_CANDIDATES,
             )
-    run_step(game, [partial(game.draw_card, p.name) for p in game.players for _ in range(OPENING_DRAW)])
+    run_step(game, [partial(game.board.draw_card, p.name) for p in game.board.players for _ in range(OPENING_DRAW)])
     trace.add(
         msg("begin.opening_draw", cards=OPENING_DRAW),
         "1.3.1.d", "4.1.j",
     )
-    order = game.initiative_order()
+    order = game.board.initiative_order()
     chosen: list[CardInZone] = []
     for name in order:
-        hand = list(game.player(name).hand)
+        hand = list(game.board.player(name).hand)
         for number in range(1, OPENING_MANA + 1):
             options = list(dict.fromkeys(c.name or "card" for c in hand))
             pick = choose(game, name, msg("question.opening_mana", number=number, of=OPENING_MANA), options, rules=("1.3.1.d", "6.1.g"))
@@ -121,5 +121,5 @@ def _first_morning(game: Game) -> None:
 
 def mulligan(game: Game, player: PlayerName) -> None:
     """No rule of the sources lets a player draw a new opening hand."""
-    game.player(player)
+    game.board.player(player)
     raise silent(msg("refusal.mulligan", player=Player(player)), Unenumerable.NO_CANDIDATES)

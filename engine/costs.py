@@ -46,7 +46,7 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
             actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part.amount))))
             told.append(msg("cost.pays", amount=Quote(part.amount)))
         else:
-            hand = game.player(player).hand
+            hand = game.board.player(player).hand
             if not hand:
                 raise Forbidden(msg("refusal.hand_empty", player=Player(player)))
             name = choose(game, player, msg("question.card_from_hand", zone=zone_term(part.zone)), list(dict.fromkeys(c.name or "card" for c in hand)))
@@ -65,7 +65,7 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
 def _next_card_emblems(game: Game, player: PlayerName, card: Card) -> list[GameObject]:
     """The player's Emblems-Ongoing waiting for "the next card (Character) you play" (2.2.13.c)."""
     found = []
-    for emblem in game.ongoing():
+    for emblem in game.board.ongoing():
         info = emblem.emblem
         if info is None or emblem.controller != player or emblem.id in game.log.used_emblems:
             continue
@@ -186,7 +186,7 @@ def play_card(
     game.log.trace.add(
         msg("play.card", player=Player(player), card=Named(thing.name), zone=zone_term(origin),
             cost=describe_play_cost(cost) if cost.free else msg("cost.paying_for", cost=describe_play_cost(cost)),
-            expedition=game.expedition(player, kind).said),
+            expedition=game.board.expedition(player, kind).said),
         "3.2.8.a", "2.1.c", *play_cost_rules(cost),
     )
     mark = game.log.trace.mark()

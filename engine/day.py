@@ -24,10 +24,10 @@ PHASE_ORDER = (Phase.MORNING, Phase.NOON, Phase.AFTERNOON, Phase.DUSK, Phase.NIG
 
 def _new_day_if_needed(game: Game, phase: Phase) -> None:
     """A phase that does not come later in the current day starts a new day."""
-    if game.phase is None or PHASE_ORDER.index(phase) > PHASE_ORDER.index(game.phase):
+    if game.board.phase is None or PHASE_ORDER.index(phase) > PHASE_ORDER.index(game.board.phase):
         return
-    if game.day is not None:
-        game.day += 1
+    if game.board.day is not None:
+        game.board.day += 1
     game.log.trace.add(msg("day.new_day"))
     # "this Day" (and shorter) durations end with the day; reactions count activations per day.
     expire(game, {Duration.TURN, Duration.AFTERNOON, Duration.DAY}, msg("day.day_ended"))
@@ -35,15 +35,15 @@ def _new_day_if_needed(game: Game, phase: Phase) -> None:
 
 
 def _morning(game: Game, expand: bool = False) -> None:
-    if game.day == 1:
+    if game.board.day == 1:
         raise RulesSilent(msg("refusal.first_day_morning"))
     # Succeed: 4.2.1.b "the player to the left of the first player" (1.3.2.b says "the opponent").
-    old = game.first_player
-    game.first_player = game.left_of(old)
-    game.log.trace.add(msg("day.succeed", player=Player(game.first_player), old=Player(old)), "4.2.1.b", rulings=(Ruling.FIRST_PLAYER_SUCCEED,))
+    old = game.board.first_player
+    game.board.first_player = game.board.left_of(old)
+    game.log.trace.add(msg("day.succeed", player=Player(game.board.first_player), old=Player(old)), "4.2.1.b", rulings=(Ruling.FIRST_PLAYER_SUCCEED,))
     # Prepare: Characters, Permanents and Mana Orbs are readied (1.3.2.b; 4.2.1.c omits Mana Orbs).
     readied = 0
-    for obj in game.objects.values():
+    for obj in game.board.objects.values():
         if obj.exhausted and obj.card.type in (ObjectType.CHARACTER, ObjectType.PERMANENT, ObjectType.MANA_ORB) and obj.zone in (
             Zone.EXPEDITION,
             Zone.LANDMARK,
@@ -58,14 +58,14 @@ def _morning(game: Game, expand: bool = False) -> None:
         rulings=(Ruling.PREPARE_MANA_ORBS,),
     )
     # Draw: each player draws two cards.
-    for player in game.players:
+    for player in game.board.players:
         if len(player.deck) < 2:
             raise silent(
                 msg("refusal.draw_deck_short", player=Player(player.name), holds=len(player.deck)),
                 Unenumerable.NO_CANDIDATES,
             )
         for _ in range(2):
-            game.draw_card(player.name)
+            game.board.draw_card(player.name)
     game.log.trace.add(msg("day.draw"), "4.2.1.d", "7.3.5.a")
     if not expand:
         game.log.trace.add(msg("day.expand_nobody"), "4.2.1.e")
@@ -77,11 +77,11 @@ def _expand(game: Game) -> None:
     """4.2.1.e: each player may put one card from their Hand face-down and ready in the Mana zone,
     deciding in initiative order (6.1.g); the cards are put there together."""
 
-    order = game.initiative_order()
+    order = game.board.initiative_order()
     game.log.trace.add(msg("day.expand", order=Items(tuple(Player(p) for p in order))), "4.2.1.e", "6.1.g")
     chosen: list[CardInZone] = []
     for name in order:
-        hand = game.player(name).hand
+        hand = game.board.player(name).hand
         pick = choose(game, name, msg("question.expand"), list(dict.fromkeys(c.name or "card" for c in hand)), may=True)
         if pick is not None:
             chosen.append(CardInZone(name, next(c for c in hand if (c.name or "card") == pick), Zone.HAND))
@@ -94,39 +94,39 @@ def begin_afternoon(game: Game) -> None:
     """The Afternoon begins (reactions are checked, 4.4.a.1); the first player takes the first turn (1.3.2.d)."""
     _new_day_if_needed(game, Phase.AFTERNOON)
     game.log.trace.add(msg("day.phase_begins", phase=Term(Phase.AFTERNOON.value)), "1.3.2.a")
-    game.passed = set()
-    game.turn = game.first_player
+    game.board.passed = set()
+    game.board.turn = game.board.first_player
     begin_phase(game, Phase.AFTERNOON)
-    game.log.trace.add(msg("day.first_turn", player=Player(game.turn)), "1.3.2.d")
+    game.log.trace.add(msg("day.first_turn", player=Player(game.board.turn)), "1.3.2.d")
 
 
 def afternoon_started(game: Game) -> bool:
-    return game.phase is Phase.AFTERNOON and game.turn is not None
+    return game.board.phase is Phase.AFTERNOON and game.board.turn is not None
 
 
 def end_turn(game: Game, passed: bool) -> None:
     """The current player's turn ends (after they play a card, or pass); "this Turn" emblems end;
     players alternate, skipping those who passed; when every player has passed, the Afternoon ends (1.3.2.d)."""
-    player = game.turn
+    player = game.board.turn
     assert player is not None
     if passed:
-        game.passed.add(player)
+        game.board.passed.add(player)
         game.log.trace.add(msg("day.passes", player=Player(player)), "1.3.2.d")
     expire(game, {Duration.TURN}, msg("day.turn_ended", player=Player(player)))
-    following = game.next_in_seating(player)
-    while following in game.passed and following != player:
-        following = game.next_in_seating(following)
-    if following in game.passed:
-        game.turn = None
+    following = game.board.next_in_seating(player)
+    while following in game.board.passed and following != player:
+        following = game.board.next_in_seating(following)
+    if following in game.board.passed:
+        game.board.turn = None
         game.log.trace.add(msg("day.all_passed"), "1.3.2.d")
         expire(game, {Duration.AFTERNOON}, msg("day.afternoon_ended"))
         return
-    game.turn = following
+    game.board.turn = following
     game.log.trace.add(msg("day.takes_turn", player=Player(following)), "1.3.2.d")
 
 
 def _afternoon(game: Game) -> None:
-    while game.turn is not None:
+    while game.board.turn is not None:
         end_turn(game, passed=True)
 
 
@@ -139,7 +139,7 @@ def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
             begin_afternoon(game)
         _afternoon(game)  # every player who has not passed takes a turn and passes
         return
-    game.turn = None
+    game.board.turn = None
     _new_day_if_needed(game, phase)
     # Dusk and Night come after the Afternoon: its emblems, and its turns', have ended (2.2.13.a).
     expire(game, spans_over_at(phase), msg("day.afternoon_ended"))
@@ -151,7 +151,7 @@ def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
         begin_phase(game, phase)  # 1.3.2.c: only reactions that trigger "At Noon"
     else:
         begin_phase(game, phase)
-        if not game.outcome.over:
+        if not game.board.outcome.over:
             progress(game)
             check_reactions(game)
 
@@ -159,7 +159,7 @@ def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
 # ---- phases and durations --------------------------------------------------------------------
 def begin_phase(game: Game, phase: Phase) -> None:
     """A phase begins: reactions on it ("At Noon") modify that event, then reactions are checked (4.4.a.1)."""
-    game.phase = phase
+    game.board.phase = phase
     before = {o.id: o for o in in_play_bearers(game)}
     game.log.happenings.clear()
     modify_with_reactions(game, [Happening(HappeningKind.PHASE, phase=phase)], before)
@@ -168,10 +168,10 @@ def begin_phase(game: Game, phase: Phase) -> None:
 
 def expire(game: Game, durations: set[Duration], why: Message) -> None:
     """Ongoing emblems whose duration ended cease to exist (2.2.13)."""
-    for emblem in game.ongoing():
+    for emblem in game.board.ongoing():
         assert emblem.emblem is not None
         if emblem.emblem.duration in durations:
-            del game.objects[emblem.id]
+            del game.board.objects[emblem.id]
             game.log.trace.add(
                 msg("day.emblem_ends", text=Quote(emblem.emblem.text),
                     duration=Term(emblem.emblem.duration.value if emblem.emblem.duration else "no duration"), why=why),

@@ -28,7 +28,7 @@ _AFTER_AFTERNOON = (Phase.DUSK, Phase.NIGHT)
 
 def _afternoon_over(game: Game) -> bool:
     """The day's Afternoon has ended: every player passed (1.3.2.d), or a later phase has begun."""
-    return game.phase in _AFTER_AFTERNOON or (game.phase is Phase.AFTERNOON and game.turn is None)
+    return game.board.phase in _AFTER_AFTERNOON or (game.board.phase is Phase.AFTERNOON and game.board.turn is None)
 
 
 def span_of(game: Game, duration: Duration) -> Span:
@@ -36,7 +36,7 @@ def span_of(game: Game, duration: Duration) -> Span:
         return Span.RUNNING  # the day in progress always runs until its end
     if _afternoon_over(game):
         return Span.OVER
-    if duration is Duration.TURN and game.turn is None:
+    if duration is Duration.TURN and game.board.turn is None:
         return Span.NO_TURN
     return Span.RUNNING
 

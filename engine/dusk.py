@@ -63,21 +63,21 @@ def _opposing(game: Game, expedition: Expedition) -> Expedition:
     # "its opposing expedition" (4.2.4.b) is not defined in the sources: in a two-player game a hero
     # expedition races the opponent's hero expedition, a companion expedition the opponent's
     # companion expedition (ruling opposing-expeditions).
-    return game.expedition(game.opponent(expedition.player), expedition.kind)
+    return game.board.expedition(game.board.opponent(expedition.player), expedition.kind)
 
 
 def progress(game: Game) -> None:
     """The Progress daily effect of Dusk, then the end-of-game check (4.2.4, 4.3)."""
     trace = game.log.trace
-    if game.tiebreakers:
+    if game.board.tiebreakers:
         # 4.2.4.g: once tiebreakers have started, no expedition "fails to move forward"; the
         # tiebreaker Dusk compares totals instead of moving expeditions (4.3.h).
         game.log.last_progress.clear()
         decide_tiebreaker(game)
         return
-    if game.mode is not Mode.TWO_PLAYER:
+    if game.board.mode is not Mode.TWO_PLAYER:
         raise silent(
-            msg("refusal.multiplayer_dusk", mode=Term(game.mode.value), ruling=Quote(Ruling.OPPOSING_EXPEDITIONS.value)),
+            msg("refusal.multiplayer_dusk", mode=Term(game.board.mode.value), ruling=Quote(Ruling.OPPOSING_EXPEDITIONS.value)),
             Unenumerable.MULTIPLAYER_LAYOUT,
         )
     # What Progress decides for each expedition, before it moves: totals, region types, statistics won.
@@ -91,18 +91,18 @@ def progress(game: Game) -> None:
     def total(expedition: Expedition) -> Statistics:
         key = (expedition.player, expedition.kind)
         if key not in totals:
-            totals[key] = game.expedition_statistics(expedition.player, expedition.kind)
+            totals[key] = game.board.expedition_statistics(expedition.player, expedition.kind)
         return totals[key]
 
-    changed = game.region_passives()
+    changed = game.board.region_passives()
     changed_by: Message | None = None
     if changed:
         givers = Items(tuple(msg("dusk.giver", card=Card(o.name), text=Quote(p.text)) for o, p in changed))
         changed_by = msg("dusk.changed_by", givers=givers)
     # A Gigantic character is in both of its controller's expeditions (7.4.3.b): oldest first.
-    gigantic = [o for o in game.in_zone(Zone.EXPEDITION) if o.card.type is ObjectType.CHARACTER and o.card.has(Keyword.GIGANTIC)]
+    gigantic = [o for o in game.board.in_zone(Zone.EXPEDITION) if o.card.type is ObjectType.CHARACTER and o.card.has(Keyword.GIGANTIC)]
     labels: dict[tuple[PlayerName, ExpeditionKind], Message] = {}
-    for expedition in game.expeditions():
+    for expedition in game.board.expeditions():
         opposing = _opposing(game, expedition)
         mine = total(expedition)
         theirs = total(opposing)
@@ -114,7 +114,7 @@ def progress(game: Game) -> None:
         key = (expedition.player, expedition.kind)
         records[key] = (mine, theirs, types, won)
         label = labels[key] = expedition.said
-        rule = "4.3.f" if expedition.position == ARENA else game.adventure[int(expedition.position)].types_rule()
+        rule = "4.3.f" if expedition.position == ARENA else game.board.adventure[int(expedition.position)].types_rule()
         giants = [Card(o.name) for o in gigantic if o.controller == expedition.player]
         line = msg("dusk.compares", expedition=label, mine=statistics_said(mine), opposing=opposing.said,
                    theirs=statistics_said(theirs), region=region, types=types_said(types))
@@ -137,7 +137,7 @@ def progress(game: Game) -> None:
         trace.add(msg("dusk.all_move"), "4.2.4.e", "4.2.4.f")
     moved: set[tuple[PlayerName, ExpeditionKind]] = set()
     for key in movers:  # 4.2.4.e: once each, however many statistics it won
-        if move_forward(game, game.expedition(*key)):
+        if move_forward(game, game.board.expedition(*key)):
             moved.add(key)
     for key, (mine, theirs, types, won) in records.items():
         did_move = key in moved

@@ -43,7 +43,7 @@ class Finisher:
 
 def finishers(game: Game) -> list[Finisher]:
     result = []
-    for player in game.players:
+    for player in game.board.players:
         hero, companion = player.hero.position, player.companion.position
         if hero == ARENA or companion == ARENA:
             continue
@@ -54,7 +54,7 @@ def finishers(game: Game) -> list[Finisher]:
 
 
 def _finish(game: Game, outcome: Outcome) -> None:
-    game.outcome = outcome
+    game.board.outcome = outcome
     game.log.trace.add(msg("end.win", winners=Items(tuple(Player(w) for w in outcome.winners)), count=len(outcome.winners),
                        reason=outcome.message), *outcome.rules, rulings=outcome.rulings)
 
@@ -62,7 +62,7 @@ def _finish(game: Game, outcome: Outcome) -> None:
 def check_end(game: Game) -> None:
     """Called after every event that may move expeditions (4.3.a-b are additive event modifiers)."""
     # 1. A game already won stays won; during tiebreakers nobody moves (4.3.g), Dusk decides.
-    if game.outcome.over or game.tiebreakers:
+    if game.board.outcome.over or game.board.tiebreakers:
         return
     # 2. Who has finished: hero and companion expeditions on the same region, or past each other.
     done = finishers(game)
@@ -75,9 +75,9 @@ def check_end(game: Game) -> None:
             "1.3.3.a",
         )
     # 3. The mode's own victory conditions.
-    if game.mode is Mode.TWO_PLAYER:
+    if game.board.mode is Mode.TWO_PLAYER:
         _two_player_end(game, done)
-    elif game.mode is Mode.TWO_VS_TWO:
+    elif game.board.mode is Mode.TWO_VS_TWO:
         _two_vs_two_end(game, done)
     else:
         _free_for_all_end(game, done)
@@ -111,13 +111,13 @@ def _two_player_end(game: Game, done: list[Finisher]) -> None:
         "1.3.3.c",
         rulings=(Ruling.SAME_DUSK_FINISH,),
     )
-    start_tiebreakers(game, tuple(game.names))
+    start_tiebreakers(game, tuple(game.board.names))
 
 
 def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
     teams: dict[tuple[PlayerName, PlayerName], list[Finisher]] = {}
     for f in done:
-        teams.setdefault(game.team_of(f.name), []).append(f)
+        teams.setdefault(game.board.team_of(f.name), []).append(f)
     # Only one team's players finished: "wins the game for their team".
     if len(teams) == 1:
         team = next(iter(teams))
@@ -139,7 +139,7 @@ def _two_vs_two_end(game: Game, done: list[Finisher]) -> None:
         )
         return
     game.log.trace.add(msg("end.teams_same_advance"), "2v2.victory", rulings=(Ruling.MULTIPLAYER_FINISH,))
-    start_tiebreakers(game, tuple(game.names))
+    start_tiebreakers(game, tuple(game.board.names))
 
 
 def _free_for_all_end(game: Game, done: list[Finisher]) -> None:
@@ -164,9 +164,9 @@ def _free_for_all_end(game: Game, done: list[Finisher]) -> None:
 
 def start_tiebreakers(game: Game, players: tuple[PlayerName, ...]) -> None:
     """4.3.d-f, 1.3.3.c-d: the companion region card becomes the Arena, every expedition goes there."""
-    game.tiebreakers = True
-    game.tiebreaker_players = players
-    for expedition in game.expeditions():
+    game.board.tiebreakers = True
+    game.board.tiebreaker_players = players
+    for expedition in game.board.expeditions():
         expedition.position = ARENA
     game.log.trace.add(
         msg("end.tiebreakers_start"),
@@ -180,29 +180,29 @@ def start_tiebreakers(game: Game, players: tuple[PlayerName, ...]) -> None:
 def _team_total(game: Game, names: tuple[PlayerName, ...]) -> Statistics:
     total = Statistics()
     for name in names:
-        for expedition in game.player(name).expeditions:
+        for expedition in game.board.player(name).expeditions:
             # Summing both expeditions counts a Gigantic character twice (7.4.3.b, 7.4.3.i).
-            total = total + game.expedition_statistics(name, expedition.kind)
+            total = total + game.board.expedition_statistics(name, expedition.kind)
     return total
 
 
 def decide_tiebreaker(game: Game) -> None:
     """The Progress of a tiebreaker Dusk (4.3.h, 1.3.3.d-e; 2v2 page; Free for All refused)."""
-    if game.mode is Mode.FREE_FOR_ALL:
+    if game.board.mode is Mode.FREE_FOR_ALL:
         _free_for_all_tiebreaker(game)
         return
     sides: list[tuple[PlayerName, ...]]
-    if game.mode is Mode.TWO_PLAYER:
-        sides = [(name,) for name in game.names]
+    if game.board.mode is Mode.TWO_PLAYER:
+        sides = [(name,) for name in game.board.names]
         won_by = Termination.REGION_TYPES_WON
     else:
-        first = game.team_of(game.names[0])
-        sides = [first, game.team_of(game.names[1])]
+        first = game.board.team_of(game.board.names[0])
+        sides = [first, game.board.team_of(game.board.names[1])]
         won_by = Termination.TEAM_REGION_TYPES_WON
     totals = [_team_total(game, side) for side in sides]
     for side, total in zip(sides, totals):
         gigantic = [
-            Card(o.name) for n in side for o in game.characters_in(n, game.player(n).hero.kind) if o.card.has(Keyword.GIGANTIC)
+            Card(o.name) for n in side for o in game.board.characters_in(n, game.board.player(n).hero.kind) if o.card.has(Keyword.GIGANTIC)
         ]
         line = msg("end.side_total", side=Items(tuple(Player(n) for n in side)), count=len(side), total=statistics_said(total))
         if gigantic:
@@ -212,7 +212,7 @@ def decide_tiebreaker(game: Game) -> None:
     names = [Items(tuple(Player(n) for n in side)) for side in sides]
     comparisons: list[Message] = []
     compared: tuple[RegionType, ...] = tuple(RegionType)
-    if game.mode is Mode.TWO_VS_TWO:
+    if game.board.mode is Mode.TWO_VS_TWO:
         # The 2v2 page: "each team totals the statistics of its Characters for each type of Region in
         # the Arena ... The team that beats its opponent in the most region types wins": the Arena's
         # region types as they are (4.3.f, changed by abilities in play, 2.2.2.p). 4.3.h (two
@@ -250,7 +250,7 @@ def _free_for_all_tiebreaker(game: Game) -> None:
     every other tiebreaker player's; a shared highest total gives it to nobody ("neither of them
     has the highest score"). If region types go to one player only, that player wins ("Alice
     wins"); anything else the example does not decide, and the engine refuses."""
-    players = game.tiebreaker_players or tuple(game.names)
+    players = game.board.tiebreaker_players or tuple(game.board.names)
     totals = {name: _team_total(game, (name,)) for name in players}
     for name, total in totals.items():
         game.log.trace.add(msg("end.player_total", player=Player(name), total=statistics_said(total)), "1.3.3.d", rulings=(Ruling.FREE_FOR_ALL_TIEBREAKER,))

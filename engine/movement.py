@@ -20,7 +20,7 @@ def _stays(game: Game, expedition: Expedition, direction: Direction, arena_rule:
     if expedition.position == ARENA:
         game.log.trace.add(msg("move.in_arena", expedition=expedition.said, direction=Term(direction.value)), arena_rule, "4.3.g")
         return True
-    emblem = game.expeditions_cannot_move(direction)
+    emblem = game.board.expeditions_cannot_move(direction)
     if emblem is None or emblem.emblem is None:
         return False
     said = msg("move.emblem_stops", expedition=expedition.said, direction=Term(direction.value), text=Quote(emblem.emblem.text))
@@ -40,17 +40,17 @@ def move_forward(game: Game, expedition: Expedition) -> bool:
         trace.add(msg("move.opposite_region", expedition=expedition.said), "7.3.11.c")
         return False
     target = here + expedition.kind.forward
-    region = game.adventure[target]
+    region = game.board.adventure[target]
     if not region.is_end and region.face is Face.DOWN:
-        if game.mode is not Mode.TWO_PLAYER:
+        if game.board.mode is not Mode.TWO_PLAYER:
             # The 2v2 page places Tumult cards by each Hero card, by each Companion card and in the
             # center, turning the central ones "in the opposite direction": which card a player's
             # region N is, and its types, are only partly in the sources.
             raise silent(
-                msg("refusal.multiplayer_tumult", expedition=expedition.said, target=target, mode=Term(game.mode.value)),
+                msg("refusal.multiplayer_tumult", expedition=expedition.said, target=target, mode=Term(game.board.mode.value)),
                 Unenumerable.MULTIPLAYER_LAYOUT,
             )
-        game.adventure.reveal(target, trace, expedition.said)
+        game.board.adventure.reveal(target, trace, expedition.said)
     expedition.position = target
     trace.add(msg("move.forward", expedition=expedition.said, here=here, target=target), "7.3.11.a")
     _tell_changed_types(game, target)
@@ -59,7 +59,7 @@ def move_forward(game: Game, expedition: Expedition) -> bool:
 
 def _tell_changed_types(game: Game, index: int) -> None:
     """2.2.2.p: abilities that change region types change sub-types; the region stays a Region (2.2.1.e)."""
-    passives = game.region_passives()
+    passives = game.board.region_passives()
     if passives:
         givers = Items(tuple(msg("move.giver", card=Card(o.name), text=Quote(p.text)) for o, p in passives))
         trace = game.log.trace

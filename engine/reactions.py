@@ -35,7 +35,7 @@ _IN_PLAY_ORDER = (Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK)
 def in_play_bearers(game: Game) -> list[GameObject]:
     # Abilities work only while their object is in play (1.2.4.d, 2.2.10.f). Zone by zone, oldest
     # first, as three queries of the zones would list them, from one pass over the objects.
-    bearers = sorted((o for o in game.objects.values() if o.card.reactions and o.zone in IN_PLAY), key=_BY_TIMESTAMP)
+    bearers = sorted((o for o in game.board.objects.values() if o.card.reactions and o.zone in IN_PLAY), key=_BY_TIMESTAMP)
     return [o for zone in _IN_PLAY_ORDER for o in bearers if o.zone is zone]
 
 
@@ -90,7 +90,7 @@ def _matches(trigger: Trigger, bearer: GameObject, happening: Happening, existed
 
 def _blockers(game: Game) -> list[GameObject]:
     """The Characters in play with a passive ability that stops reactions (7.3.1.e)."""
-    return [o for o in game.in_zone(Zone.EXPEDITION) if any(isinstance(p, CannotActivate) for p in o.card.passives)]
+    return [o for o in game.board.in_zone(Zone.EXPEDITION) if any(isinstance(p, CannotActivate) for p in o.card.passives)]
 
 
 def _blocked_by(game: Game, bearer: GameObject, trigger: Trigger,
@@ -101,7 +101,7 @@ def _blocked_by(game: Game, bearer: GameObject, trigger: Trigger,
     for holder in _blockers(game) if blockers is None else blockers:
         for passive in holder.card.passives:
             if isinstance(passive, CannotActivate) and trigger in passive.triggers and holder.id != bearer.id:
-                facing = game.facing(holder)
+                facing = game.board.facing(holder)
                 if any(e.player == bearer.controller and (e.kind is bearer.expedition or bearer.card.has(Keyword.GIGANTIC)) for e in facing):
                     return holder, passive
     return None
@@ -168,8 +168,8 @@ def modify_with_reactions(game: Game, happenings: list[Happening], before: dict[
     # objects of the event for reactions on their own arrival (6.3.d).
     bearers = dict(before)
     for happening in happenings:
-        if happening.kind in _ARRIVALS and happening.object_id in game.objects:
-            new = game.objects[happening.object_id]
+        if happening.kind in _ARRIVALS and happening.object_id in game.board.objects:
+            new = game.board.objects[happening.object_id]
             if any(r.trigger.on_own_move for r in new.card.reactions):
                 bearers.setdefault(new.id, new)
     for o in in_play_bearers(game):
@@ -191,7 +191,7 @@ def modify_with_reactions(game: Game, happenings: list[Happening], before: dict[
                     # 2.1.e: the ability refers to its object moving to a visible zone, so it finds
                     # the new object there; 6.3.e: the reaction need not exist after the event.
                     me = happening.new_id
-                    where = game.objects[me] if me is not None and me in game.objects else None
+                    where = game.board.objects[me] if me is not None and me in game.board.objects else None
                     note = (msg("react.gone_found", card=Named(bearer.name), zone=zone_term(where.zone)) if where
                             else msg("react.gone", card=Named(bearer.name)))
                 elif reaction.trigger.on_own_move and bearer.id not in before:

@@ -60,7 +60,7 @@ def check_reactions(game: Game) -> None:
     game.log.checking_reactions = True
     plays: dict[tuple[int | None, str], int] = {}
     try:
-        while not game.outcome.over:
+        while not game.board.outcome.over:
             game.spend_work()
             unknown = game.log.board_unknown()
             if unknown is not None:
@@ -68,10 +68,10 @@ def check_reactions(game: Game) -> None:
                     game.log.reactions_unchecked = unknown
                     game.log.trace.add(msg("react.unchecked", unknown=unknown.said), "4.4.a")
                 return
-            waiting = [o for o in game.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.REACTION]
+            waiting = [o for o in game.board.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.REACTION]
             if not waiting:
                 return
-            chooser = next(name for name in game.initiative_order() if any(o.controller == name for o in waiting))
+            chooser = next(name for name in game.board.initiative_order() if any(o.controller == name for o in waiting))
             mine = [o for o in waiting if o.controller == chooser]
             emblem = _pick_emblem(game, chooser, mine)
             assert emblem.emblem is not None
@@ -86,7 +86,7 @@ def check_reactions(game: Game) -> None:
             finally:
                 game.log.trace.muted = False
             # 2.2.2.m example: when the Reaction is played, its effect resolves, then it ceases to exist.
-            if game.objects.pop(emblem.id, None) is not None and plays[key] <= 3:
+            if game.board.objects.pop(emblem.id, None) is not None and plays[key] <= 3:
                 game.log.trace.add(msg("react.ceases", text=Quote(emblem.emblem.text)), "2.2.2.m")
     finally:
         game.log.checking_reactions = False
@@ -126,7 +126,7 @@ class Resolution:
     notes: list[str] = field(default_factory=list)
 
     def my_object(self, game: Game) -> GameObject | None:
-        return game.objects.get(self.me) if self.me is not None else None
+        return game.board.objects.get(self.me) if self.me is not None else None
 
 
 def resolve_effect(
@@ -154,7 +154,7 @@ def resolve_effect(
     game.log.trace.depth += 1
     try:
         for number, (step_text, instruction) in enumerate(zip(steps, instructions), start=1):
-            if game.outcome.over:
+            if game.board.outcome.over:
                 break
             unknown = game.log.board_unknown()
             if unknown is not None and not isinstance(instruction, (KeywordAction, LostEffect)):
@@ -208,19 +208,19 @@ def _create_tokens(game: Game, instruction: Instruction, res: Resolution) -> Non
 def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> list[Expedition]:
     controller = res.controller
     if instruction.destination is TokenDestination.HERO:
-        return [game.expedition(controller, ExpeditionKind.HERO)]
+        return [game.board.expedition(controller, ExpeditionKind.HERO)]
     if instruction.destination is TokenDestination.COMPANION:
-        return [game.expedition(controller, ExpeditionKind.COMPANION)]
+        return [game.board.expedition(controller, ExpeditionKind.COMPANION)]
     if instruction.destination is TokenDestination.EACH:
-        return list(game.player(controller).expeditions)
+        return list(game.board.player(controller).expeditions)
     if instruction.destination is TokenDestination.TARGET:
         target = res.target
         if target is None:
-            options = [f"{p}.{k.value}" for p in game.names for k in ExpeditionKind]
+            options = [f"{p}.{k.value}" for p in game.board.names for k in ExpeditionKind]
             chosen = choose(game, controller, msg("question.target_expedition"), options, rules=("6.1.g",))
             assert chosen is not None
             player, kind = chosen.split(".")
-            target = game.expedition(player, ExpeditionKind(kind))
+            target = game.board.expedition(player, ExpeditionKind(kind))
         return [target]
     # "my Expedition": the expedition of the object bearing the ability (7.2.1.a-b); a Gigantic
     # one's expedition is each of its controller's expeditions (7.4.3.f).
@@ -239,23 +239,23 @@ def _destinations(game: Game, instruction: CreateTokens, res: Resolution) -> lis
                 "7.4.3.g",
             )
             return []
-        return [game.expedition(source.side, source.expedition.other)]
+        return [game.board.expedition(source.side, source.expedition.other)]
     if source.card.has(Keyword.GIGANTIC):
-        return list(game.player(source.controller).expeditions)
-    return [game.expedition(source.controller, source.expedition)]
+        return list(game.board.player(source.controller).expeditions)
+    return [game.board.expedition(source.controller, source.expedition)]
 
 
 def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, Draw)
     controller = res.controller
-    deck = game.player(controller).deck
+    deck = game.board.player(controller).deck
     if len(deck) < instruction.count:
         raise silent(
             msg("refusal.effect_deck_short", player=Player(controller), n=instruction.count, holds=len(deck)),
             Unenumerable.NO_CANDIDATES,
         )
     _step(
-        game, res, [lambda: game.draw_card(controller) for _ in range(instruction.count)],
+        game, res, [lambda: game.board.draw_card(controller) for _ in range(instruction.count)],
         msg("effect.draws", player=Player(controller), n=instruction.count),
         "7.3.5.a", "7.3.5.b",
     )
@@ -281,7 +281,7 @@ def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> No
     if span is Span.OVER:
         # Its span of the current day has already ended: it ceases to exist at once and never applies.
         for emblem in created:
-            game.objects.pop(emblem.id, None)
+            game.board.objects.pop(emblem.id, None)
         game.log.trace.add(
             msg("effect.ongoing_expired", text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
             "2.2.13.a", "2.2.13.c", rulings=(Ruling.EXPIRED_DURATION,),
@@ -293,7 +293,7 @@ def _keyword_action(game: Game, instruction: Instruction, res: Resolution) -> No
     word = instruction.word
     if instruction.each_player_may:
         # 6.1.g: each player decides in initiative order; the others know each decision.
-        order = game.initiative_order()
+        order = game.board.initiative_order()
         ruling = (Ruling.INITIATIVE_ORDER,)
         game.log.trace.add(msg("effect.each_decides", word=Quote(word), order=Items(tuple(Player(p) for p in order))), "6.1.g", rulings=ruling)
         performers = [p for p in order if choose(game, p, msg("question.whether_keyword", word=Quote(word)), [YES], may=True, rulings=ruling) is not None]
@@ -322,13 +322,13 @@ def _lost_effect(game: Game, instruction: Instruction, res: Resolution) -> None:
 
 def _sacrifice(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, Sacrifice)
-    order = game.initiative_order() if instruction.each_player else [res.controller]
+    order = game.board.initiative_order() if instruction.each_player else [res.controller]
     if instruction.each_player:
         game.log.trace.add(msg("effect.each_sacrifices", order=Items(tuple(Player(p) for p in order))), "6.1.g", rulings=(Ruling.INITIATIVE_ORDER,))
     chosen: list[tuple[PlayerName, GameObject]] = []
     for player in order:
         # A player sacrifices a Character they control, in play (2.2.1.h; ruling sacrifice).
-        mine = [o for o in game.in_zone(Zone.EXPEDITION, player) if o.card.type is ObjectType.CHARACTER]
+        mine = [o for o in game.board.in_zone(Zone.EXPEDITION, player) if o.card.type is ObjectType.CHARACTER]
         name = choose(game, player, msg("question.sacrifice"), list(dict.fromkeys(o.name for o in mine)), rulings=(Ruling.SACRIFICE,))
         if name is None:
             game.log.trace.add(msg("effect.no_character", player=Player(player)), "2.2.1.h", rulings=(Ruling.SACRIFICE,))
@@ -370,7 +370,7 @@ def _target(
     phrase = f"target {kinds}" + (" you control" if you_control else "")  # the card's words, as a refusal quotes them
     said_kinds = Items(tuple(Term(t.value) for t in types))
     legal = [
-        o for o in game.objects.values()
+        o for o in game.board.objects.values()
         if o.zone in IN_PLAY and o.card.type in types and (not you_control or o.controller == res.controller)
     ]
     target = res.target_object
@@ -403,7 +403,7 @@ def _illegal_target(
     if target.card.type not in types:
         reasons.append(msg("target.wrong_type", type=Term(target.card.type.value), kinds=kinds))
     if you_control and target.controller != res.controller:
-        team = game.mode is Mode.TWO_VS_TWO and target.controller in game.team_of(res.controller)
+        team = game.board.mode is Mode.TWO_VS_TWO and target.controller in game.board.team_of(res.controller)
         reasons.append(msg("target.teammate" if team else "target.not_controlled", controller=Player(target.controller), player=Player(res.controller)))
     options = Items(tuple(msg("target.option", player=Player(o.controller), card=Named(o.name)) for o in sorted(legal, key=lambda o: o.timestamp)))
     return msg("target.refused_yours" if you_control else "target.refused", phrase=Quote(phrase), player=Player(res.controller),
@@ -419,7 +419,7 @@ def _chosen_illegal(game: Game, res: Resolution, legal: list[GameObject], types:
     if any(o.name.lower() == answer for o in legal):
         return None
     others = sorted(
-        (o for o in game.objects.values() if o.card.name is not None and o.name.lower() == answer and o not in legal),
+        (o for o in game.board.objects.values() if o.card.name is not None and o.name.lower() == answer and o not in legal),
         key=lambda o: (o.controller != res.controller, o.timestamp),
     )
     return others[0] if others else None
@@ -439,7 +439,7 @@ def _gain(game: Game, instruction: Instruction, res: Resolution) -> None:
         return
     if instruction.who is Gainer.YOURS:
         # 7.2.2.a: "you" is the controller of the ability.
-        targets = [o for o in game.in_zone(Zone.EXPEDITION, res.controller) if o.card.type is ObjectType.CHARACTER]
+        targets = [o for o in game.board.in_zone(Zone.EXPEDITION, res.controller) if o.card.type is ObjectType.CHARACTER]
         names = Items(tuple(Named(o.name) for o in targets))
         _step(
             game, res, [partial(_apply_gain, o, instruction) for o in targets],
@@ -512,7 +512,7 @@ def _follow(res: Resolution, old: GameObject, new: GameObject | None) -> None:
 def _put_from_hand(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, PutFromHand)
     player = res.controller
-    hand = game.player(player).hand
+    hand = game.board.player(player).hand
     name = choose(game, player, msg("question.card_from_hand", zone=zone_term(instruction.zone)),
                   list(dict.fromkeys(c.name or "card" for c in hand)), may=instruction.optional)
     if name is None:
@@ -598,7 +598,7 @@ def _conditional(game: Game, instruction: Instruction, res: Resolution) -> None:
             "2.1.e", rule,
         )
     elif isinstance(condition, FirstPlayer):
-        first, rule = game.is_first_player(res.controller)
+        first, rule = game.board.is_first_player(res.controller)
         holds = first != condition.negated
         game.log.trace.add(msg(f"effect.{'first' if first else 'not_first'}_{'holds' if holds else 'fails'}", player=Player(res.controller)), rule)
     else:
@@ -610,10 +610,10 @@ def _conditional(game: Game, instruction: Instruction, res: Resolution) -> None:
 def _opponents(game: Game, player: PlayerName) -> list[PlayerName]:
     """"Your opponent": the other player; in 2v2 each player of the other team ("it refers to each of
     your opponents", the 2v2 page); in Free for All all the others ("all your opponents", its page)."""
-    if game.mode is Mode.TWO_VS_TWO:
-        team = game.team_of(player)
-        return [n for n in game.names if n not in team]
-    return [n for n in game.names if n != player]
+    if game.board.mode is Mode.TWO_VS_TWO:
+        team = game.board.team_of(player)
+        return [n for n in game.board.names if n not in team]
+    return [n for n in game.board.names if n != player]
 
 
 def _move_expeditions(game: Game, instruction: Instruction, res: Resolution) -> None:
@@ -621,18 +621,18 @@ def _move_expeditions(game: Game, instruction: Instruction, res: Resolution) -> 
     if instruction.whose is Whose.TARGET:
         target = res.target
         if target is None:
-            options = [f"{p}.{k.value}" for p in game.names for k in ExpeditionKind]
+            options = [f"{p}.{k.value}" for p in game.board.names for k in ExpeditionKind]
             chosen = choose(game, res.controller, msg("question.target_expedition"), options)
             assert chosen is not None
             player, kind = chosen.split(".")
-            target = game.expedition(player, ExpeditionKind(kind))
+            target = game.board.expedition(player, ExpeditionKind(kind))
         expeditions = [target]
         rules: tuple[str, ...] = ("7.3.10.a", "7.3.11.a")
     else:
         players = [res.controller] if instruction.whose is Whose.YOU else _opponents(game, res.controller)
         kinds = [instruction.kind] if instruction.kind is not None else list(ExpeditionKind)
-        expeditions = [game.expedition(p, k) for p in players for k in kinds]
-        rules = ("7.2.2.a",) + ({Mode.TWO_VS_TWO: ("2v2.your-opponent",), Mode.FREE_FOR_ALL: ("free-for-all.your-opponent",)}.get(game.mode, ())
+        expeditions = [game.board.expedition(p, k) for p in players for k in kinds]
+        rules = ("7.2.2.a",) + ({Mode.TWO_VS_TWO: ("2v2.your-opponent",), Mode.FREE_FOR_ALL: ("free-for-all.your-opponent",)}.get(game.board.mode, ())
                                  if instruction.whose is Whose.OPPONENT else ())
     move = move_forward if instruction.forward else move_backward
     _step(
@@ -649,8 +649,8 @@ def _you_control(game: Game, condition: YouControl, res: Resolution) -> bool:
             return condition.subtype.lower() in (s.lower() for s in o.card.subtypes)
         return o.card.type is condition.type
 
-    counted = [o for o in game.objects.values() if o.zone in IN_PLAY and o.controller == res.controller and fits(o)]
-    elsewhere = [o for o in game.objects.values() if o.zone not in IN_PLAY and o.controller == res.controller and fits(o)]
+    counted = [o for o in game.board.objects.values() if o.zone in IN_PLAY and o.controller == res.controller and fits(o)]
+    elsewhere = [o for o in game.board.objects.values() if o.zone not in IN_PLAY and o.controller == res.controller and fits(o)]
     rule = "2.2.2.n" if condition.subtype is not None else "2.2.1.h"
     holds = len(counted) >= condition.at_least
     line = msg("effect.controls_at_least" if holds else "effect.controls_fewer", player=Player(res.controller), n=len(counted),

@@ -1,11 +1,11 @@
 """The run log: what the engine recorded while it decided a game, as against the board a judge sees
-on the table (engine.state). The trace it says, what happened (that reactions trigger on), the
+on the table (engine.board). The trace it says, what happened (that reactions trigger on), the
 records of the last Progress, effect and cost, the emblems made and the reactions played and
 counted, the steps whose result the sources do not give, the players' decisions given for the run
 and those made, the readings it follows where the sources leave a question open, and the work it
 spent.
 
-A record of values: it imports no rule module. engine.state's `Game` holds one.
+A record of values: it imports no rule module. engine.state pairs it with the board in a `Game`.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ from ..readings import Unenumerable, silent
 from .reader_given import read_character
 from .model import REFUSALS, Expectation, Setup, character_key, shown
 from .syntax import located_value, location_of, read_position_expected, read_types, text_key
-from ..state import Game
+from ..state import Board, Game
 from ..vocabulary import (
     ARENA,
     Duration,
@@ -404,7 +404,7 @@ def _read_winner(w: Written) -> tuple[str, ...]:
     if w.setup.mode is Mode.TWO_VS_TWO and len(winners) == 1:
         # "wins the game for their team" (2v2 page): one name stands for that player's team,
         # as the engine seats it.
-        winners = set(Game.new(list(w.setup.players), mode=w.setup.mode).team_of(next(iter(winners))))
+        winners = set(Board.new(list(w.setup.players), mode=w.setup.mode).team_of(next(iter(winners))))
     return tuple(sorted(winners))
 
 
@@ -437,7 +437,7 @@ def _read_day(w: Written) -> int:
 
 
 def _arena_types(game: Game, at: At) -> Any:
-    if not game.tiebreakers:
+    if not game.board.tiebreakers:
         return "no Arena: tiebreakers have not started"
     return sorted(t.value for t in game.region_types_at(ARENA))
 
@@ -490,17 +490,17 @@ def _effect_value(attribute: str) -> Observe:
 
 _WHOLE = Family.GAME
 _RECORD = {"knowledge": Knowledge.RECORD}
-_path(_WHOLE, "winner", _read_winner, lambda game, at: tuple(sorted(game.outcome.winners)),
+_path(_WHOLE, "winner", _read_winner, lambda game, at: tuple(sorted(game.board.outcome.winners)),
       "a player's name, or `none`; in 2v2 the winning team as a list, or one of its players' names",
       show_actual=lambda winners: shown(list(winners)) if len(winners) > 1 else (winners[0] if winners else "none"))
-_path(_WHOLE, "tiebreakers", _boolean, lambda game, at: game.tiebreakers, "`true` / `false`")
-_path(_WHOLE, "first_player", _player, lambda game, at: game.first_player, "the first player's name")
-_path(_WHOLE, "day", _read_day, lambda game, at: game.day, "the day number", **_RECORD)
-_path(_WHOLE, "phase", lambda w: w.enum(Phase, "phase").value, lambda game, at: game.phase.value if game.phase else None,
+_path(_WHOLE, "tiebreakers", _boolean, lambda game, at: game.board.tiebreakers, "`true` / `false`")
+_path(_WHOLE, "first_player", _player, lambda game, at: game.board.first_player, "the first player's name")
+_path(_WHOLE, "day", _read_day, lambda game, at: game.board.day, "the day number", **_RECORD)
+_path(_WHOLE, "phase", lambda w: w.enum(Phase, "phase").value, lambda game, at: game.board.phase.value if game.board.phase else None,
       "the phase", **_RECORD)
-_path(_WHOLE, "turn", _player_or_none, lambda game, at: game.turn, "the player whose turn it is, or `none`", **_RECORD)
-_path(_WHOLE, "passed", _read_passed, lambda game, at: sorted(game.passed), "the players who have passed this Afternoon", **_RECORD)
-_path(_WHOLE, "limbo", _count_or_names, lambda game, at: sorted(o.describe() for o in game.in_zone(Zone.LIMBO)),
+_path(_WHOLE, "turn", _player_or_none, lambda game, at: game.board.turn, "the player whose turn it is, or `none`", **_RECORD)
+_path(_WHOLE, "passed", _read_passed, lambda game, at: sorted(game.board.passed), "the players who have passed this Afternoon", **_RECORD)
+_path(_WHOLE, "limbo", _count_or_names, lambda game, at: sorted(o.describe() for o in game.board.in_zone(Zone.LIMBO)),
       "a number of objects in Limbo, or their descriptions")
 _path(_WHOLE, "choices", _choice_log, lambda game, at: [text_key(c) for c in game.log.choices_made],
       "every decision made, in order, written like `choices:`", **_RECORD)
@@ -563,15 +563,15 @@ UNDECIDED = _path(_WHOLE, "undecided", _read_undecided, None, "each reading the 
 
 # ---- a region of the Adventure ---------------------------------------------------------------
 def _region_face(game: Game, at: At) -> str:
-    if game.tiebreakers:  # 4.3.d: the companion region card is turned face down as the Arena; the others are discarded
+    if game.board.tiebreakers:  # 4.3.d: the companion region card is turned face down as the Arena; the others are discarded
         return "down" if at.region == 7 else "discarded"
-    return game.adventure[at.region].face.value
+    return game.board.adventure[at.region].face.value
 
 
 def _region_types(game: Game, at: At) -> Any:
-    if game.tiebreakers:
+    if game.board.tiebreakers:
         return sorted(t.value for t in game.region_types_at(ARENA)) if at.region == 7 else "discarded"
-    return sorted(t.value for t in game.region_types_at(game.adventure[at.region].index))
+    return sorted(t.value for t in game.region_types_at(game.board.adventure[at.region].index))
 
 
 def _read_face(w: Written) -> str:
@@ -583,7 +583,7 @@ def _read_face(w: Written) -> str:
 _path(Family.REGION, "face", _read_face, _region_face, "`up` / `down`; once tiebreakers have started `discarded`, and `down` for region 7, the Arena (4.3.d)")
 _path(Family.REGION, "types", _types, _region_types, "a list of region types (`[]` for a face-down half)")
 _path(Family.REGION, "type", _word("region", "the type of an object represented by an Adventure card or a Tumult half is Region (2.2.1.e)"),
-      lambda game, at: "discarded" if game.tiebreakers and at.region != 7 else "region",
+      lambda game, at: "discarded" if game.board.tiebreakers and at.region != 7 else "region",
       "`region`: whatever its sub-types, a region's type is Region (2.2.1.e)")
 
 
@@ -599,7 +599,7 @@ def _emblem(observe_one: Callable[[Game, GameObject, At], Any]) -> Observe:
 
 
 def _emblem_exists(game: Game, emblem: GameObject, at: At) -> bool:
-    exists = emblem.id in game.objects
+    exists = emblem.id in game.board.objects
     if exists:
         game.log.refuse_if_unknown(msg("observe.emblem_exists", number=at.number))
     return exists
@@ -645,14 +645,14 @@ for _attribute in ("hand_cost", "reserve_cost", "faction", "rarity"):
 def _player_statistics(game: Game, at: At) -> str:
     total = Statistics()
     for kind in ExpeditionKind:
-        total = total + game.expedition_statistics(at.player, kind)
+        total = total + game.board.expedition_statistics(at.player, kind)
     return str(total)
 
 
 def _zone_names(zone: Zone) -> Observe:
     """The names in one of the player's zones; a Mana Orb (a card with no name) as it is described."""
     def observe_zone(game: Game, at: At) -> list[str]:
-        return sorted(o.describe() if o.card.name is None else o.name for o in game.in_zone(zone, at.player))
+        return sorted(o.describe() if o.card.name is None else o.name for o in game.board.in_zone(zone, at.player))
     return observe_zone
 
 
@@ -660,18 +660,18 @@ _CARDS = "a number of cards, or a list of names"
 _PLAYER = Family.PLAYER
 _path(_PLAYER, "statistics", _statistics, _player_statistics, "`F/M/W` over both expeditions, as tiebreakers count them (4.3.h, 7.4.3.i)")
 _path(_PLAYER, "exhausted", _count("expected the number of exhausted Characters, Permanents and Mana Orbs the player controls"),
-      lambda game, at: sum(1 for o in game.objects.values() if o.controller == at.player and o.exhausted),
+      lambda game, at: sum(1 for o in game.board.objects.values() if o.controller == at.player and o.exhausted),
       "exhausted Characters, Permanents and Mana Orbs the player controls", knowledge=Knowledge.MANA)
-_path(_PLAYER, "hand", _count_or_names, lambda game, at: sorted(c.name or "card" for c in game.player(at.player).hand), _CARDS)
-_path(_PLAYER, "deck", _count_or_names, lambda game, at: sorted(c.name or "card" for c in game.player(at.player).deck), _CARDS)
+_path(_PLAYER, "hand", _count_or_names, lambda game, at: sorted(c.name or "card" for c in game.board.player(at.player).hand), _CARDS)
+_path(_PLAYER, "deck", _count_or_names, lambda game, at: sorted(c.name or "card" for c in game.board.player(at.player).deck), _CARDS)
 _path(_PLAYER, "reserve", _count_or_names, _zone_names(Zone.RESERVE), _CARDS)
 _path(_PLAYER, "discard", _count_or_names, _zone_names(Zone.DISCARD), _CARDS)
 _path(_PLAYER, "mana", _count_or_names, _zone_names(Zone.MANA), _CARDS, knowledge=Knowledge.MANA)
 _path(_PLAYER, "landmarks", _count_or_names, _zone_names(Zone.LANDMARK), _CARDS)
-_path(_PLAYER, "hero_zone", _count_or_names, lambda game, at: sorted(o.name for o in game.in_zone(Zone.HERO, at.player)),
+_path(_PLAYER, "hero_zone", _count_or_names, lambda game, at: sorted(o.name for o in game.board.in_zone(Zone.HERO, at.player)),
       "the names in the player's Hero zone")
 _path(_PLAYER, "reserve.count", _count("expected the number of cards in the Reserve, 0 or more"),
-      lambda game, at: len(game.in_zone(Zone.RESERVE, at.player)), "the number of cards in the player's Reserve")
+      lambda game, at: len(game.board.in_zone(Zone.RESERVE, at.player)), "the number of cards in the player's Reserve")
 
 
 # ---- an expedition ---------------------------------------------------------------------------
@@ -686,7 +686,7 @@ def _progress(read_record: Callable[[Any], Any]) -> Observe:
 def _characters_of(keep: Callable[[GameObject], bool]) -> Observe:
     def observe_characters(game: Game, at: At) -> Any:
         assert at.expedition is not None
-        return sorted(character_key(o.card) for o in game.characters_in(at.player, at.expedition) if keep(o))
+        return sorted(character_key(o.card) for o in game.board.characters_in(at.player, at.expedition) if keep(o))
     return observe_characters
 
 
@@ -701,14 +701,14 @@ def _read_characters(w: Written) -> Any:
 
 def _expedition(game: Game, at: At) -> Any:
     assert at.expedition is not None
-    return game.player(at.player).expedition(at.expedition)
+    return game.board.player(at.player).expedition(at.expedition)
 
 
 _EXPEDITION = Family.EXPEDITION
 _path(_EXPEDITION, "region", lambda w: read_position_expected(w.value, w.bad), lambda game, at: _expedition(game, at).position,
       "a region number, or `arena`")
 _path(_EXPEDITION, "statistics", _statistics,
-      lambda game, at: str(game.expedition_statistics(at.player, at.expedition)),  # type: ignore[arg-type]
+      lambda game, at: str(game.board.expedition_statistics(at.player, at.expedition)),  # type: ignore[arg-type]
       "`F/M/W`, the sum of its characters (Gigantic ones in both expeditions, 7.4.3.e)")
 _path(_EXPEDITION, "characters", _read_characters, _characters_of(lambda o: True), "a number, or a list of characters (compared as a multiset)")
 _path(_EXPEDITION, "tokens", _read_characters, _characters_of(lambda o: o.card.token),
@@ -718,7 +718,7 @@ _path(_EXPEDITION, "failed_to_move_forward", _boolean, _progress(lambda record: 
 _path(_EXPEDITION, "moved_forward_due_to", _types, _progress(lambda record: sorted(s.value for s in record.due_to) if record else []),
       "a list of statistics (4.2.4.h; ruling `moves-forward-due-to`)")
 _path(_EXPEDITION, "exhausted", _count("expected the number of exhausted characters"),
-      lambda game, at: sum(1 for o in game.characters_in(at.player, at.expedition) if o.exhausted),  # type: ignore[arg-type]
+      lambda game, at: sum(1 for o in game.board.characters_in(at.player, at.expedition) if o.exhausted),  # type: ignore[arg-type]
       "the number of exhausted characters there")
 
 

@@ -63,12 +63,12 @@ def build_game(setup: Setup) -> Game:
         adventure=adventure,
         tiebreakers=setup.tiebreakers,
     )
-    game.day = setup.day
+    game.board.day = setup.day
     for name, ps in setup.per_player.items():
         for character in ps.characters:
             obj = game.enter(character.card, Zone.EXPEDITION, name, expedition=character.expedition, exhausted=character.exhausted, given=True)
             _mark(obj, character.extra)
-        player = game.player(name)
+        player = game.board.player(name)
         for zone, cards in ps.zones.items():
             if zone is Zone.DECK:
                 player.deck = [c.card for c in cards]
@@ -83,10 +83,10 @@ def build_game(setup: Setup) -> Game:
                             "2.2.3.c",
                         )
         if ps.presented is not None:
-            game.presented = {**(game.presented or {}), name: ps.presented}
+            game.board.presented = {**(game.board.presented or {}), name: ps.presented}
         for i in range(ps.mana):
             game.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, name, exhausted=i < ps.mana_exhausted, given=True)
-    for o in game.in_zone(Zone.EXPEDITION):
+    for o in game.board.in_zone(Zone.EXPEDITION):
         if o.card.printed_name:
             game.log.trace.add(_printed(o.controller, o.card), "2.2.3.c")
     game.log.happenings.clear()  # the board is given, not played: nothing on it triggers (given=True above)

@@ -10,7 +10,7 @@ from engine_boards import HERO, game, put_character
 
 
 def _decks(g: engine.Game) -> None:
-    for player in g.players:
+    for player in g.board.players:
         player.deck = [Card("card") for _ in range(4)]
 
 
@@ -18,7 +18,7 @@ def test_in_a_four_player_game_the_player_to_the_left_succeeds() -> None:
     g = engine.Game.new(["Alice", "Bob", "Carol", "Dave"], mode=Mode.FREE_FOR_ALL, first_player="Dave")
     _decks(g)
     engine.play_phase(g, Phase.MORNING)
-    assert g.first_player == "Alice"
+    assert g.board.first_player == "Alice"
     assert "first-player-succeed" in g.log.trace.rulings_cited()
 
 
@@ -37,7 +37,7 @@ def test_each_player_draws_two_cards_in_the_morning() -> None:
     g = game()
     _decks(g)
     engine.play_phase(g, Phase.MORNING)
-    assert [len(p.hand) for p in g.players] == [2, 2]
+    assert [len(p.hand) for p in g.board.players] == [2, 2]
 
 
 def test_a_morning_with_an_empty_deck_is_refused() -> None:
@@ -53,8 +53,8 @@ def test_the_night_is_refused() -> None:
 
 def test_a_phase_earlier_than_the_current_one_starts_a_new_day() -> None:
     g = game()
-    g.day = 2
+    g.board.day = 2
     _decks(g)
     engine.play_phase(g, Phase.DUSK)
     engine.play_phase(g, Phase.MORNING)
-    assert g.day == 3
+    assert g.board.day == 3

@@ -12,8 +12,8 @@ def test_alice_wins_mountain_at_the_hero_region_and_moves_to_region_1() -> None:
     put_character(g, "Alice", HERO, "Ordis Recruit 2/1/0 Soldier")
     put_character(g, "Bob", HERO, "Kelon Elemental 2/0/0")
     engine.dusk(g)
-    assert g.expedition("Alice", HERO).position == 1
-    assert g.expedition("Bob", HERO).position == 0
+    assert g.board.expedition("Alice", HERO).position == 1
+    assert g.board.expedition("Bob", HERO).position == 0
 
 
 def test_bob_reads_aloud_why_his_hero_expedition_stays() -> None:
@@ -30,7 +30,7 @@ def test_a_zero_statistic_does_not_advance_against_a_negative_one() -> None:
     put_character(g, "Alice", HERO, "Wisp 0/0/0 Spirit")
     put_character(g, "Bob", HERO, "Bog Thing -1/-1/-1 Plant")
     engine.dusk(g)
-    assert g.expedition("Alice", HERO).position == 0
+    assert g.board.expedition("Alice", HERO).position == 0
     assert "0 forest, 0 mountain and 0 water are not sufficient (4.2.4.d)" in trace_text(g)
 
 
@@ -38,7 +38,7 @@ def test_winning_three_statistics_still_moves_one_region() -> None:
     g = game()
     put_character(g, "Alice", HERO, "Titan 3/3/3 Titan")
     engine.dusk(g)
-    assert g.expedition("Alice", HERO).position == 1
+    assert g.board.expedition("Alice", HERO).position == 1
     record = g.log.last_progress[("Alice", HERO)]
     assert [s.value for s in record.due_to] == ["forest", "mountain", "water"]
 
@@ -47,7 +47,7 @@ def test_a_statistic_that_is_not_a_type_of_the_region_does_not_count() -> None:
     g = game({("Alice", HERO): 2}, face_up={1, 2})  # region 2 is mountain only
     put_character(g, "Alice", HERO, "Druid 5/0/5 Druid")
     engine.dusk(g)
-    assert g.expedition("Alice", HERO).position == 2
+    assert g.board.expedition("Alice", HERO).position == 2
     assert g.log.last_progress[("Alice", HERO)].failed
 
 
@@ -55,7 +55,7 @@ def test_an_expedition_on_a_face_down_half_has_no_region_types() -> None:
     g = game({("Alice", HERO): 3})
     put_character(g, "Alice", HERO, "Titan 5/5/5 Titan")
     engine.dusk(g)
-    assert g.expedition("Alice", HERO).position == 3
+    assert g.board.expedition("Alice", HERO).position == 3
     assert "face-down Tumult half, which has no region types (remark of 2.2.2.k)" in trace_text(g)
 
 
@@ -64,8 +64,8 @@ def test_a_gigantic_character_pushes_both_expeditions_of_its_controller() -> Non
     put_character(g, "Alice", HERO, "Ogre 2/0/0 Titan", gigantic=True)
     put_character(g, "Bob", COMPANION, "Kelon Elemental 1/0/0 Elemental")
     engine.dusk(g)
-    assert g.expedition("Alice", HERO).position == 1
-    assert g.expedition("Alice", COMPANION).position == 6
+    assert g.board.expedition("Alice", HERO).position == 1
+    assert g.board.expedition("Alice", COMPANION).position == 6
     assert "(7.4.3.e)" in trace_text(g)
 
 
@@ -91,7 +91,7 @@ def test_no_expedition_fails_to_move_forward_during_tiebreakers() -> None:
     put_character(g, "Bob", HERO, "Scout 1/0/0 Adventurer")
     engine.dusk(g)
     assert g.log.last_progress == {}
-    assert g.expedition("Alice", HERO).position == ARENA
+    assert g.board.expedition("Alice", HERO).position == ARENA
 
 
 def test_the_kraken_leaves_every_region_water_only() -> None:
@@ -100,7 +100,7 @@ def test_the_kraken_leaves_every_region_water_only() -> None:
     g.enter(kraken, engine.Zone.EXPEDITION, "Alice", expedition=HERO)
     engine.dusk(g)
     assert g.region_types_at(0) == frozenset({engine.RegionType.WATER})
-    assert g.expedition("Alice", HERO).position == 0
+    assert g.board.expedition("Alice", HERO).position == 0
     assert "2.2.2.p" in trace_text(g)
 
 

@@ -23,7 +23,7 @@ def test_open_the_gates_resolves_in_one_step_of_four_atomic_actions() -> None:
     g = game()
     record = engine.resolve(g, "Create two Ordis Recruit 1/1/1 Soldier tokens in each of your Expeditions", "Alice")
     assert (record.steps, record.atomic_actions) == (1, 4)
-    assert len(g.characters_in("Alice", HERO)) == 2 == len(g.characters_in("Alice", COMPANION))
+    assert len(g.board.characters_in("Alice", HERO)) == 2 == len(g.board.characters_in("Alice", COMPANION))
 
 
 def test_abilities_before_or_after_the_expedition_make_the_same_token() -> None:
@@ -59,7 +59,7 @@ def test_reactions_in_limbo_are_played_in_initiative_order() -> None:
     for name in ("Alice", "Bob"):
         card = engine.parse_token_template(f'Create a {name}ling 0/0/0 Spirit token with "At Noon | Draw a card" in your hero Expedition').card
         g.enter(card, Zone.EXPEDITION, name, expedition=HERO)
-        g.player(name).deck = [engine.Card("card")]
+        g.board.player(name).deck = [engine.Card("card")]
     engine.play_phase(g, Phase.NOON)
     plays = [line.text.split(" plays")[0] for line in g.log.trace if " plays the Emblem-Reaction" in line.text]
     assert plays == ["Bob", "Alice"]
@@ -74,7 +74,7 @@ def test_a_reaction_stops_after_100_activations_in_a_day() -> None:
     g.log.happenings.clear()
     engine.resolve(g, "Create a Spark 0/0/0 Spirit token in your hero Expedition", "Alice")
     assert g.log.activations[(source.id, 0)] == 100
-    assert len(g.characters_in("Alice", HERO)) == 1 + 1 + 100
+    assert len(g.board.characters_in("Alice", HERO)) == 1 + 1 + 100
     assert "would be activated a 101st time" in trace_text(g)
 
 
@@ -85,7 +85,7 @@ def test_a_reaction_does_not_trigger_on_the_event_that_brought_it() -> None:
         'Create a Watcher 0/0/0 Spirit token with "When a Character joins my Expedition | Draw a card" in your hero Expedition',
         "Alice",
     )
-    assert g.player("Alice").hand == []  # 6.3.d: it did not exist before its own arrival
+    assert g.board.player("Alice").hand == []  # 6.3.d: it did not exist before its own arrival
 
 
 def test_celebration_day_blocks_progress_until_its_day_ends() -> None:
@@ -93,10 +93,10 @@ def test_celebration_day_blocks_progress_until_its_day_ends() -> None:
     put_character(g, "Alice", HERO, "Scout 1/0/0 Adventurer")
     engine.resolve(g, "Expeditions can't move forward this Day", "Bob")
     engine.dusk(g)
-    assert g.expedition("Alice", HERO).position == 0
+    assert g.board.expedition("Alice", HERO).position == 0
     engine.dusk(g)  # the next day's Dusk: the emblem ended with its day
-    assert g.expedition("Alice", HERO).position == 1
-    assert g.ongoing() == []
+    assert g.board.expedition("Alice", HERO).position == 1
+    assert g.board.ongoing() == []
 
 
 def test_a_created_token_is_a_character_with_costs_of_zero_and_no_rarity_or_faction() -> None:

@@ -13,35 +13,35 @@ from engine_boards import COMPANION, HERO, game, put_character, trace_text
 def test_alice_alone_meets_and_wins() -> None:
     g = game({("Alice", HERO): 4, ("Alice", COMPANION): 4})
     check_end(g)
-    assert g.outcome.winners == ("Alice",)
+    assert g.board.outcome.winners == ("Alice",)
 
 
 def test_alice_alone_crosses_and_wins_by_4_3_b() -> None:
     g = game({("Alice", HERO): 5, ("Alice", COMPANION): 4})
     check_end(g)
-    assert g.outcome.winner == "Alice"
-    assert g.outcome.termination is engine.Termination.EXPEDITIONS_CROSSED
-    assert g.outcome.rules == ("4.3.b",)
-    assert g.outcome.reason == "only Alice's expeditions crossed"
+    assert g.board.outcome.winner == "Alice"
+    assert g.board.outcome.termination is engine.Termination.EXPEDITIONS_CROSSED
+    assert g.board.outcome.rules == ("4.3.b",)
+    assert g.board.outcome.reason == "only Alice's expeditions crossed"
 
 
 def test_both_meet_at_once_and_tiebreakers_send_everyone_to_the_arena() -> None:
     g = game({("Alice", HERO): 4, ("Alice", COMPANION): 4, ("Bob", HERO): 2, ("Bob", COMPANION): 2})
     check_end(g)
-    assert not g.outcome.over
-    assert g.tiebreakers
-    assert {e.position for e in g.expeditions()} == {ARENA}
+    assert not g.board.outcome.over
+    assert g.board.tiebreakers
+    assert {e.position for e in g.board.expeditions()} == {ARENA}
     assert "same-dusk-finish" in g.log.trace.rulings_cited()
 
 
 def test_bob_crossed_while_alice_only_met_so_bob_wins_on_distance() -> None:
     g = game({("Alice", HERO): 4, ("Alice", COMPANION): 4, ("Bob", HERO): 5, ("Bob", COMPANION): 4})
     check_end(g)
-    assert g.outcome.winner == "Bob"
-    assert g.outcome.rulings == ("same-dusk-finish",)
-    assert g.outcome.termination is engine.Termination.GREATER_DISTANCE
-    assert g.outcome.reason == "both players finished at the same time; Bob's total distance 8 is greater than Alice's 7"
-    assert g.log.trace.render()[-1].startswith("Bob wins the game: " + g.outcome.reason)
+    assert g.board.outcome.winner == "Bob"
+    assert g.board.outcome.rulings == ("same-dusk-finish",)
+    assert g.board.outcome.termination is engine.Termination.GREATER_DISTANCE
+    assert g.board.outcome.reason == "both players finished at the same time; Bob's total distance 8 is greater than Alice's 7"
+    assert g.log.trace.render()[-1].startswith("Bob wins the game: " + g.board.outcome.reason)
 
 
 def test_every_termination_sentence_names_only_values_an_outcome_gives() -> None:
@@ -68,7 +68,7 @@ def test_the_tiebreaker_counts_a_gigantic_character_twice() -> None:
     put_character(g, "Alice", HERO, "Ogre 2/0/0 Titan", gigantic=True)
     put_character(g, "Bob", HERO, "Scout 3/0/0 Adventurer")
     engine.dusk(g)
-    assert g.outcome.winner == "Alice"
+    assert g.board.outcome.winner == "Alice"
     assert "forest 4 against 3 goes to Alice" in trace_text(g)
 
 
@@ -77,7 +77,7 @@ def test_the_tiebreaker_compares_totals_whatever_their_sign() -> None:
     put_character(g, "Alice", HERO, "Wisp 0/0/0 Spirit")
     put_character(g, "Bob", HERO, "Bog Thing -1/0/0 Plant")
     engine.dusk(g)
-    assert g.outcome.winner == "Alice"
+    assert g.board.outcome.winner == "Alice"
     assert "tiebreaker-comparison" in g.log.trace.rulings_cited()
 
 
@@ -85,7 +85,7 @@ def test_a_drawn_tiebreaker_day_leaves_the_game_going() -> None:
     g = game(tiebreakers=True)
     engine.dusk(g)
     engine.dusk(g)
-    assert not g.outcome.over and g.tiebreakers
+    assert not g.board.outcome.over and g.board.tiebreakers
 
 
 def test_free_for_all_tiebreaker_is_refused_because_its_text_is_lost() -> None:
@@ -98,10 +98,10 @@ def test_free_for_all_tiebreaker_day_has_only_the_players_who_advanced_furthest(
     positions = {("B", HERO): 4, ("B", COMPANION): 4, ("C", HERO): 4, ("C", COMPANION): 4, ("D", HERO): 4, ("D", COMPANION): 4}
     g = engine.Game.new(["A", "B", "C", "D"], mode=Mode.FREE_FOR_ALL, positions=positions)
     engine.check_victory(g)
-    assert g.tiebreaker_players == ("B", "C", "D")
+    assert g.board.tiebreaker_players == ("B", "C", "D")
 
 
 def test_in_2v2_teammates_sit_opposite_each_other() -> None:
     g = engine.Game.new(["Alice", "Bob", "Carol", "Dave"], mode=Mode.TWO_VS_TWO, positions={("Dave", HERO): 5, ("Dave", COMPANION): 5})
     engine.check_victory(g)
-    assert g.outcome.winners == ("Bob", "Dave")
+    assert g.board.outcome.winners == ("Bob", "Dave")

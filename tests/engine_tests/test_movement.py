@@ -13,7 +13,7 @@ from engine_boards import COMPANION, HERO, game
 def test_moving_into_region_3_turns_both_halves_of_its_tumult_card_face_up() -> None:
     g = game({("Alice", HERO): 2}, face_up={1, 2})
     assert engine.advance(g, "Alice", HERO)
-    assert (g.adventure[3].face, g.adventure[4].face, g.adventure[5].face) == (Face.UP, Face.UP, Face.DOWN)
+    assert (g.board.adventure[3].face, g.board.adventure[4].face, g.board.adventure[5].face) == (Face.UP, Face.UP, Face.DOWN)
 
 
 def test_a_reveal_without_known_types_names_the_regions_that_need_them() -> None:
@@ -22,13 +22,13 @@ def test_a_reveal_without_known_types_names_the_regions_that_need_them() -> None
         engine.advance(g, "Bob", COMPANION)
     assert "region 5 and region 6" in str(caught.value)
     assert "adventure:" in str(caught.value)
-    assert g.expedition("Bob", COMPANION).position == 7
+    assert g.board.expedition("Bob", COMPANION).position == 7
 
 
 def test_an_expedition_at_the_far_end_does_not_move_forward() -> None:
     g = game({("Alice", HERO): 7})
-    assert not move_forward(g, g.expedition("Alice", HERO))
-    assert g.expedition("Alice", HERO).position == 7
+    assert not move_forward(g, g.board.expedition("Alice", HERO))
+    assert g.board.expedition("Alice", HERO).position == 7
     assert "7.3.11.c" in g.log.trace.rules_cited()
 
 
@@ -36,24 +36,24 @@ def test_moving_backward_from_the_region_of_origin_does_nothing() -> None:
     g = game()
     assert not engine.retreat(g, "Alice", HERO)
     assert not engine.retreat(g, "Alice", COMPANION)
-    assert g.expedition("Alice", COMPANION).position == 7
+    assert g.board.expedition("Alice", COMPANION).position == 7
 
 
 def test_a_companion_expedition_moves_backward_toward_region_7() -> None:
     g = game({("Alice", COMPANION): 4}, face_up={3, 4, 5, 6})
     assert engine.retreat(g, "Alice", COMPANION)
-    assert g.expedition("Alice", COMPANION).position == 5
+    assert g.board.expedition("Alice", COMPANION).position == 5
 
 
 def test_nothing_moves_in_the_arena() -> None:
     g = game(tiebreakers=True)
     assert not engine.advance(g, "Alice", HERO)
     assert not engine.retreat(g, "Bob", COMPANION)
-    assert g.expedition("Alice", HERO).position == ARENA
+    assert g.board.expedition("Alice", HERO).position == ARENA
 
 
 def test_meeting_by_an_effect_wins_at_once() -> None:
     g = game({("Alice", HERO): 3, ("Alice", COMPANION): 4}, face_up={1, 2, 3, 4})
     engine.advance(g, "Alice", HERO)
-    assert g.outcome.winner == "Alice"
-    assert "4.3.a" in g.outcome.rules
+    assert g.board.outcome.winner == "Alice"
+    assert "4.3.a" in g.board.outcome.rules

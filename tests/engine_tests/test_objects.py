@@ -13,8 +13,8 @@ def test_kuwat_put_in_reserve_is_a_new_object_with_a_new_timestamp() -> None:
     new = engine.put(g, "Alice", HERO, "Kuwat", Zone.RESERVE)
     assert new is not None
     assert new.id != kuwat.id and new.timestamp > kuwat.timestamp
-    assert kuwat.id not in g.objects
-    assert [o.name for o in g.in_zone(Zone.RESERVE, "Alice")] == ["Kuwat"]
+    assert kuwat.id not in g.board.objects
+    assert [o.name for o in g.board.in_zone(Zone.RESERVE, "Alice")] == ["Kuwat"]
 
 
 def test_a_token_put_in_reserve_joins_it_then_ceases_to_exist() -> None:
@@ -31,24 +31,24 @@ def test_a_token_put_in_reserve_joins_it_then_ceases_to_exist() -> None:
     g.move = spy  # type: ignore[method-assign]
     assert engine.put(g, "Alice", HERO, "Ordis Recruit", Zone.RESERVE) is None
     assert kinds == ["leaves-expedition", "enters", "leaves-zone", "ceases"]
-    assert g.in_zone(Zone.RESERVE) == [] and recruit.id not in g.objects
+    assert g.board.in_zone(Zone.RESERVE) == [] and recruit.id not in g.board.objects
 
 
 def test_a_card_returned_to_the_hand_is_no_longer_an_object() -> None:
     g = game()
     put_character(g, "Alice", HERO, "Kuwat 2/2/2 Soldier")
     assert engine.put(g, "Alice", HERO, "Kuwat", Zone.HAND) is None
-    assert [c.name for c in g.player("Alice").hand] == ["Kuwat"]
-    assert g.objects == {}
+    assert [c.name for c in g.board.player("Alice").hand] == ["Kuwat"]
+    assert g.board.objects == {}
 
 
 def test_switching_expeditions_keeps_the_same_object() -> None:
     g = game()
     scout = put_character(g, "Alice", HERO, "Scout 1/0/0 Adventurer")
     engine.switch_expeditions(g, "Alice", HERO, "Scout")
-    assert g.objects[scout.id] is scout
+    assert g.board.objects[scout.id] is scout
     assert scout.expedition is COMPANION
-    assert str(g.expedition_statistics("Alice", COMPANION)) == "1/0/0"
+    assert str(g.board.expedition_statistics("Alice", COMPANION)) == "1/0/0"
     assert {"7.3.22.b", "7.5.4.c", "7.5.5.c", "3.2.4.d"} <= g.log.trace.rules_cited()
 
 
@@ -58,7 +58,7 @@ def test_a_gigantic_character_that_switches_neither_leaves_nor_joins() -> None:
     g.switch(ogre)
     assert ogre.expedition is COMPANION
     assert g.log.happenings == []
-    assert g.characters_in("Alice", HERO) == [ogre] == g.characters_in("Alice", COMPANION)
+    assert g.board.characters_in("Alice", HERO) == [ogre] == g.board.characters_in("Alice", COMPANION)
 
 
 def test_a_token_created_in_an_expedition_joins_it_and_the_expedition_zone() -> None:
@@ -95,4 +95,4 @@ def test_of_two_identical_tokens_the_oldest_switches() -> None:
     first = put_character(g, "Alice", HERO, "Ordis Recruit 1/1/1 Soldier token")
     put_character(g, "Alice", HERO, "Ordis Recruit 1/1/1 Soldier token")
     engine.switch_expeditions(g, "Alice", HERO, "Ordis Recruit")
-    assert first.expedition is COMPANION and len(g.characters_in("Alice", HERO)) == 1
+    assert first.expedition is COMPANION and len(g.board.characters_in("Alice", HERO)) == 1

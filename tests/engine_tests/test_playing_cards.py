@@ -32,16 +32,16 @@ def test_a_character_played_from_reserve_is_a_new_object_in_limbo_then_in_play_a
     g = game()
     in_reserve = in_zone(g, "Alice", Zone.RESERVE, card("Scout"))
     played = engine.play(g, "Alice", "reserve", "Scout", HERO)
-    assert in_reserve.id not in g.objects and played.zone is Zone.EXPEDITION
+    assert in_reserve.id not in g.board.objects and played.zone is Zone.EXPEDITION
     assert played.timestamp > in_reserve.timestamp + 1  # a Limbo object came between (2.1.f)
     assert Status.FLEETING in played.statuses
     assert "played-from-reserve" in g.log.trace.rulings_cited()
-    assert g.turn == "Bob"  # playing a card ends Alice's turn (1.3.2.d)
+    assert g.board.turn == "Bob"  # playing a card ends Alice's turn (1.3.2.d)
 
 
 def test_a_character_played_from_hand_has_no_fleeting_and_a_spell_cannot_be_played() -> None:
     g = game()
-    g.player("Alice").hand = [card("Scout"), card("Banishing Gate", type=ObjectType.SPELL)]
+    g.board.player("Alice").hand = [card("Scout"), card("Banishing Gate", type=ObjectType.SPELL)]
     assert Status.FLEETING not in engine.play(g, "Alice", "hand", "Scout", HERO).statuses
     engine.pass_turn(g, "Bob")
     with pytest.raises(RulesSilent, match="where a played Spell goes"):
@@ -50,7 +50,7 @@ def test_a_character_played_from_hand_has_no_fleeting_and_a_spell_cannot_be_play
 
 def test_bob_cannot_play_during_alices_turn() -> None:
     g = game()
-    g.player("Bob").hand = [card("Scout")]
+    g.board.player("Bob").hand = [card("Scout")]
     with pytest.raises(Forbidden, match="it is Alice's turn"):
         engine.play(g, "Bob", "hand", "Scout", HERO)
 
@@ -60,7 +60,7 @@ def test_kuwats_reserve_reaction_does_not_boost_kuwat_once_it_is_sacrificed() ->
     in_zone(g, "Alice", Zone.RESERVE, card("Kuwat", "etb | Sacrifice a Character", "reserve | I gain 1 boost"))
     decide(g, ("Alice", "Sacrifice a Character"))
     engine.play(g, "Alice", "reserve", "Kuwat", HERO)
-    (in_discard,) = g.in_zone(Zone.DISCARD, "Alice")
+    (in_discard,) = g.board.in_zone(Zone.DISCARD, "Alice")
     assert in_discard.name == "Kuwat" and in_discard.boosts == 0
     assert "which no longer exists: nothing gains 1 boost" in trace_text(g)
 
@@ -72,8 +72,8 @@ def test_a_sacrificed_jellyfish_is_found_in_the_discard_pile_and_put_in_reserve(
     g.log.happenings.clear()
     decide(g, ("Alice", "Jellyfish"))
     engine.resolve(g, "Sacrifice a Character", "Alice")
-    assert [o.name for o in g.in_zone(Zone.RESERVE)] == ["Jellyfish"] and g.in_zone(Zone.DISCARD) == []
-    assert jelly.id not in g.objects
+    assert [o.name for o in g.board.in_zone(Zone.RESERVE)] == ["Jellyfish"] and g.board.in_zone(Zone.DISCARD) == []
+    assert jelly.id not in g.board.objects
 
 
 def test_a_fleeting_jellyfish_stays_in_the_discard_pile() -> None:
@@ -82,7 +82,7 @@ def test_a_fleeting_jellyfish_stays_in_the_discard_pile() -> None:
     jelly.statuses.add(Status.FLEETING)
     g.log.happenings.clear()
     engine.resolve(g, "Sacrifice a Character", "Alice")
-    assert [o.name for o in g.in_zone(Zone.DISCARD)] == ["Jellyfish"]
+    assert [o.name for o in g.board.in_zone(Zone.DISCARD)] == ["Jellyfish"]
     assert "is not met" in trace_text(g)
 
 
@@ -92,7 +92,7 @@ def test_three_little_pigs_counts_only_landmarks_in_play() -> None:
     in_zone(g, "Alice", Zone.LANDMARK, landmark)
     in_zone(g, "Alice", Zone.RESERVE, landmark)
     in_zone(g, "Alice", Zone.DISCARD, landmark)
-    g.player("Alice").hand = [card("Pigs", "etb | If you control two or more Landmarks, I gain 1 boost")]
+    g.board.player("Alice").hand = [card("Pigs", "etb | If you control two or more Landmarks, I gain 1 boost")]
     assert engine.play(g, "Alice", "hand", "Pigs", HERO).boosts == 0
     in_zone(g, "Bob", Zone.LANDMARK, landmark)  # Bob's Landmark is not Alice's
     assert "not counted, as they are not in play: Mill in the Reserve and Mill in the Discard pile" in trace_text(g)
@@ -105,7 +105,7 @@ def test_a_target_must_be_in_play() -> None:
     with pytest.raises(Forbidden, match=r"in play \(2.2.1.h\).*In play: Bob's Scout"):
         engine.resolve(g, "Discard target Character or Permanent", "Alice", target_object=("Bob", "reserve", "Kelon"))
     engine.resolve(g, "Discard target Character or Permanent", "Alice", target_object=("Bob", "hero", "Scout"))
-    assert [o.name for o in g.in_zone(Zone.DISCARD, "Bob")] == ["Scout"]
+    assert [o.name for o in g.board.in_zone(Zone.DISCARD, "Bob")] == ["Scout"]
 
 
 def test_each_player_chooses_in_initiative_order_from_the_player_whose_turn_it_is() -> None:
@@ -114,7 +114,7 @@ def test_each_player_chooses_in_initiative_order_from_the_player_whose_turn_it_i
     put_character(g, "Alice", HERO, "Elk 0/0/1 Animal")
     put_character(g, "Bob", HERO, "Goat 0/1/0 Animal")
     engine.pass_turn(g, "Alice")  # now it is Bob's turn: Bob chooses first
-    g.player("Bob").hand = [card("Anubis", "etb | Each player sacrifices a Character")]
+    g.board.player("Bob").hand = [card("Anubis", "etb | Each player sacrifices a Character")]
     decide(g, ("Bob", "Goat"), ("Alice", "Scout"))
     engine.play(g, "Bob", "hand", "Anubis", COMPANION)
     assert g.log.choices_made == ["Bob: Goat", "Alice: Scout"]
@@ -165,18 +165,18 @@ def test_activated_etb_triggers_are_created_by_the_permanent_not_by_the_one_who_
 def test_a_cost_with_two_verbs_is_one_step_and_declining_it_ignores_the_effect() -> None:
     text = "You may pay 1 and put a card from your Hand in Reserve to create a Brassbug 2/2/2 Robot token in your hero Expedition"
     g = game()
-    g.player("Alice").hand = [card("Kelon")]
+    g.board.player("Alice").hand = [card("Kelon")]
     decide(g, ("Alice", "yes"))
     engine.resolve(g, text, "Alice")
     assert g.log.last_cost is not None and (g.log.last_cost.steps, g.log.last_cost.atomic_actions, g.log.last_cost.paid) == (1, 2, True)
-    assert [o.name for o in g.in_zone(Zone.RESERVE)] == ["Kelon"] and len(g.characters_in("Alice", HERO)) == 1
+    assert [o.name for o in g.board.in_zone(Zone.RESERVE)] == ["Kelon"] and len(g.board.characters_in("Alice", HERO)) == 1
     with pytest.raises(RulesSilent, match="Mana"):
         g.log.refuse_if_unknown(msg("observe.path", path=Quote("Alice.mana")), player="Alice", zone=Zone.MANA)
     declined = game()
-    declined.player("Alice").hand = [card("Kelon")]
+    declined.board.player("Alice").hand = [card("Kelon")]
     decide(declined, ("Alice", "no"))
     engine.resolve(declined, text, "Alice")
-    assert declined.characters_in("Alice", HERO) == [] and declined.log.last_cost is not None and not declined.log.last_cost.paid
+    assert declined.board.characters_in("Alice", HERO) == [] and declined.log.last_cost is not None and not declined.log.last_cost.paid
 
 
 def test_a_this_turn_emblem_ends_with_the_turn_even_unused() -> None:
@@ -184,9 +184,9 @@ def test_a_this_turn_emblem_ends_with_the_turn_even_unused() -> None:
     twinkle = Card("Twinkle", ObjectType.SPELL, supports=(engine.parse_activated("support: The next card you play this turn costs 1 less"),))
     in_zone(g, "Alice", Zone.RESERVE, twinkle)
     engine.use_ability(g, "Alice", "reserve", "Twinkle", support=True)
-    assert [o.describe() for o in g.ongoing()] == ['Emblem-Ongoing "The next card you play costs 1 less"']
+    assert [o.describe() for o in g.board.ongoing()] == ['Emblem-Ongoing "The next card you play costs 1 less"']
     engine.pass_turn(g, "Alice")
-    assert g.ongoing() == [] and g.log.emblem_log[0].emblem is not None
+    assert g.board.ongoing() == [] and g.log.emblem_log[0].emblem is not None
     assert g.log.emblem_log[0].emblem.duration is engine.Duration.TURN
 
 
@@ -195,11 +195,11 @@ def test_a_quick_action_costs_one_more_when_its_player_is_not_the_first_player()
     assert (action.cost, action.effect, action.more_unless_first) == (("exhaust",), "Draw a card", 1)
     g = game(first_player="Bob")
     g.enter(Card("Lindiwe", ObjectType.HERO, quick_actions=(action,)), Zone.HERO, "Alice")
-    g.player("Alice").deck = [card("Kelon")]
+    g.board.player("Alice").deck = [card("Kelon")]
     engine.pass_turn(g, "Bob")
     engine.use_ability(g, "Alice", "hero_zone", "Lindiwe", support=False)
     assert g.log.last_cost is not None and g.log.last_cost.atomic_actions == 2  # exhaust me, pay 1
-    assert [c.name for c in g.player("Alice").hand] == ["Kelon"]
+    assert [c.name for c in g.board.player("Alice").hand] == ["Kelon"]
     with pytest.raises(Forbidden, match="already exhausted"):
         engine.use_ability(g, "Alice", "hero_zone", "Lindiwe", support=False)
 
@@ -233,8 +233,8 @@ def test_the_next_character_played_this_turn_gains_the_boosts_an_emblem_promises
     g = game()
     trainee = Card("Trainee", supports=(engine.parse_activated("support: discard: The next Character you play this turn gains two boosts"),))
     in_zone(g, "Alice", Zone.RESERVE, trainee)
-    g.player("Alice").hand = [card("Scout")]
+    g.board.player("Alice").hand = [card("Scout")]
     engine.use_ability(g, "Alice", "reserve", "Trainee", support=True)
-    assert [o.name for o in g.in_zone(Zone.DISCARD)] == ["Trainee"]  # {discard}: Discard me from Reserve
+    assert [o.name for o in g.board.in_zone(Zone.DISCARD)] == ["Trainee"]  # {discard}: Discard me from Reserve
     scout = engine.play(g, "Alice", "hand", "Scout", HERO)
     assert scout is not None and scout.boosts == 2

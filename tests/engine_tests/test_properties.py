@@ -74,9 +74,9 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 @given(boards())
 def test_dusk_moves_each_expedition_at_most_once_and_keeps_it_on_the_adventure(board: dict[str, Any]) -> None:
     game = build(board, PLAYERS)
-    before = {(e.player, e.kind): e.position for e in game.expeditions()}
+    before = {(e.player, e.kind): e.position for e in game.board.expeditions()}
     dusk_or_refusal(game)
-    for expedition in game.expeditions():
+    for expedition in game.board.expeditions():
         old = before[(expedition.player, expedition.kind)]
         assert expedition.position == ARENA or 0 <= int(expedition.position) <= 7
         if expedition.position != ARENA and old != ARENA:
@@ -90,11 +90,11 @@ def test_dusk_moves_each_expedition_at_most_once_and_keeps_it_on_the_adventure(b
 def test_the_result_does_not_depend_on_the_order_players_are_listed_in(board: dict[str, Any]) -> None:
     forward, backward = build(board, PLAYERS), build(board, PLAYERS[::-1])
     assert dusk_or_refusal(forward) == dusk_or_refusal(backward)
-    positions = lambda g: {(e.player, e.kind): e.position for e in g.expeditions()}  # noqa: E731
+    positions = lambda g: {(e.player, e.kind): e.position for e in g.board.expeditions()}  # noqa: E731
     assert positions(forward) == positions(backward)
-    assert sorted(forward.outcome.winners) == sorted(backward.outcome.winners)
-    assert forward.tiebreakers == backward.tiebreakers
-    assert [r.face for r in forward.adventure.regions] == [r.face for r in backward.adventure.regions]
+    assert sorted(forward.board.outcome.winners) == sorted(backward.board.outcome.winners)
+    assert forward.board.tiebreakers == backward.board.tiebreakers
+    assert [r.face for r in forward.board.adventure.regions] == [r.face for r in backward.board.adventure.regions]
 
 
 @SETTINGS
@@ -102,9 +102,9 @@ def test_the_result_does_not_depend_on_the_order_players_are_listed_in(board: di
 def test_an_expedition_that_moved_stands_on_a_face_up_region(board: dict[str, Any]) -> None:
     game = build(board, PLAYERS)
     dusk_or_refusal(game)
-    for expedition in game.expeditions():
+    for expedition in game.board.expeditions():
         if expedition.position != ARENA:
-            assert game.adventure[int(expedition.position)].face is Face.UP or expedition.position == board["positions"][(expedition.player, expedition.kind)]
+            assert game.board.adventure[int(expedition.position)].face is Face.UP or expedition.position == board["positions"][(expedition.player, expedition.kind)]
 
 
 ACTIONS = st.lists(
@@ -135,7 +135,7 @@ def test_any_sequence_of_actions_raises_only_documented_engine_errors(board: dic
                 engine.check_victory(game)
         except engine.EngineError:
             continue
-        for expedition in game.expeditions():
+        for expedition in game.board.expeditions():
             assert expedition.position == ARENA or 0 <= int(expedition.position) <= 7
 
 
@@ -198,16 +198,16 @@ def test_each_player_sacrifices_one_character_they_control_all_in_one_step(board
         return
     game = build(board, PLAYERS)
     for name in PLAYERS:  # distinct names, so each decision says which Character
-        for i, obj in enumerate(game.in_zone(Zone.EXPEDITION, name)):
+        for i, obj in enumerate(game.board.in_zone(Zone.EXPEDITION, name)):
             obj.card = replace(obj.card, name=f"{name} {i}")
-    game.turn = turn
-    before = {name: len(game.in_zone(Zone.EXPEDITION, name)) for name in PLAYERS}
-    order = game.initiative_order()
+    game.board.turn = turn
+    before = {name: len(game.board.in_zone(Zone.EXPEDITION, name)) for name in PLAYERS}
+    order = game.board.initiative_order()
     game.log.answers = [engine.Answer(name, f"{name} 0") for name in order if before[name] > 1]
     record = engine.resolve(game, "Each player sacrifices a Character", PLAYERS[0])
     assert game.log.answers == []
     assert [c.split(":")[0] for c in game.log.choices_made] == [n for n in order if before[n] > 1]  # initiative order (6.1.g)
     for name in PLAYERS:
-        assert len(game.in_zone(Zone.EXPEDITION, name)) == max(before[name] - 1, 0)
-        assert len(game.in_zone(Zone.DISCARD, name)) == min(before[name], 1)
+        assert len(game.board.in_zone(Zone.EXPEDITION, name)) == max(before[name] - 1, 0)
+        assert len(game.board.in_zone(Zone.DISCARD, name)) == min(before[name], 1)
     assert (record.steps, record.atomic_actions) == (1, sum(1 for n in PLAYERS if before[n]))

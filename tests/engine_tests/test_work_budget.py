@@ -87,7 +87,7 @@ def _game(characters: int) -> engine.Game:
 
 def test_a_count_is_one_unit_one_per_object_and_one_per_new_trace_line():
     game = _game(50)
-    objects = len(game.objects)
+    objects = len(game.board.objects)
     assert objects == 51
     game.log.work, game.log.work_lines = 0, len(game.log.trace)
     game.spend_work()
@@ -131,7 +131,7 @@ def test_an_action_that_is_no_step_counts_too():
     game = _game(100)
     before = game.log.work
     engine.check_victory(game)
-    assert game.log.work - before >= len(game.objects) + 1
+    assert game.log.work - before >= len(game.board.objects) + 1
 
 
 def test_comparing_reactions_with_events_is_counted():
