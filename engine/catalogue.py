@@ -370,7 +370,7 @@ ENGLISH: dict[str, str] = {
     "target.refused_yours": "\"{phrase}\": {player} cannot choose {controller}'s {card}: {reasons}. In play under {player}'s control: {options}",
     # Refusals (engine.errors: Forbidden, RulesSilent, GameOver, LoopLimit).
     "refusal.silent": "{refusal} (no reading to work out instead: {why})",
-    "refusal.reading_needed": "the sources leave open {question}; the readings they allow: {readings} (fix one in game.readings, or run the scenario to compare every reading)",
+    "refusal.reading_needed": "the sources leave open {question}; the readings they allow: {readings} (fix one in game.log.readings, or run the scenario to compare every reading)",
     "unenumerable.lost_text": "its text is lost in every source, and no set of readings can stand in for a lost text",
     "unenumerable.no_candidates": "the sources name no answer at all, so there are no readings to choose among",
     "unenumerable.unprinted_value": "no source prints the value, and any number could be it",
