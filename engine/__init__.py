@@ -94,7 +94,9 @@ from .scenario import (
 )
 from .adventure import Adventure, Region
 from .records import Expedition, Outcome, Player, Termination
-from .state import Board, Game, RunLog
+from .board import Board
+from .runlog import RunLog
+from .state import Game
 from .trace import Trace, TraceLine, TraceLines
 from .vocabulary import (
     ARENA,

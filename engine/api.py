@@ -17,7 +17,8 @@ from .resolution import check_reactions, resolve_effect
 from .movement import move_backward, move_forward
 from .objects import GameObject, alike
 from .readings import Unenumerable, silent
-from .state import IN_PLAY, Game
+from .board import IN_PLAY
+from .state import Game
 from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Mode, Phase, PlayerName, Zone
 
 __all__ = [

@@ -266,7 +266,6 @@ class Board:
                 return emblem
         return None
 
-
     # ---- the board changed where nothing is recorded --------------------------------------
     def _tick(self) -> int:
         """The next timestamp (7.3.3.a): objects are ordered by it, oldest first."""

@@ -15,7 +15,8 @@ from .messages import Card as Named, Message, Player, Quote, msg
 from .places import zone_term
 from .records import Happening, HappeningKind
 from .rulings import Ruling
-from .state import IN_PLAY, Game
+from .board import IN_PLAY
+from .state import Game
 from .vocabulary import ExpeditionKind, Keyword, ObjectType, Phase, Zone
 
 __all__ = ["MAX_ACTIVATIONS_PER_DAY", "MAX_STEPS", "in_play_bearers", "create_reaction_emblem", "modify_with_reactions",

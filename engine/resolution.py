@@ -46,7 +46,8 @@ from .reactions import create_reaction_emblem, run_step
 from .readings import CREATOR_CONTROLS, Unenumerable, reading, silent, token_controller_question
 from .records import CardInZone, EffectRecord, Expedition, Happening, HappeningKind, Unknown, UnknownScope
 from .rulings import Ruling
-from .state import IN_PLAY, Game
+from .board import IN_PLAY
+from .state import Game
 from .vocabulary import ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, Zone
 
 __all__ = ["Resolution", "resolve_effect", "check_reactions", "sacrifice"]

@@ -40,7 +40,7 @@ from .vocabulary import (
 )
 
 __all__ = [
-    "Game", "Board", "RunLog", "IN_PLAY",
+    "Game",
     # The records and the Adventure, for code that still finds them here (engine.records, engine.adventure).
     "Region", "Adventure", "Expedition", "Player", "Outcome", "Happening", "CardInZone", "Unknown", "format_types",
     "tumult_halves",

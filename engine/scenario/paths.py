@@ -34,7 +34,8 @@ from ..readings import Unenumerable, silent
 from .reader_given import read_character
 from .model import REFUSALS, Expectation, Setup, character_key, shown
 from .syntax import located_value, location_of, read_position_expected, read_types, text_key
-from ..state import Board, Game
+from ..board import Board
+from ..state import Game
 from ..vocabulary import (
     ARENA,
     Duration,
