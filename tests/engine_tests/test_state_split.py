@@ -39,10 +39,11 @@ is unknown, the decisions given and made, the readings followed, the work spent.
 # The Dusk walk of engine/state.py, measured before the split (one Game of 32 fields): 120 visits
 # (function, member), 43 of them calls of its code, 45 members. After it: 67 visits, 9 calls, 6
 # members (Game.board, Game.log, and the changes that touch both: spend_work, region_types_at,
-# enter, move). The bounds leave no room for a board or run-log member to come back to state.py.
+# enter, move). The members' bound leaves no room for a board or run-log member to come back to
+# state.py; the calls' leaves a little for new rules on the Dusk's path that make or move objects.
+# Visits are not bounded: every function that reads the game names game.board or game.log.
 MAX_STATE_MEMBERS = 6
-MAX_STATE_CALLS = 9
-MAX_STATE_VISITS = 67
+MAX_STATE_CALLS = 12
 
 
 def _fields(cls: type) -> set[str]:
@@ -82,7 +83,6 @@ def test_the_dusk_walk_visits_state_py_within_its_bound() -> None:
     assert len(walk("engine.api.dusk", "engine.board").members) > 20
     assert len(figures.members) <= MAX_STATE_MEMBERS, figures.members
     assert figures.calls <= MAX_STATE_CALLS, figures.members
-    assert figures.visits <= MAX_STATE_VISITS, figures.members
 
 
 def test_the_walk_counts_each_member_once_per_function(tmp_path: Path) -> None:
