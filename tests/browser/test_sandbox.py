@@ -301,7 +301,7 @@ def _python_outcomes(glossary, site: Path) -> tuple[list[dict], list[object]]:
         requests.append({"data": scenarios[check.anchor]})
         expected.append([_shape(check.result.status, check.result.differences, check.result.error, lines=False)])
     for path in sorted(SCENARIOS.glob("*.yaml")):
-        report = run_file(path)
+        report = run_file(path, glossary.deck_limits)
         requests.append({"yaml": path.read_text(encoding="utf-8"), "source": str(path)})
         expected.append([_shape(r.status, r.differences, r.error) for r in report.results])
     return requests, expected
