@@ -4,7 +4,7 @@ and the Sealed and Booster Draft pages.
 Every rule a deck breaks is reported: by rule number where the rule has one (1.1.4.b-g),
 otherwise by a stable id for the game-mode rule (`sealed.min-cards`, ...; see DECK_RULE_IDS).
 
-The numbers (39 cards, 15 rares...) are not here: they live once, in the glossary's game modes
+The numbers (how many cards at least, rares at most...) are not here: they live once, in the glossary's game modes
 (their deck rules' `check:` data), and whoever checks a deck gives them as `DeckLimits`.
 """
 
@@ -73,18 +73,10 @@ CONSTRUCTED_PLAY: tuple[DeckFormat, ...] = (DeckFormat.STANDARD, DeckFormat.CONS
 """The formats whose deck rules are those of constructed play (1.1.4; the Standard and Multiplayer
 pages restate them): they share one set of limits. The others (Sealed, Draft) each have their page's."""
 
-_CONSTRUCTED_LIMITS = ("heroes_exactly", "min_cards", "max_copies_per_name", "max_rare", "max_unique")   # 1.1.4.b-g
-_LIMITED_LIMITS = ("min_cards", "heroes_at_most", "max_factions")   # the Sealed and Booster Draft pages
-
-
-def limits_checked(deck_format: DeckFormat) -> tuple[str, ...]:
-    """The DeckLimits fields check_deck reads for `deck_format`: each must be given a number."""
-    return _CONSTRUCTED_LIMITS if deck_format in CONSTRUCTED_PLAY else _LIMITED_LIMITS
-
 
 def hero_counts(deck_format: DeckFormat) -> bool:
     """Whether the Hero counts toward `min_cards` (the glossary's `counting: all`), or not
-    (`counting: non-hero`, 1.1.4.c: "39 other cards")."""
+    (`counting: non-hero`, 1.1.4.c: "other cards", besides the Hero)."""
     return deck_format not in CONSTRUCTED_PLAY
 
 
@@ -113,6 +105,16 @@ _RULE_LIMIT = {"1.1.4.b": "heroes_exactly", "1.1.4.c": "min_cards", "1.1.4.e": "
 
 def _short(rule: str) -> str:
     return rule if rule.startswith("1.") else rule.split(".", 1)[1]
+
+
+_LIMITS_CHECKED = {deck_format: tuple(dict.fromkeys(_RULE_LIMIT[_short(rule)] for rule in rules if _short(rule) in _RULE_LIMIT))
+                   for deck_format, rules in DECK_RULE_IDS.items()}
+
+
+def limits_checked(deck_format: DeckFormat) -> tuple[str, ...]:
+    """The DeckLimits fields check_deck reads for `deck_format` (those its rules name): each must
+    be given a number."""
+    return _LIMITS_CHECKED[deck_format]
 
 
 def requires_said(rule: str, limits: DeckLimits) -> Message:
