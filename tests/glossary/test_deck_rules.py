@@ -113,3 +113,12 @@ def test_two_rules_of_one_mode_stating_a_number_differently_is_an_error(glossary
     line = _edit(glossary_copy / "modes" / "booster-draft.yaml", "check: {heroes_at_most: 1}\n", "check: {heroes_at_most: 2}\n")
     (error,) = _errors(glossary_copy)
     assert re.search(rf"booster-draft.yaml:{line}: deck rule draft.no-hero .*'heroes_at_most: 2' contradicts 'heroes_at_most: 1'", error), error
+
+
+def test_every_number_of_deck_limits_is_a_deck_check_of_the_schema_and_the_formats_are_the_engines():
+    from dataclasses import fields
+
+    from altered_rules.content.glossary import schema
+
+    assert {f.name for f in fields(engine.DeckLimits)} <= set(schema.DECK_CHECKS)
+    assert schema.DECK_FORMATS == tuple(f.value for f in engine.DeckFormat)
