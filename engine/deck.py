@@ -159,10 +159,17 @@ def _faction(faction: Faction | None) -> Message:
     return msg("deck.faction", faction=Term(faction.value)) if faction else msg("deck.no_faction")
 
 
+_CHECKED: dict[DeckFormat, DeckLimits] = {}
+"""The limits each format was last checked with, found complete (check_limits): a run of many decks
+checks its limits once."""
+
+
 def check_deck(cards: list[DeckCard], deck_format: DeckFormat, limits: DeckLimits) -> DeckReport:
     """Every rule of `deck_format` the deck breaks, with `limits`, the format's numbers (ValueError
     if they lack one its checks read)."""
-    check_limits(deck_format, limits)
+    if _CHECKED.get(deck_format) is not limits:   # the same frozen limits, checked once
+        check_limits(deck_format, limits)
+        _CHECKED[deck_format] = limits
     report = DeckReport(deck_format)
     trace = report.trace
     # Tokens start outside the deck and never count (Standard, Sealed and Draft pages).
