@@ -56,6 +56,9 @@ def build_deck_limits(modes: Iterable[GameMode], errors: list[SourceError]) -> d
         if mode.deck_format in {f.value for f in DeckFormat}:
             families.setdefault(_family(DeckFormat(mode.deck_format)), []).append(mode)
     found: dict[DeckFormat, DeckLimits] = {}
+    # A file with an error already (a misspelt check, a rule left out) would report its numbers
+    # missing as a consequence: that error says it first, and alone.
+    troubled = {error.path for error in errors}
     for family, members in families.items():
         first = family[0]
         checked = limits_checked(first)
@@ -97,7 +100,7 @@ def build_deck_limits(modes: Iterable[GameMode], errors: list[SourceError]) -> d
                         errors.append(SourceError(mode.file, line, f"{here}: '{key}: {value}' contradicts '{key}: {earlier.value}' "
                                                   f"at {earlier.where}; the deck rules of {kind} share one number: state the same in both"))
             for key in checked:
-                if key not in said:
+                if key not in said and mode.file not in troubled:
                     errors.append(SourceError(mode.file, mode.lines.get("deck-format", mode.line),
                                               f"game mode '{mode.id}' (deck format {mode.deck_format}): no deck rule states '{key}', "
                                               f"a number the engine checks {kind} with; add it to a deck rule's check: "
