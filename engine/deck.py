@@ -4,8 +4,9 @@ and the Sealed and Booster Draft pages.
 Every rule a deck breaks is reported: by rule number where the rule has one (1.1.4.b-g),
 otherwise by a stable id for the game-mode rule (`sealed.min-cards`, ...; see DECK_RULE_IDS).
 
-The numbers (how many cards at least, rares at most...) are not here: they live once, in the glossary's game modes
-(their deck rules' `check:` data), and whoever checks a deck gives them as `DeckLimits`.
+The numbers (how many cards at least, rares at most...) are not here: they live once, in the
+glossary's game modes (their deck rules' `check:` data), and whoever checks a deck gives them as
+`DeckLimits`.
 """
 
 from __future__ import annotations
@@ -141,9 +142,9 @@ def read_deck_limits(data: object, source: str = "deck limits") -> dict[DeckForm
     if not isinstance(data, dict):
         raise ValueError(f"{source}: a mapping of formats is required, not {type(data).__name__}")
     names = [f.name for f in fields(DeckLimits)]
+    formats = [f.value for f in DeckFormat]
     found = {}
     for key, numbers in data.items():
-        formats = [f.value for f in DeckFormat]
         if key not in formats:
             raise ValueError(f"{source}: unknown format {key!r}; formats: {', '.join(formats)}")
         if not isinstance(numbers, dict) or set(numbers) != set(names) or not all(

@@ -122,3 +122,15 @@ def test_every_number_of_deck_limits_is_a_deck_check_of_the_schema_and_the_forma
 
     assert {f.name for f in fields(engine.DeckLimits)} <= set(schema.DECK_CHECKS)
     assert schema.DECK_FORMATS == tuple(f.value for f in engine.DeckFormat)
+
+
+def test_a_limit_edited_between_two_verifications_of_one_process_is_not_answered_from_memory(glossary_copy):
+    """As `mkdocs serve` rebuilds: the deck scenarios' text is unchanged, so their memo key is too;
+    the limits are part of the key, so the scenarios are run again with the new numbers."""
+    from altered_rules.verification.checks import verify_glossary
+
+    assert not verify_glossary(load_glossary(glossary_copy)).failures
+    for name in ("standard.yaml", "multiplayer-2v2.yaml"):
+        _edit(glossary_copy / "modes" / name, "min_cards: 39,", "min_cards: 40,")
+    failed = {check.rule for check in verify_glossary(load_glossary(glossary_copy)).failures}
+    assert {"1.1.4.c", "standard.deck-size"} <= failed, failed

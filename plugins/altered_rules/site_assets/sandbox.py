@@ -66,10 +66,10 @@ PLUGIN_MODULES = ("__init__.py", "content/__init__.py", "content/yamlsource.py",
 CARDS = "altered_rules/site_assets/cards.json"
 MESSAGES = "altered_rules/site_assets/messages.json"
 """The engine's message catalogues (plugins/altered_rules/messages.py), as sandbox_runtime reads them."""
+"""The cards a glossary scenario names with `{card: Name}`, as sandbox_runtime reads them."""
 DECK_LIMITS = "altered_rules/site_assets/deck-limits.json"
 """Each deck format's numbers, from the glossary's game modes (Glossary.deck_limits, written by
 engine.deck.deck_limits_data), as sandbox_runtime reads them: the engine holds none."""
-"""The cards a glossary scenario names with `{card: Name}`, as sandbox_runtime reads them."""
 
 # Game words the sandbox shows, taken from the termbase so that French and Italian use the
 # official terms (glossary/termbase.yaml); a keyword's termbase id is its engine.Keyword value.
