@@ -15,23 +15,28 @@ AXIOM = Faction.AXIOM
 HERO = DeckCard("Sierra & Oddball", "hero", AXIOM, None)
 
 
-def _commons(n: int, faction: Faction = AXIOM) -> list[DeckCard]:
-    """n common cards, three of each name (1.1.4.e allows three a name today)."""
-    return [DeckCard(f"Card {i}", faction=faction, rarity=Rarity.COMMON, count=min(3, n - 3 * i)) for i in range((n + 2) // 3)]
+def _commons(n: int, limits: DeckLimits) -> list[DeckCard]:
+    """n common Axiom cards, as many of each name as 1.1.4.e allows."""
+    copies = limits.max_copies_per_name
+    return [DeckCard(f"Card {i}", faction=AXIOM, rarity=Rarity.COMMON, count=min(copies, n - copies * i))
+            for i in range((n + copies - 1) // copies)]
 
 
-def test_four_kelon_elementals_of_two_rarities_break_the_name_limit(deck_limits) -> None:
-    deck = [HERO, DeckCard("Kelon Elemental", faction=AXIOM, rarity=Rarity.COMMON, count=2), DeckCard("Kelon Elemental", faction=AXIOM, rarity=Rarity.RARE, count=2)]
-    report = check_deck(deck, DeckFormat.STANDARD, deck_limits[DeckFormat.STANDARD])
+def test_kelon_elementals_of_two_rarities_over_the_name_limit_break_it(deck_limits) -> None:
+    limits = deck_limits[DeckFormat.STANDARD]
+    half = limits.max_copies_per_name // 2 + 1   # each rarity within the limit, both together over it
+    deck = [HERO, DeckCard("Kelon Elemental", faction=AXIOM, rarity=Rarity.COMMON, count=half),
+            DeckCard("Kelon Elemental", faction=AXIOM, rarity=Rarity.RARE, count=half)]
+    report = check_deck(deck, DeckFormat.STANDARD, limits)
     assert report.violations == ["1.1.4.c", "1.1.4.e"]
     assert not report.legal
 
 
 def test_the_minimum_of_other_cards_is_legal_and_tokens_are_not_counted(deck_limits) -> None:
     limits = deck_limits[DeckFormat.CONSTRUCTED]
-    deck = [HERO] + _commons(limits.min_cards) + [DeckCard("Brassbug", "token", count=9)]
+    deck = [HERO] + _commons(limits.min_cards, limits) + [DeckCard("Brassbug", "token", count=9)]
     assert check_deck(deck, DeckFormat.CONSTRUCTED, limits).legal
-    short = [HERO] + _commons(limits.min_cards - 1) + [DeckCard("Brassbug", "token", count=9)]
+    short = [HERO] + _commons(limits.min_cards - 1, limits) + [DeckCard("Brassbug", "token", count=9)]
     assert check_deck(short, DeckFormat.CONSTRUCTED, limits).violations == ["1.1.4.c"]
 
 
@@ -46,7 +51,7 @@ def test_one_rare_and_one_unique_over_the_limits_break_f_and_g(deck_limits) -> N
 
 def test_a_neutral_card_is_not_of_the_heros_faction(deck_limits) -> None:
     limits = deck_limits[DeckFormat.STANDARD]
-    deck = [HERO] + _commons(limits.min_cards) + [DeckCard("Neutral Thing", rarity=Rarity.COMMON)]
+    deck = [HERO] + _commons(limits.min_cards, limits) + [DeckCard("Neutral Thing", rarity=Rarity.COMMON)]
     assert check_deck(deck, DeckFormat.STANDARD, limits).violations == ["1.1.4.d"]
 
 
@@ -71,7 +76,7 @@ def test_the_verdict_and_the_rules_words_follow_the_limits_given(deck_limits) ->
     """The same deck, one card over the minimum the glossary states, becomes one card short when
     the minimum given is two higher: the engine reads the number, it holds none."""
     limits = deck_limits[DeckFormat.STANDARD]
-    deck = [HERO] + _commons(limits.min_cards + 1)
+    deck = [HERO] + _commons(limits.min_cards + 1, limits)
     assert check_deck(deck, DeckFormat.STANDARD, limits).legal
     higher = dataclasses.replace(limits, min_cards=limits.min_cards + 2)
     report = check_deck(deck, DeckFormat.STANDARD, higher)
