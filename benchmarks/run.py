@@ -207,7 +207,9 @@ def prepare_plain(project: Path) -> int:
 # ---- the engine ------------------------------------------------------------------------------
 def engine_throughput(glossary: Path, seconds: float) -> dict[str, tuple[int, float, float]]:
     """Scenarios decided per CPU second (and per wall second), by kind, once read from YAML."""
-    checks, _ = collect_checks(load_glossary(glossary))
+    loaded = load_glossary(glossary)
+    checks, _ = collect_checks(loaded)
+    limits = loaded.deck_limits   # a deck's numbers, the glossary's
     groups: dict[str, list[Any]] = {"Dusk": [], "deck check": []}
     for check in checks:
         if check.scenario is None:
@@ -220,13 +222,13 @@ def engine_throughput(glossary: Path, seconds: float) -> dict[str, tuple[int, fl
     rates: dict[str, Any] = {"_groups": groups}
     for name, scenarios in groups.items():
         for scenario in scenarios:  # each must be decided right, not just fast
-            result = engine.run_scenario(scenario)
+            result = engine.run_scenario(scenario, limits)
             assert result.passed, (scenario.name, result.differences, result.error)
         decided = 0
         cpu, wall = time.process_time(), time.perf_counter()
         while time.process_time() - cpu < seconds:
             for scenario in scenarios:
-                engine.run_scenario(scenario)
+                engine.run_scenario(scenario, limits)
             decided += len(scenarios)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         rates[name] = (len(scenarios), decided / cpu, decided / wall)
@@ -242,12 +244,13 @@ def work_budget(glossary: Path, repeats: int) -> dict[str, float]:
     from altered_rules.content.yamlsource import load_yaml_text
     from altered_rules.verification.scenarios import read_scenario_data
 
-    checks, _ = collect_checks(load_glossary(glossary))
+    loaded = load_glossary(glossary)
+    checks, _ = collect_checks(loaded)
     scenarios = [check.scenario for check in checks if check.scenario is not None]
 
     def glossary_once() -> None:
         for scenario in scenarios:
-            engine.run_scenario(scenario)
+            engine.run_scenario(scenario, loaded.deck_limits)
 
     def heavy(text: str) -> Callable[[], None]:
         def run() -> None:
@@ -326,7 +329,7 @@ def end_to_end(glossary: Path) -> dict[str, float]:
     t1 = time.process_time()
     checks, _ = collect_checks(loaded)
     t2 = time.process_time()
-    run_checks(checks)
+    run_checks(checks, loaded.deck_limits)
     t3 = time.process_time()
     failed = [c for c in checks if not c.passed]
     assert not failed, failed[0].failure()

@@ -6,8 +6,12 @@ Running a scenario (what the glossary build and the command line do)::
 
     import engine
     scenarios = engine.read_scenarios(data, source="file.yaml")   # data: lists/mappings from YAML
-    for result in engine.run_scenarios(scenarios):
+    for result in engine.run_scenarios(scenarios, deck_limits=limits):
         result.passed, result.differences, result.trace, result.error
+
+A deck is checked with its format's numbers given (`deck_limits`: format -> DeckLimits), which
+live in the glossary's game modes, not here: the plugin builds them from the glossary
+(Glossary.deck_limits), the sandbox reads them from its archive.
 
 Playing a board directly (the checked public path)::
 
@@ -60,7 +64,7 @@ from .api import (
     use_ability,
 )
 from .choices import Answer
-from .deck import DECK_LIMITS, DECK_RULES, DeckCard, DeckLimits, DeckReport, check_deck
+from .deck import CONSTRUCTED_PLAY, DECK_RULE_IDS, DeckCard, DeckLimits, DeckLimitsByFormat, DeckReport, check_deck, deck_rules, read_deck_limits
 from .effects import CostRecord, EffectRecord, parse_activated, parse_effect, parse_passive, parse_reaction, parse_token_template
 from .errors import (
     BoardError,
@@ -120,13 +124,14 @@ from .vocabulary import (
 
 
 __all__ = [
-    "ARENA", "Action", "Activated", "Adventure", "Answer", "Board", "BoardError", "Card", "CostRecord", "DECK_LIMITS", "DECK_RULES", "DeckCard", "DeckLimits",
+    "ARENA", "Action", "Activated", "Adventure", "Answer", "Board", "BoardError", "Card", "CostRecord", "CONSTRUCTED_PLAY", "DECK_RULE_IDS", "DeckCard", "DeckLimits",
+    "DeckLimitsByFormat",
     "DeckFormat", "DeckReport", "Difference", "Duration", "EffectRecord", "EngineError", "Expectation", "Expedition",
     "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",
     "MissingRegionTypes", "Mode", "ObjectType", "OpenQuestion", "Outcome", "ReadingNeeded", "ReadingOutcome", "Readings", "Unenumerable", "Phase", "Player", "Position", "RULINGS", "Rarity", "Reaction", "Ruling",
     "Region", "RegionOutOfRange", "RegionType", "RulesSilent", "RunLog", "Scenario", "ScenarioError", "ScenarioResult", "Statistic",
     "Statistics", "Status", "Termination", "Trace", "TraceLine", "TraceLines", "Trigger", "UnknownPlayer", "UnsupportedText", "WorkLimit", "Zone", "advance",
-    "build_game", "check_deck", "check_victory", "dusk", "find_object", "lose_gigantic", "parse_activated", "parse_effect",
+    "build_game", "check_deck", "check_victory", "deck_rules", "dusk", "find_object", "lose_gigantic", "parse_activated", "parse_effect",
     "parse_passive", "parse_reaction", "parse_token_template", "pass_turn", "play", "play_phase", "put", "read_scenario",
-    "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios", "switch_expeditions", "use_ability",
+    "read_deck_limits", "read_scenarios", "resolve", "retreat", "run_scenario", "run_scenarios", "switch_expeditions", "use_ability",
 ]

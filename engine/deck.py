@@ -2,19 +2,26 @@
 and the Sealed and Booster Draft pages.
 
 Every rule a deck breaks is reported: by rule number where the rule has one (1.1.4.b-g),
-otherwise by a stable id for the game-mode rule (`sealed.min-cards`, ...; see DECK_RULES).
+otherwise by a stable id for the game-mode rule (`sealed.min-cards`, ...; see DECK_RULE_IDS).
+
+The numbers (how many cards at least, rares at most...) are not here: they live once, in the
+glossary's game modes (their deck rules' `check:` data), and whoever checks a deck gives them as
+`DeckLimits`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Mapping
 
+from .catalogue import ENGLISH_RENDERER
 from .messages import Card, Items, Message, Term, msg
 from .trace import Trace
 from .vocabulary import DeckFormat, Faction, Rarity
 
-__all__ = ["DeckCard", "DeckReport", "DeckLimits", "DECK_LIMITS", "DECK_RULES", "check_deck", "requires_said"]
+__all__ = ["DeckCard", "DeckReport", "DeckLimits", "DeckLimitsByFormat", "CONSTRUCTED_PLAY", "DECK_RULE_IDS", "check_deck",
+           "check_limits", "deck_limits_data", "deck_rules", "hero_counts", "limits_checked", "read_deck_limits", "requires_said"]
 
 
 @dataclass(frozen=True)
@@ -46,7 +53,8 @@ class DeckReport:
 @dataclass(frozen=True)
 class DeckLimits:
     """A format's numbers, named as the glossary's game modes name them in their deck rules'
-    `check:` data (glossary/modes/*.yaml; tests/glossary/test_deck_rules.py compares the two)."""
+    `check:` data (glossary/modes/*.yaml). The engine holds none of them: whoever checks a deck
+    gives them (the plugin builds them from the glossary, the sandbox reads them from its archive)."""
 
     min_cards: int
     """Cards at least: besides the Hero (constructed, `counting: non-hero`), or the Hero included
@@ -59,61 +67,111 @@ class DeckLimits:
     max_factions: int | None = None
 
 
-_CONSTRUCTED = DeckLimits(min_cards=39, heroes_exactly=1, max_copies_per_name=3, max_rare=15, max_unique=3)  # 1.1.4.b-g
-_LIMITED = DeckLimits(min_cards=30, heroes_at_most=1, max_factions=3)   # the Sealed and Booster Draft pages
-DECK_LIMITS: dict[DeckFormat, DeckLimits] = {
-    DeckFormat.STANDARD: _CONSTRUCTED,
-    DeckFormat.CONSTRUCTED: _CONSTRUCTED,
-    DeckFormat.MULTIPLAYER: _CONSTRUCTED,
-    DeckFormat.SEALED: _LIMITED,
-    DeckFormat.DRAFT: _LIMITED,
+DeckLimitsByFormat = Mapping[DeckFormat, DeckLimits]
+"""Each format's limits, as a deck check is given them."""
+
+CONSTRUCTED_PLAY: tuple[DeckFormat, ...] = (DeckFormat.STANDARD, DeckFormat.CONSTRUCTED, DeckFormat.MULTIPLAYER)
+"""The formats whose deck rules are those of constructed play (1.1.4; the Standard and Multiplayer
+pages restate them): they share one set of limits. The others (Sealed, Draft) each have their page's."""
+
+
+def hero_counts(deck_format: DeckFormat) -> bool:
+    """Whether the Hero counts toward `min_cards` (the glossary's `counting: all`), or not
+    (`counting: non-hero`, 1.1.4.c: "other cards", besides the Hero)."""
+    return deck_format not in CONSTRUCTED_PLAY
+
+
+def check_limits(deck_format: DeckFormat, limits: DeckLimits) -> None:
+    """Raise ValueError unless `limits` gives every number the format's checks read."""
+    missing = [name for name in limits_checked(deck_format) if not isinstance(getattr(limits, name), int)]
+    if missing:
+        raise ValueError(f"the {deck_format.value} deck limits lack {', '.join(missing)}; "
+                         f"its checks read {', '.join(limits_checked(deck_format))}")
+
+
+_CONSTRUCTED_RULES = ("1.1.4.b", "1.1.4.c", "1.1.4.d", "1.1.4.e", "1.1.4.f", "1.1.4.g")
+_LIMITED_RULES = ("min-cards", "max-heroes", "max-factions", "hero-faction")   # after "<format>."
+DECK_RULE_IDS: dict[DeckFormat, tuple[str, ...]] = {
+    deck_format: (_CONSTRUCTED_RULES if deck_format in CONSTRUCTED_PLAY
+                  else tuple(f"{deck_format.value}.{rule}" for rule in _LIMITED_RULES))
+    for deck_format in DeckFormat
 }
-"""Each format's numbers, once in the engine: its checks and its rules' descriptions read them."""
+"""Every rule checked, by format: by rule number where the rule has one, else `<format>.<what>`."""
 
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-
-
-def _constructed_rules(limits: DeckLimits) -> dict[str, str]:
-    return {
-        "1.1.4.b": f"exactly {limits.heroes_exactly} Hero",
-        "1.1.4.c": f"at least {limits.min_cards} other cards (tokens do not count)",
-        "1.1.4.d": "only cards of the same faction as its Hero",
-        "1.1.4.e": f"at most {limits.max_copies_per_name} cards with the same name, whatever their rarity",
-        "1.1.4.f": f"at most {limits.max_rare} rare cards",
-        "1.1.4.g": f"at most {limits.max_unique} unique cards",
-    }
+# The number each rule's requirement names (the others name none).
+_RULE_LIMIT = {"1.1.4.b": "heroes_exactly", "1.1.4.c": "min_cards", "1.1.4.e": "max_copies_per_name",
+               "1.1.4.f": "max_rare", "1.1.4.g": "max_unique",
+               "min-cards": "min_cards", "max-heroes": "heroes_at_most", "max-factions": "max_factions"}
 
 
-def _limited_rules(mode: str, limits: DeckLimits) -> dict[str, str]:
-    return {
-        f"{mode}.min-cards": f"at least {limits.min_cards} cards, a Hero counting toward them, tokens not",
-        f"{mode}.max-heroes": f"at most {_NUMBER_WORDS.get(limits.heroes_at_most, limits.heroes_at_most)} Hero card",
-        f"{mode}.max-factions": f"cards from at most {_NUMBER_WORDS.get(limits.max_factions, limits.max_factions)} factions",
-        f"{mode}.hero-faction": "the Hero belongs to one of the factions of the deck",
-    }
+def _short(rule: str) -> str:
+    return rule if rule.startswith("1.") else rule.split(".", 1)[1]
 
 
-DECK_RULES: dict[DeckFormat, dict[str, str]] = {
-    deck_format: (_limited_rules(deck_format.value, limits) if deck_format in (DeckFormat.SEALED, DeckFormat.DRAFT)
-                  else _constructed_rules(limits))
-    for deck_format, limits in DECK_LIMITS.items()
-}
-"""Every rule checked, by format: id -> what it requires."""
+_LIMITS_CHECKED = {deck_format: tuple(dict.fromkeys(_RULE_LIMIT[_short(rule)] for rule in rules if _short(rule) in _RULE_LIMIT))
+                   for deck_format, rules in DECK_RULE_IDS.items()}
 
 
-def requires_said(rule: str) -> Message:
-    """What a deck rule of DECK_RULES requires, as a message ("deck.requires.1.1.4.b",
-    "deck.requires.min-cards"): the same words as DECK_RULES, in each catalogue."""
-    return msg("deck.requires." + (rule if rule.startswith("1.") else rule.split(".", 1)[1]))
+def limits_checked(deck_format: DeckFormat) -> tuple[str, ...]:
+    """The DeckLimits fields check_deck reads for `deck_format` (those its rules name): each must
+    be given a number."""
+    return _LIMITS_CHECKED[deck_format]
+
+
+def requires_said(rule: str, limits: DeckLimits) -> Message:
+    """What a deck rule of DECK_RULE_IDS requires, with the limits given, as a message
+    ("deck.requires.1.1.4.b", "deck.requires.min-cards"), in each catalogue."""
+    short = _short(rule)
+    name = _RULE_LIMIT.get(short)
+    return msg("deck.requires." + short, limit=getattr(limits, name)) if name else msg("deck.requires." + short)
+
+
+def deck_rules(deck_format: DeckFormat, limits: DeckLimits) -> dict[str, str]:
+    """Every rule checked for `deck_format` -> what it requires with these limits, in English."""
+    return {rule: ENGLISH_RENDERER.render(requires_said(rule, limits)) for rule in DECK_RULE_IDS[deck_format]}
+
+
+def deck_limits_data(deck_limits: DeckLimitsByFormat) -> dict[str, dict[str, int | None]]:
+    """The limits as plain data (JSON): format -> field -> number or null. read_deck_limits reads it back."""
+    return {f.value: {name.name: getattr(deck_limits[f], name.name) for name in fields(DeckLimits)}
+            for f in DeckFormat if f in deck_limits}
+
+
+def read_deck_limits(data: object, source: str = "deck limits") -> dict[DeckFormat, DeckLimits]:
+    """deck_limits_data's output read back; anything else raises ValueError naming what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{source}: a mapping of formats is required, not {type(data).__name__}")
+    names = [f.name for f in fields(DeckLimits)]
+    formats = [f.value for f in DeckFormat]
+    found = {}
+    for key, numbers in data.items():
+        if key not in formats:
+            raise ValueError(f"{source}: unknown format {key!r}; formats: {', '.join(formats)}")
+        if not isinstance(numbers, dict) or set(numbers) != set(names) or not all(
+                v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 0) for v in numbers.values()):
+            raise ValueError(f"{source}: {key} must map exactly {', '.join(names)} to a number or null")
+        deck_format = DeckFormat(key)
+        found[deck_format] = DeckLimits(**numbers)
+        check_limits(deck_format, found[deck_format])
+    return found
 
 
 def _faction(faction: Faction | None) -> Message:
     return msg("deck.faction", faction=Term(faction.value)) if faction else msg("deck.no_faction")
 
 
-def check_deck(cards: list[DeckCard], deck_format: DeckFormat) -> DeckReport:
+_CHECKED: dict[DeckFormat, DeckLimits] = {}
+"""The limits each format was last checked with, found complete (check_limits): a run of many decks
+checks its limits once."""
+
+
+def check_deck(cards: list[DeckCard], deck_format: DeckFormat, limits: DeckLimits) -> DeckReport:
+    """Every rule of `deck_format` the deck breaks, with `limits`, the format's numbers (ValueError
+    if they lack one its checks read)."""
+    if _CHECKED.get(deck_format) is not limits:   # the same frozen limits, checked once
+        check_limits(deck_format, limits)
+        _CHECKED[deck_format] = limits
     report = DeckReport(deck_format)
-    limits = DECK_LIMITS[deck_format]
     trace = report.trace
     # Tokens start outside the deck and never count (Standard, Sealed and Draft pages).
     tokens = sum(c.count for c in cards if c.type == "token")
@@ -136,7 +194,7 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat) -> DeckReport:
     def kept(rule: str, why: Message) -> None:
         trace.add(msg("deck.kept", why=why), rule)
 
-    if deck_format in (DeckFormat.STANDARD, DeckFormat.CONSTRUCTED, DeckFormat.MULTIPLAYER):
+    if deck_format in CONSTRUCTED_PLAY:
         if deck_format is not DeckFormat.CONSTRUCTED:
             trace.add(msg("deck.constructed", format=Term(deck_format.value)))
         (broken if len(heroes) != limits.heroes_exactly else kept)(

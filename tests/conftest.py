@@ -21,6 +21,14 @@ def glossary() -> Glossary:
     return load_glossary(GLOSSARY)
 
 
+@pytest.fixture(scope="session")
+def deck_limits(glossary: Glossary) -> dict:
+    """Each deck format's numbers (engine.DeckFormat -> engine.DeckLimits) as the glossary's game
+    modes state them: what a test gives the engine to check a deck with, never a copy of the numbers."""
+    assert glossary.deck_limits, "the glossary states no deck limits"
+    return glossary.deck_limits
+
+
 @pytest.fixture
 def glossary_copy(tmp_path: Path) -> Path:
     """A copy of the glossary that a test may break."""

@@ -14,6 +14,7 @@ import engine
 from altered_rules.pages.render import sandbox_link
 from altered_rules.site_assets.sandbox import (
     CARDS,
+    DECK_LIMITS,
     PLUGIN_MODULES,
     Runtime,
     SandboxError,
@@ -73,6 +74,40 @@ def test_the_archive_imports_the_engine_and_its_sub_packages_as_the_sandbox_does
     assert done.stdout.strip() == "True"
 
 
+def test_the_archive_carries_the_glossarys_deck_limits_and_the_sandbox_checks_with_them(glossary_copy, tmp_path):
+    """39 -> 40 in a copy of the glossary (the Standard and Multiplayer pages share 1.1.4's
+    numbers): the archive built from it carries 40, and its sandbox, unpacked alone as in the
+    browser, finds a Hero and 39 other cards one card short and says 40 is required."""
+    import subprocess
+    import sys
+
+    from altered_rules.content.glossary import load_glossary
+
+    for name in ("standard.yaml", "multiplayer-2v2.yaml"):
+        path = glossary_copy / "modes" / name
+        text = path.read_text(encoding="utf-8")
+        assert text.count("min_cards: 39,") == 1
+        path.write_text(text.replace("min_cards: 39,", "min_cards: 40,"), encoding="utf-8")
+    changed = load_glossary(glossary_copy)
+    archive = zipfile.ZipFile(io.BytesIO(engine_archive(changed.cards, changed.deck_limits)))
+    assert json.loads(archive.read(DECK_LIMITS))["standard"]["min_cards"] == 40
+    archive.extractall(tmp_path / "archive")
+    deck = {"name": "d", "given": {"format": "standard", "deck": [{"name": "Sierra & Oddball", "type": "hero", "faction": "Axiom"}]
+                                   + [{"name": f"Card {i}", "faction": "Axiom", "count": 3} for i in range(13)]},
+            "when": "check_deck"}
+    probe = ("import sys; sys.path.insert(0, sys.argv[1]); from altered_rules.site_assets.sandbox_runtime import call; "
+             "import altered_rules; assert altered_rules.__file__.startswith(sys.argv[1]); print(call('run', sys.argv[2]))")
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", probe, str(tmp_path / "archive"), json.dumps({"data": deck})],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    (answer,) = json.loads(done.stdout)["scenarios"]
+    assert answer["deck"]["legal"] is False
+    (violation,) = answer["deck"]["violations"]
+    assert (violation["rule"], violation["requires"]) == ("1.1.4.c", "at least 40 other cards (tokens do not count)")
+    # The same deck in this process's sandbox, with the project's glossary: legal.
+    assert _run({"data": deck})["scenarios"][0]["deck"] == {"format": "standard", "legal": True, "cards": 40, "violations": []}
+
+
 def test_the_archive_is_the_same_bytes_every_time():
     assert engine_archive() == engine_archive()
 
@@ -109,8 +144,8 @@ def test_every_glossary_scenario_gets_the_command_line_outcome(glossary):
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name)
-def test_every_scenario_file_gets_the_command_line_outcome(path):
-    report = run_file(path)
+def test_every_scenario_file_gets_the_command_line_outcome(path, deck_limits):
+    report = run_file(path, deck_limits)
     answer = _run({"yaml": path.read_text(encoding="utf-8"), "source": str(path)})
     assert answer["error"] is None and report.error is None
     got = [(s["name"], s["status"], [(d["path"], d["expected"], d["actual"]) for d in s["differences"]],
@@ -142,13 +177,16 @@ def test_pasted_yaml_errors_name_the_line():
     assert answer["error"]["line"] and "YAML" in answer["error"]["message"]
 
 
-def test_a_deck_shows_every_rule_it_breaks():
+def test_a_deck_shows_every_rule_it_breaks(deck_limits):
     answer = _run({"data": {"name": "d", "given": {"format": "standard", "deck": [
         {"name": "Sierra & Oddball", "type": "hero", "faction": "Axiom"},
         {"name": "Kelon Elemental", "faction": "Axiom", "rarity": "rare", "count": 4}]}, "when": "check_deck"}})
     deck = answer["scenarios"][0]["deck"]
     assert deck["legal"] is False and deck["cards"] == 5
     assert [v["rule"] for v in deck["violations"]] == ["1.1.4.c", "1.1.4.e"]
+    limits = deck_limits[engine.DeckFormat.STANDARD]
+    assert [v["requires"] for v in deck["violations"]] == [engine.deck_rules(engine.DeckFormat.STANDARD, limits)[r] for r in ("1.1.4.c", "1.1.4.e")]
+    assert f"at least {limits.min_cards} other cards" in deck["violations"][0]["requires"]
 
 
 def test_the_form_shows_a_plain_board_and_declines_more():
@@ -178,7 +216,7 @@ def test_the_page_data_links_every_rule_the_engine_cites(glossary, language):
     assert links["4.2.4.c"] == "../rules/chapter-4/#4.2.4.c"
     assert links["sealed.min-cards"] == "../modes/sealed/#sealed.min-cards"
     assert all(f"ruling:{ruling}" in links for ruling in engine.RULINGS)
-    assert set(deck_rule_texts(glossary, language)) == {r for rules in engine.DECK_RULES.values() for r in rules}
+    assert set(deck_rule_texts(glossary, language)) == {r for rules in engine.DECK_RULE_IDS.values() for r in rules}
 
 
 def test_every_sandbox_string_is_in_every_language():

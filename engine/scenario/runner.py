@@ -2,7 +2,7 @@
 value compared with what the engine observes.
 
     scenarios = read_scenarios(data, source="file.yaml")
-    result = run_scenario(scenarios[0])
+    result = run_scenario(scenarios[0], deck_limits=limits)   # limits: a deck's numbers, by format
     result.passed, result.differences, result.trace, result.error
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from ..deck import check_deck
+from ..deck import DeckLimitsByFormat, check_deck
 from ..messages import Card as Named, English, Items, Message, Player, Quote, msg
 from ..errors import BoardError, EngineError, RulesSilent, ScenarioError
 from ..objects import Card, GameObject
@@ -135,13 +135,15 @@ class _Run:
         return self.game.log.work if self.game is not None else 0
 
 
-def run_scenario(scenario: Scenario) -> ScenarioResult:
+def run_scenario(scenario: Scenario, deck_limits: DeckLimitsByFormat | None = None) -> ScenarioResult:
     """Run a scenario on a fresh game; never raises an EngineError (it is in the result). Where the
     sources leave a question open (engine.readings), the scenario is run once per reading and the
-    outcomes compared."""
+    outcomes compared. A deck scenario is checked with its format's `deck_limits` (from the
+    glossary); without them its result is an error saying so."""
     # Paths under `undecided:` are observed in the first run too, so that an open question they
     # depend on comes up.
-    first = _run_once(scenario, {}, observe=any(compared(e.path) is Compared.READINGS for e in scenario.expectations))
+    first = _run_once(scenario, {}, observe=any(compared(e.path) is Compared.READINGS for e in scenario.expectations),
+                      deck_limits=deck_limits)
     if first.pending is None:
         return first.result
     return _run_every_reading(scenario, first.pending, first.work)
@@ -251,7 +253,8 @@ def _shown_observed(path: str, value: Any) -> str:
     return shown_actual(path, value)
 
 
-def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = False, spent: int = 0) -> _Run:
+def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = False, spent: int = 0,
+              deck_limits: DeckLimitsByFormat | None = None) -> _Run:
     """Run the scenario once, following `readings` where the sources leave a question open; the
     runs before it have `spent` that much of the work budget."""
     result = ScenarioResult(scenario)
@@ -261,7 +264,12 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     if scenario.setup.is_deck:
         if scenario.setup.deck_format is None:  # the reader gives every deck scenario its format
             raise ValueError(f"{scenario.name}: a deck scenario without a deck format")
-        report = check_deck(scenario.setup.deck, scenario.setup.deck_format)
+        limits = (deck_limits or {}).get(scenario.setup.deck_format)
+        if limits is None:  # the numbers are the glossary's: a caller that checks decks gives them
+            result.error = ScenarioError(f"no deck limits were given for the {scenario.setup.deck_format.value} format: "
+                                         "they come from the glossary's game modes (their deck rules' `check:`)").at(scenario.location)
+            return run
+        report = check_deck(scenario.setup.deck, scenario.setup.deck_format, limits)
         result.trace = report.trace.read()
         observed: dict[str, Any] = {"legal": report.legal, "violations": sorted(set(report.violations))}
         for expectation in scenario.expectations:
@@ -353,6 +361,6 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     return run
 
 
-def run_scenarios(scenarios: Sequence[Scenario]) -> list[ScenarioResult]:
-    return [run_scenario(s) for s in scenarios]
+def run_scenarios(scenarios: Sequence[Scenario], deck_limits: DeckLimitsByFormat | None = None) -> list[ScenarioResult]:
+    return [run_scenario(s, deck_limits) for s in scenarios]
 

@@ -16,6 +16,7 @@ import yaml
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+import engine
 from altered_rules.verification.scenarios import run_file
 from altered_rules.verification.checks import verify_glossary
 
@@ -234,7 +235,7 @@ def test_a_scenario_file_that_cannot_be_read_is_said_so_over_a_new_board(browser
     assert errors == []
 
 
-def test_a_deck_is_checked_and_every_broken_rule_is_linked(page, base_url):
+def test_a_deck_is_checked_and_every_broken_rule_is_linked(page, base_url, deck_limits):
     open_sandbox(page, f"{base_url}/en/sandbox/")
     page.get_by_role("tab", name="A deck").click()
     page.locator("summary", has_text="Paste a list").click()
@@ -248,6 +249,9 @@ def test_a_deck_is_checked_and_every_broken_rule_is_linked(page, base_url):
     expect(broken).to_have_count(3)
     assert [item.get_attribute("data-rule") for item in broken.all()] == ["1.1.4.c", "1.1.4.d", "1.1.4.e"]
     expect(broken.first.locator("a.ar-ref")).to_have_attribute("href", "../rules/chapter-1/#1.1.4.c")
+    # The engine in the browser checks with the glossary's numbers, which the archive carries.
+    minimum = deck_limits[engine.DeckFormat.STANDARD].min_cards
+    expect(broken.first.locator(".ar-sb-why")).to_contain_text(f"7 other cards; at least {minimum} are required")
     # The same list in Sealed breaks none of its rules but the size.
     page.get_by_label("Format", exact=True).select_option("sealed")
     page.get_by_role("button", name="Check the deck").click()
@@ -301,7 +305,7 @@ def _python_outcomes(glossary, site: Path) -> tuple[list[dict], list[object]]:
         requests.append({"data": scenarios[check.anchor]})
         expected.append([_shape(check.result.status, check.result.differences, check.result.error, lines=False)])
     for path in sorted(SCENARIOS.glob("*.yaml")):
-        report = run_file(path)
+        report = run_file(path, glossary.deck_limits)
         requests.append({"yaml": path.read_text(encoding="utf-8"), "source": str(path)})
         expected.append([_shape(r.status, r.differences, r.error) for r in report.results])
     return requests, expected

@@ -6,16 +6,26 @@ expected and actual values, and the engine's trace.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
 import engine
+from altered_rules.content.glossary import load_glossary
 from altered_rules.verification.scenarios import load_scenario_file
 from altered_rules.content.yamlsource import SourceError
 
+from project_paths import GLOSSARY
+
 SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+@cache
+def glossary_deck_limits() -> engine.DeckLimitsByFormat:
+    """The deck limits of the glossary's game modes, which a deck scenario is checked with."""
+    return load_glossary(GLOSSARY).deck_limits
 
 
 class ScenarioFailure(Exception):
@@ -59,7 +69,7 @@ class ScenarioItem(pytest.Item):
         self.scenario = scenario
 
     def runtest(self) -> None:
-        result = engine.run_scenario(self.scenario)
+        result = engine.run_scenario(self.scenario, glossary_deck_limits() if self.scenario.setup.is_deck else None)
         if not result.passed:
             raise ScenarioFailure(result)
 

@@ -152,14 +152,14 @@ garbled = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size
 
 @settings(max_examples=500, deadline=None)
 @given(garbled)
-def test_the_reader_raises_only_scenario_errors_on_garbled_data(data: Any) -> None:
+def test_the_reader_raises_only_scenario_errors_on_garbled_data(deck_limits, data: Any) -> None:
     try:
         scenarios = engine.read_scenarios(data, source="garbled.yaml")
     except engine.ScenarioError as exc:
         assert exc.location is not None and exc.message
         return
     for scenario in scenarios:
-        result = engine.run_scenario(scenario)  # never raises: errors are in the result
+        result = engine.run_scenario(scenario, deck_limits)  # never raises: errors are in the result
         assert result.status in ("passed", "failed", "error")
 
 

@@ -179,7 +179,7 @@ def _check_one(scenario: Any) -> None:
                                cards=GLOSSARY_NOW.cards)
     with no_hang(20):
         checks, _ = collect_checks(glossary)  # type: ignore[arg-type]
-        run_checks(checks)
+        run_checks(checks, GLOSSARY_NOW.deck_limits)
     for check in checks:
         assert check.passed or check.error or check.result.error or check.result.differences
         if not check.passed:
@@ -217,7 +217,7 @@ def test_the_mutations_reach_the_engine():
     glossary = SimpleNamespace(chapters=[SimpleNamespace(sections=[SimpleNamespace(paragraphs=[paragraph])])], modes=[],
                                cards=GLOSSARY_NOW.cards)
     checks, _ = collect_checks(glossary)  # type: ignore[arg-type]
-    run_checks(checks)
+    run_checks(checks, GLOSSARY_NOW.deck_limits)
     assert checks[0].passed
 
 
@@ -250,7 +250,7 @@ def test_hostile_values_in_plain_scenarios_give_only_engine_errors(index, choice
     parent[trail[-1]] = value
     with no_hang(20):
         try:
-            result = engine.run_scenario(engine.read_scenario(scenario))
+            result = engine.run_scenario(engine.read_scenario(scenario), GLOSSARY_NOW.deck_limits)
         except engine.EngineError as exc:
             assert exc.message
             return

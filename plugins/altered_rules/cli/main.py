@@ -260,11 +260,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     verify = sub.add_parser("verify", help="run scenario files (default: the glossary's) and compare with their expected outcomes")
     verify.add_argument("files", nargs="*", type=Path, metavar="FILE")
-    verify.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder, when no FILE is given")
+    verify.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY,
+                        help="glossary folder: its scenarios when no FILE is given, and the deck limits (default: glossary)")
     verify.set_defaults(func=_scenario_command("verify"))
 
     explain = sub.add_parser("explain", help="run scenario files and print the engine's trace with rule citations")
     explain.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    explain.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY,
+                         help="glossary folder whose game modes give the deck limits (default: glossary)")
     explain.add_argument("--lang", choices=LANGUAGES, default=None,
                          help="the language of the trace and refusals (default: the locale's, LC_ALL/LC_MESSAGES/LANG; else en)")
     explain.set_defaults(func=_scenario_command("explain"))

@@ -3,7 +3,8 @@
 One line per scenario (PASS, FAIL or ERROR, with file, line and name); a failure lists
 each differing path with expected and actual values; `explain` adds the engine's trace,
 one line per step with its rule citations. The last line is exactly "N passed, M failed";
-the exit status is 1 if anything failed or could not be read.
+the exit status is 1 if anything failed or could not be read. A deck is checked with the numbers
+of the glossary's game modes (`--glossary`, default glossary/), loaded only if a file holds a deck.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TextIO
+from functools import cache
+from pathlib import Path
+from typing import Callable, TextIO
 
 import engine
 from engine.messages import Renderer
@@ -21,7 +24,7 @@ from ..messages import renderer
 from ..strings import tr
 from ..verification.scenarios import FileReport, run_files
 
-__all__ = ["cmd_verify", "cmd_explain", "print_report"]
+__all__ = ["cmd_verify", "cmd_explain", "glossary_deck_limits", "print_report"]
 
 
 def _where(result: engine.ScenarioResult, fallback: str) -> str:
@@ -68,9 +71,30 @@ def print_report(report: FileReport, *, explain: bool, out: TextIO, say: Rendere
                 print(f"        {step.said(text, ruling)}", file=out)
 
 
+def glossary_deck_limits(folder: Path) -> Callable[[], engine.DeckLimitsByFormat]:
+    """The deck limits of the glossary in `folder`, loaded the first time a deck scenario needs
+    them (a board scenario needs no glossary). A glossary that cannot be read is reported on
+    stderr with its errors; its deck scenarios then end in an error saying they have no limits."""
+
+    @cache
+    def limits() -> engine.DeckLimitsByFormat:
+        from ..content.glossary import GlossaryError, load_glossary
+
+        try:
+            return load_glossary(folder).deck_limits
+        except GlossaryError as exc:
+            for error in exc.errors:
+                print(f"error: {error}", file=sys.stderr)
+            print(f"the deck limits come from the glossary folder {folder}, which cannot be read "
+                  f"({len(exc.errors)} error(s)); name another with --glossary", file=sys.stderr)
+            return {}
+
+    return limits
+
+
 def _run(args: argparse.Namespace, *, explain: bool) -> int:
     out = sys.stdout
-    reports = run_files(args.files)
+    reports = run_files(args.files, glossary_deck_limits(args.glossary))   # both commands have --glossary
     missing = [p for p in args.files if not p.exists()]
     passed = sum(r.passed for r in reports)
     failed = sum(r.failed for r in reports)

@@ -4,7 +4,8 @@ The sandbox runs the project's own `engine/` in the browser with Pyodide, so tha
 board is decided by the same code that verifies the glossary, not a second implementation.
 
 - `runtime_files(project)`: the Pyodide runtime (the npm package pinned in package.json) and an
-  archive of the engine and what it needs to read pasted YAML, with the bytes of each file;
+  archive of the engine and what it needs to read pasted YAML (the glossary's cards and deck
+  limits among it), with the bytes of each file;
 - `write_runtime(project, site)`: writes them once into site/_sandbox/, shared by the three
   languages (the runtime is the same in each, and a judge switching language keeps it cached);
 - `runtime(project)`: what a language's build links to (the manifest build_site wrote);
@@ -35,6 +36,7 @@ from typing import Any
 import yaml
 
 import engine
+from engine.deck import deck_limits_data
 from engine.vocabulary import CHARACTER_SUBTYPES, Keyword
 
 from ..content.glossary import GlossaryError, load_glossary
@@ -65,6 +67,9 @@ CARDS = "altered_rules/site_assets/cards.json"
 MESSAGES = "altered_rules/site_assets/messages.json"
 """The engine's message catalogues (plugins/altered_rules/messages.py), as sandbox_runtime reads them."""
 """The cards a glossary scenario names with `{card: Name}`, as sandbox_runtime reads them."""
+DECK_LIMITS = "altered_rules/site_assets/deck-limits.json"
+"""Each deck format's numbers, from the glossary's game modes (Glossary.deck_limits, written by
+engine.deck.deck_limits_data), as sandbox_runtime reads them: the engine holds none."""
 
 # Game words the sandbox shows, taken from the termbase so that French and Italian use the
 # official terms (glossary/termbase.yaml); a keyword's termbase id is its engine.Keyword value.
@@ -148,10 +153,10 @@ def runtime_files(project: Path) -> tuple[Runtime, dict[str, bytes]]:
     except OSError as exc:
         raise SandboxError(f"{package} is incomplete ({exc.strerror}: {exc.filename}): run `npm ci`") from None
     try:
-        cards = load_glossary(project / "glossary").cards
+        glossary = load_glossary(project / "glossary")
     except GlossaryError as exc:  # the language builds report it, with its file and line
         raise SandboxError(str(exc)) from None
-    archive = engine_archive(cards)
+    archive = engine_archive(glossary.cards, glossary.deck_limits)
     files[f"engine-{hashlib.sha256(archive).hexdigest()[:12]}.zip"] = archive
     hashed = hashlib.sha256()
     for path, data in files.items():
@@ -197,12 +202,13 @@ def card_characters(cards: dict[str, CardData]) -> dict[str, Any]:
     return characters
 
 
-def engine_archive(cards: dict[str, CardData] | None = None) -> bytes:
-    """A zip of the engine, pyyaml, the sandbox's modules and the glossary's cards; the same
-    bytes for the same files (fixed dates and order), so that two builds of one commit are identical."""
+def engine_archive(cards: dict[str, CardData] | None = None, deck_limits: engine.DeckLimitsByFormat | None = None) -> bytes:
+    """A zip of the engine, pyyaml, the sandbox's modules, the glossary's cards and its deck limits;
+    the same bytes for the same files (fixed dates and order), so that two builds of one commit are identical."""
     entries = [(name, path.read_bytes()) for name, path in _archive_sources()]
     known = {"overrides": list(CARD_OVERRIDES), "cards": card_characters(cards or {})}
     entries.append((CARDS, json.dumps(known, ensure_ascii=False, indent=1, sort_keys=True).encode()))
+    entries.append((DECK_LIMITS, json.dumps(deck_limits_data(deck_limits or {}), indent=1, sort_keys=True).encode()))
     # The engine's messages in every language, with Babel's plural rules: the runtime renders the
     # trace, outcomes and refusals in the page's language without Babel.
     messages = catalogue_data((cards or {}).values())
@@ -290,7 +296,7 @@ def deck_rule_texts(glossary: Glossary, language: str) -> dict[str, str]:
     """The text of every rule a deck can break, in `language`: a violation is shown with it."""
     texts = {}
     mode_rules = {rule.id: rule for mode in glossary.modes for rule in mode.deck_rules}
-    for rule in sorted({rule for rules in engine.DECK_RULES.values() for rule in rules}):
+    for rule in sorted({rule for rules in engine.DECK_RULE_IDS.values() for rule in rules}):
         found = glossary.paragraphs.get(rule) or mode_rules.get(rule)
         if found is not None:
             symbols = glossary.symbols

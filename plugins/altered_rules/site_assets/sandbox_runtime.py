@@ -27,11 +27,12 @@ import json
 from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import engine
 from engine.effects import parse_character_template
-from engine.deck import requires_said
+from engine.deck import read_deck_limits, requires_said
 from engine.messages import Message, Renderer, cldr_plural
 from engine.scenario import EXPEDITION_WORDS, At, Family, path_form, spell
 from engine.vocabulary import ExpeditionKind, Keyword
@@ -136,10 +137,28 @@ def _cards() -> dict[str, Any]:
         return {"overrides": [], "cards": {}}  # outside the archive (tests under CPython): no cards
 
 
+DECK_LIMITS_FILE = "deck-limits.json"
+
+
+@lru_cache(maxsize=1)
+def _deck_limits() -> engine.DeckLimitsByFormat:
+    """Each deck format's numbers, from the glossary's game modes, as the site's build wrote them
+    into the archive (sandbox.DECK_LIMITS); under CPython (the tests), the project's glossary's."""
+    try:
+        text = resources.files(__package__).joinpath(DECK_LIMITS_FILE).read_text(encoding="utf-8")
+    except OSError:
+        from ..content.glossary import load_glossary  # outside the browser, the glossary is there
+
+        return load_glossary(Path(__file__).resolve().parents[3] / "glossary").deck_limits
+    return read_deck_limits(json.loads(text), DECK_LIMITS_FILE)
+
+
 # Read when the module is imported: a second visit restores a memory snapshot taken after the
 # import (sandbox-worker.js), without the archive's files on disk.
 _catalogues()
 _cards()
+if resources.files(__package__).joinpath(DECK_LIMITS_FILE).is_file():
+    _deck_limits()
 
 
 def _expand_cards(node: Any, source: str) -> Any:
@@ -228,7 +247,7 @@ def _run(request: dict[str, Any]) -> dict[str, Any]:
         explore = explored[index] if index < len(explored) else False
         if explore:
             scenario = replace(scenario, expectations=[])
-        result = engine.run_scenario(scenario)
+        result = engine.run_scenario(scenario, _deck_limits() if scenario.setup.is_deck else None)
         answer: dict[str, Any] = {
             "name": scenario.name,
             "rules": list(scenario.rules),
@@ -355,10 +374,13 @@ def _winners(shown: str | None) -> list[str] | None:
     return value if isinstance(value, list) else [value]
 
 
-def _deck(scenario: engine.Scenario, language: str = "en") -> dict[str, Any]:
+def _deck(scenario: engine.Scenario, language: str = "en") -> dict[str, Any] | None:
     deck_format = scenario.setup.deck_format
     assert deck_format is not None
-    report = engine.check_deck(scenario.setup.deck, deck_format)
+    limits = _deck_limits().get(deck_format)
+    if limits is None:
+        return None   # the scenario's error says the format has no limits
+    report = engine.check_deck(scenario.setup.deck, deck_format, limits)
     say = _say(language)
     # Each violation's why is the message the deck check gave it (DeckReport.why), never its text.
     return {
@@ -366,7 +388,7 @@ def _deck(scenario: engine.Scenario, language: str = "en") -> dict[str, Any]:
         "legal": report.legal,
         "cards": sum(card.count for card in scenario.setup.deck if card.type != "token"),
         "violations": [
-            {"rule": rule, "requires": say.render(requires_said(rule)), "why": say.render(report.why[rule]),
+            {"rule": rule, "requires": say.render(requires_said(rule, limits)), "why": say.render(report.why[rule]),
              "message": report.why[rule].to_json()}
             for rule in dict.fromkeys(report.violations)
         ],

@@ -175,7 +175,7 @@ def _as_list(node: LineDict) -> LineList:
 # input, so the same outcome; a `mkdocs serve` rebuild after an edit runs only the scenarios
 # that changed (issue 8). A changed engine is a new process, so never a stale result.
 _MEMO: dict[bytes, tuple[engine.Scenario | None, str | None]] = {}
-_RESULTS: dict[bytes, engine.ScenarioResult] = {}
+_RESULTS: dict[bytes, engine.ScenarioResult] = {}   # by the scenario's key and the deck limits
 _MEMO_LIMIT = 20_000
 
 
@@ -247,22 +247,26 @@ def illustration_anchor(paragraph: Paragraph, index: int) -> str:
     return f"{paragraph.id}-scenario-{index}"
 
 
-def run_checks(checks: Iterable[Check]) -> None:
+def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat) -> None:
+    """Run each check's scenario, a deck checked with `deck_limits` (Glossary.deck_limits)."""
+    # An outcome depends on the scenario and, for a deck, on the limits: both make the memo's key.
+    limits = b"|" + (_key(sorted((f.value, repr(l)) for f, l in deck_limits.items())) or b"")
     for check in checks:
         if check.scenario is None:
             continue
-        if check.key is not None and check.key in _RESULTS and _MEMO.get(check.key, (None,))[0] is check.scenario:
-            check.result = _RESULTS[check.key]
+        key = check.key + limits if check.key is not None else None
+        if key is not None and key in _RESULTS and _MEMO.get(check.key, (None,))[0] is check.scenario:
+            check.result = _RESULTS[key]
             continue
-        check.result = engine.run_scenario(check.scenario)
-        if check.key is not None and _MEMO.get(check.key, (None,))[0] is check.scenario:
-            _RESULTS[check.key] = check.result
+        check.result = engine.run_scenario(check.scenario, deck_limits)
+        if key is not None and _MEMO.get(check.key, (None,))[0] is check.scenario:
+            _RESULTS[key] = check.result
 
 
 def verify_glossary(glossary: Glossary) -> Verification:
     """Read and run every scenario of the glossary."""
     checks, examples = collect_checks(glossary)
-    run_checks(checks)
+    run_checks(checks, glossary.deck_limits)
     return Verification(checks, examples)
 
 

@@ -1,7 +1,7 @@
 """Finding, reading and running scenario files: shared by `altered-rules verify/explain`,
 the glossary build and the pytest plugin.
 
-    for report in run_files([Path("tests/engine_tests/scenarios")]):
+    for report in run_files([Path("tests/engine_tests/scenarios")], glossary.deck_limits):
         report.error            # a file that cannot be read (SourceError), or None
         for result in report.results:
             result.passed, result.differences, result.trace, result.error
@@ -11,15 +11,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable, Union
 
 import engine
 
 from ..content.yamlsource import SourceError, load_yaml_file
 
-__all__ = ["FileReport", "find_scenario_files", "load_scenario_file", "read_scenario_data", "run_scenario", "run_file", "run_files"]
+__all__ = ["DeckLimitsSource", "FileReport", "find_scenario_files", "load_scenario_file", "read_scenario_data", "run_scenario", "run_file", "run_files"]
 
 SUFFIXES = (".yaml", ".yml")
+
+DeckLimitsSource = Union[engine.DeckLimitsByFormat, Callable[[], engine.DeckLimitsByFormat]]
+"""The numbers a deck is checked with (Glossary.deck_limits), or a function that gives them: the
+command line loads the glossary only when a file holds a deck scenario."""
+
+
+def _limits(source: DeckLimitsSource) -> engine.DeckLimitsByFormat:
+    return source() if callable(source) else source
 
 
 def find_scenario_files(paths: Iterable[Path]) -> list[Path]:
@@ -48,8 +56,8 @@ def read_scenario_data(data: object, source: str | Path) -> list[engine.Scenario
         raise SourceError(location.path if location else source, location.line if location else None, exc.message) from None
 
 
-def run_scenario(scenario: engine.Scenario) -> engine.ScenarioResult:
-    return engine.run_scenario(scenario)
+def run_scenario(scenario: engine.Scenario, deck_limits: DeckLimitsSource) -> engine.ScenarioResult:
+    return engine.run_scenario(scenario, _limits(deck_limits) if scenario.setup.is_deck else None)
 
 
 @dataclass
@@ -67,16 +75,16 @@ class FileReport:
         return sum(1 for r in self.results if not r.passed) + (1 if self.error else 0)
 
 
-def run_file(path: Path) -> FileReport:
+def run_file(path: Path, deck_limits: DeckLimitsSource) -> FileReport:
     report = FileReport(path)
     try:
         scenarios = load_scenario_file(path)
     except SourceError as exc:
         report.error = exc
         return report
-    report.results = [engine.run_scenario(s) for s in scenarios]
+    report.results = [run_scenario(s, deck_limits) for s in scenarios]
     return report
 
 
-def run_files(paths: Iterable[Path]) -> list[FileReport]:
-    return [run_file(path) for path in find_scenario_files(paths)]
+def run_files(paths: Iterable[Path], deck_limits: DeckLimitsSource) -> list[FileReport]:
+    return [run_file(path, deck_limits) for path in find_scenario_files(paths)]

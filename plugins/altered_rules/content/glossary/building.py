@@ -558,7 +558,8 @@ def _load_deck(entry: LineDict, what: str, reader: _Reader, citing: str) -> tupl
             reader.citations.append(_Citation(restates, citing, rule.path, rule.line_of("rule")))
         scenarios = tuple(_load_illustrations(rule, rwhat, reader, citing=citing))
         if text:
-            rules.append(DeckRule(rid, text, dict(check), restates, scenarios, rule.line_of("text")))
+            rules.append(DeckRule(rid, text, dict(check), restates, scenarios, rule.line_of("text"),
+                                  {key: check.line_of(key) for key in check}))
     return fmt, reader.text(deck, "intro", f"'deck' of {what}", citing=citing), rules
 
 
@@ -575,7 +576,8 @@ def _load_mode(path: Path, reader: _Reader, sources: dict[str, Source]) -> GameM
     if title is None:
         return None
     deck = entry.get("deck")
-    lines = {"title": entry.line_of("title"), **({"deck": deck.line_of("intro")} if isinstance(deck, LineDict) else {})}
+    lines = {"title": entry.line_of("title"),
+             **({"deck": deck.line_of("intro"), "deck-format": deck.line_of("format")} if isinstance(deck, LineDict) else {})}
     return GameMode(mid, title, reader.sources(entry, "sources", what, sources), blocks, fmt, intro, deck_rules,
                     reader.corrections(entry, what), entry.path, entry.line, lines)
 

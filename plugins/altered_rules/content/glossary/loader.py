@@ -42,6 +42,7 @@ from .building import (
     _load_termbase,
 )
 from .checking import _Reader
+from .deck_limits import build_deck_limits
 from .linking import _cite_scenario_rules, _resolve_citations
 from .identity import WAS_NEW, accept_renumbered, match
 from .model import LANGUAGES, Glossary, Paragraph, Section, Text, english_hash, rule_sort_key
@@ -97,6 +98,7 @@ def load_glossary(root: str | Path) -> Glossary:
 
     terms = [t for p in _yaml_files(root / "terms", reader) if (t := _load_term(p, reader, sources))]
     modes = [m for p in _yaml_files(root / "modes", reader) if (m := _load_mode(p, reader, sources))]
+    deck_limits = build_deck_limits(modes, reader.errors)
     rulings = [r for p in _yaml_files(root / "rulings", reader) if (r := _load_ruling(p, reader))]
     for kind, entries in (("term", terms), ("game mode", modes), ("ruling", rulings)):
         seen: dict[str, str] = {}
@@ -108,7 +110,7 @@ def load_glossary(root: str | Path) -> Glossary:
     glossary = Glossary(
         root=str(root), chapters=[], sections=sections, paragraphs=paragraphs, terms=terms, modes=modes,
         rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external, termbase=termbase,
-        cards=cards, keywords=keywords, releases=releases, jargon=jargon,
+        cards=cards, keywords=keywords, releases=releases, jargon=jargon, deck_limits=deck_limits,
     )
     _cite_scenario_rules(glossary, reader)
     known_modes = {m.id for m in modes}

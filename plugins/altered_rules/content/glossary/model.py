@@ -288,6 +288,7 @@ class DeckRule:
     rule: RuleId | None = None     # the numbered rule it restates, if any
     scenarios: tuple["Illustration", ...] = ()   # decks that show the rule at work
     line: int = 0                  # of its text in the YAML
+    check_lines: dict[str, int] = field(default_factory=dict, compare=False)   # each `check:` key's line
 
 
 def mode_block_anchor(mode: str, number: int) -> str:
@@ -484,6 +485,9 @@ class Glossary:
     # How the entries on disk continue those of the latest release (identity.Pair, new key -> pair;
     # the loader fills it in): the renumbering the editors made since, and how each match was found.
     identity: dict[str, Any] = field(default_factory=dict)
+    # Each deck format's numbers (engine.DeckFormat -> engine.DeckLimits), built from the game modes'
+    # deck rules' `check:` by deck_limits.build_deck_limits: what every deck check is given.
+    deck_limits: dict[Any, Any] = field(default_factory=dict)
 
     def quotable(self) -> dict[str, Text]:
         """The texts a ruling may quote with {rule-text ...}: each paragraph's text, each item of
