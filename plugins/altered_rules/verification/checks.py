@@ -8,10 +8,8 @@ plugin that collects each scenario as its own test item.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
-import sys
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -22,6 +20,7 @@ from engine.scenario import CHARACTER_KEYS
 
 from ..content.glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
 from ..content.yamlsource import LineDict, LineList, scenario_yaml
+from .cache import inputs_digest, scenario_key
 
 
 class CheckKind(str, Enum):
@@ -86,6 +85,7 @@ class Check:
 class Verification:
     checks: list[Check] = field(default_factory=list)
     examples_total: int = 0   # every printed Example, with or without a scenario
+    ran: int = 0              # the scenarios the engine ran; the others' results were cached (cache.py)
 
     @property
     def failures(self) -> list[Check]:
@@ -170,20 +170,13 @@ def _as_list(node: LineDict) -> LineList:
     return holder
 
 
-# Scenarios this process has already read and run, by what was read: the scenario with its
-# cards written out, its file and every line (pickled and hashed). The same key is the same
-# input, so the same outcome; a `mkdocs serve` rebuild after an edit runs only the scenarios
-# that changed (issue 8). A changed engine is a new process, so never a stale result.
+# Scenarios this process has already read and run, by their verification key (cache.py: the
+# scenario with its cards written out, its file and lines, the engine's code). The same key is the
+# same input, so the same outcome; a `mkdocs serve` rebuild after an edit runs only the scenarios
+# that changed (issues 8, 29).
 _MEMO: dict[bytes, tuple[engine.Scenario | None, str | None]] = {}
 _RESULTS: dict[bytes, engine.ScenarioResult] = {}
 _MEMO_LIMIT = 20_000
-
-
-def _key(node: Any) -> bytes | None:
-    try:
-        return hashlib.sha256(pickle.dumps(node, protocol=pickle.HIGHEST_PROTOCOL)).digest()
-    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
-        return None
 
 
 def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict, cards: dict[str, CardData]) -> Check:
@@ -193,7 +186,7 @@ def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict, cards: dict[
     except CardError as exc:
         check.error = str(exc)
         return check
-    check.key = _key(expanded)
+    check.key = scenario_key(expanded)
     if check.key is not None and check.key in _MEMO:
         check.scenario, check.error = _MEMO[check.key]
         return check
@@ -247,7 +240,10 @@ def illustration_anchor(paragraph: Paragraph, index: int) -> str:
     return f"{paragraph.id}-scenario-{index}"
 
 
-def run_checks(checks: Iterable[Check]) -> None:
+def run_checks(checks: Iterable[Check]) -> int:
+    """Run each check's scenario, or take its result from this process's cache; returns how many
+    the engine ran."""
+    ran = 0
     for check in checks:
         if check.scenario is None:
             continue
@@ -255,33 +251,22 @@ def run_checks(checks: Iterable[Check]) -> None:
             check.result = _RESULTS[check.key]
             continue
         check.result = engine.run_scenario(check.scenario)
+        ran += 1
         if check.key is not None and _MEMO.get(check.key, (None,))[0] is check.scenario:
             _RESULTS[check.key] = check.result
+    return ran
 
 
 def verify_glossary(glossary: Glossary) -> Verification:
     """Read and run every scenario of the glossary."""
     checks, examples = collect_checks(glossary)
-    run_checks(checks)
-    return Verification(checks, examples)
+    ran = run_checks(checks)
+    return Verification(checks, examples, ran)
 
 
 SHARED_ENV = "ALTERED_RULES_VERIFICATION_DIR"
 """A private folder in which the language builds of one site build share their verification
 (build_site creates it and removes it after the build)."""
-
-
-def _inputs_digest(glossary: Glossary) -> str:
-    """What a verification depends on: every file of the glossary, the engine's code and this
-    module's, the Python that runs them."""
-    digest = hashlib.sha256(sys.version.encode())
-    root = Path(glossary.root)
-    code = [Path(engine.__file__).parent / name for name in sorted(os.listdir(Path(engine.__file__).parent))]
-    code += [Path(__file__), Path(__file__).parent.parent / "content" / "yamlsource.py"]
-    for path in sorted(p for p in root.rglob("*") if p.is_file()) + [p for p in code if p.suffix == ".py"]:
-        digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path.name).encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()[:32]
 
 
 def verify_glossary_once(glossary: Glossary) -> Verification:
@@ -295,11 +280,12 @@ def verify_glossary_once(glossary: Glossary) -> Verification:
     folder = os.environ.get(SHARED_ENV)
     if not folder or not os.path.isdir(folder):
         return verify_glossary(glossary)
-    path = Path(folder) / f"verification-{_inputs_digest(glossary)}.pickle"
+    path = Path(folder) / f"verification-{inputs_digest(Path(glossary.root))}.pickle"
     try:
         with path.open("rb") as handle:
             kept = pickle.load(handle)
         if isinstance(kept, Verification):
+            kept.ran = 0   # this build ran none: another language's build did
             return kept
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
         pass
