@@ -430,8 +430,7 @@ class Renderer:
     def trace_html(self, notices: PageNotices, check: Check, page: str) -> str:
         assert check.result is not None
         items = []
-        for line in check.result.trace:
-            said = self.say.line(line.message) if line.message is not None else line.text
+        for line, said in zip(check.result.trace, check.trace_texts(self.language, self.say)):
             text = self.inline(notices, said, page)
             cited = [r for r in line.rules if r not in said]
             extra = [self.rule_link(notices, r, page) for r in cited]
