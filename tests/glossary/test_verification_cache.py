@@ -94,3 +94,29 @@ def test_the_code_digest_follows_every_engine_file(tmp_path):
     assert digest() != original
     assert {p.name for p in cache.READER_FILES} == {"checks.py", "yamlsource.py"}
     assert all(p in cache.code_files(engine_copy) for p in cache.READER_FILES)
+
+
+def test_a_reload_parses_only_the_files_that_changed(glossary_copy, monkeypatch):
+    """The loader keeps each file's parse by its bytes (reading._load_yaml): a serve rebuild after
+    one saved file parses that file alone, and the cross-file checks still run on the whole."""
+    from altered_rules.content.glossary import GlossaryError, reading
+
+    load_glossary(glossary_copy)
+    parsed: list[str] = []
+    original = reading._read
+
+    def counted(path, reader):
+        parsed.append(Path(path).name)
+        return original(path, reader)
+
+    monkeypatch.setattr(reading, "_read", counted)
+    load_glossary(glossary_copy)
+    assert parsed == []
+    replace_in_paragraph(glossary_copy / "rules/4/4.2.4.yaml", "4.2.4.c", "    rules: [4.2.4.c]\n", "    rules: [9.9.9]\n")
+    try:
+        load_glossary(glossary_copy)
+    except GlossaryError as exc:   # a reference across files is still checked on the combined glossary
+        assert "9.9.9" in str(exc) and "4.2.4.yaml" in str(exc)
+    else:
+        raise AssertionError("a scenario citing a rule that does not exist was accepted")
+    assert parsed == ["4.2.4.yaml"]

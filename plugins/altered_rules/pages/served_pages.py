@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 # A serve session's pages over its rebuilds: past this many, the oldest are forgotten together.
-MAX_KEPT = 2_000
+MAX_KEPT = 400
 
 
 def _digest(*parts: Any) -> bytes:
