@@ -430,7 +430,8 @@ class Renderer:
     def trace_html(self, notices: PageNotices, check: Check, page: str) -> str:
         assert check.result is not None
         items = []
-        for line, said in zip(check.result.trace, check.trace_texts(self.language, self.say)):
+        for line in check.result.trace:
+            said = self.say.line(line.message) if line.message is not None else line.text
             text = self.inline(notices, said, page)
             cited = [r for r in line.rules if r not in said]
             extra = [self.rule_link(notices, r, page) for r in cited]

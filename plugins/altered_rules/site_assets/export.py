@@ -89,10 +89,10 @@ def _verified(glossary: Glossary, language: str, verification: Verification | No
     say = renderer(language, card_names(glossary.cards.values(), language))
     return [
         {"anchor": check.anchor, "rule": check.rule, "kind": check.kind.value,
-         "trace": [{"text": text,
+         "trace": [{"text": say.line(line.message) if line.message is not None else line.text,
                     "message": line.message.to_json() if line.message is not None else None,
                     "rules": list(line.rules), "rulings": list(line.rulings), "depth": line.depth}
-                   for line, text in zip(check.result.trace, check.trace_texts(language, say))]}
+                   for line in check.result.trace]}
         for check in verification.checks if check.passed and check.result is not None
     ]
 

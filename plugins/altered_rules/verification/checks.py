@@ -43,7 +43,6 @@ class Check:
     error: str | None = None  # the scenario cannot be read (file, line, what is wrong)
     key: bytes | None = field(default=None, repr=False)  # what was read (see _MEMO)
     _shown: str | None = field(default=None, repr=False, compare=False)
-    _said: dict[str, list[str]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def shown(self) -> str:
@@ -52,16 +51,6 @@ class Check:
         if self._shown is None:
             self._shown = scenario_yaml(self.data)
         return self._shown
-
-    def trace_texts(self, language: str, say: Any) -> list[str]:
-        """Each line of the engine's trace as a sentence in `language`, rendered by `say` (the
-        language's renderer of engine messages, with the glossary's card names): made once per
-        language, read by the rule page that shows the trace and by the export."""
-        if language not in self._said:
-            assert self.result is not None
-            self._said[language] = [say.line(line.message) if line.message is not None else line.text
-                                    for line in self.result.trace]
-        return self._said[language]
 
     @property
     def name(self) -> str:
