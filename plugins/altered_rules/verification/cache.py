@@ -13,9 +13,9 @@ A check's outcome is a function of three things, and its key holds all three:
   limits of the game modes, for a deck check).
 
 The caches that use it (checks._MEMO and _RESULTS) live in one process only: a `mkdocs serve`
-session, or a test run. Between the three language builds of one site build the whole
-verification is shared through a private folder (checks.verify_glossary_once), under
-`inputs_digest`: every file of the glossary and the same code.
+session, or a test run. A whole glossary's verification is kept under `glossary_key`: the
+glossary's files as its loader read and parsed them (never as they are on disk later: an editor
+may save while a build runs) and the same code (checks.verify_glossary_once).
 """
 
 from __future__ import annotations
@@ -66,11 +66,10 @@ def scenario_key(node: Any, *dependencies: Any) -> bytes | None:
     return hashlib.sha256(running_code() + data).digest()
 
 
-def inputs_digest(glossary_root: Path) -> str:
-    """Everything a whole glossary's verification depends on: every file of the glossary and the
-    running code's files as they are on disk now (the sharing between language builds, which
-    are separate processes)."""
-    glossary_files = sorted(p for p in glossary_root.rglob("*") if p.is_file())
-    digest = hashlib.sha256(files_digest(glossary_files, glossary_root))
-    digest.update(files_digest(code_files(), ENGINE_ROOT.parent))
-    return digest.hexdigest()[:32]
+def glossary_key(glossary_digest: str) -> str | None:
+    """The key of a whole glossary's verification: the glossary as its loader read it
+    (Glossary.digest: every YAML file's path and the bytes parsed) and the running code. None
+    for a glossary its loader did not read (made in memory): such a one is never kept."""
+    if not glossary_digest:
+        return None
+    return hashlib.sha256(running_code() + glossary_digest.encode()).hexdigest()[:32]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any, Iterable
@@ -20,7 +20,7 @@ from engine.scenario import CHARACTER_KEYS
 
 from ..content.glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
 from ..content.yamlsource import LineDict, LineList, scenario_yaml
-from .cache import inputs_digest, scenario_key
+from .cache import glossary_key, scenario_key
 
 
 class CheckKind(str, Enum):
@@ -269,34 +269,49 @@ SHARED_ENV = "ALTERED_RULES_VERIFICATION_DIR"
 (build_site creates it and removes it after the build)."""
 
 
+# The last passing verification of this process, under the key of everything it depends on
+# (cache.glossary_key): the language builds of one site build, when they share a process, and a
+# `mkdocs serve` rebuild after a save that changed no glossary file, take it as it is.
+_VERIFIED: dict[str, Verification] = {}
+
+
 def verify_glossary_once(glossary: Glossary) -> Verification:
     """verify_glossary, run once for all the language builds of one site build.
 
-    Outside build_site (no SHARED_ENV), this is verify_glossary. Within it, the first language
-    verifies and keeps the result in the build's private folder, under the digest of everything
-    it depends on; the other languages read it (the same glossary gives the same checks: 2 of 3
-    engine runs saved, issue 8). A verification with failures is never kept: the build stops.
+    The same glossary files and the same code give the same checks. In one process, the last
+    passing verification is kept under the key of both (cache.glossary_key) and given again (its `ran`
+    then 0). Language builds in separate processes share it through build_site's private folder
+    (SHARED_ENV) under the same digest (2 of 3 engine runs saved, issue 8). A verification with
+    failures is never kept: the build stops.
     """
-    folder = os.environ.get(SHARED_ENV)
-    if not folder or not os.path.isdir(folder):
+    digest = glossary_key(glossary.digest)
+    if digest is None:
         return verify_glossary(glossary)
-    path = Path(folder) / f"verification-{inputs_digest(Path(glossary.root))}.pickle"
-    try:
-        with path.open("rb") as handle:
-            kept = pickle.load(handle)
-        if isinstance(kept, Verification):
-            kept.ran = 0   # this build ran none: another language's build did
-            return kept
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
-        pass
+    kept = _VERIFIED.get(digest)
+    if kept is not None:
+        return replace(kept, ran=0)
+    folder = os.environ.get(SHARED_ENV)
+    path = Path(folder) / f"verification-{digest}.pickle" if folder and os.path.isdir(folder) else None
+    if path is not None:
+        try:
+            with path.open("rb") as handle:
+                shared = pickle.load(handle)
+            if isinstance(shared, Verification):
+                shared.ran = 0   # this build ran none: another language's build did
+                return shared
+        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+            pass
     verification = verify_glossary(glossary)
     if not verification.failures:
         for check in verification.checks:
             check.shown  # shown on every language's pages: made here once, kept with the checks
-        partial = path.with_name(f"{path.name}.{os.getpid()}")
-        with partial.open("wb") as handle:
-            pickle.dump(verification, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(partial, path)
+        _VERIFIED.clear()
+        _VERIFIED[digest] = verification
+        if path is not None:
+            partial = path.with_name(f"{path.name}.{os.getpid()}")
+            with partial.open("wb") as handle:
+                pickle.dump(verification, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(partial, path)
     return verification
 
 
