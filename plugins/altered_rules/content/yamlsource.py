@@ -33,6 +33,8 @@ __all__ = [
     "LineDict",
     "LineList",
     "load_yaml_file",
+    "load_yaml_bytes",
+    "read_capped",
     "load_yaml_text",
     "line_of",
     "plain_data",
@@ -347,11 +349,20 @@ def load_yaml_text(text: str, path: str | Path = "<string>") -> Any:
 def load_yaml_file(path: str | Path) -> Any:
     """Read a YAML file (UTF-8) with line information; see load_yaml_text."""
     path = Path(path)
+    return load_yaml_bytes(read_capped(path), path)
+
+
+def read_capped(path: Path) -> bytes:
+    """A file's bytes, never more than MAX_FILE_BYTES + 1 (a huge file is refused, not read)."""
     try:
         with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)  # never more: a huge file is refused, not read
+            return handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise SourceError(path, None, f"cannot read file: {exc.strerror}") from None
+
+
+def load_yaml_bytes(data: bytes, path: str | Path) -> Any:
+    """load_yaml_text of a file's bytes (UTF-8), as read by read_capped."""
     if len(data) > MAX_FILE_BYTES:
         raise SourceError(path, data.count(b"\n", 0, MAX_FILE_BYTES) + 1,
                           f"the file is longer than {MAX_FILE_BYTES:,} bytes (the limit) from this line on")

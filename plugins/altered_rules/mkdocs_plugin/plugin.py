@@ -8,7 +8,9 @@ moving to a fork of MkDocs costs nothing.
 
 from __future__ import annotations
 
+import logging
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
 from ..pages.release_cycle import ReleaseCycle
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
+from ..pages.served_pages import ServedPages, nav_outline, settings_files, toc_outline
 from ..pages.site_pages import site_pages
 from ..pages.source_links import SourceLinks
 from ..pages.versions import ShellError
@@ -35,6 +38,30 @@ from ..site_assets.sandbox import runtime as sandbox_runtime
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .deferred import defer, restore
+
+log = logging.getLogger("mkdocs.plugins.altered_rules")
+
+
+class _WarningCount(logging.Handler):
+    """Warnings MkDocs logged in a serve session (a strict build stops on them)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+@dataclass(frozen=True)
+class _Conversion:
+    """What MkDocs' Page.render made of a page's Markdown, kept for a serve session's next rebuild."""
+
+    html: str
+    toc: Any
+    title: str | None
+    anchors: frozenset[str]
+    links: dict[str, dict[str, str]]
 
 
 class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
@@ -53,6 +80,20 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.scenarios: tuple[str, str] | None = None   # the sandbox's scenario file: (path, text)
         self.releases: ReleaseCycle | None = None   # the releases' life cycle in this build
         self.version_pages: list[Page] = []   # releases and history (versions.py), not in the nav
+        self.served: ServedPages | None = None   # a serve session's finished pages (served_pages.py)
+        self.nav: Any = None
+        self.warnings = _WarningCount()   # a page whose conversion warned is converted again
+        self.converting: dict[str, tuple[bytes, int] | Any] = {}   # page -> its conversion's key and warnings so far, or the kept one
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
+        # this hook, MkDocs keeps this plugin object for the whole session.)
+        self.served = ServedPages() if command == "serve" else None
+        if self.served is not None:
+            logging.getLogger("mkdocs").addHandler(self.warnings)
+
+    def on_shutdown(self) -> None:
+        logging.getLogger("mkdocs").removeHandler(self.warnings)
 
     # Runs before other plugins' on_config (priority 50) so that the
     # navigation they see already lists the generated pages.
@@ -94,6 +135,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     @staticmethod
     def _verify(glossary: Glossary) -> Verification:
         verification = verify_glossary_once(glossary)   # once for the three languages of build_site
+        log.info(f"altered-rules: the engine ran {verification.ran} of the {len(verification.checks)} scenarios "
+                 "(the others' results are kept from an earlier run of the same input)")
         if verification.failures:
             details = "\n".join(check.failure() for check in verification.failures)
             raise PluginError(f"{len(verification.failures)} scenario(s) of the glossary fail:\n{details}")
@@ -115,6 +158,37 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                 files.append(File(src_uri, shared_root, config.site_dir, config.use_directory_urls))
         return files
 
+    def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        self.nav = nav
+        if self.served is not None:
+            self.served.files_known(files=[(f.src_uri, f.url) for f in files],
+                                    settings=settings_files(config.config_file_path, config.theme.custom_dir))
+        return nav
+
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        # Every page is read from Markdown: in a serve session, those whose every input is as
+        # when they were last drawn are not drawn by the theme again (served_pages.py).
+        if self.served is None or self.nav is None:
+            return env
+        self.served.begin(nav=nav_outline(self.nav.items), extra=dict(config.extra), head=self._head())
+        empty = env.from_string("")
+        for file in files.documentation_pages():
+            page = file.page
+            if page is None or file.src_uri == SANDBOX_PAGE:   # the sandbox page's head holds the scenarios
+                continue
+            if self.served.reuse(file.src_uri, url=page.url, title=page.title, meta=page.meta, toc=toc_outline(page.toc),
+                                 content=page.content or "", deferred=self.deferred.get(file.src_uri, [])):
+                page.meta["template"] = empty
+        return env
+
+    def _head(self) -> str:
+        """What every page's head is given: the site's interface strings in the page's language
+        (the site's script reads them from the page), and the release's."""
+        head = ui_strings(self.config.language)
+        if self.releases is not None and self.releases.head:
+            head += "\n" + self.releases.head
+        return head
+
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
         if page.file.generated_by is None and self.glossary is not None and self.renderer is not None:
             # A hand-written page: its rule numbers are linked and checked as the glossary's are,
@@ -128,18 +202,40 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                 raise PluginError("\n".join(problems))
         # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
         markdown, self.deferred[page.file.src_uri] = defer(markdown)
+        if self.served is not None:
+            # In a serve session, Markdown converted before with the same files is not converted again.
+            key = self.served.conversion_key(page.file.src_uri, page.file.url, markdown)
+            kept = self.served.converted(key)
+            self.converting[page.file.src_uri] = kept if kept is not None else (key, self.warnings.count)
+            if kept is not None:
+                return ""
         return markdown
 
+    def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
+        converting = self.converting.pop(page.file.src_uri, None)
+        if converting is None:
+            return html
+        if isinstance(converting, _Conversion):   # kept: what Page.render (MkDocs 1.6) sets, given back
+            page.toc, page._title_from_render, page.present_anchor_ids = converting.toc, converting.title, set(converting.anchors)
+            page.links_to_anchors = {files.get_file_from_path(uri): dict(links) for uri, links in converting.links.items()}
+            return converting.html
+        key, warnings = converting
+        if self.warnings.count == warnings:
+            links = {file.src_uri: dict(anchors) for file, anchors in getattr(page, "links_to_anchors", {}).items()}
+            self.served.keep_converted(key, _Conversion(html, page.toc, page._title_from_render, frozenset(page.present_anchor_ids or ()), links))
+        return html
+
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
-        output = restore(output, self.deferred.pop(page.file.src_uri, []))
-        # The site's script reads its interface strings, in the page's language, from the page.
-        head = ui_strings(self.config.language)
-        if self.releases is not None and self.releases.head:
-            head += "\n" + self.releases.head
+        blocks = self.deferred.pop(page.file.src_uri, [])
+        if self.served is not None and self.served.reused(page.file.src_uri):
+            return self.served.finished(page.file.src_uri, output)
+        output = restore(output, blocks)
+        head = self._head()
         if page.file.src_uri == SANDBOX_PAGE and self.glossary is not None and self.sandbox is not None:
             scenarios = self.scenarios[0] if self.scenarios else None
             head += "\n" + page_head(self.glossary, self.config.language, self.sandbox, scenarios, self.renderer)  # only this page loads it
-        return output.replace("</head>", f"{head}\n</head>", 1)
+        output = output.replace("</head>", f"{head}\n</head>", 1)
+        return self.served.finished(page.file.src_uri, output) if self.served is not None else output
 
     # After the search plugin (priority 0) has written its index, which the rule entries
     # extend and the service worker keeps for offline search.
@@ -147,6 +243,9 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.glossary is None:
             return
+        if self.served is not None:
+            reused, drawn = self.served.counts
+            log.info(f"altered-rules: {drawn} page(s) drawn, {reused} unchanged page(s) reused")
         try:
             finish_site(Path(config.site_dir), self.glossary, self.config.language, self.pages,
                         releases=self.releases, verification=self.verification, sandbox=self.sandbox,

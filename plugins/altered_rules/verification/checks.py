@@ -8,11 +8,9 @@ plugin that collects each scenario as its own test item.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
-import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any, Iterable
@@ -22,6 +20,7 @@ from engine.scenario import CHARACTER_KEYS
 
 from ..content.glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
 from ..content.yamlsource import LineDict, LineList, scenario_yaml
+from .cache import glossary_key, scenario_key
 
 
 class CheckKind(str, Enum):
@@ -86,6 +85,7 @@ class Check:
 class Verification:
     checks: list[Check] = field(default_factory=list)
     examples_total: int = 0   # every printed Example, with or without a scenario
+    ran: int = 0              # the scenarios the engine ran; the others' results were cached (cache.py)
 
     @property
     def failures(self) -> list[Check]:
@@ -170,20 +170,13 @@ def _as_list(node: LineDict) -> LineList:
     return holder
 
 
-# Scenarios this process has already read and run, by what was read: the scenario with its
-# cards written out, its file and every line (pickled and hashed). The same key is the same
-# input, so the same outcome; a `mkdocs serve` rebuild after an edit runs only the scenarios
-# that changed (issue 8). A changed engine is a new process, so never a stale result.
+# Scenarios this process has already read and run, by their verification key (cache.py: the
+# scenario with its cards written out, its file and lines, the engine's code). The same key is the
+# same input, so the same outcome; a `mkdocs serve` rebuild after an edit runs only the scenarios
+# that changed (issues 8, 29).
 _MEMO: dict[bytes, tuple[engine.Scenario | None, str | None]] = {}
 _RESULTS: dict[bytes, engine.ScenarioResult] = {}   # by the scenario's key and the deck limits
 _MEMO_LIMIT = 20_000
-
-
-def _key(node: Any) -> bytes | None:
-    try:
-        return hashlib.sha256(pickle.dumps(node, protocol=pickle.HIGHEST_PROTOCOL)).digest()
-    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
-        return None
 
 
 def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict, cards: dict[str, CardData]) -> Check:
@@ -193,7 +186,7 @@ def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict, cards: dict[
     except CardError as exc:
         check.error = str(exc)
         return check
-    check.key = _key(expanded)
+    check.key = scenario_key(expanded)
     if check.key is not None and check.key in _MEMO:
         check.scenario, check.error = _MEMO[check.key]
         return check
@@ -247,10 +240,12 @@ def illustration_anchor(paragraph: Paragraph, index: int) -> str:
     return f"{paragraph.id}-scenario-{index}"
 
 
-def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat) -> None:
-    """Run each check's scenario, a deck checked with `deck_limits` (Glossary.deck_limits)."""
+def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat) -> int:
+    """Run each check's scenario, a deck checked with `deck_limits` (Glossary.deck_limits), or take
+    its result from this process's cache; returns how many the engine ran."""
     # An outcome depends on the scenario and, for a deck, on the limits: both make the memo's key.
     limits = b"|" + (_key(sorted((f.value, repr(l)) for f, l in deck_limits.items())) or b"")
+    ran = 0
     for check in checks:
         if check.scenario is None:
             continue
@@ -259,15 +254,17 @@ def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat) 
             check.result = _RESULTS[key]
             continue
         check.result = engine.run_scenario(check.scenario, deck_limits)
+        ran += 1
         if key is not None and _MEMO.get(check.key, (None,))[0] is check.scenario:
             _RESULTS[key] = check.result
+    return ran
 
 
 def verify_glossary(glossary: Glossary) -> Verification:
     """Read and run every scenario of the glossary."""
     checks, examples = collect_checks(glossary)
-    run_checks(checks, glossary.deck_limits)
-    return Verification(checks, examples)
+    ran = run_checks(checks, glossary.deck_limits)
+    return Verification(checks, examples, ran)
 
 
 SHARED_ENV = "ALTERED_RULES_VERIFICATION_DIR"
@@ -275,46 +272,49 @@ SHARED_ENV = "ALTERED_RULES_VERIFICATION_DIR"
 (build_site creates it and removes it after the build)."""
 
 
-def _inputs_digest(glossary: Glossary) -> str:
-    """What a verification depends on: every file of the glossary, the engine's code and this
-    module's, the Python that runs them."""
-    digest = hashlib.sha256(sys.version.encode())
-    root = Path(glossary.root)
-    code = [Path(engine.__file__).parent / name for name in sorted(os.listdir(Path(engine.__file__).parent))]
-    code += [Path(__file__), Path(__file__).parent.parent / "content" / "yamlsource.py"]
-    for path in sorted(p for p in root.rglob("*") if p.is_file()) + [p for p in code if p.suffix == ".py"]:
-        digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path.name).encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()[:32]
+# The last passing verification of this process, under the key of everything it depends on
+# (cache.glossary_key): the language builds of one site build, when they share a process, and a
+# `mkdocs serve` rebuild after a save that changed no glossary file, take it as it is.
+_VERIFIED: dict[str, Verification] = {}
 
 
 def verify_glossary_once(glossary: Glossary) -> Verification:
     """verify_glossary, run once for all the language builds of one site build.
 
-    Outside build_site (no SHARED_ENV), this is verify_glossary. Within it, the first language
-    verifies and keeps the result in the build's private folder, under the digest of everything
-    it depends on; the other languages read it (the same glossary gives the same checks: 2 of 3
-    engine runs saved, issue 8). A verification with failures is never kept: the build stops.
+    The same glossary files and the same code give the same checks. In one process, the last
+    passing verification is kept under the key of both (cache.glossary_key) and given again (its `ran`
+    then 0). Language builds in separate processes share it through build_site's private folder
+    (SHARED_ENV) under the same digest (2 of 3 engine runs saved, issue 8). A verification with
+    failures is never kept: the build stops.
     """
-    folder = os.environ.get(SHARED_ENV)
-    if not folder or not os.path.isdir(folder):
+    digest = glossary_key(glossary.digest)
+    if digest is None:
         return verify_glossary(glossary)
-    path = Path(folder) / f"verification-{_inputs_digest(glossary)}.pickle"
-    try:
-        with path.open("rb") as handle:
-            kept = pickle.load(handle)
-        if isinstance(kept, Verification):
-            return kept
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
-        pass
+    kept = _VERIFIED.get(digest)
+    if kept is not None:
+        return replace(kept, ran=0)
+    folder = os.environ.get(SHARED_ENV)
+    path = Path(folder) / f"verification-{digest}.pickle" if folder and os.path.isdir(folder) else None
+    if path is not None:
+        try:
+            with path.open("rb") as handle:
+                shared = pickle.load(handle)
+            if isinstance(shared, Verification):
+                shared.ran = 0   # this build ran none: another language's build did
+                return shared
+        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+            pass
     verification = verify_glossary(glossary)
     if not verification.failures:
         for check in verification.checks:
             check.shown  # shown on every language's pages: made here once, kept with the checks
-        partial = path.with_name(f"{path.name}.{os.getpid()}")
-        with partial.open("wb") as handle:
-            pickle.dump(verification, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(partial, path)
+        _VERIFIED.clear()
+        _VERIFIED[digest] = verification
+        if path is not None:
+            partial = path.with_name(f"{path.name}.{os.getpid()}")
+            with partial.open("wb") as handle:
+                pickle.dump(verification, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(partial, path)
     return verification
 
 

@@ -36,6 +36,8 @@ class _Reader:
         self.quotes: list[_Citation] = []   # {rule-text ...} in rulings, resolved once all is read
         # Sections whose file could not be read: references to them are not reported again.
         self.unreadable: set[str] = set()
+        # Each YAML file read: (the path shown for it, the digest of the bytes parsed), in order.
+        self.read: list[tuple[str, bytes]] = []
 
     # -- errors -----------------------------------------------------------
     def error(self, node: Any, key: Any, message: str) -> None:

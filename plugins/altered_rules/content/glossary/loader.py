@@ -23,6 +23,7 @@ Layout of the folder:
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -135,6 +136,7 @@ def load_glossary(root: str | Path) -> Glossary:
     _follow_renumbering(glossary, reader)
     if reader.errors:
         raise GlossaryError(reader.errors)
+    glossary.digest = hashlib.sha256(b"".join(path.encode() + b"\0" + digest for path, digest in reader.read)).hexdigest()
     return glossary
 
 

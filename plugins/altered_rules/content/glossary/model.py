@@ -479,6 +479,7 @@ class Glossary:
     cards: dict[str, CardData] = field(default_factory=dict)
     keywords: list[Keyword] = field(default_factory=list)
     jargon: list[JargonEntry] = field(default_factory=list)   # jargon.yaml (issue 27)
+    digest: str = ""   # of every YAML file as read (their paths and bytes): the same digest, the same glossary
     cited_by: dict[RuleId, list[str]] = field(default_factory=dict)  # rule -> anchors citing it
     rulings_by_rule: dict[RuleId, list[Ruling]] = field(default_factory=dict)
     releases: list[Any] = field(default_factory=list)   # releases.Release, oldest first (releases.yaml)

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 from engine.limits import MAX_FILE_BYTES
 
-from ..yamlsource import LineDict, LineList, SourceError, load_yaml_file
+from ..yamlsource import LineDict, LineList, SourceError, load_yaml_bytes, read_capped
 from . import schema as S
 from .checking import _Reader
 
@@ -29,44 +29,45 @@ def _display(path: Path) -> str:
         return str(absolute)
 
 
-def _read(path: Path, reader: _Reader) -> Any:
+def _read(path: Path, data: bytes, reader: _Reader) -> Any:
     try:
-        data = load_yaml_file(path)
+        parsed = load_yaml_bytes(data, path)
     except SourceError as exc:
-        exc.path = _display(path)
         reader.errors.append(SourceError(_display(path), exc.line, exc.message))
         return None
-    if data is None:
+    if parsed is None:
         # An emptied file would take its entries, and every link to them, away without a word.
         reader.errors.append(SourceError(_display(path), 1, "the file holds nothing (it is empty, only comments, or null); "
                                                             "write its content back, or delete the file to remove it"))
-    return data
+    return parsed
 
 
 # Glossary files this process has read, by the path shown for them and their bytes: a
 # `mkdocs serve` rebuild after an edit parses only the edited file again (issue 8). The values
-# are shared by the loads: nothing changes a node once it is read.
+# are shared by the loads: nothing changes a node once it is read. The bytes hashed are the bytes
+# parsed (read once), and the reader records them: the glossary's `digest` is what was read, even
+# when an editor saves while a build reads (verification/checks.py keeps results under it).
 _READ: dict[tuple[str, bytes], Any] = {}
 
 
 def _load_yaml(path: Path, reader: _Reader) -> Any:
     display = _display(path)
     try:
-        key: tuple[str, bytes] | None = None
-        if path.stat().st_size <= MAX_FILE_BYTES:  # a larger one is refused by _read, unread
-            key = (display, hashlib.sha256(path.read_bytes()).digest())
-    except OSError:
-        key = None  # _read reports it
-    if key is not None and key in _READ:
+        data = read_capped(path)
+    except SourceError as exc:
+        reader.errors.append(SourceError(display, exc.line, exc.message))
+        return None
+    key = (display, hashlib.sha256(data).digest())
+    reader.read.append(key)
+    if key in _READ:
         return _READ[key]
-    data = _read(path, reader)
-    if data is not None:
-        _relabel(data, display)
-        if key is not None:
-            if len(_READ) >= 4096:
-                _READ.clear()
-            _READ[key] = data
-    return data
+    parsed = _read(path, data, reader)
+    if parsed is not None:
+        _relabel(parsed, display)
+        if len(_READ) >= 4096:
+            _READ.clear()
+        _READ[key] = parsed
+    return parsed
 
 
 def _relabel(node: Any, display: str) -> None:

@@ -1,0 +1,143 @@
+"""A `mkdocs serve` session's finished pages, kept by everything they are drawn from (issue 29).
+
+MkDocs' serve rebuilds every page after any save: an editor who fixes one paragraph waits for
+the theme to draw the 60-odd pages again, each with the whole navigation. This session keeps
+each page's finished HTML under a key of all that the theme and our hooks draw it from:
+- the site: the navigation as drawn (each entry's kind, title, address, children: every page's
+  title, and so every page's previous and next link), every file's address, the configuration
+  files, the extra values the plugins put in the configuration, the theme overrides' files, and
+  what our hooks add to each page's head;
+- the page: its address, title, metadata, table of contents, its HTML from Markdown and the
+  verified blocks put back into it (deferred.py).
+A page whose key is kept is not drawn again (the theme is given an empty template for it, and
+the kept HTML is written); any other is drawn and kept.
+
+Before that, each page's HTML from Markdown is kept the same way, under its Markdown (as our hooks
+give it to Python-Markdown), its address, every file's address (its links resolve against them)
+and the configuration files (the Markdown extensions): a page whose key is kept is given empty
+Markdown and its kept HTML, table of contents, title and anchors. A page whose conversion logged a
+warning is never kept: a strict build must see the warning again. A cold `mkdocs build` keeps nothing:
+only a serve session (plugin.on_startup) makes one of these, so built sites are unchanged.
+
+Plain values only: the MkDocs layer hands over what it read from MkDocs' objects.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+# A serve session's pages over its rebuilds: past this many, the oldest are forgotten together.
+MAX_KEPT = 400
+
+
+def _digest(*parts: Any) -> bytes:
+    text = json.dumps(parts, ensure_ascii=False, sort_keys=True, default=repr, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+
+
+def files_digest(paths: Iterable[Path]) -> list[tuple[str, str]]:
+    """Each file under these paths (a file or a folder) with the digest of its bytes, in a stable order."""
+    found: list[tuple[str, str]] = []
+    for path in paths:
+        if path.is_file():
+            found.append((str(path), hashlib.sha256(path.read_bytes()).hexdigest()))
+        elif path.is_dir():
+            for folder, directories, names in os.walk(path):
+                directories.sort()
+                for name in sorted(names):
+                    file = Path(folder) / name
+                    found.append((str(file), hashlib.sha256(file.read_bytes()).hexdigest()))
+    return found
+
+
+def settings_files(config_file: str | None, custom_dir: str | None) -> list[tuple[str, str]]:
+    """The configuration file, the one it inherits (`INHERIT:`), and the theme overrides' files,
+    with their digests."""
+    paths: list[Path] = []
+    if config_file:
+        paths.append(Path(config_file))
+        for line in Path(config_file).read_text(encoding="utf-8").splitlines():
+            if line.startswith("INHERIT:"):
+                paths.append(Path(config_file).parent / line.split(":", 1)[1].strip().strip("'\""))
+    if custom_dir:
+        paths.append(Path(custom_dir))
+    return files_digest(paths)
+
+
+def nav_outline(items: Iterable[Any]) -> list[Any]:
+    """The navigation as the theme draws it: each entry's kind, title, address and children."""
+    return [[type(item).__name__, item.title, getattr(item, "url", None), nav_outline(getattr(item, "children", None) or [])]
+            for item in items]
+
+
+def toc_outline(items: Iterable[Any]) -> list[Any]:
+    """A page's table of contents as the theme draws it."""
+    return [[item.title, item.url, item.level, toc_outline(item.children)] for item in items]
+
+
+@dataclass
+class ServedPages:
+    """The finished pages of one `mkdocs serve` session, and what the current rebuild reuses."""
+
+    _kept: dict[bytes, str] = field(default_factory=dict)
+    _converted: dict[bytes, Any] = field(default_factory=dict)   # Markdown -> what the conversion gave
+    _files: bytes = b""                                          # this rebuild: files and settings
+    _site: bytes = b""
+    _keys: dict[str, bytes] = field(default_factory=dict)     # this rebuild: page -> its key
+    _reused: set[str] = field(default_factory=set)            # this rebuild: pages not drawn again
+
+    def files_known(self, *, files: list[Any], settings: list[tuple[str, str]]) -> None:
+        """A rebuild has its files (before any page is read): what every page's Markdown is converted with."""
+        self._files = _digest(files, settings)
+        self._keys.clear()
+        self._reused.clear()
+
+    def conversion_key(self, page: str, url: str, markdown: str) -> bytes:
+        return self._files + _digest(page, url, markdown)
+
+    def converted(self, key: bytes) -> Any:
+        """What converting this Markdown gave before (our MkDocs layer's record), or None."""
+        return self._converted.get(key)
+
+    def keep_converted(self, key: bytes, conversion: Any) -> None:
+        if len(self._converted) >= MAX_KEPT:
+            self._converted.clear()
+        self._converted[key] = conversion
+
+    def begin(self, *, nav: list[Any], extra: Any, head: str) -> None:
+        """Every page is read from Markdown: what every page of the site is drawn from."""
+        self._site = self._files + _digest(nav, extra, head)
+
+    def reuse(self, page: str, *, url: str, title: Any, meta: Any, toc: list[Any], content: str, deferred: list[str]) -> bool:
+        """Whether the page's finished HTML is kept for these inputs (then it is not drawn again)."""
+        key = self._site + _digest(page, url, title, meta, toc, content, deferred)
+        self._keys[page] = key
+        if key in self._kept:
+            self._reused.add(page)
+            return True
+        return False
+
+    def reused(self, page: str) -> bool:
+        return page in self._reused
+
+    def finished(self, page: str, output: str) -> str:
+        """The page's finished HTML: the kept one if it was reused, else `output`, now kept."""
+        key = self._keys.get(page)
+        if key is None:
+            return output
+        if page in self._reused:
+            return self._kept[key]
+        if len(self._kept) >= MAX_KEPT:
+            self._kept.clear()
+        self._kept[key] = output
+        return output
+
+    @property
+    def counts(self) -> tuple[int, int]:
+        """(pages reused, pages drawn) in this rebuild."""
+        return len(self._reused), len(self._keys) - len(self._reused)
