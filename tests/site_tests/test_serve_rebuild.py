@@ -12,6 +12,7 @@ import pytest
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 
+from altered_rules.verification.checks import forget
 from altered_rules.verification.synth import synthesize
 from edits import replace_in_paragraph, replace_once
 from project_paths import GLOSSARY, PROJECT
@@ -67,6 +68,9 @@ def _figures(records: list[str], words: str) -> list[int]:
 @pytest.fixture
 def project(tmp_path, monkeypatch) -> Path:
     target = tmp_path / "project"
+    # A session starts from what this process remembers: another test of this worker may have
+    # verified the same glossary already, and the first rebuild must run every scenario.
+    forget()
     synthesize(GLOSSARY, target, 1, project=PROJECT, force=True)
     monkeypatch.chdir(target)
     return target
