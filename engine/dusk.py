@@ -21,8 +21,10 @@ _STATISTICS_IN_ORDER = tuple((statistic, statistic.value) for statistic in Regio
 order in which a trace names them."""
 
 
-# Each statistic with its word and its Term, made once; the groups of reasons in the order said.
-_STATISTICS_SAID = tuple((statistic, word, Term(word)) for statistic, word in _STATISTICS_IN_ORDER)
+# Each statistic with its word, its Term and "0 <type>" (a statistic of 0, said at most Dusks),
+# made once; the groups of reasons in the order said.
+_STATISTICS_SAID = tuple((statistic, word, Term(word), msg("place.statistic", n=0, type=Term(word)))
+                         for statistic, word in _STATISTICS_IN_ORDER)
 _GROUPS = ("greater", "tie", "not_greater", "not_sufficient", "not_positive")
 _GROUP_IDS = {group: f"dusk.{group}" for group in _GROUPS}
 
@@ -35,13 +37,13 @@ def expedition_result(
     # Grouped in the order the trace says them; a group's list is made when it first has a member
     # (the engine runs this for every expedition at every Dusk).
     groups: dict[str, list[Message]] = {}
-    for statistic, word, term in _STATISTICS_SAID:
+    for statistic, word, term, zero in _STATISTICS_SAID:
         if statistic not in region_types:
             continue
         # Read as the field named by the word, with no call of Statistics.__getitem__ per read.
         mine, theirs = getattr(statistics, word), getattr(opposing, word)
         if mine == 0:
-            group, said = "not_sufficient", msg("place.statistic", n=0, type=term)
+            group, said = "not_sufficient", zero
         elif mine < 0:
             group, said = "not_positive", msg("place.statistic", n=mine, type=term)
         else:

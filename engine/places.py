@@ -112,4 +112,13 @@ def owned_zone(owner: str | None, zone: Zone) -> Message:
 
 
 def statistics_said(statistics: Statistics) -> Message:
-    return msg("place.statistics", forest=statistics.forest, mountain=statistics.mountain, water=statistics.water)
+    key = (statistics.forest, statistics.mountain, statistics.water)
+    said = _STATISTICS_SAID.get(key)
+    if said is None:
+        said = msg("place.statistics", forest=key[0], mountain=key[1], water=key[2])
+        if len(_STATISTICS_SAID) < 4096:  # Progress says each expedition's total twice; totals repeat across games
+            _STATISTICS_SAID[key] = said
+    return said
+
+
+_STATISTICS_SAID: dict[tuple[int, int, int], Message] = {}
