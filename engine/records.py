@@ -254,6 +254,18 @@ class ProgressRecord:
     failed: bool = False
     """4.2.4.g: it did not move forward during Progress (never during tiebreakers)."""
 
+    def __init__(self, statistics: Statistics, opposing: Statistics, region_types: frozenset[RegionType],
+                 won: tuple[RegionType, ...], moved: bool = False, failed: bool = False) -> None:
+        # As Statistics: made for every expedition at every Dusk, its fields set straight into the
+        # instance dict rather than through object.__setattr__ (still frozen).
+        fields = self.__dict__
+        fields["statistics"] = statistics
+        fields["opposing"] = opposing
+        fields["region_types"] = region_types
+        fields["won"] = won
+        fields["moved"] = moved
+        fields["failed"] = failed
+
     @property
     def due_to(self) -> tuple[RegionType, ...]:
         """4.2.4.h (ruling moves-forward-due-to): the statistics it won, if it moved forward."""
