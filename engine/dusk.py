@@ -56,7 +56,7 @@ def expedition_result(
                 won.append(statistic)
                 group = "greater"
         groups.setdefault(group, []).append(said)
-    reasons = [msg(_GROUP_IDS[group], statistics=Items(tuple(groups[group])), count=len(groups[group]))
+    reasons = [msg(_GROUP_IDS[group], statistics=Items(groups[group]), count=len(groups[group]))
                for group in _GROUPS if group in groups]
     return tuple(won), reasons
 
@@ -117,7 +117,7 @@ def progress(game: Game) -> None:
         records[key] = (mine, theirs, types, won)
         label = labels[key] = expedition.said
         rule = "4.3.f" if expedition.position == ARENA else game.adventure[int(expedition.position)].types_rule()
-        giants = [Card(o.name) for o in gigantic if o.controller == expedition.player]
+        giants = [Card(o.name) for o in gigantic if o.controller == expedition.player] if gigantic else None
         line = msg("dusk.compares", expedition=label, mine=statistics_said(mine), opposing=opposing.said,
                    theirs=statistics_said(theirs), region=region, types=types_said(types))
         if giants:
@@ -131,9 +131,9 @@ def progress(game: Game) -> None:
         if not types:
             trace.add(msg("dusk.face_down", expedition=label), "4.2.4.b")
         elif won:
-            trace.add(msg("dusk.advances", expedition=label, reasons=Items(tuple(reasons))))
+            trace.add(msg("dusk.advances", expedition=label, reasons=Items(reasons)))
         else:
-            trace.add(msg("dusk.does_not_advance", expedition=label, reasons=Items(tuple(reasons))))
+            trace.add(msg("dusk.does_not_advance", expedition=label, reasons=Items(reasons)))
     movers = [key for key, (_, _, _, won) in records.items() if won]
     if movers:
         trace.add(msg("dusk.all_move"), "4.2.4.e", "4.2.4.f")

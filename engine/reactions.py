@@ -179,7 +179,7 @@ def modify_with_reactions(game: Game, happenings: list[Happening], before: dict[
     created = 0
     # Emblems enter Limbo, not an expedition: the Characters that stop reactions stay the same
     # through this loop, found once (looking for them per reaction made a chain quadratic).
-    blockers = _blockers(game)
+    blockers = _blockers(game) if bearers else []  # no reaction to stop: most phases of most games
     for bearer in sorted(bearers.values(), key=_BY_TIMESTAMP):
         for index, reaction in enumerate(bearer.card.reactions):
             for happening in happenings:
