@@ -35,7 +35,8 @@ _IN_PLAY_ORDER = (Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK)
 def in_play_bearers(game: Game) -> list[GameObject]:
     # Abilities work only while their object is in play (1.2.4.d, 2.2.10.f). Zone by zone, oldest
     # first, as three queries of the zones would list them, from one pass over the objects.
-    bearers = sorted((o for o in game.objects.values() if o.card.reactions and o.zone in IN_PLAY), key=_BY_TIMESTAMP)
+    # The objects dict is in timestamp order already (Game.in_zone): no sort.
+    bearers = [o for o in game.objects.values() if o.card.reactions and o.zone in IN_PLAY]
     return [o for zone in _IN_PLAY_ORDER for o in bearers if o.zone is zone]
 
 

@@ -10,7 +10,6 @@ their arguments. The checked public path is `Game.new` (and the functions of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Iterator, Mapping
 
 from .messages import Card as Named, Message, msg
@@ -64,10 +63,6 @@ __all__ = [
 
 IN_PLAY = frozenset({Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK})
 """In play: the Expedition zone, the Hero zone and the Landmark zone (1.2.4.d)."""
-
-
-_BY_TIMESTAMP = attrgetter("timestamp")
-"""Oldest first: the sort key of objects in a zone (in C, since every query of a zone sorts)."""
 
 
 @dataclass
@@ -334,10 +329,8 @@ class Game:
 
     def region_passives(self) -> list[tuple[GameObject, RegionPassive]]:
         """Passive abilities in play that change every region's sub-types (2.2.2.p), oldest first."""
-        bearers = sorted(
-            (o for o in self.objects.values() if o.card.passives and o.zone in IN_PLAY),  # abilities work in play (1.2.4.d)
-            key=_BY_TIMESTAMP,
-        )
+        # Abilities work in play (1.2.4.d); oldest first is the objects dict's order (in_zone).
+        bearers = [o for o in self.objects.values() if o.card.passives and o.zone in IN_PLAY]
         return [(o, passive) for o in bearers for passive in o.card.passives if isinstance(passive, RegionPassive)]
 
     def apply_region_passives(
