@@ -43,10 +43,10 @@ class Expedition:
     def label(self) -> str:
         return f"{self.player}'s {self.kind.value} expedition"
 
-    @property
-    def said(self) -> Message:
-        """The expedition as a message: "Alice's hero expedition"."""
-        return _expedition_said(self.player, self.kind)
+    def __post_init__(self) -> None:
+        # The expedition as a message, "Alice's hero expedition": named in most lines of a Dusk, so
+        # kept (a player's name and an expedition's kind never change).
+        self.said: Message = _expedition_said(self.player, self.kind)
 
     def distance(self) -> int:
         """Distance from its starting region (1.3.3.b)."""
