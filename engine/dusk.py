@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .ending import check_end, decide_tiebreaker
 from .movement import move_forward
 from .readings import Unenumerable, silent
@@ -21,10 +23,8 @@ _STATISTICS_IN_ORDER = tuple((statistic, statistic.value) for statistic in Regio
 order in which a trace names them."""
 
 
-# Each statistic with its word, its Term and "0 <type>" (a statistic of 0, said at most Dusks),
-# made once; the groups of reasons in the order said.
-_STATISTICS_SAID = tuple((statistic, word, Term(word), msg("place.statistic", n=0, type=Term(word)))
-                         for statistic, word in _STATISTICS_IN_ORDER)
+# Each statistic with its word and its Term, made once; the groups of reasons in the order said.
+_STATISTICS_SAID = tuple((statistic, word, Term(word)) for statistic, word in _STATISTICS_IN_ORDER)
 _GROUPS = ("greater", "tie", "not_greater", "not_sufficient", "not_positive")
 _GROUP_IDS = {group: f"dusk.{group}" for group in _GROUPS}
 
@@ -35,16 +35,19 @@ def expedition_result(
     """The statistics an expedition wins (4.2.4.b-d) and, grouped, why not the others, citing the rule."""
     won: list[RegionType] = []
     # Grouped in the order the trace says them; a group's list is made when it first has a member
-    # (the engine runs this for every expedition at every Dusk).
+    # (the engine runs this for every expedition at every Dusk). Statistics of 0, the most common
+    # reason, are named by their words: their group's message is one of a few, made once.
     groups: dict[str, list[Message]] = {}
-    for statistic, word, term, zero in _STATISTICS_SAID:
+    zeros: list[str] = []
+    for statistic, word, term in _STATISTICS_SAID:
         if statistic not in region_types:
             continue
         # Read as the field named by the word, with no call of Statistics.__getitem__ per read.
         mine, theirs = getattr(statistics, word), getattr(opposing, word)
         if mine == 0:
-            group, said = "not_sufficient", zero
-        elif mine < 0:
+            zeros.append(word)
+            continue
+        if mine < 0:
             group, said = "not_positive", msg("place.statistic", n=mine, type=term)
         else:
             said = msg("place.statistic_against", n=mine, type=term, other=theirs)
@@ -56,9 +59,22 @@ def expedition_result(
                 won.append(statistic)
                 group = "greater"
         groups.setdefault(group, []).append(said)
-    reasons = [msg(_GROUP_IDS[group], statistics=Items(groups[group]), count=len(groups[group]))
-               for group in _GROUPS if group in groups]
+    reasons = []
+    for group in _GROUPS:
+        if group == "not_sufficient":
+            if zeros:
+                reasons.append(_not_sufficient(tuple(zeros)))
+        elif group in groups:
+            reasons.append(msg(_GROUP_IDS[group], statistics=Items(groups[group]), count=len(groups[group])))
     return tuple(won), reasons
+
+
+@cache
+def _not_sufficient(words: tuple[str, ...]) -> Message:
+    """ "0 forest and 0 water are not sufficient (4.2.4.d)": one message per set of statistics of 0
+    (seven sets; a message is an immutable value)."""
+    zeros = Items(tuple(msg("place.statistic", n=0, type=Term(word)) for word in words))
+    return msg(_GROUP_IDS["not_sufficient"], statistics=zeros, count=len(zeros))
 
 
 def _opposing(game: Game, expedition: Expedition) -> Expedition:
