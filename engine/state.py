@@ -223,9 +223,11 @@ class Game:
 
     def opponent(self, name: PlayerName) -> PlayerName:
         """The opponent in a two-player game."""
-        others = [p.name for p in self.players if p.name != name]
-        assert len(others) == 1
-        return others[0]
+        first, second = self.players  # asked for every expedition at every Dusk
+        if first.name == name:
+            return second.name
+        assert second.name == name, f"{name!r} is not seated"
+        return first.name
 
     def is_first_player(self, name: PlayerName) -> tuple[bool, str]:
         """Whether an effect that asks "if you are the first player" finds `name` to be the first
@@ -306,6 +308,8 @@ class Game:
 
     def board_unknown(self) -> Unknown | None:
         """The first step whose lost game effect leaves the whole board unknown, if any."""
+        if not self.unknowns:  # asked at every check of reactions: most games lose no step
+            return None
         return next((u for u in self.unknowns if u.scope is UnknownScope.ALL), None)
 
     def refuse_if_unknown(self, what: Message, *, player: PlayerName | None = None, zone: Zone | None = None,
