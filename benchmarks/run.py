@@ -15,6 +15,10 @@ into benchmarks/search-results.md (`make bench-search`).
 results.md left as it is (a few minutes).
 --only sandbox: only the sandbox's start against bare Pyodide's, first and second visit (issue 29), printed.
 --only budget: only the heavy scenarios against the engine's work budget (issue 23), printed (seconds).
+--only engine [--against REV]: only the engine's figures side by side with commit REV's (default 8cccd32, the commit
+issues 24, 26 and 29 started from: "the engine figures do not drop"), printed, a minute or two
+(benchmarks/engine_against.py: REV's files from `git archive`, both engines on REV's glossary, interleaved, CPU time,
+one core). The full run writes the same rows into results.md.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ from altered_rules.content.yamlsource import load_yaml_file  # noqa: E402
 from altered_rules.build_site import LANGUAGE_CONFIGS  # noqa: E402
 
 import engine  # noqa: E402
+import engine_against  # noqa: E402
 
 CONFIGS = LANGUAGE_CONFIGS
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -940,6 +945,22 @@ def budget_rows(report: Report, glossary: Path, repeats: int) -> None:
                f"{slowest}: {best[slowest]:.2f} s vs {baseline:.2f} s CPU; " + ", ".join(f"{n} {t:.2f} s" for n, t in best.items()))
 
 
+def against_rows(report: Report, revision: str, rounds: int) -> None:
+    """The engine figures against commit `revision`'s, side by side (benchmarks/engine_against.py)."""
+    log(f"engine figures against {revision}, side by side ({rounds} rounds)")
+    found = engine_against.side_by_side(PROJECT, revision, rounds=rounds, log=log)
+    for figure in engine_against.FIGURES:
+        ratio = found.ratio(figure)
+        counts = {side: found.counts[side][figure] for side in ("this", "reference")}
+        same = (f"{counts['this']} scenarios" if counts["this"] == counts["reference"]
+                else f"this tree ran {counts['this']} scenarios, {revision} {counts['reference']}: NOT the same set")
+        report.add(f"Engine against {revision}: {figure} scenarios decided per CPU second, this tree / {revision}",
+                   "≥ 1.0x", f"{ratio:.2f}x", ratio >= 1.0,
+                   f"{found.median('this', figure):,.0f}/s vs {found.median('reference', figure):,.0f}/s, medians; "
+                   f"{found.glossary}, {same}, read by each engine; median of {rounds} interleaved rounds' ratios, "
+                   f"CPU time, one core")
+
+
 def ratio_row(report: Report, measure: str, goal: str, limit: float, a: Timing, b: Timing, note: str) -> float:
     ratio_cpu, ratio_wall = a.cpu / b.cpu, a.wall / b.wall
     report.add(measure, goal, f"{ratio_cpu:.2f}x (wall {ratio_wall:.2f}x)", ratio_cpu < limit, note)
@@ -952,8 +973,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     parser.add_argument("--out", type=Path, default=None,
                         help="default benchmarks/results.md; with --only search, benchmarks/search-results.md")
-    parser.add_argument("--only", choices=["search", "releases", "budget", "sandbox"],
+    parser.add_argument("--only", choices=["search", "releases", "budget", "sandbox", "engine"],
                         help="only the search figures (issue 14), or only the releases build ratio (issue 19)")
+    parser.add_argument("--against", default=engine_against.REFERENCE, metavar="REV",
+                        help=f"the commit the engine figures are compared with (default {engine_against.REFERENCE})")
     args = parser.parse_args(argv)
     if args.only == "search":
         args.out = args.out or PROJECT / "benchmarks" / "search-results.md"
@@ -972,6 +995,12 @@ def main(argv: list[str] | None = None) -> int:
             log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
         for line in report.details:
             log(f"  {line}")
+        return 0 if all(row.met for row in report.rows) else 1
+    if args.only == "engine":
+        report = Report()
+        against_rows(report, args.against, 3 if args.quick else 10)
+        for row in report.rows:
+            log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
         return 0 if all(row.met for row in report.rows) else 1
     if args.only == "budget":
         report = Report()
@@ -1044,6 +1073,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, (count, per_cpu, per_wall) in rates.items():
             report.add(f"Engine: {name} scenarios decided per second, once read ({count} scenarios, one core)",
                        "> 5,000/s", f"{per_cpu:,.0f}/s (wall {per_wall:,.0f}/s)", per_cpu > 5000)
+        against_rows(report, args.against, 3 if args.quick else 10)
         budget_rows(report, real / "glossary", 1 if args.quick else 3)
         shares = profile_shares(groups["Dusk"])
         report.facts["dusk_profile"] = ", ".join(f"{name} {share:.0%}" for name, share in shares)
@@ -1187,6 +1217,11 @@ METHOD = [
     "- **Engine**: the real glossary's scenarios whose only action is `dusk` or `check_deck`, read once, then run in a",
     "  loop for three CPU seconds each (every one is first checked to pass). *End to end*: the synthetic glossary",
     "  loaded and checked, every scenario read from its YAML, then run, in this process.",
+    f"- **Engine against {engine_against.REFERENCE}** (issues 24, 26, 29: the engine figures do not drop; `--against REV`",
+    "  for another commit): that commit's files are taken with `git archive`; two processes, one per tree, each import",
+    "  their own tree's benchmarks/run.py and time its `engine_throughput` on the reference's glossary (its Dusk and deck",
+    "  scenarios, read by each engine), pinned to one core and asked in turn (A B A B, half a CPU second per kind each",
+    "  time); a ratio is the median of the rounds' ratios, this tree / the reference. `run.py --only engine` runs it alone.",
     "- **Page weight**: each site served on 127.0.0.1 by a small static server (benchmarks/run.py `GzipHandler`)",
     f"  that compresses text with gzip level {GZIP_LEVEL} when the browser accepts it, answers ETag revalidations with 304,",
     "  and sends `Cache-Control: max-age=600` (GitHub Pages' value). The bytes are counted on the server: status line,",
@@ -1425,7 +1460,14 @@ def _gap_judge(report: Report) -> str:
             "use for a game term can be added to the termbase's `search` words (docs/en/editing.md).")
 
 
+def _gap_against(report: Report) -> str:
+    return ("This tree's engine decides that kind of scenario more slowly than the reference commit's, on the same "
+            "scenarios and the same core. `run.py --only engine` repeats the measurement alone; the profile above "
+            "says where a Dusk's time goes.")
+
+
 GAP_TEXTS: dict[str, Callable[[Report], str]] = {
+    "Engine against": _gap_against,
     "Search latency": _gap_search,
     "Judge's search benchmark": _gap_judge,
     "Verification cost": _gap_verification,

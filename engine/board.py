@@ -13,7 +13,6 @@ a card drawn from a hidden zone to another). `Board.new` checks a board and rais
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Iterator, Mapping
 
 from .messages import Card as Named, msg
@@ -44,10 +43,6 @@ __all__ = ["Board", "IN_PLAY"]
 
 IN_PLAY = frozenset({Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK})
 """In play: the Expedition zone, the Hero zone and the Landmark zone (1.2.4.d)."""
-
-
-_BY_TIMESTAMP = attrgetter("timestamp")
-"""Oldest first: the sort key of objects in a zone (in C, since every query of a zone sorts)."""
 
 
 @dataclass
@@ -164,9 +159,11 @@ class Board:
 
     def opponent(self, name: PlayerName) -> PlayerName:
         """The opponent in a two-player game."""
-        others = [p.name for p in self.players if p.name != name]
-        assert len(others) == 1
-        return others[0]
+        first, second = self.players  # asked for every expedition at every Dusk
+        if first.name == name:
+            return second.name
+        assert second.name == name, f"{name!r} is not seated"
+        return first.name
 
     def is_first_player(self, name: PlayerName) -> tuple[bool, str]:
         """Whether an effect that asks "if you are the first player" finds `name` to be the first
@@ -186,11 +183,12 @@ class Board:
         return (names[i], names[i + 2])
 
     def in_zone(self, zone: Zone, controller: PlayerName | None = None) -> list[GameObject]:
-        # Filtered, then sorted: a stable sort of the few objects kept gives the same order.
-        return sorted(
-            (o for o in self.objects.values() if o.zone is zone and (controller is None or o.controller == controller)),
-            key=_BY_TIMESTAMP,
-        )
+        # Oldest first with no sort: `Game.enter` is the only place an object is added to `objects`,
+        # under a new id equal to its timestamp, which grows, so the dict's order is the timestamps'
+        # order (tests/engine_tests/test_object_order.py). Asked a dozen times per Dusk.
+        if controller is None:
+            return [o for o in self.objects.values() if o.zone is zone]
+        return [o for o in self.objects.values() if o.zone is zone and o.controller == controller]
 
     def characters_in(self, name: PlayerName, kind: ExpeditionKind) -> list[GameObject]:
         """Characters in an expedition; a Gigantic one is in both of its controller's (7.4.3.b)."""
@@ -246,10 +244,8 @@ class Board:
 
     def region_passives(self) -> list[tuple[GameObject, RegionPassive]]:
         """Passive abilities in play that change every region's sub-types (2.2.2.p), oldest first."""
-        bearers = sorted(
-            (o for o in self.objects.values() if o.card.passives and o.zone in IN_PLAY),  # abilities work in play (1.2.4.d)
-            key=_BY_TIMESTAMP,
-        )
+        # Abilities work in play (1.2.4.d); oldest first is the objects dict's order (in_zone).
+        bearers = [o for o in self.objects.values() if o.card.passives and o.zone in IN_PLAY]
         return [(o, passive) for o in bearers for passive in o.card.passives if isinstance(passive, RegionPassive)]
 
     def region_label(self, position: Position) -> str:

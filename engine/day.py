@@ -142,8 +142,8 @@ def run_phase(game: Game, phase: Phase, *, expand: bool = False) -> None:
     game.board.turn = None
     _new_day_if_needed(game, phase)
     # Dusk and Night come after the Afternoon: its emblems, and its turns', have ended (2.2.13.a).
-    expire(game, spans_over_at(phase), msg("day.afternoon_ended"))
-    game.log.trace.add(msg("day.phase_begins", phase=Term(phase.value)), "1.3.2.a")
+    expire(game, spans_over_at(phase), _AFTERNOON_ENDED)
+    game.log.trace.add(_PHASE_BEGINS[phase], "1.3.2.a")
     if phase is Phase.MORNING:
         begin_phase(game, phase)
         _morning(game, expand)
@@ -164,6 +164,11 @@ def begin_phase(game: Game, phase: Phase) -> None:
     game.log.happenings.clear()
     modify_with_reactions(game, [Happening(HappeningKind.PHASE, phase=phase)], before)
     check_reactions(game)
+
+
+# Said at every phase of every game: made once (a message is an immutable value).
+_AFTERNOON_ENDED = msg("day.afternoon_ended")
+_PHASE_BEGINS = {phase: msg("day.phase_begins", phase=Term(phase.value)) for phase in Phase}
 
 
 def expire(game: Game, durations: set[Duration], why: Message) -> None:

@@ -11,7 +11,6 @@ glossary's game modes (their deck rules' `check:` data), and whoever checks a de
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Mapping
 
@@ -183,8 +182,10 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat, limits: DeckLimit
             trace.add(msg("deck.printing", printed=Card(card.printed_name), card=Card(card.name)), "2.2.3.c")
         if card.type in ("hero", "token") and card.rarity is not None:
             trace.add(msg("deck.no_rarity", card=Card(card.name), type=Term(card.type)), "2.2.4.c")
-    heroes = [c for c in real for _ in range(c.count) if c.type == "hero"]
-    others = [c for c in real for _ in range(c.count) if c.type != "hero"]
+    heroes = [c for c in real if c.type == "hero" for _ in range(c.count)]
+    # The other cards are counted, not listed copy by copy: a deck holds dozens of copies.
+    others = [c for c in real if c.type != "hero" and c.count > 0]
+    other_count = sum(c.count for c in others)
 
     def broken(rule: str, why: Message) -> None:
         report.violations.append(rule)
@@ -199,7 +200,7 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat, limits: DeckLimit
             trace.add(msg("deck.constructed", format=Term(deck_format.value)))
         (broken if len(heroes) != limits.heroes_exactly else kept)(
             "1.1.4.b", msg("deck.heroes_exactly", n=len(heroes), limit=limits.heroes_exactly))
-        (broken if len(others) < limits.min_cards else kept)("1.1.4.c", msg("deck.others", n=len(others), limit=limits.min_cards))
+        (broken if other_count < limits.min_cards else kept)("1.1.4.c", msg("deck.others", n=other_count, limit=limits.min_cards))
         if heroes:
             faction = heroes[0].faction
             off = sorted({c.name for c in real if c.faction is not faction})
@@ -209,7 +210,11 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat, limits: DeckLimit
                 kept("1.1.4.d", msg("deck.same_faction", faction=_faction(faction)))
         else:
             trace.add(msg("deck.no_hero_faction"), "1.1.4.d")
-        names = Counter(c.name for c in heroes + others)
+        names: dict[str, int] = {}
+        for card in heroes:
+            names[card.name] = names.get(card.name, 0) + 1
+        for card in others:
+            names[card.name] = names.get(card.name, 0) + card.count
         copies = limits.max_copies_per_name
         over = sorted(name for name, n in names.items() if n > copies)
         if over:
@@ -217,15 +222,15 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat, limits: DeckLimit
                                   cards=Items(tuple(msg("deck.name_count", card=Card(n), n=names[n]) for n in over))))
         else:
             kept("1.1.4.e", msg("deck.names_within", limit=copies))
-        rares = sum(1 for c in others if c.rarity is Rarity.RARE)
-        uniques = sum(1 for c in others if c.rarity is Rarity.UNIQUE)
+        rares = sum(c.count for c in others if c.rarity is Rarity.RARE)
+        uniques = sum(c.count for c in others if c.rarity is Rarity.UNIQUE)
         (broken if rares > limits.max_rare else kept)("1.1.4.f", msg("deck.rares", n=rares, limit=limits.max_rare))
         (broken if uniques > limits.max_unique else kept)("1.1.4.g", msg("deck.uniques", n=uniques, limit=limits.max_unique))
         return report
 
     mode = deck_format.value
     trace.add(msg("deck.sealed" if deck_format is DeckFormat.SEALED else "deck.draft"))
-    total = len(heroes) + len(others)
+    total = len(heroes) + other_count
     (broken if total < limits.min_cards else kept)(f"{mode}.min-cards", msg("deck.total", n=total, limit=limits.min_cards))
     (broken if len(heroes) > limits.heroes_at_most else kept)(
         f"{mode}.max-heroes", msg("deck.heroes_one", n=len(heroes), limit=limits.heroes_at_most))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .ending import check_end, decide_tiebreaker
 from .movement import move_forward
 from .readings import Unenumerable, silent
@@ -33,16 +35,19 @@ def expedition_result(
     """The statistics an expedition wins (4.2.4.b-d) and, grouped, why not the others, citing the rule."""
     won: list[RegionType] = []
     # Grouped in the order the trace says them; a group's list is made when it first has a member
-    # (the engine runs this for every expedition at every Dusk).
+    # (the engine runs this for every expedition at every Dusk). Statistics of 0, the most common
+    # reason, are named by their words: their group's message is one of a few, made once.
     groups: dict[str, list[Message]] = {}
+    zeros: list[str] = []
     for statistic, word, term in _STATISTICS_SAID:
         if statistic not in region_types:
             continue
         # Read as the field named by the word, with no call of Statistics.__getitem__ per read.
         mine, theirs = getattr(statistics, word), getattr(opposing, word)
         if mine == 0:
-            group, said = "not_sufficient", msg("place.statistic", n=0, type=term)
-        elif mine < 0:
+            zeros.append(word)
+            continue
+        if mine < 0:
             group, said = "not_positive", msg("place.statistic", n=mine, type=term)
         else:
             said = msg("place.statistic_against", n=mine, type=term, other=theirs)
@@ -54,9 +59,22 @@ def expedition_result(
                 won.append(statistic)
                 group = "greater"
         groups.setdefault(group, []).append(said)
-    reasons = [msg(_GROUP_IDS[group], statistics=Items(tuple(groups[group])), count=len(groups[group]))
-               for group in _GROUPS if group in groups]
+    reasons = []
+    for group in _GROUPS:
+        if group == "not_sufficient":
+            if zeros:
+                reasons.append(_not_sufficient(tuple(zeros)))
+        elif group in groups:
+            reasons.append(msg(_GROUP_IDS[group], statistics=Items(groups[group]), count=len(groups[group])))
     return tuple(won), reasons
+
+
+@cache
+def _not_sufficient(words: tuple[str, ...]) -> Message:
+    """ "0 forest and 0 water are not sufficient (4.2.4.d)": one message per set of statistics of 0
+    (seven sets; a message is an immutable value)."""
+    zeros = Items(tuple(msg("place.statistic", n=0, type=Term(word)) for word in words))
+    return msg(_GROUP_IDS["not_sufficient"], statistics=zeros, count=len(zeros))
 
 
 def _opposing(game: Game, expedition: Expedition) -> Expedition:
@@ -115,7 +133,7 @@ def progress(game: Game) -> None:
         records[key] = (mine, theirs, types, won)
         label = labels[key] = expedition.said
         rule = "4.3.f" if expedition.position == ARENA else game.board.adventure[int(expedition.position)].types_rule()
-        giants = [Card(o.name) for o in gigantic if o.controller == expedition.player]
+        giants = [Card(o.name) for o in gigantic if o.controller == expedition.player] if gigantic else None
         line = msg("dusk.compares", expedition=label, mine=statistics_said(mine), opposing=opposing.said,
                    theirs=statistics_said(theirs), region=region, types=types_said(types))
         if giants:
@@ -129,9 +147,9 @@ def progress(game: Game) -> None:
         if not types:
             trace.add(msg("dusk.face_down", expedition=label), "4.2.4.b")
         elif won:
-            trace.add(msg("dusk.advances", expedition=label, reasons=Items(tuple(reasons))))
+            trace.add(msg("dusk.advances", expedition=label, reasons=Items(reasons)))
         else:
-            trace.add(msg("dusk.does_not_advance", expedition=label, reasons=Items(tuple(reasons))))
+            trace.add(msg("dusk.does_not_advance", expedition=label, reasons=Items(reasons)))
     movers = [key for key, (_, _, _, won) in records.items() if won]
     if movers:
         trace.add(msg("dusk.all_move"), "4.2.4.e", "4.2.4.f")

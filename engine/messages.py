@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, NamedTuple, Union
 
 __all__ = ["check_params", "cldr_plural", "Renderer", "Player", "Card", "Quote", "Term", "Reading", "English", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
@@ -67,14 +66,42 @@ class Reading(str):
     (`reading.<label>`); an order of abilities, "A, then B", names them (`reading.then`)."""
 
 
-@dataclass(frozen=True)
-class Rules:
-    numbers: tuple[str, ...]
+class _Values(tuple):
+    """A parameter holding several values: a tuple of its own kind, made as cheaply as a tuple (most
+    lines of a Dusk hold a list), equal only to the same kind with the same values, and frozen."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and tuple.__eq__(self, other)  # type: ignore[arg-type]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({tuple(self)!r})"
 
 
-@dataclass(frozen=True)
-class Items:
-    items: tuple["Param", ...]
+class Rules(_Values):
+    """Rule numbers: Rules(("4.2.4.c",))."""
+
+    __slots__ = ()
+
+    @property
+    def numbers(self) -> tuple[str, ...]:
+        return self
+
+
+class Items(_Values):
+    """A list, joined the language's way: Items((Player("A"), Player("B")))."""
+
+    __slots__ = ()
+
+    @property
+    def items(self) -> tuple["Param", ...]:
+        return self
 
 
 Param = Union[Player, Card, Quote, Term, Rules, Items, int, "Message"]
@@ -84,22 +111,27 @@ _TYPES = ((Player, "player"), (Card, "card"), (Quote, "quote"), (Term, "term"), 
 
 
 class Message(NamedTuple):
-    """A message: its id and its parameters, (name, value) pairs. A named tuple: the engine makes
-    one for every line of every trace, so it is made as cheaply as a tuple."""
+    """A message: its id and its parameters by name. A named tuple holding the dict of the keyword
+    arguments `msg` was called with, as it was given: the engine makes one for every line of every
+    trace, most never shown, so making one copies nothing and checks nothing (`check_params` does,
+    where a message is used). A message is a value: its parameters are never changed after it is
+    made (a message may be shared, e.g. `Expedition.said`)."""
 
     id: str
-    params: tuple[tuple[str, "Param"], ...] = ()
+    params: Mapping[str, "Param"] = {}
 
     def get(self, name: str) -> "Param":
-        for key, value in self.params:
-            if key == name:
-                return value
-        raise KeyError(name)
+        return self.params[name]
+
+    def __hash__(self) -> int:
+        # Equal messages (the same id, the same parameters in any order) hash alike; the dict of
+        # parameters itself is not hashable.
+        return hash((self.id, frozenset(self.params.items())))
 
     def to_json(self) -> dict[str, object]:
         """The message as data: its id and each parameter with its type."""
         check_params(self)
-        return {"id": self.id, "params": {k: param_json(v) for k, v in self.params}}
+        return {"id": self.id, "params": {k: param_json(v) for k, v in self.params.items()}}
 
 
 _new_message = tuple.__new__
@@ -108,17 +140,18 @@ _new_message = tuple.__new__
 def msg(id: str, **params: Param) -> Message:
     """A message: `msg("day.takes_turn", player=Player("Alice"))`. A parameter is typed (see the
     module's docstring): a bare str would be a finished English phrase, which no catalogue says.
-    The engine makes one for every line of every trace, most never shown, so the types are checked
-    where a message is used (`Renderer`, `to_json`: `check_params`), not here: checking here made
-    a Dusk nearly twice as slow."""
-    return _new_message(Message, (id, tuple(params.items())))
+    The engine makes one for every line of every trace, most never shown, so the keyword arguments'
+    dict is kept as it is and the types are checked where a message is used (`Renderer`,
+    `to_json`: `check_params`), not here: checking here made a Dusk nearly twice as slow, and
+    copying the parameters into (name, value) pairs, as msg once did, was among a Dusk's larger costs."""
+    return _new_message(Message, (id, params))
 
 
 def check_params(message: Message) -> None:
     """TypeError naming the message and the parameter that is a bare str or no parameter type."""
-    for _, value in message.params:
+    for value in message.params.values():
         if value.__class__ is str or value.__class__ is bool or not isinstance(value, _PARAM_CLASSES):
-            _refuse(message.id, dict(message.params))
+            _refuse(message.id, message.params)
 
 
 def _refuse(id: str, params: Mapping[str, object]) -> None:
@@ -229,7 +262,7 @@ class Renderer:
     def _fill(self, message: Message) -> str:
         check_params(message)
         template = self.catalogue[message.id]
-        values = dict(message.params)
+        values = message.params
 
         def plural(found: re.Match[str]) -> str:
             n = values[found.group(1)]

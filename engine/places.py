@@ -93,6 +93,13 @@ _TYPE_TERMS = tuple((t, Term(t.value)) for t in RegionType)
 
 def types_said(types: Iterable[RegionType]) -> Message:
     """Region types in the order of 2.2.2.f, or "no region types"."""
+    return _types_said(types if types.__class__ is frozenset else frozenset(types))
+
+
+@cache
+def _types_said(types: frozenset[RegionType]) -> Message:
+    # Eight sets of region types, said twice per expedition at every Dusk: each set's message is
+    # made once (a message is an immutable value).
     words = [term for t, term in _TYPE_TERMS if t in types]
     return msg("place.types", types=Items(tuple(words))) if words else msg("place.no_region_types")
 
@@ -105,4 +112,13 @@ def owned_zone(owner: str | None, zone: Zone) -> Message:
 
 
 def statistics_said(statistics: Statistics) -> Message:
-    return msg("place.statistics", forest=statistics.forest, mountain=statistics.mountain, water=statistics.water)
+    key = (statistics.forest, statistics.mountain, statistics.water)
+    said = _STATISTICS_SAID.get(key)
+    if said is None:
+        said = msg("place.statistics", forest=key[0], mountain=key[1], water=key[2])
+        if len(_STATISTICS_SAID) < 4096:  # Progress says each expedition's total twice; totals repeat across games
+            _STATISTICS_SAID[key] = said
+    return said
+
+
+_STATISTICS_SAID: dict[tuple[int, int, int], Message] = {}

@@ -36,7 +36,8 @@ _IN_PLAY_ORDER = (Zone.EXPEDITION, Zone.HERO, Zone.LANDMARK)
 def in_play_bearers(game: Game) -> list[GameObject]:
     # Abilities work only while their object is in play (1.2.4.d, 2.2.10.f). Zone by zone, oldest
     # first, as three queries of the zones would list them, from one pass over the objects.
-    bearers = sorted((o for o in game.board.objects.values() if o.card.reactions and o.zone in IN_PLAY), key=_BY_TIMESTAMP)
+    # The objects dict is in timestamp order already (Board.in_zone): no sort.
+    bearers = [o for o in game.board.objects.values() if o.card.reactions and o.zone in IN_PLAY]
     return [o for zone in _IN_PLAY_ORDER for o in bearers if o.zone is zone]
 
 
@@ -180,7 +181,7 @@ def modify_with_reactions(game: Game, happenings: list[Happening], before: dict[
     created = 0
     # Emblems enter Limbo, not an expedition: the Characters that stop reactions stay the same
     # through this loop, found once (looking for them per reaction made a chain quadratic).
-    blockers = _blockers(game)
+    blockers = _blockers(game) if bearers else []  # no reaction to stop: most phases of most games
     for bearer in sorted(bearers.values(), key=_BY_TIMESTAMP):
         for index, reaction in enumerate(bearer.card.reactions):
             for happening in happenings:

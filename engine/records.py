@@ -43,10 +43,10 @@ class Expedition:
     def label(self) -> str:
         return f"{self.player}'s {self.kind.value} expedition"
 
-    @property
-    def said(self) -> Message:
-        """The expedition as a message: "Alice's hero expedition"."""
-        return _expedition_said(self.player, self.kind)
+    def __post_init__(self) -> None:
+        # The expedition as a message, "Alice's hero expedition": named in most lines of a Dusk, so
+        # kept (a player's name and an expedition's kind never change).
+        self.said: Message = _expedition_said(self.player, self.kind)
 
     def distance(self) -> int:
         """Distance from its starting region (1.3.3.b)."""
@@ -253,6 +253,18 @@ class ProgressRecord:
     moved: bool = False
     failed: bool = False
     """4.2.4.g: it did not move forward during Progress (never during tiebreakers)."""
+
+    def __init__(self, statistics: Statistics, opposing: Statistics, region_types: frozenset[RegionType],
+                 won: tuple[RegionType, ...], moved: bool = False, failed: bool = False) -> None:
+        # As Statistics: made for every expedition at every Dusk, its fields set straight into the
+        # instance dict rather than through object.__setattr__ (still frozen).
+        fields = self.__dict__
+        fields["statistics"] = statistics
+        fields["opposing"] = opposing
+        fields["region_types"] = region_types
+        fields["won"] = won
+        fields["moved"] = moved
+        fields["failed"] = failed
 
     @property
     def due_to(self) -> tuple[RegionType, ...]:

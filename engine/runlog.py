@@ -69,6 +69,8 @@ class RunLog:
 
     def board_unknown(self) -> Unknown | None:
         """The first step whose lost game effect leaves the whole board unknown, if any."""
+        if not self.unknowns:  # asked at every check of reactions: most games lose no step
+            return None
         return next((u for u in self.unknowns if u.scope is UnknownScope.ALL), None)
 
     def refuse_if_unknown(self, what: Message, *, player: PlayerName | None = None, zone: Zone | None = None,

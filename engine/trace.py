@@ -162,9 +162,10 @@ class Trace:
         if self.muted and not always:
             self.omitted += 1
             return
-        if not isinstance(message, Message):
+        if message.__class__ is not Message:
             raise TypeError(f"a trace line is a Message (engine.messages), not {type(message).__name__}: {message!r}")
-        said: Said = (message, rules, tuple(rulings), self.depth)
+        # A line per step of every run: rulings are mostly given as a tuple already, kept as given.
+        said: Said = (message, rules, rulings if rulings.__class__ is tuple else tuple(rulings), self.depth)
         if at is None:
             self._said._items.append(said)
         else:
@@ -182,13 +183,13 @@ class Trace:
 
     def mark(self) -> int:
         """The place of the next line, for `add(..., at=)`."""
-        return len(self._said)
+        return len(self._said._items)
 
     def __iter__(self) -> Iterator[TraceLine]:
         return iter(self._said)
 
     def __len__(self) -> int:
-        return len(self._said)
+        return len(self._said._items)  # asked at every unit of the work budget (Game.spend_work)
 
     def render(self) -> list[str]:
         return [str(line) for line in self._said]

@@ -243,6 +243,15 @@ class Statistics:
     mountain: int = 0
     water: int = 0
 
+    def __init__(self, forest: int = 0, mountain: int = 0, water: int = 0) -> None:
+        # A frozen dataclass's own __init__ sets each field through object.__setattr__; every Dusk
+        # sums each expedition's total, so the fields go straight into the instance dict (the
+        # record stays frozen: assigning a field still raises).
+        fields = self.__dict__
+        fields["forest"] = forest
+        fields["mountain"] = mountain
+        fields["water"] = water
+
     @classmethod
     def parse(cls, text: object) -> "Statistics":
         """Read "2/1/0" (ScenarioError otherwise)."""

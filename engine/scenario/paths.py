@@ -189,7 +189,8 @@ def form(family: Family, attribute: str) -> PathForm | None:
 
 def compared(path: str) -> Compared:
     """How the runner compares an accepted path (observed on the game, or an outcome of the run)."""
-    return locate_known(path)[0].compared
+    found = _LOCATED.get(path)  # asked several times per expectation of every run
+    return (found if found is not None else locate_known(path))[0].compared
 
 
 def forms_of(family: Family, given: Given = Given.BOARD) -> list[PathForm]:
