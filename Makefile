@@ -48,12 +48,14 @@ lint: setup
 
 # The suite runs on one worker per core (pytest-xdist). A test file stays on one worker
 # (--dist loadfile), so its module fixtures are built once and its browser pages share their cache,
-# and the site is built once for the whole run (tests/conftest.py). TEST_WORKERS=0 runs it in one
-# process. --durations prints the slowest tests (README.md, "Tests").
+# but for the few files tests/conftest.py spreads test by test (SPREAD); the slowest files go first
+# (its HEAVY, kept in that order by --no-loadscope-reorder); and the site is built once for the
+# whole run (tests/conftest.py). TEST_WORKERS=0 runs it in one process. --durations prints the
+# slowest tests (README.md, "Tests").
 TEST_WORKERS ?= auto
 test: setup browser
 	$(BIN)/altered-rules lint
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=20
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --durations=20
 
 # The speed and scale benchmarks of issue 8 (about ten minutes; never part of `make test`):
 # they write benchmarks/results.md, the one generated file that is committed.

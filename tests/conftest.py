@@ -15,6 +15,59 @@ from altered_rules.content.glossary import Glossary, load_glossary
 
 from project_paths import GLOSSARY, PROJECT
 
+# How `make test` shares the tests between its workers (pytest-xdist, `--dist loadfile`, see the
+# Makefile). A file stays on one worker, so that what it builds once for its tests (a site built
+# from a changed glossary, a browser context kept warm, a crawl) is built once; but the files in
+# SPREAD, whose tests share nothing costlier than the session's fixtures, go to whichever worker
+# is free one test at a time, last, to even out the end of the run (the 81 accessibility checks
+# were a quarter of the suite's time on one worker).
+SPREAD = (
+    "tests/browser/test_accessibility.py",
+    "tests/browser/test_search.py",
+    "tests/browser/test_reference.py",
+    "tests/browser/test_card_search.py",
+)
+
+# The files that take longest, first in the queue in this order (the Makefile keeps it with
+# --no-loadscope-reorder), so that no worker picks one up when the other is nearly done; the
+# first needs the shared site (its worker builds it) while the second builds a German one of its
+# own (README.md, "Tests", lists the measured figures). The rest keeps the order of collection.
+HEAVY = (
+    "tests/site_tests/test_integrity.py",
+    "tests/site_tests/test_fourth_language.py",
+    "tests/browser/test_sandbox.py",
+    "tests/browser/test_sandbox_heavy.py",
+    "tests/browser/test_escaping.py",
+    "tests/test_synth.py",
+    "tests/site_tests/test_versions_site.py",
+)
+
+
+def _file(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+def _rank(item: pytest.Item) -> int:
+    file = _file(item.nodeid)
+    return HEAVY.index(file) if file in HEAVY else len(HEAVY) + (file in SPREAD)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=_rank)   # stable: the order of collection within each rank
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """`--dist loadfile`, but the tests of the SPREAD files shared out one at a time."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Scheduler(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid if _file(nodeid) in SPREAD else _file(nodeid)
+
+    return Scheduler(config, log)
+
 
 @pytest.fixture(scope="session")
 def glossary() -> Glossary:
