@@ -930,7 +930,6 @@ function showTab(tab) {
 
 function build(root) {
   ui.subtypeList = h("datalist", { id: nextId("subtypes") }, DATA.subtypes.map((s) => h("option", { value: subtypeName(s) })));
-  ui.status = h("div", { class: "ar-sb-status", role: "status", "aria-live": "polite" });
   const total = (DATA.runtime.bytes / 1e6).toFixed(0);
   const [mainTabs, [boardTab, deckTab]] = tabs("main", [["board", say("board")], ["deck", say("deck")]], showTab);
   Object.assign(ui, { boardTab, deckTab });
@@ -1089,6 +1088,12 @@ async function openLinks(links, ready) {
   }
 }
 
+// The engine starts as soon as this script runs: the page loads it `async` (sandbox.page_head),
+// so Pyodide downloads while the page itself (Material's styles and scripts) is still loading;
+// the form is built once the page is parsed.
+ui.status = h("div", { class: "ar-sb-status", role: "status", "aria-live": "polite" });
+const starting = engine.start(ui.status);
+
 async function init() {
   const root = document.getElementById("ar-sandbox");
   if (!root) return;
@@ -1096,7 +1101,7 @@ async function init() {
   const params = new URLSearchParams(location.search);
   const links = linksOf(params);
   // The engine downloads meanwhile: a rule page's scenario named by its id is read first.
-  const ready = engine.start(ui.status);
+  const ready = starting;
   // The engine's commands, for automation: the project's browser tests compare the sandbox's
   // answers with the command line's on every scenario, in one go.
   window.arSandbox = { get ready() { return engine.ready; }, get timings() { return engine.timings; },
@@ -1130,4 +1135,5 @@ async function init() {
   if (links.length) openLinks(links, ready).catch(() => {});
 }
 
-init();
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init, { once: true });
+else init();
