@@ -21,10 +21,12 @@ from altered_rules.site_assets.sandbox import (
     PLUGIN_MODULES,
     Runtime,
     SandboxError,
+    boot_script,
     bytecode_file,
     deck_rule_texts,
     engine_archive,
     page_data,
+    page_head,
     rule_links,
     runtime_files,
     terms,
@@ -199,6 +201,24 @@ def test_the_page_data_uses_the_termbase_words(glossary):
     data = page_data(glossary, "it", found)
     assert data["terms"]["gigantic"] == "Colossale" and data["terms"]["token"] == "Pedina"
     assert data["runtime"]["index"].startswith("../../_sandbox/pyodide-")
+
+
+def test_the_page_starts_the_engine_inline_before_its_own_styles_and_script(glossary, monkeypatch, tmp_path):
+    """The worker starts from the head (sandbox_boot.js, inline: no request to wait for), before the
+    sandbox's styles (an inline script waits for the styles above it), and the page's script is async."""
+    head = page_head(glossary, "en", runtime_files(PROJECT)[0])
+    boot = head.index(f"<script>{boot_script()}</script>")
+    assert head.index('id="ar-sandbox-data"') < boot < head.index('<link rel="stylesheet"')
+    assert '<script type="module" async src="../assets/sandbox.js"></script>' in head
+    hostile = tmp_path / "sandbox_boot.js"
+    hostile.write_text("const s = '</SCRIPT><script>alert(1)';", encoding="utf-8")
+    monkeypatch.setattr(sandbox_module, "BOOT_SCRIPT", hostile)
+    boot_script.cache_clear()
+    try:
+        with pytest.raises(SandboxError, match="may not hold"):
+            boot_script()
+    finally:
+        boot_script.cache_clear()
 
 
 def test_the_service_worker_keeps_the_runtime_apart_and_each_language_its_own_pages():

@@ -169,13 +169,18 @@ const engine = {
     status.dataset.state = "loading";
     this.ready = new Promise((resolve, reject) => {
       this.stopReady = reject;
-      let worker;
+      // The page's head started the first worker (sandbox_boot.js, inline): it is taken over with
+      // the messages it sent meanwhile; a Cancel starts the next one the same way.
+      const boot = window.arSandboxBoot;
+      let started;
       try {
-        worker = new Worker(new URL(DATA.worker, location.href), { type: "module" });
+        started = boot.first || boot.start();
       } catch (error) {
         reject(error);
         return;
       }
+      boot.first = null;
+      const { worker, early } = started;
       this.worker = worker;
       worker.onerror = (event) => reject(new Error(event.message || "worker"));
       worker.onmessage = (event) => {
@@ -202,8 +207,7 @@ const engine = {
         if (message.failed !== undefined) waiting.reject(new Error(message.failed));
         else waiting.resolve(message.answer);
       };
-      const at = (path) => new URL(path, location.href).href;
-      worker.postMessage({ setup: { index: at(DATA.runtime.index), engine: at(DATA.runtime.engine), lock: DATA.runtime.lock } });
+      for (const event of early.splice(0)) (event.type === "error" ? worker.onerror : worker.onmessage)(event);
     });
     const ready = this.ready;
     ready.then(() => {
@@ -1088,9 +1092,8 @@ async function openLinks(links, ready) {
   }
 }
 
-// The engine starts as soon as this script runs: the page loads it `async` (sandbox.page_head),
-// so Pyodide downloads while the page itself (Material's styles and scripts) is still loading;
-// the form is built once the page is parsed.
+// The engine's worker, started by the page's head (sandbox_boot.js), is taken over as soon as this
+// script runs (the page loads it `async`); the form is built once the page is parsed.
 ui.status = h("div", { class: "ar-sb-status", role: "status", "aria-live": "polite" });
 const starting = engine.start(ui.status);
 

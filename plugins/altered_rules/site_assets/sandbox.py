@@ -33,6 +33,7 @@ import subprocess
 import zipfile
 import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -435,15 +436,30 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
     }
 
 
+BOOT_SCRIPT = Path(__file__).with_name("sandbox_boot.js")
+"""The script that starts the engine's worker from the page's head, inlined there (no request)."""
+
+
+@lru_cache(maxsize=1)
+def boot_script() -> str:
+    """BOOT_SCRIPT's text, as it can stand inside <script>: ours, no data in it, and checked."""
+    text = BOOT_SCRIPT.read_text(encoding="utf-8")
+    if "</script" in text.lower() or "<!--" in text:
+        raise SandboxError(f"{BOOT_SCRIPT} would end its inline <script> early: it may not hold '</script' or '<!--'")
+    return text
+
+
 def page_head(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None,
               renderer: Renderer | None = None) -> str:
     """The elements the sandbox page gets in its head: its data, its script and its styles.
-    Only this page loads them. The script is `async`: it starts the engine while the rest of the
-    page (Material's styles and scripts) still loads, and builds the form once it is parsed."""
+    Only this page loads them. The engine's worker starts at once (boot_script, inline), while
+    the rest of the page still loads; the page's script is `async` and builds the form once the
+    page is parsed."""
     data = script_json(json.dumps(page_data(glossary, language, found, scenarios, renderer), ensure_ascii=False, separators=(",", ":")))
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")
     return (
         f'<script id="ar-sandbox-data" type="application/json">{data}</script>\n'
+        f"<script>{boot_script()}</script>\n"  # before the page's own styles: an inline script waits for those above it
         f'<link rel="stylesheet" href="{base}/{PAGE_ASSETS[0]}">\n'
         f'<script type="module" async src="{base}/{PAGE_ASSETS[1]}"></script>\n'
     )
