@@ -169,13 +169,18 @@ const engine = {
     status.dataset.state = "loading";
     this.ready = new Promise((resolve, reject) => {
       this.stopReady = reject;
-      let worker;
+      // The page's head started the first worker (sandbox_boot.js, inline): it is taken over with
+      // the messages it sent meanwhile; a Cancel starts the next one the same way.
+      const boot = window.arSandboxBoot;
+      let started;
       try {
-        worker = new Worker(new URL(DATA.worker, location.href), { type: "module" });
+        started = boot.first || boot.start();
       } catch (error) {
         reject(error);
         return;
       }
+      boot.first = null;
+      const { worker, early } = started;
       this.worker = worker;
       worker.onerror = (event) => reject(new Error(event.message || "worker"));
       worker.onmessage = (event) => {
@@ -202,8 +207,7 @@ const engine = {
         if (message.failed !== undefined) waiting.reject(new Error(message.failed));
         else waiting.resolve(message.answer);
       };
-      const at = (path) => new URL(path, location.href).href;
-      worker.postMessage({ setup: { index: at(DATA.runtime.index), engine: at(DATA.runtime.engine), lock: DATA.runtime.lock } });
+      for (const event of early.splice(0)) (event.type === "error" ? worker.onerror : worker.onmessage)(event);
     });
     const ready = this.ready;
     ready.then(() => {
@@ -930,7 +934,6 @@ function showTab(tab) {
 
 function build(root) {
   ui.subtypeList = h("datalist", { id: nextId("subtypes") }, DATA.subtypes.map((s) => h("option", { value: subtypeName(s) })));
-  ui.status = h("div", { class: "ar-sb-status", role: "status", "aria-live": "polite" });
   const total = (DATA.runtime.bytes / 1e6).toFixed(0);
   const [mainTabs, [boardTab, deckTab]] = tabs("main", [["board", say("board")], ["deck", say("deck")]], showTab);
   Object.assign(ui, { boardTab, deckTab });
@@ -1089,6 +1092,11 @@ async function openLinks(links, ready) {
   }
 }
 
+// The engine's worker, started by the page's head (sandbox_boot.js), is taken over as soon as this
+// script runs (the page loads it `async`); the form is built once the page is parsed.
+ui.status = h("div", { class: "ar-sb-status", role: "status", "aria-live": "polite" });
+const starting = engine.start(ui.status);
+
 async function init() {
   const root = document.getElementById("ar-sandbox");
   if (!root) return;
@@ -1096,7 +1104,7 @@ async function init() {
   const params = new URLSearchParams(location.search);
   const links = linksOf(params);
   // The engine downloads meanwhile: a rule page's scenario named by its id is read first.
-  const ready = engine.start(ui.status);
+  const ready = starting;
   // The engine's commands, for automation: the project's browser tests compare the sandbox's
   // answers with the command line's on every scenario, in one go.
   window.arSandbox = { get ready() { return engine.ready; }, get timings() { return engine.timings; },
@@ -1130,4 +1138,5 @@ async function init() {
   if (links.length) openLinks(links, ready).catch(() => {});
 }
 
-init();
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init, { once: true });
+else init();

@@ -5,7 +5,8 @@ board is decided by the same code that verifies the glossary, not a second imple
 
 - `runtime_files(project)`: the Pyodide runtime (the npm package pinned in package.json) and an
   archive of the engine and what it needs to read pasted YAML (the glossary's cards and deck
-  limits among it), with the bytes of each file;
+  limits among it), each module beside its bytecode compiled by that Pyodide (`with_bytecode`),
+  with the bytes of each file;
 - `write_runtime(project, site)`: writes them once into site/_sandbox/, shared by the three
   languages (the runtime is the same in each, and a judge switching language keeps it cached);
 - `runtime(project)`: what a language's build links to (the manifest build_site wrote);
@@ -17,7 +18,8 @@ board is decided by the same code that verifies the glossary, not a second imple
   scenarios are.
 
 Nothing here is committed: the runtime comes from node_modules/, the archive is built from the
-working tree, both at every build, byte for byte the same for the same inputs.
+working tree, both at every build, byte for byte the same for the same inputs (the bytecode is
+compiled once per set of sources, in node_modules/.cache).
 """
 
 from __future__ import annotations
@@ -28,8 +30,11 @@ import json
 import os
 import posixpath
 import shutil
+import subprocess
 import zipfile
+import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -156,7 +161,7 @@ def runtime_files(project: Path) -> tuple[Runtime, dict[str, bytes]]:
         glossary = load_glossary(project / "glossary")
     except GlossaryError as exc:  # the language builds report it, with its file and line
         raise SandboxError(str(exc)) from None
-    archive = engine_archive(glossary.cards, glossary.deck_limits)
+    archive = with_bytecode(engine_archive(glossary.cards, glossary.deck_limits), project)
     files[f"engine-{hashlib.sha256(archive).hexdigest()[:12]}.zip"] = archive
     hashed = hashlib.sha256()
     for path, data in files.items():
@@ -216,11 +221,113 @@ def engine_archive(cards: dict[str, CardData] | None = None, deck_limits: engine
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, data)
+            _add(archive, name, data)
     return buffer.getvalue()
+
+
+def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+    """One file of the engine's archive, dated and permitted alike whatever the machine."""
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    archive.writestr(info, data)
+
+
+# ---- the archive's bytecode (issue 29) ---------------------------------------------------------
+BYTECODE_SCRIPT = Path(__file__).with_name("sandbox_bytecode.mjs")
+BYTECODE_CACHE = Path("node_modules") / ".cache" / "altered-rules-bytecode"
+"""Where the compiled modules are kept between builds, by their sources' and Pyodide's digest:
+beside the Pyodide that compiled them (a new `npm ci` starts afresh), never committed."""
+BYTECODE_KEPT = 4
+"""Compilations kept (the newest): a few branches' engines side by side, not every edit's."""
+BYTECODE_TIMEOUT = 600  # seconds: Pyodide starting in Node on a loaded 2-core machine takes ~10
+
+
+def with_bytecode(archive: bytes, project: Path) -> bytes:
+    """The archive with each of its modules' bytecode beside it (`engine/day.pyc` beside
+    `engine/day.py`), compiled by the Pyodide the sandbox runs (sandbox_bytecode.mjs, in Node).
+
+    The browser imports the archive as it is (zipimport), and compiling the modules there was
+    most of the engine's import: about 2 s of a first visit on a slow machine. The sources stay
+    (tracebacks quote them). The build's CPython cannot compile them: its bytecode is of another
+    Python version, which Pyodide would ignore. Compiled once per set of sources and kept in
+    node_modules/.cache (Pyodide starting in Node takes seconds)."""
+    sources = _modules(archive)
+    kept = bytecode_file(archive, project)
+    compiled = _kept_bytecode(kept, sources)
+    if compiled is None:
+        _compile_bytecode(project, archive, kept)
+        compiled = _kept_bytecode(kept, sources)
+        if compiled is None:
+            raise SandboxError(f"{kept}: Pyodide did not compile every module of the engine's archive")
+    buffer = io.BytesIO(archive)
+    with zipfile.ZipFile(buffer, "a") as extended:
+        for name, data in compiled.items():
+            _add(extended, name + "c", data)
+    return buffer.getvalue()
+
+
+def _modules(archive: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(archive)) as given:
+        return {name: given.read(name) for name in given.namelist() if name.endswith(".py")}
+
+
+def bytecode_file(archive: bytes, project: Path) -> Path:
+    """Where the bytecode of the archive's modules is kept: named by a digest of the modules, the
+    pinned Pyodide and the script that compiles them (a change to any compiles them again)."""
+    key = hashlib.sha256(f"pyodide {pinned_version(project)}\0".encode() + BYTECODE_SCRIPT.read_bytes())
+    for name, data in _modules(archive).items():
+        key.update(b"\0" + name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return project / BYTECODE_CACHE / f"{key.hexdigest()[:24]}.zip"
+
+
+def _kept_bytecode(kept: Path, sources: dict[str, bytes]) -> dict[str, bytes] | None:
+    """Each module's bytecode as compiled before, or None if it is not all there: no file yet, a
+    damaged one (deleted, to be compiled again), a module missing, two Python versions' bytecode."""
+    try:
+        with zipfile.ZipFile(kept) as made:
+            compiled = {name: made.read(name + "c") for name in sources}
+    except FileNotFoundError:
+        return None
+    except (OSError, KeyError, EOFError, zipfile.BadZipFile, zlib.error):
+        kept.unlink(missing_ok=True)
+        return None
+    if len({data[:4] for data in compiled.values()}) > 1:  # the magic number: one Python's bytecode
+        kept.unlink(missing_ok=True)
+        return None
+    return compiled
+
+
+def _compile_bytecode(project: Path, archive: bytes, kept: Path) -> None:
+    """Compiles the archive's modules with Pyodide in Node into `kept` (a zip of the .pyc files)."""
+    node = shutil.which("node")
+    if node is None:
+        raise SandboxError("Node.js is missing: the sandbox's engine is compiled by Pyodide in Node "
+                           "(the one `npm ci` installs in node_modules/pyodide); install Node.js")
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    sources = kept.with_suffix(f".{os.getpid()}.sources")
+    made = kept.with_suffix(f".{os.getpid()}.made")
+    try:
+        sources.write_bytes(archive)
+        done = subprocess.run([node, str(BYTECODE_SCRIPT), str(project / PYODIDE_PACKAGE), str(sources), str(made)],
+                              capture_output=True, text=True, timeout=BYTECODE_TIMEOUT)
+        if done.returncode != 0 or not made.is_file():
+            lines = [line for line in done.stderr.splitlines()
+                     if line.strip() and not line.startswith(("    at ", "Node.js v"))]  # Node's stack, its version
+            said = lines[-1] if lines else f"exit status {done.returncode}"
+            raise SandboxError(f"{BYTECODE_SCRIPT.name}: Pyodide could not compile the engine ({said[:500]})")
+        os.replace(made, kept)  # whole or not at all: two builds at once each write their own first
+    except subprocess.TimeoutExpired:
+        raise SandboxError(f"{BYTECODE_SCRIPT.name}: Pyodide did not compile the engine within {BYTECODE_TIMEOUT} s") from None
+    finally:
+        sources.unlink(missing_ok=True)
+        made.unlink(missing_ok=True)
+    try:
+        older = sorted(kept.parent.glob("*.zip"), key=lambda p: p.stat().st_mtime, reverse=True)[BYTECODE_KEPT:]
+        for path in older:
+            path.unlink(missing_ok=True)
+    except OSError:
+        pass  # another build pruned them meanwhile
 
 
 def write_runtime(project: Path, site: Path) -> Path:
@@ -335,14 +442,30 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
     }
 
 
+BOOT_SCRIPT = Path(__file__).with_name("sandbox_boot.js")
+"""The script that starts the engine's worker from the page's head, inlined there (no request)."""
+
+
+@lru_cache(maxsize=1)
+def boot_script() -> str:
+    """BOOT_SCRIPT's text, as it can stand inside <script>: ours, no data in it, and checked."""
+    text = BOOT_SCRIPT.read_text(encoding="utf-8")
+    if "</script" in text.lower() or "<!--" in text:
+        raise SandboxError(f"{BOOT_SCRIPT} would end its inline <script> early: it may not hold '</script' or '<!--'")
+    return text
+
+
 def page_head(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None,
               renderer: Renderer | None = None) -> str:
     """The elements the sandbox page gets in its head: its data, its script and its styles.
-    Only this page loads them."""
+    Only this page loads them. The engine's worker starts at once (boot_script, inline), while
+    the rest of the page still loads; the page's script is `async` and builds the form once the
+    page is parsed."""
     data = script_json(json.dumps(page_data(glossary, language, found, scenarios, renderer), ensure_ascii=False, separators=(",", ":")))
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")
     return (
         f'<script id="ar-sandbox-data" type="application/json">{data}</script>\n'
+        f"<script>{boot_script()}</script>\n"  # before the page's own styles: an inline script waits for those above it
         f'<link rel="stylesheet" href="{base}/{PAGE_ASSETS[0]}">\n'
-        f'<script type="module" src="{base}/{PAGE_ASSETS[1]}"></script>\n'
+        f'<script type="module" async src="{base}/{PAGE_ASSETS[1]}"></script>\n'
     )

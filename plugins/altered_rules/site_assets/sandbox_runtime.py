@@ -24,10 +24,9 @@ Commands (request and answer are JSON objects):
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import engine
@@ -84,12 +83,19 @@ def _error(message: str, line: int | None = None) -> dict[str, Any]:
     return {"message": message, "line": line or None}
 
 
+def _archived(name: str) -> str:
+    """A file the site's build put beside this module in the archive, read by the module's own
+    loader (zipimport in the browser, which imports the archive as it is); OSError where it is not.
+    Not importlib.resources: the browser would compile its ten modules for two reads."""
+    return __loader__.get_data(os.path.join(os.path.dirname(__file__), name)).decode("utf-8")
+
+
 @lru_cache(maxsize=1)
 def _catalogues() -> dict[str, Any]:
     """The engine's messages in every language, as the site's build wrote them into the archive
     (sandbox.MESSAGES); under CPython (the tests), made from the catalogues themselves."""
     try:
-        return json.loads(resources.files(__package__).joinpath("messages.json").read_text(encoding="utf-8"))
+        return json.loads(_archived("messages.json"))
     except (OSError, ValueError):
         from ..messages import catalogue_data  # Babel is there outside the browser
 
@@ -132,7 +138,7 @@ def _load(request: dict[str, Any]) -> tuple[Any, str]:
 def _cards() -> dict[str, Any]:
     """glossary/cards.yaml as the site's build wrote it into the archive (sandbox.CARDS)."""
     try:
-        return json.loads(resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
+        return json.loads(_archived("cards.json"))
     except (OSError, ValueError):
         return {"overrides": [], "cards": {}}  # outside the archive (tests under CPython): no cards
 
@@ -145,8 +151,10 @@ def _deck_limits() -> engine.DeckLimitsByFormat:
     """Each deck format's numbers, from the glossary's game modes, as the site's build wrote them
     into the archive (sandbox.DECK_LIMITS); under CPython (the tests), the project's glossary's."""
     try:
-        text = resources.files(__package__).joinpath(DECK_LIMITS_FILE).read_text(encoding="utf-8")
+        text = _archived(DECK_LIMITS_FILE)
     except OSError:
+        from pathlib import Path
+
         from ..content.glossary import load_glossary  # outside the browser, the glossary is there
 
         return load_glossary(Path(__file__).resolve().parents[3] / "glossary").deck_limits
@@ -157,7 +165,11 @@ def _deck_limits() -> engine.DeckLimitsByFormat:
 # import (sandbox-worker.js), without the archive's files on disk.
 _catalogues()
 _cards()
-if resources.files(__package__).joinpath(DECK_LIMITS_FILE).is_file():
+try:
+    _archived(DECK_LIMITS_FILE)
+except OSError:  # outside the archive (tests under CPython): the glossary is read when first asked
+    pass
+else:
     _deck_limits()
 
 
