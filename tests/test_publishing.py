@@ -104,11 +104,11 @@ def test_build_site_gives_each_language_its_address(monkeypatch, tmp_path: Path)
 
     seen = {}
 
-    def fake_run(command, cwd, env):
-        seen[command[command.index("-f") + 1]] = env.get(build_site.LANGUAGE_URL_ENV)
-        return subprocess.CompletedProcess(command, 0)
+    def fake_build(arguments, project, env):
+        seen[arguments[arguments.index("-f") + 1]] = env.get(build_site.LANGUAGE_URL_ENV)
+        return 0
 
-    monkeypatch.setattr(build_site.subprocess, "run", fake_run)
+    monkeypatch.setattr(build_site, "mkdocs_build", fake_build)
     monkeypatch.setattr(build_site, "write_runtime", lambda project, site: tmp_path / "manifest.json")
     monkeypatch.setenv(build_site.SITE_URL_ENV, "https://example.org/altered-rules")
     (tmp_path / "site").mkdir()
