@@ -42,6 +42,7 @@ from ..content.glossary.model import (
 )
 from ..content.glossary.schema import JARGON_GAMES, RULE_REFERENCE, SYMBOL_REFERENCE
 from engine.messages import Renderer as MessageRenderer
+from engine.trace import TraceLine
 
 from ..content.translations import translation_states
 from ..languages import BY_CODE, SOURCE, KeywordPlural
@@ -169,6 +170,7 @@ class Renderer:
         # Where each entry's YAML is on the forge ("Edit this rule"); None: the site names no forge.
         self.source_links: SourceLinks | None = None
         self.page_of: dict[str, str] = {}
+        self._said: dict[int, tuple[TraceLine, str]] = {}   # said(): id of a trace line -> (the line, its text)
         for chapter in glossary.chapters:
             for section in chapter.sections:
                 self.page_of[section.id] = chapter_page(chapter.number)
@@ -427,11 +429,21 @@ class Renderer:
         """Renders the engine's messages in the page's language (plugins/altered_rules/messages.py)."""
         return message_renderer(self.language, card_names(self.glossary.cards.values(), self.language))
 
+    def said(self, line: TraceLine) -> str:
+        """A trace line in this language: its message rendered, else its text. Made once per line
+        in a language build, whose rule pages and export both show it (issue 29)."""
+        if line.message is None:
+            return line.text
+        kept = self._said.get(id(line))
+        if kept is None or kept[0] is not line:   # the line is kept with its text: its id is never reused
+            kept = self._said[id(line)] = (line, self.say.line(line.message))
+        return kept[1]
+
     def trace_html(self, notices: PageNotices, check: Check, page: str) -> str:
         assert check.result is not None
         items = []
         for line in check.result.trace:
-            said = self.say.line(line.message) if line.message is not None else line.text
+            said = self.said(line)
             text = self.inline(notices, said, page)
             cited = [r for r in line.rules if r not in said]
             extra = [self.rule_link(notices, r, page) for r in cited]
