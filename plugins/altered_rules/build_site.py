@@ -101,8 +101,7 @@ def mkdocs_build(arguments: list[str], project: Path, env: dict[str, str]) -> in
     sys.stdout.flush()
     try:
         os.chdir(project)
-        os.environ.clear()
-        os.environ.update(env)
+        _set_environment(env)
         with warnings.catch_warnings():
             try:
                 cli.main(args=arguments, prog_name="mkdocs", standalone_mode=True)
@@ -111,14 +110,20 @@ def mkdocs_build(arguments: list[str], project: Path, env: dict[str, str]) -> in
             return 0
     finally:
         os.chdir(folder)
-        os.environ.clear()
-        os.environ.update(environment)
+        _set_environment(environment)
         for logger, handlers, filters, level, propagate in kept:
             logger.handlers[:], logger.filters[:] = handlers, filters
             logger.setLevel(level)
             logger.propagate = propagate
         sys.stdout.flush()
         sys.stderr.flush()
+
+
+def _set_environment(values: dict[str, str]) -> None:
+    """This process's environment made `values`, key by key (never empty in between)."""
+    for key in [key for key in os.environ if key not in values]:
+        del os.environ[key]
+    os.environ.update(values)
 
 
 class LinkError(Exception):
