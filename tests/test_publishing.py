@@ -104,11 +104,11 @@ def test_build_site_gives_each_language_its_address(monkeypatch, tmp_path: Path)
 
     seen = {}
 
-    def fake_run(command, cwd, env):
-        seen[command[command.index("-f") + 1]] = env.get(build_site.LANGUAGE_URL_ENV)
-        return subprocess.CompletedProcess(command, 0)
+    def fake_build(arguments, project, env):
+        seen[arguments[arguments.index("-f") + 1]] = env.get(build_site.LANGUAGE_URL_ENV)
+        return 0
 
-    monkeypatch.setattr(build_site.subprocess, "run", fake_run)
+    monkeypatch.setattr(build_site, "mkdocs_build", fake_build)
     monkeypatch.setattr(build_site, "write_runtime", lambda project, site: tmp_path / "manifest.json")
     monkeypatch.setenv(build_site.SITE_URL_ENV, "https://example.org/altered-rules")
     (tmp_path / "site").mkdir()
@@ -128,3 +128,26 @@ def test_the_configurations_read_the_address_they_are_given():
         result = subprocess.run([sys.executable, "-c", code], cwd=PROJECT, env=env, capture_output=True, text=True, timeout=120)
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout.splitlines()[-1]) == [expected, "https://github.com/altered-rules/altered-rules", "edit/main/docs/fr/"]
+
+
+# ---- build_site runs the language builds in its own process (issue 29) ---------------------------
+
+def test_each_in_process_build_is_as_strict_as_a_fresh_process(tmp_path: Path, capsys):
+    """MkDocs's command line hides a message its build has already logged in the process (its
+    DuplicateFilter): run twice in one process, the second strict build would pass on the warning
+    the first one failed on (here: a template named in mkdocs.yml that is not in docs/)."""
+    from altered_rules import build_site
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\ntheme: mkdocs\nextra_templates: [missing.html]\n", encoding="utf-8")
+    before = (os.getcwd(), dict(os.environ))
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "ALTERED_RULES_TEST_VALUE": "set"}
+    for site in ("one", "two"):
+        arguments = ["build", "--strict", "--clean", "-f", str(tmp_path / "mkdocs.yml"), "-d", str(tmp_path / site)]
+        assert build_site.mkdocs_build(arguments, tmp_path, env) == 1
+        assert "Template skipped: 'missing.html'" in capsys.readouterr().err
+    assert build_site.mkdocs_build(["build", "-f", str(tmp_path / "mkdocs.yml"), "-d", str(tmp_path / "three")],
+                                   tmp_path, env) == 0   # not strict: built, with the warning
+    assert (tmp_path / "three" / "index.html").is_file()
+    assert (os.getcwd(), dict(os.environ)) == before   # the folder and the environment put back

@@ -184,3 +184,18 @@ def test_a_jargon_note_is_escaped_on_the_terms_page(glossary):
                               words={**entry.words, "en": ("<b>tap</b>",)})
     page = Renderer(dataclasses.replace(glossary, jargon=[bad]), "en").terms().markdown
     assert "<img" not in page and "&lt;img" in page and "<b>tap" not in page and "&lt;b&gt;tap" in page
+
+
+def test_a_trace_message_is_said_once_per_typed_value():
+    """Renderer.said keeps each message's text by its value and its parameters' types: a Card
+    and a Term of the same text are equal strings, but never the same message to say."""
+    from engine.messages import Card, Items, Term, msg
+    from altered_rules.pages.render import _typed
+
+    card, term = msg("x.said", who=Card("Forest")), msg("x.said", who=Term("Forest"))
+    assert card == term and _typed(card) != _typed(term)
+    nested = [msg("x.list", items=Items((kind("Forest"),))) for kind in (Card, Term)]
+    assert nested[0] == nested[1] and _typed(nested[0]) != _typed(nested[1])
+    inner = [msg("x.outer", said=msg("x.said", who=kind("Forest"))) for kind in (Card, Term)]
+    assert inner[0] == inner[1] and _typed(inner[0]) != _typed(inner[1])
+    assert _typed(msg("x.said", who=Card("Forest"))) == _typed(card)   # the same typed value: one text

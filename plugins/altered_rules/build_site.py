@@ -17,14 +17,11 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from .languages import DECLARED
 from .site_assets.sandbox import MANIFEST_ENV, SandboxError, write_runtime
-from .verification.checks import SHARED_ENV
 
 SITE_URL_ENV = "ALTERED_RULES_SITE_URL"          # the published address, all languages
 LANGUAGE_URL_ENV = "ALTERED_RULES_LANGUAGE_URL"  # one language's site_url (read by mkdocs*.yml)
@@ -61,22 +58,68 @@ def build(project: Path, site: Path | None = None) -> int:
         env[MANIFEST_ENV] = str(write_runtime(project, site))
     except SandboxError:
         env.pop(MANIFEST_ENV, None)
-    # The languages verify the glossary once between them (verification.verify_glossary_once).
-    with tempfile.TemporaryDirectory(prefix="altered-rules-build-") as shared:
-        env[SHARED_ENV] = shared
-        for language, config in LANGUAGE_CONFIGS.items():
-            if os.environ.get(SITE_URL_ENV):
-                env[LANGUAGE_URL_ENV] = os.environ[SITE_URL_ENV].rstrip("/") + f"/{language}/"
-            command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
-                       "-f", str(project / config), "-d", str(site / language)]
-            print(f"build_site: {language}: {' '.join(command[2:])}", flush=True)
-            # NO_MKDOCS_2_WARNING: Material prints an end-of-life banner on every build; it is known (issue 2).
-            result = subprocess.run(command, cwd=project, env=env)
-            if result.returncode != 0:
-                print(f"build_site: the {language} build failed", file=sys.stderr)
-                return result.returncode
+    # The languages verify the glossary once between them: they share this process (mkdocs_build),
+    # which keeps the last passing verification (verification/checks.py, verify_glossary_once).
+    for language, config in LANGUAGE_CONFIGS.items():
+        if os.environ.get(SITE_URL_ENV):
+            env[LANGUAGE_URL_ENV] = os.environ[SITE_URL_ENV].rstrip("/") + f"/{language}/"
+        arguments = ["build", "--strict", "--clean", "-f", str(project / config), "-d", str(site / language)]
+        print(f"build_site: {language}: mkdocs {' '.join(arguments)}", flush=True)
+        # NO_MKDOCS_2_WARNING: Material prints an end-of-life banner on every build; it is known (issue 2).
+        code = mkdocs_build(arguments, project, env)
+        if code != 0:
+            print(f"build_site: the {language} build failed", file=sys.stderr)
+            return code
     (site / "index.html").write_text(ROOT_INDEX, encoding="utf-8")
     return 0
+
+
+def mkdocs_build(arguments: list[str], project: Path, env: dict[str, str]) -> int:
+    """`mkdocs <arguments>` run in this process, in `project` with `env` as its environment, as
+    its command line runs it (the same messages, the same exit code); everything it changes in
+    the process is put back after it: the folder, the environment, MkDocs's loggers and warning
+    filters (its filter of repeated messages would otherwise hide a warning of one language's
+    strict build that an earlier language's build gave).
+
+    The languages share this process rather than each starting one (issue 29): Python, MkDocs,
+    Material and the plugin are imported once, and each glossary file is parsed once for the
+    site (content/glossary/reading.py keeps what it read, by content), where three processes
+    did all of it three times: about a third of what the plugin cost beyond a plain build."""
+    import logging
+    import warnings
+
+    from mkdocs.__main__ import cli
+    from mkdocs.commands import build as mkdocs_commands
+
+    loggers = [logging.getLogger(name) for name in ("mkdocs", mkdocs_commands.log.name)]
+    kept = [(logger, list(logger.handlers), list(logger.filters), logger.level, logger.propagate) for logger in loggers]
+    folder, environment = os.getcwd(), dict(os.environ)
+    sys.stdout.flush()
+    try:
+        os.chdir(project)
+        _set_environment(env)
+        with warnings.catch_warnings():
+            try:
+                cli.main(args=arguments, prog_name="mkdocs", standalone_mode=True)
+            except SystemExit as exc:   # the command line's way to give its exit code
+                return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+            return 0
+    finally:
+        os.chdir(folder)
+        _set_environment(environment)
+        for logger, handlers, filters, level, propagate in kept:
+            logger.handlers[:], logger.filters[:] = handlers, filters
+            logger.setLevel(level)
+            logger.propagate = propagate
+        sys.stdout.flush()
+        sys.stderr.flush()
+
+
+def _set_environment(values: dict[str, str]) -> None:
+    """This process's environment made `values`, key by key (never empty in between)."""
+    for key in [key for key in os.environ if key not in values]:
+        del os.environ[key]
+    os.environ.update(values)
 
 
 class LinkError(Exception):

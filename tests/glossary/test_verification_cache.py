@@ -123,9 +123,8 @@ def test_a_reload_parses_only_the_files_that_changed(glossary_copy, monkeypatch)
 
 
 def test_a_whole_verification_is_kept_for_the_same_files_and_code(glossary_copy, monkeypatch):
-    from altered_rules.verification.checks import SHARED_ENV, verify_glossary_once
+    from altered_rules.verification.checks import verify_glossary_once
 
-    monkeypatch.delenv(SHARED_ENV, raising=False)
     first = verify_glossary_once(load_glossary(glossary_copy))
     second = verify_glossary_once(load_glossary(glossary_copy))   # another language's build in this process
     assert second.ran == 0 and second.checks is first.checks
@@ -136,9 +135,8 @@ def test_a_whole_verification_is_kept_for_the_same_files_and_code(glossary_copy,
 def test_a_save_during_a_build_never_passes_the_saved_text_unverified(glossary_copy, monkeypatch):
     """The kept verification is keyed by the bytes the loader parsed, not by the files on disk
     when verifying: an editor who saves between the two gets the new text verified."""
-    from altered_rules.verification.checks import SHARED_ENV, verify_glossary_once
+    from altered_rules.verification.checks import verify_glossary_once
 
-    monkeypatch.delenv(SHARED_ENV, raising=False)
     loaded = load_glossary(glossary_copy)
     replace_in_paragraph(glossary_copy / "rules/4/4.2.4.yaml", "4.2.4.c", "      Bob.hero.region: 0\n", "      Bob.hero.region: 1\n")
     assert not verify_glossary_once(loaded).failures   # the text as it was read: it passes

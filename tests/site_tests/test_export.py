@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 
 from altered_rules.pages.versions import ReleaseStamp
-from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, export_glossary
+from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, export_glossary, indented_json
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
@@ -23,6 +23,18 @@ def test_the_published_export_is_valid_against_the_published_schema(site, langua
     # issue 25 are such changes until the next release is recorded.)
     assert {k: v for k, v in data["release"].items() if k != "unreleased_changes"} == {"version": "2026.1", "date": "2026-11-25"}
     assert isinstance(data["release"]["unreleased_changes"], bool)
+
+
+def test_the_export_is_written_as_the_json_module_writes_it(glossary):
+    """indented_json is json.dumps(..., ensure_ascii=False, indent=1) made faster: the same text for
+    the export, its schema and every kind of value (a published file must not change with it)."""
+    odd = {"empty": [], "none": {}, "nested": [[[]], {"": ""}], 1: "int key", None: "null key", 2.5: (1, 2),
+           "numbers": [0, -7, 2.5, -0.0, 1e300, float("nan"), float("inf")], "flags": [True, False, None],
+           "text": "é \u2028 \n \t \" \\ \x01 </script> 🂡"}
+    for value in (export_glossary(glossary, "fr", None), SCHEMA, odd, [], {}, "x", 3, None):
+        assert indented_json(value) == json.dumps(value, ensure_ascii=False, indent=1)
+    with pytest.raises(TypeError, match="set is not JSON serializable"):
+        indented_json({"a": {1}})
 
 
 def test_the_release_of_the_export_is_checked_by_the_schema(glossary):

@@ -8,11 +8,13 @@ moving to a fork of MkDocs costs nothing.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -64,6 +66,22 @@ class _Conversion:
     links: dict[str, dict[str, str]]
 
 
+@contextmanager
+def _collected_after() -> Iterator[None]:
+    """Python's cycle collector paused while a hook builds the language's pages or its files
+    after the build: they make hundreds of thousands of dicts, lists and strings (the export
+    alone is 3 MB of JSON), none in a cycle, and each pass of the collector they set off walks
+    every object of the build; freed as usual by their counts meanwhile, collected after.
+    About 0.5 s of CPU in a three-language build (issue 29)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
 class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def __init__(self) -> None:
         self.glossary: Glossary | None = None
@@ -103,6 +121,10 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.project = project
         self.glossary_dir = os.path.join(project, self.config.glossary)
         self.assets_dir = os.path.join(project, self.config.assets)
+        with _collected_after():
+            return self._configure(config, project)
+
+    def _configure(self, config: MkDocsConfig, project: str) -> MkDocsConfig:
         try:
             self.glossary = load_glossary(self.glossary_dir)
         except GlossaryError as exc:
@@ -247,9 +269,10 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             reused, drawn = self.served.counts
             log.info(f"altered-rules: {drawn} page(s) drawn, {reused} unchanged page(s) reused")
         try:
-            finish_site(Path(config.site_dir), self.glossary, self.config.language, self.pages,
-                        releases=self.releases, verification=self.verification, sandbox=self.sandbox,
-                        scenarios=self.scenarios, site_url=config.site_url or "", renderer=self.renderer)
+            with _collected_after():
+                finish_site(Path(config.site_dir), self.glossary, self.config.language, self.pages,
+                            releases=self.releases, verification=self.verification, sandbox=self.sandbox,
+                            scenarios=self.scenarios, site_url=config.site_url or "", renderer=self.renderer)
         except (ShellError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
 

@@ -41,7 +41,8 @@ from ..content.glossary.model import (
     rule_sort_key,
 )
 from ..content.glossary.schema import JARGON_GAMES, RULE_REFERENCE, SYMBOL_REFERENCE
-from engine.messages import Renderer as MessageRenderer
+from engine.messages import Items, Message, Renderer as MessageRenderer
+from engine.trace import TraceLine
 
 from ..content.translations import translation_states
 from ..languages import BY_CODE, SOURCE, KeywordPlural
@@ -109,6 +110,16 @@ def relative_url(from_page: str, to_page: str, anchor: str = "") -> str:
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#+!|])")
 
 
+def _typed(value: object) -> tuple[object, ...]:
+    """An engine message (or parameter) as a key that tells its parameters' types apart: a Card
+    and a Term of the same text are equal strings, but they are said differently."""
+    if isinstance(value, Message):
+        return (Message, value.id, tuple((name, _typed(param)) for name, param in value.params))
+    if isinstance(value, Items):
+        return (Items, tuple(_typed(item) for item in value.items))
+    return (value.__class__, value)
+
+
 def language_url(page: str, language: str, anchor: str = "", target: str | None = None) -> str:
     """From `page` of one language's site, a page of the `language` site (site/<language>/ side by
     side): the same page, or `target`, at `anchor`."""
@@ -169,6 +180,7 @@ class Renderer:
         # Where each entry's YAML is on the forge ("Edit this rule"); None: the site names no forge.
         self.source_links: SourceLinks | None = None
         self.page_of: dict[str, str] = {}
+        self._said: dict[tuple[object, ...], str] = {}   # said(): a message, typed (_typed) -> its text
         for chapter in glossary.chapters:
             for section in chapter.sections:
                 self.page_of[section.id] = chapter_page(chapter.number)
@@ -427,11 +439,23 @@ class Renderer:
         """Renders the engine's messages in the page's language (plugins/altered_rules/messages.py)."""
         return message_renderer(self.language, card_names(self.glossary.cards.values(), self.language))
 
+    def said(self, line: TraceLine) -> str:
+        """A trace line in this language: its message rendered, else its text. Made once per
+        message in a language build: the glossary's traces say 3,559 lines with 1,158 different
+        messages, and the rule pages and the export both show each (issue 29)."""
+        if line.message is None:
+            return line.text
+        key = _typed(line.message)
+        text = self._said.get(key)
+        if text is None:
+            text = self._said[key] = self.say.line(line.message)
+        return text
+
     def trace_html(self, notices: PageNotices, check: Check, page: str) -> str:
         assert check.result is not None
         items = []
         for line in check.result.trace:
-            said = self.say.line(line.message) if line.message is not None else line.text
+            said = self.said(line)
             text = self.inline(notices, said, page)
             cited = [r for r in line.rules if r not in said]
             extra = [self.rule_link(notices, r, page) for r in cited]

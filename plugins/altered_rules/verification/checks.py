@@ -9,11 +9,8 @@ plugin that collects each scenario as its own test item.
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from pathlib import Path
 from typing import Any, Iterable
 
 import engine
@@ -268,11 +265,6 @@ def verify_glossary(glossary: Glossary) -> Verification:
     return Verification(checks, examples, ran)
 
 
-SHARED_ENV = "ALTERED_RULES_VERIFICATION_DIR"
-"""A private folder in which the language builds of one site build share their verification
-(build_site creates it and removes it after the build)."""
-
-
 # The last passing verification of this process, under the key of everything it depends on
 # (cache.glossary_key): the language builds of one site build, when they share a process, and a
 # `mkdocs serve` rebuild after a save that changed no glossary file, take it as it is.
@@ -289,11 +281,10 @@ def forget() -> None:
 def verify_glossary_once(glossary: Glossary) -> Verification:
     """verify_glossary, run once for all the language builds of one site build.
 
-    The same glossary files and the same code give the same checks. In one process, the last
-    passing verification is kept under the key of both (cache.glossary_key) and given again (its `ran`
-    then 0). Language builds in separate processes share it through build_site's private folder
-    (SHARED_ENV) under the same digest (2 of 3 engine runs saved, issue 8). A verification with
-    failures is never kept: the build stops.
+    The same glossary files and the same code give the same checks. In one process (build_site
+    builds the three languages in its own, and a `mkdocs serve` session is one), the last passing
+    verification is kept under the key of both (cache.glossary_key) and given again (its `ran`
+    then 0). A verification with failures is never kept: the build stops.
     """
     digest = glossary_key(glossary.digest)
     if digest is None:
@@ -301,28 +292,12 @@ def verify_glossary_once(glossary: Glossary) -> Verification:
     kept = _VERIFIED.get(digest)
     if kept is not None:
         return replace(kept, ran=0)
-    folder = os.environ.get(SHARED_ENV)
-    path = Path(folder) / f"verification-{digest}.pickle" if folder and os.path.isdir(folder) else None
-    if path is not None:
-        try:
-            with path.open("rb") as handle:
-                shared = pickle.load(handle)
-            if isinstance(shared, Verification):
-                shared.ran = 0   # this build ran none: another language's build did
-                return shared
-        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
-            pass
     verification = verify_glossary(glossary)
     if not verification.failures:
         for check in verification.checks:
             check.shown  # shown on every language's pages: made here once, kept with the checks
         _VERIFIED.clear()
         _VERIFIED[digest] = verification
-        if path is not None:
-            partial = path.with_name(f"{path.name}.{os.getpid()}")
-            with partial.open("wb") as handle:
-                pickle.dump(verification, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(partial, path)
     return verification
 
 
