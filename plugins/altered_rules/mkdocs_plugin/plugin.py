@@ -12,7 +12,6 @@ import gc
 import logging
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -39,31 +38,10 @@ from ..site_assets.sandbox import Runtime, SandboxError, page_head, scenario_fil
 from ..site_assets.sandbox import runtime as sandbox_runtime
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
+from .conversions import Conversions
 from .deferred import defer, restore
 
 log = logging.getLogger("mkdocs.plugins.altered_rules")
-
-
-class _WarningCount(logging.Handler):
-    """Warnings MkDocs logged in a serve session (a strict build stops on them)."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.count = 0
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.count += 1
-
-
-@dataclass(frozen=True)
-class _Conversion:
-    """What MkDocs' Page.render made of a page's Markdown, kept for a serve session's next rebuild."""
-
-    html: str
-    toc: Any
-    title: str | None
-    anchors: frozenset[str]
-    links: dict[str, dict[str, str]]
 
 
 @contextmanager
@@ -100,18 +78,17 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.version_pages: list[Page] = []   # releases and history (versions.py), not in the nav
         self.served: ServedPages | None = None   # a serve session's finished pages (served_pages.py)
         self.nav: Any = None
-        self.warnings = _WarningCount()   # a page whose conversion warned is converted again
-        self.converting: dict[str, tuple[bytes, int] | Any] = {}   # page -> its conversion's key and warnings so far, or the kept one
+        self.conversions: Conversions | None = None   # a serve session's Markdown conversions (conversions.py)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
         # this hook, MkDocs keeps this plugin object for the whole session.)
         self.served = ServedPages() if command == "serve" else None
-        if self.served is not None:
-            logging.getLogger("mkdocs").addHandler(self.warnings)
+        self.conversions = Conversions(self.served) if self.served is not None else None
 
     def on_shutdown(self) -> None:
-        logging.getLogger("mkdocs").removeHandler(self.warnings)
+        if self.conversions is not None:
+            self.conversions.close()
 
     # Runs before other plugins' on_config (priority 50) so that the
     # navigation they see already lists the generated pages.
@@ -224,28 +201,13 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                 raise PluginError("\n".join(problems))
         # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
         markdown, self.deferred[page.file.src_uri] = defer(markdown)
-        if self.served is not None:
+        if self.conversions is not None:
             # In a serve session, Markdown converted before with the same files is not converted again.
-            key = self.served.conversion_key(page.file.src_uri, page.file.url, markdown)
-            kept = self.served.converted(key)
-            self.converting[page.file.src_uri] = kept if kept is not None else (key, self.warnings.count)
-            if kept is not None:
-                return ""
+            markdown = self.conversions.before(page, markdown)
         return markdown
 
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
-        converting = self.converting.pop(page.file.src_uri, None)
-        if converting is None:
-            return html
-        if isinstance(converting, _Conversion):   # kept: what Page.render (MkDocs 1.6) sets, given back
-            page.toc, page._title_from_render, page.present_anchor_ids = converting.toc, converting.title, set(converting.anchors)
-            page.links_to_anchors = {files.get_file_from_path(uri): dict(links) for uri, links in converting.links.items()}
-            return converting.html
-        key, warnings = converting
-        if self.warnings.count == warnings:
-            links = {file.src_uri: dict(anchors) for file, anchors in getattr(page, "links_to_anchors", {}).items()}
-            self.served.keep_converted(key, _Conversion(html, page.toc, page._title_from_render, frozenset(page.present_anchor_ids or ()), links))
-        return html
+        return self.conversions.after(page, html, files) if self.conversions is not None else html
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
         blocks = self.deferred.pop(page.file.src_uri, [])

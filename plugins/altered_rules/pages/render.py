@@ -114,7 +114,8 @@ def _typed(value: object) -> tuple[object, ...]:
     """An engine message (or parameter) as a key that tells its parameters' types apart: a Card
     and a Term of the same text are equal strings, but they are said differently."""
     if isinstance(value, Message):
-        return (Message, value.id, tuple((name, _typed(param)) for name, param in value.params))
+        # Its parameters by name: a Message's equality does not depend on their order (messages.py).
+        return (Message, value.id, tuple(sorted((name, _typed(param)) for name, param in value.params.items())))
     if isinstance(value, Items):
         return (Items, tuple(_typed(item) for item in value.items))
     return (value.__class__, value)
