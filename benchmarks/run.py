@@ -1005,8 +1005,15 @@ def builds_only(args: argparse.Namespace) -> int:
             log(f"kept {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
+    return said(report)
+
+
+def said(report: Report, details: bool = False) -> int:
+    """A partial run's rows (and details) printed; its exit status: 0 when every goal is met."""
     for row in report.rows:
         log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
+    for line in report.details if details else ():
+        log(f"  {line}")
     return 0 if all(row.met for row in report.rows) else 1
 
 
@@ -1041,25 +1048,17 @@ def main(argv: list[str] | None = None) -> int:
             sandbox_rows(report, site, 1 if args.quick else SANDBOX_ROUNDS)
         finally:
             shutil.rmtree(site, ignore_errors=True)
-        for row in report.rows:
-            log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
-        for line in report.details:
-            log(f"  {line}")
-        return 0 if all(row.met for row in report.rows) else 1
+        return said(report, details=True)
     if args.only == "engine":
         report = Report()
         against_rows(report, args.against, 3 if args.quick else 10)
-        for row in report.rows:
-            log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
-        return 0 if all(row.met for row in report.rows) else 1
+        return said(report)
     if args.only == "builds":
         return builds_only(args)
     if args.only == "budget":
         report = Report()
         budget_rows(report, PROJECT / "glossary", 1 if args.quick else 3)
-        for row in report.rows:
-            log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
-        return 0 if all(row.met for row in report.rows) else 1
+        return said(report)
     if args.only == "releases":
         work = Path(tempfile.mkdtemp(prefix="altered-bench-releases-"))
         report = Report()
@@ -1070,9 +1069,7 @@ def main(argv: list[str] | None = None) -> int:
                 log(f"kept {work}")
             else:
                 shutil.rmtree(work, ignore_errors=True)
-        for row in report.rows:
-            log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
-        return 0 if all(row.met for row in report.rows) else 1
+        return said(report)
     args.out = args.out or PROJECT / "benchmarks" / "results.md"
     factor = 2 if args.quick else 10
     repeats = 1 if args.quick else 3
