@@ -199,3 +199,17 @@ def test_a_trace_message_is_said_once_per_typed_value():
     inner = [msg("x.outer", said=msg("x.said", who=kind("Forest"))) for kind in (Card, Term)]
     assert inner[0] == inner[1] and _typed(inner[0]) != _typed(inner[1])
     assert _typed(msg("x.said", who=Card("Forest"))) == _typed(card)   # the same typed value: one text
+
+
+def test_a_trace_cites_a_ruling_by_its_title_in_the_page_language(glossary):
+    """A ruling's id is an English identifier: a trace line on a French page names the ruling by its
+    French title; the link still leads to the ruling's anchor."""
+    verification = verify_glossary(glossary)
+    renderer = Renderer(glossary, "fr", verification)
+    check = next(c for c in verification.checks
+                 if c.result and any("opposing-expeditions" in line.rulings for line in c.result.trace))
+    said = renderer.trace_html(PageNotices(), check, "rules/chapter-4.md")
+    title = next(r for r in glossary.rulings if r.id == "opposing-expeditions").title.get("fr")
+    cited = html.escape("décision\u00a0: " + title)
+    assert f'#ruling-opposing-expeditions">{cited}</a>' in said
+    assert "décision opposing-expeditions" not in said

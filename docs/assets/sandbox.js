@@ -712,7 +712,7 @@ function traceLine(line) {
   for (const rule of line.rules) if (!line.text.includes(rule)) extra.push(ruleLink(rule));
   for (const ruling of line.rulings) {
     const href = DATA.links[`ruling:${ruling}`];
-    if (href) extra.push(h("a", { href, text: `${say("ruling")} ${ruling}` }));
+    if (href) extra.push(h("a", { href, text: DATA.rulings[ruling] ?? `${say("ruling")} ${ruling}` }));
   }
   if (extra.length) {
     const span = h("span", { class: "ar-trace__rules" }, " (");

@@ -452,6 +452,11 @@ class Renderer:
             text = self._said[key] = self.say.line(line.message)
         return text
 
+    def ruling_cited(self, title: str) -> str:
+        """A ruling a trace line cites, by its title in this language ("ruling: Which Expedition
+        opposes which during Progress"), where its id is English (plain text, to be escaped)."""
+        return f"{self.t('ruling').lower()}{self.t('colon')} {title}"
+
     def trace_html(self, notices: PageNotices, check: Check, page: str) -> str:
         assert check.result is not None
         items = []
@@ -460,10 +465,11 @@ class Renderer:
             text = self.inline(notices, said, page)
             cited = [r for r in line.rules if r not in said]
             extra = [self.rule_link(notices, r, page) for r in cited]
-            extra += [
-                f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + ruling)}">{html.escape(self.t("ruling").lower())} {html.escape(ruling)}</a>'
-                for ruling in line.rulings if any(r.id == ruling for r in self.glossary.rulings)
-            ]
+            for ruling in line.rulings:
+                found = next((r for r in self.glossary.rulings if r.id == ruling), None)
+                if found is not None:
+                    said_ruling = html.escape(self.ruling_cited(self.text(notices, found.title)))
+                    extra.append(f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + ruling)}">{said_ruling}</a>')
             suffix = f' <span class="ar-trace__rules">({", ".join(extra)})</span>' if extra else ""
             items.append(f'<li style="--ar-depth:{line.depth}">{text}{suffix}</li>')
         return f'<ul class="ar-trace" lang="{self.language}">{"".join(items)}</ul>'

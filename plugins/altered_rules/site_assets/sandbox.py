@@ -417,6 +417,7 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
               renderer: Renderer | None = None) -> dict[str, Any]:
     """What the sandbox page's script reads from the page (JSON). `scenarios` is the path of the
     language's scenario file (scenario_file), or None if the build publishes none (no verification)."""
+    renderer = renderer or Renderer(glossary, language)
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")  # the language's root, from the sandbox page
     sandbox = f"{base}/../{SANDBOX_DIR}/"
     return {
@@ -427,6 +428,8 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
         "factions": [f.value for f in engine.Faction],
         "keywords": [k.value for k in Keyword],   # the form's checkboxes: the keywords the engine models
         "links": rule_links(glossary, language, renderer),
+        # A cited ruling is said by its title in the language, as the rule pages' traces say it.
+        "rulings": {r.id: renderer.ruling_cited(renderer.in_language(r.title)) for r in glossary.rulings},
         "rule_pattern": RULE_REFERENCE.pattern,  # rule numbers in the engine's sentences, as the rule pages find them
         "deck_rules": deck_rule_texts(glossary, language),
         "runtime": {
