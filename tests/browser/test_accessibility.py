@@ -2,22 +2,91 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
 
 PAGES = ["", "rules/chapter-4/", "glossary-terms/", "modes/standard/", "rulings/", "sources/", "coverage/", "editing/",
          "cards/", "cards/lindiwe-maw/",
          "releases/", "releases/2026.1/", "history/chapter-1/"]
 
+# Material's palettes (data-md-color-scheme) and the system setting that selects each one
+# (prefers-color-scheme, mkdocs.yml's palette `media`).
+SCHEMES = {"default": "light", "slate": "dark"}
 
-@pytest.mark.parametrize("language", ["en", "fr", "it"])
-@pytest.mark.parametrize("path", PAGES)
-@pytest.mark.parametrize("scheme", ["default", "slate"])
-def test_no_serious_accessibility_violation(page, base_url, language, path, scheme):
-    # The palettes follow the reader's system setting (prefers-color-scheme).
-    page.emulate_media(color_scheme="light" if scheme == "default" else "dark")
-    page.goto(f"{base_url}/{language}/{path}")
-    page.wait_for_load_state("networkidle")
+
+class Shown:
+    """One page at a time, loaded once in a fresh browser context and checked in both colour schemes
+    (a page load is most of a check's cost): loaded in the scheme the system setting selects, then
+    switched to the other with the palette's own toggle, as a reader would. Material (9.8) does not
+    follow a change of the system setting on a page already shown (only its automatic palette does),
+    so the system setting selects the first scheme checked, on load; which one comes first
+    alternates from page to page (ORDER), so that both are selected by it on load. Like the `page`
+    fixture (conftest.py), it keeps the page's JavaScript errors for the test to fail on."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser, self.url, self.context = browser, None, None
+        self.page: Page | None = None
+        self.errors: list[str] = []
+
+    def show(self, url: str, scheme: str) -> Page:
+        if url != self.url:
+            self.close()
+            self.url, self.errors = url, []
+            self.context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+            self.page = self.context.new_page()
+            self.page.on("pageerror", lambda error, errors=self.errors: errors.append(str(error)))
+            self.page.emulate_media(color_scheme=SCHEMES[scheme])
+            self.page.goto(url)
+            self.page.wait_for_load_state("networkidle")
+        elif self.page.evaluate("document.body.getAttribute('data-md-color-scheme')") != scheme:
+            self.page.emulate_media(color_scheme=SCHEMES[scheme])
+            self.page.locator("form[data-md-component=palette] label:not([hidden])").click()
+            try:
+                self.page.wait_for_function("scheme => document.body.getAttribute('data-md-color-scheme') === scheme"
+                                            " && !document.body.hasAttribute('data-md-color-switching')",
+                                            arg=scheme, timeout=5_000)
+            except Exception:
+                pass   # the test's own assertion says which scheme is shown
+        # The colours change with CSS transitions: axe must read the colours they end on.
+        self.page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5_000)
+        return self.page
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.url = self.context = self.page = None
+
+
+@pytest.fixture(scope="module")
+def shown(browser) -> Iterator[Shown]:
+    shown = Shown(browser)
+    yield shown
+    shown.close()
+
+
+@pytest.fixture
+def guarded(shown) -> Iterator[Shown]:
+    yield shown
+    assert shown.errors == [], f"JavaScript errors on the page: {shown.errors}"
+
+
+# Both schemes of a page one after the other (the same test ids as a product of the three
+# parameters): the page is loaded for the first and switched for the second; tests/conftest.py
+# keeps the two on one worker. The first is "default" on one page, "slate" on the next.
+ORDER = [(scheme, path, language)
+         for number, (path, language) in enumerate((path, language) for path in PAGES for language in ["en", "fr", "it"])
+         for scheme in (list(SCHEMES) if number % 2 == 0 else list(SCHEMES)[::-1])]
+
+
+@pytest.mark.parametrize(("scheme", "path", "language"), [
+    pytest.param(scheme, path, language, id=f"{scheme}-{path}-{language}") for scheme, path, language in ORDER
+])
+def test_no_serious_accessibility_violation(guarded, base_url, language, path, scheme):
+    # The palettes follow the reader's system setting (prefers-color-scheme) and the palette's toggle.
+    page = guarded.show(f"{base_url}/{language}/{path}", scheme)
     assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == scheme
     serious = _serious(page)
     assert serious == [], "\n".join(serious)

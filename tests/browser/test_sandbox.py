@@ -9,6 +9,7 @@ import base64
 import json
 import re
 from pathlib import Path
+from typing import Iterator
 from urllib.parse import urlsplit
 
 import pytest
@@ -43,6 +44,34 @@ def page(warm):
     yield page
     page.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+class Started:
+    """One English sandbox page of the warm context, started once for the tests that run a scenario
+    on it but do not test its start (a Pyodide start is most of their cost). Every run replaces the
+    result it shows (sandbox.js: the result box is emptied when Run is clicked), and `started` empties
+    both result boxes before each test too, so that no test can read another's result. Like `page`,
+    it keeps the page's JavaScript errors for each test to fail on."""
+
+    def __init__(self, warm, url: str) -> None:
+        self.page, self.errors = warm.new_page(), []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        open_sandbox(self.page, url)
+
+
+@pytest.fixture(scope="module")
+def english(warm, base_url) -> Iterator[Started]:
+    started = Started(warm, f"{base_url}/en/sandbox/")
+    yield started
+    started.page.close()
+
+
+@pytest.fixture
+def started(english) -> Iterator[Page]:
+    english.page.evaluate("document.querySelectorAll('.ar-sb-result').forEach(box => box.replaceChildren())")
+    seen = len(english.errors)
+    yield english.page
+    assert english.errors[seen:] == [], f"JavaScript errors on the page: {english.errors[seen:]}"
 
 
 def open_sandbox(page: Page, url: str) -> None:
@@ -177,8 +206,8 @@ def test_an_unknown_scenario_id_says_so_in_the_page_language_over_a_new_board(pa
     expect(page).to_have_url(re.compile(r"\?scenario=9\.9\.9-scenario-1$"))
 
 
-def test_a_scenario_pasted_from_a_rule_page_runs_with_its_cards_and_an_error_names_its_line(page, base_url, glossary):
-    open_sandbox(page, f"{base_url}/en/sandbox/")
+def test_a_scenario_pasted_from_a_rule_page_runs_with_its_cards_and_an_error_names_its_line(started, glossary):
+    page = started
     page.get_by_role("tab", name="Scenario").click()
     # As a rule page shows it: the cards by name ({card: ...}), from glossary/cards.yaml.
     check = next(c for c in verify_glossary(glossary).checks if '"card"' in json.dumps(c.data) and c.result.status == "passed")
@@ -191,8 +220,8 @@ def test_a_scenario_pasted_from_a_rule_page_runs_with_its_cards_and_an_error_nam
     expect(page.locator(".ar-sb-error code")).to_contain_text("line 4:", timeout=LOADED)
 
 
-def test_a_pasted_board_whose_outcome_depends_on_an_open_question_shows_each_reading(page, base_url):
-    open_sandbox(page, f"{base_url}/en/sandbox/")
+def test_a_pasted_board_whose_outcome_depends_on_an_open_question_shows_each_reading(started):
+    page = started
     page.get_by_role("tab", name="Scenario").click()
     page.locator("textarea.ar-sb-yaml").fill(
         "- name: Two abilities that change region types\n  given:\n    players: [Alice, Bob, Carol, Dave]\n    mode: 2v2\n"
@@ -235,8 +264,8 @@ def test_a_scenario_file_that_cannot_be_read_is_said_so_over_a_new_board(browser
     assert errors == []
 
 
-def test_a_deck_is_checked_and_every_broken_rule_is_linked(page, base_url, deck_limits):
-    open_sandbox(page, f"{base_url}/en/sandbox/")
+def test_a_deck_is_checked_and_every_broken_rule_is_linked(started, deck_limits):
+    page = started
     page.get_by_role("tab", name="A deck").click()
     page.locator("summary", has_text="Paste a list").click()
     page.get_by_label(re.compile("One card a line")).fill(
@@ -316,9 +345,9 @@ def _shape(status, differences, error, lines: bool = True) -> list:
             error.message if error else None]
 
 
-def test_the_sandbox_gives_the_command_line_outcome_on_every_scenario(page, base_url, glossary, built_site):
+def test_the_sandbox_gives_the_command_line_outcome_on_every_scenario(started, glossary, built_site):
     requests, expected = _python_outcomes(glossary, built_site)
-    open_sandbox(page, f"{base_url}/en/sandbox/")
+    page = started
     # One page evaluation for the whole batch: the engine in the browser runs them one after the other.
     answers = page.evaluate("""async (requests) => {
         await window.arSandbox.ready;

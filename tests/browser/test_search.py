@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 
 def _settle(page: Page) -> None:
@@ -22,10 +23,51 @@ def _settle(page: Page) -> None:
     )
 
 
-def _search(page: Page, base_url: str, language: str, query: str, limit: int = 5) -> list[str]:
-    """The links of the matching results, best first (the pages' group headers, scored 0, left out)."""
-    page.goto(f"{base_url}/{language}/")
-    page.locator(".md-search__input").first.click()
+class Searched:
+    """One page per language, loaded once for the module's searches (a page load builds the search
+    index in its worker: most of a search test's cost); between two searches the box is emptied and
+    the results gone. Like the `page` fixture (conftest.py), it keeps the pages' JavaScript errors
+    for each test to fail on (`searched`)."""
+
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.base_url, self.pages, self.errors = base_url, {}, []
+
+    def page(self, language: str) -> Page:
+        if language not in self.pages:
+            page = self.context.new_page()
+            page.on("pageerror", lambda error: self.errors.append(f"{language}: {error}"))
+            page.goto(f"{self.base_url}/{language}/")
+            page.locator(".md-search__input").first.click()
+            self.pages[language] = page
+        page = self.pages[language]
+        box = page.locator("input.md-search__input")
+        if box.input_value():
+            box.fill("")
+            box.press("End")   # Material searches on keyup
+            expect(page.locator(".md-search-result__link")).to_have_count(0)
+        page.evaluate("window.__arResults = undefined")   # _settle's memory of the last results
+        return page
+
+
+@pytest.fixture(scope="module")
+def shared(browser, base_url) -> Iterator[Searched]:
+    searched = Searched(browser, base_url)
+    yield searched
+    searched.context.close()
+
+
+@pytest.fixture
+def searched(shared) -> Iterator[Searched]:
+    seen = len(shared.errors)
+    yield shared
+    assert shared.errors[seen:] == [], f"JavaScript errors on the page: {shared.errors[seen:]}"
+
+
+def _search(searched: Searched, language: str, query: str, limit: int = 5) -> list[str]:
+    """The links of the matching results, best first (the pages' group headers, scored 0, left out),
+    on the language's shared page (`searched.pages[language]` then shows them)."""
+    page = searched.page(language)
     page.locator("input.md-search__input").press_sequentially(query, delay=20)
     results = page.locator(".md-search-result__link:has(article:not([data-md-score='0.00']))")
     expect(results.first).to_be_visible(timeout=10_000)
@@ -48,14 +90,14 @@ def _search(page: Page, base_url: str, language: str, query: str, limit: int = 5
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
 @pytest.mark.parametrize("number", ["4.2.4.c", "7.4.3.i", "2.1.e"])
-def test_a_rule_number_lands_on_that_rule_first(page, base_url, language, number):
-    hrefs = _search(page, base_url, language, number)
+def test_a_rule_number_lands_on_that_rule_first(searched, language, number):
+    hrefs = _search(searched, language, number)
     assert hrefs[0].endswith(f"#{number}"), hrefs
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
-def test_a_section_number_lands_on_the_section_first(page, base_url, language):
-    hrefs = _search(page, base_url, language, "4.2.4")
+def test_a_section_number_lands_on_the_section_first(searched, language):
+    hrefs = _search(searched, language, "4.2.4")
     assert hrefs[0].endswith("#4.2.4"), hrefs
 
 
@@ -63,18 +105,18 @@ def test_a_section_number_lands_on_the_section_first(page, base_url, language):
     ("en", "tiebreakers"), ("fr", "départage"), ("it", "spareggio"),
     ("fr", "Réserve"), ("it", "pedina"),
 ])
-def test_a_word_finds_rule_paragraphs_in_the_page_language(page, base_url, language, word):
-    hrefs = _search(page, base_url, language, word, limit=50)
+def test_a_word_finds_rule_paragraphs_in_the_page_language(searched, language, word):
+    hrefs = _search(searched, language, word, limit=50)
     assert all(f"/{language}/" in href for href in hrefs), hrefs
     assert any(re.search(r"/rules/chapter-\d/\?h=[^#]*#\d\.\d+(\.\d+)?\.[a-z]$", href) for href in hrefs), hrefs
 
 
 @pytest.mark.parametrize(("language", "typed", "accented"), [("fr", "reserve", "Réserve"), ("fr", "expedition", "Expédition"),
                                                              ("it", "abilita", "abilità")])
-def test_a_word_typed_without_its_accents_finds_the_same_rules(page, base_url, language, typed, accented):
+def test_a_word_typed_without_its_accents_finds_the_same_rules(searched, language, typed, accented):
     rule = re.compile(r"#\d\.\d+(\.\d+)?\.[a-z]$")
-    plain = {h.split("#")[1] for h in _search(page, base_url, language, typed, limit=100) if rule.search(h)}
-    exact = {h.split("#")[1] for h in _search(page, base_url, language, accented, limit=100) if rule.search(h)}
+    plain = {h.split("#")[1] for h in _search(searched, language, typed, limit=100) if rule.search(h)}
+    exact = {h.split("#")[1] for h in _search(searched, language, accented, limit=100) if rule.search(h)}
     assert exact, f"no rule found for {accented!r}"
     assert plain & exact, (sorted(plain), sorted(exact))
 
@@ -84,10 +126,11 @@ def test_a_word_typed_without_its_accents_finds_the_same_rules(page, base_url, l
     ("fr", "gigantesque compte double départage", "7.4.3.i", "Gigantesque"),
     ("it", "gigantesco conta doppio nello spareggio", "7.4.3.i", "Colossale"),
 ])
-def test_a_question_shows_the_answering_paragraph_its_section_and_words_in_context(page, base_url, language, query,
+def test_a_question_shows_the_answering_paragraph_its_section_and_words_in_context(searched, language, query,
                                                                                  answer, section):
-    hrefs = _search(page, base_url, language, query, limit=5)
+    hrefs = _search(searched, language, query, limit=5)
     assert any(href.endswith(f"#{answer}") for href in hrefs), hrefs
+    page = searched.pages[language]
     result = page.locator(f".md-search-result__link[href$='#{answer}'] article").first
     expect(result.locator("h2")).to_contain_text(f"{answer} · {section}")
     # The paragraph's words, with those of the question marked.
@@ -97,15 +140,16 @@ def test_a_question_shows_the_answering_paragraph_its_section_and_words_in_conte
 
 
 @pytest.mark.parametrize(("language", "word"), [("en", "giant"), ("fr", "géant"), ("it", "gigantesco")])
-def test_a_judges_word_from_the_termbase_finds_the_rules_term_on_the_site(page, base_url, language, word):
+def test_a_judges_word_from_the_termbase_finds_the_rules_term_on_the_site(searched, language, word):
     # The termbase's words reach the worker through what Material sends it (the index's config):
     # none of the rules says "giant", "géant" or "gigantesco"; they say Gigantic, Gigantesque, Colossale.
-    hrefs = _search(page, base_url, language, word, limit=3)
+    hrefs = _search(searched, language, word, limit=3)
     assert len(hrefs) == 3 and all(re.search(r"#7\.4\.3(\.[a-z])?$", href) for href in hrefs), hrefs
 
 
-def test_a_common_word_keeps_the_results_order_across_pages_and_folds_none(page, base_url):
-    _search(page, base_url, "en", "expedition", limit=1)
+def test_a_common_word_keeps_the_results_order_across_pages_and_folds_none(searched):
+    _search(searched, "en", "expedition", limit=1)
+    page = searched.pages["en"]
     scores = page.eval_on_selector_all(
         ".md-search-result__item",
         "items => items.map(item => [...item.querySelectorAll('article')].slice(1)"
@@ -118,8 +162,8 @@ def test_a_common_word_keeps_the_results_order_across_pages_and_folds_none(page,
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
-def test_a_card_name_finds_the_rule_that_quotes_it(page, base_url, language):
-    hrefs = _search(page, base_url, language, "Kuwat", limit=3)
+def test_a_card_name_finds_the_rule_that_quotes_it(searched, language):
+    hrefs = _search(searched, language, "Kuwat", limit=3)
     assert hrefs and hrefs[0].endswith("#2.1.c"), hrefs
 
 
@@ -176,9 +220,9 @@ def test_search_works_offline_once_a_page_was_visited(browser, base_url):
     ("en", "infinite loop", ("6.3.f",)), ("fr", "untap", ("4.2.1.c", "1.3.2.b")),
     # A token sent to the discard pile: it ceases to exist (2.1.d), having joined it (7.5.4.d, 7.5.5.b).
     ("it", "cimitero token", ("2.1.d", "7.5.4.d", "7.5.5.b"))])
-def test_another_games_words_and_english_find_the_local_paragraph(page, base_url, language, query, answer):
+def test_another_games_words_and_english_find_the_local_paragraph(searched, language, query, answer):
     """Issue 27: glossary/jargon.yaml's words, and English game words on the French and Italian sites."""
-    hrefs = _search(page, base_url, language, query, limit=3)
+    hrefs = _search(searched, language, query, limit=3)
     assert any(href.endswith(f"#{a}") for href in hrefs for a in answer), hrefs
 
 
