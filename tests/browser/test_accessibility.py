@@ -7,6 +7,7 @@ from typing import Iterator
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 PAGES = ["", "rules/chapter-4/", "glossary-terms/", "modes/standard/", "rulings/", "sources/", "coverage/", "editing/",
          "cards/", "cards/lindiwe-maw/",
@@ -48,7 +49,7 @@ class Shown:
                 self.page.wait_for_function("scheme => document.body.getAttribute('data-md-color-scheme') === scheme"
                                             " && !document.body.hasAttribute('data-md-color-switching')",
                                             arg=scheme, timeout=5_000)
-            except Exception:
+            except PlaywrightTimeout:
                 pass   # the test's own assertion says which scheme is shown
         # The colours change with CSS transitions: axe must read the colours they end on.
         self.page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=5_000)
