@@ -28,7 +28,7 @@ from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
 from ..pages.release_cycle import ReleaseCycle
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
-from ..pages.served_pages import ServedPages, nav_outline, settings_files, toc_outline
+from ..pages.served_pages import CompiledTemplates, ServedPages, nav_outline, settings_files, toc_outline
 from ..pages.site_pages import site_pages
 from ..pages.source_links import SourceLinks
 from ..pages.versions import ShellError
@@ -79,12 +79,14 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.served: ServedPages | None = None   # a serve session's finished pages (served_pages.py)
         self.nav: Any = None
         self.conversions: Conversions | None = None   # a serve session's Markdown conversions (conversions.py)
+        self.templates: CompiledTemplates | None = None   # a serve session's compiled templates (served_pages.py)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
         # this hook, MkDocs keeps this plugin object for the whole session.)
         self.served = ServedPages() if command == "serve" else None
         self.conversions = Conversions(self.served) if self.served is not None else None
+        self.templates = CompiledTemplates() if self.served is not None else None
 
     def on_shutdown(self) -> None:
         if self.conversions is not None:
@@ -167,6 +169,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # Every page is read from Markdown: in a serve session, those whose every input is as
         # when they were last drawn are not drawn by the theme again (served_pages.py).
+        if self.templates is not None:   # MkDocs makes a new environment each rebuild: its templates compiled once
+            env.bytecode_cache = self.templates
         if self.served is None or self.nav is None:
             return env
         self.served.begin(nav=nav_outline(self.nav.items), extra=dict(config.extra), head=self._head())

@@ -19,6 +19,11 @@ Markdown and its kept HTML, table of contents, title and anchors. A page whose c
 warning is never kept: a strict build must see the warning again. A cold `mkdocs build` keeps nothing:
 only a serve session (plugin.on_startup) makes one of these, so built sites are unchanged.
 
+The theme's templates are compiled once a session (CompiledTemplates): MkDocs makes a new Jinja
+environment for every rebuild, which compiled the 40-odd templates of the theme again each time
+(a quarter of a rebuild's CPU); each one's Python code is kept under its name, file, source and
+the environment's syntax settings, so an edited override is compiled again.
+
 Plain values only: the MkDocs layer hands over what it read from MkDocs' objects.
 """
 
@@ -30,6 +35,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
+
+from jinja2.bccache import Bucket, BytecodeCache
 
 # A serve session's pages over its rebuilds: past this many, the oldest are forgotten together.
 MAX_KEPT = 400
@@ -141,3 +148,42 @@ class ServedPages:
     def counts(self) -> tuple[int, int]:
         """(pages reused, pages drawn) in this rebuild."""
         return len(self._reused), len(self._keys) - len(self._reused)
+
+
+# What a template's compiled code depends on besides its source: the environment's syntax settings.
+_SYNTAX = ("block_start_string", "block_end_string", "variable_start_string", "variable_end_string",
+           "comment_start_string", "comment_end_string", "line_statement_prefix", "line_comment_prefix",
+           "trim_blocks", "lstrip_blocks", "newline_sequence", "keep_trailing_newline", "optimized",
+           "is_async", "autoescape")
+
+
+class CompiledTemplates(BytecodeCache):
+    """A serve session's compiled theme templates, in memory (a Jinja bytecode cache): a template
+    is compiled again only when its source (Jinja checks it: the bucket's checksum), its name, its
+    file or the environment's syntax or extensions differ."""
+
+    def __init__(self) -> None:
+        self._codes: dict[tuple[str, str, str], Any] = {}
+        self.compiled = 0   # templates compiled (not found here) this session
+
+    @staticmethod
+    def _key(bucket: Bucket) -> tuple[str, str, str]:
+        env = bucket.environment
+        syntax = repr([getattr(env, name, None) for name in _SYNTAX] + sorted(env.extensions)
+                      + [getattr(env.code_generator_class, "__qualname__", "")])
+        return bucket.key, bucket.checksum, syntax
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._codes.get(self._key(bucket))
+        if code is not None:
+            bucket.code = code
+        else:
+            self.compiled += 1
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        if len(self._codes) >= MAX_KEPT:
+            self._codes.clear()
+        self._codes[self._key(bucket)] = bucket.code
+
+    def clear(self) -> None:
+        self._codes.clear()
