@@ -33,6 +33,7 @@ from ..pages.site_pages import site_pages
 from ..pages.source_links import SourceLinks
 from ..pages.versions import ShellError
 from ..site_paths import SitePathError
+from ..site_assets.export import IndentedPieces
 from ..site_assets.finish import finish_site, shared_assets
 from ..site_assets.sandbox import Runtime, SandboxError, page_head, scenario_file
 from ..site_assets.sandbox import runtime as sandbox_runtime
@@ -80,6 +81,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.nav: Any = None
         self.conversions: Conversions | None = None   # a serve session's Markdown conversions (conversions.py)
         self.templates: CompiledTemplates | None = None   # a serve session's compiled templates (served_pages.py)
+        self.export_pieces: IndentedPieces | None = None   # a serve session's export text (export.py)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
@@ -87,6 +89,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.served = ServedPages() if command == "serve" else None
         self.conversions = Conversions(self.served) if self.served is not None else None
         self.templates = CompiledTemplates() if self.served is not None else None
+        self.export_pieces = IndentedPieces() if self.served is not None else None
 
     def on_shutdown(self) -> None:
         if self.conversions is not None:
@@ -238,7 +241,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             with _collected_after():
                 finish_site(Path(config.site_dir), self.glossary, self.config.language, self.pages,
                             releases=self.releases, verification=self.verification, sandbox=self.sandbox,
-                            scenarios=self.scenarios, site_url=config.site_url or "", renderer=self.renderer)
+                            scenarios=self.scenarios, site_url=config.site_url or "", renderer=self.renderer,
+                            pieces=self.export_pieces)
         except (ShellError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
 
