@@ -28,7 +28,7 @@ from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
 from ..pages.release_cycle import ReleaseCycle
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
-from ..pages.served_pages import CompiledTemplates, ServedPages, nav_outline, settings_files, toc_outline
+from ..pages.served_pages import CompiledTemplates, SearchEntries, ServedPages, nav_outline, settings_files, toc_outline
 from ..pages.site_pages import site_pages
 from ..pages.source_links import SourceLinks
 from ..pages.versions import ShellError
@@ -82,6 +82,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.conversions: Conversions | None = None   # a serve session's Markdown conversions (conversions.py)
         self.templates: CompiledTemplates | None = None   # a serve session's compiled templates (served_pages.py)
         self.export_pieces: IndentedPieces | None = None   # a serve session's export text (export.py)
+        self.search_entries: SearchEntries | None = None   # a serve session's search entries (served_pages.py)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
@@ -90,6 +91,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.conversions = Conversions(self.served) if self.served is not None else None
         self.templates = CompiledTemplates() if self.served is not None else None
         self.export_pieces = IndentedPieces() if self.served is not None else None
+        self.search_entries = SearchEntries() if self.served is not None else None
 
     def on_shutdown(self) -> None:
         if self.conversions is not None:
@@ -174,6 +176,11 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         # when they were last drawn are not drawn by the theme again (served_pages.py).
         if self.templates is not None:   # MkDocs makes a new environment each rebuild: its templates compiled once
             env.bytecode_cache = self.templates
+        if self.search_entries is not None:   # the search plugin's index of this rebuild (on_config made it)
+            for plugin in config.plugins.values():
+                index = getattr(plugin, "search_index", None)
+                if index is not None and hasattr(index, "add_entry_from_context"):
+                    self.search_entries.wrap(index, getattr(index, "config", None))
         if self.served is None or self.nav is None:
             return env
         self.served.begin(nav=nav_outline(self.nav.items), extra=dict(config.extra), head=self._head())

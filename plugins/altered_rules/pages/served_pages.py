@@ -19,6 +19,10 @@ Markdown and its kept HTML, table of contents, title and anchors. A page whose c
 warning is never kept: a strict build must see the warning again. A cold `mkdocs build` keeps nothing:
 only a serve session (plugin.on_startup) makes one of these, so built sites are unchanged.
 
+The search plugin's entries of a page are kept the same way (SearchEntries), under all that
+Material's search reads of the page (its address, title, metadata, table of contents, HTML) and
+its settings: an unchanged page is not parsed again.
+
 The theme's templates are compiled once a session (CompiledTemplates): MkDocs makes a new Jinja
 environment for every rebuild, which compiled the 40-odd templates of the theme again each time
 (a quarter of a rebuild's CPU); each one's Python code is kept under its name, file, source and
@@ -187,3 +191,47 @@ class CompiledTemplates(BytecodeCache):
 
     def clear(self) -> None:
         self._codes.clear()
+
+
+# The metadata Material's search reads of a page (its title, tags and search settings).
+_SEARCH_META = ("title", "tags", "search")
+
+
+class SearchEntries:
+    """A serve session's search entries by page (Material's search parses every page's HTML at
+    every rebuild): `wrap` gives the search index's `add_entry_from_context` that, for a page whose
+    every input is as before, adds the entries it made then (copies, from their JSON)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[bytes, str] = {}
+        self.parsed = 0   # pages parsed (not found here) this session
+
+    def wrap(self, index: Any, settings: Any) -> None:
+        add = index.add_entry_from_context
+        if getattr(add, "kept_by", None) is self:
+            return
+
+        def add_entry_from_context(page: Any) -> None:
+            # Of the metadata, what the search reads (never the template our hooks may set).
+            meta = {name: page.meta.get(name) for name in _SEARCH_META}
+            key = _digest(settings, page.url, page.title, meta, toc_outline(page.toc),
+                          [item.id for item in _toc_items(page.toc)], page.content)
+            kept = self._kept.get(key)
+            if kept is not None:
+                index.entries.extend(json.loads(kept))
+                return
+            before = len(index.entries)
+            add(page)
+            self.parsed += 1
+            if len(self._kept) >= MAX_KEPT:
+                self._kept.clear()
+            self._kept[key] = json.dumps(index.entries[before:], ensure_ascii=False)
+
+        add_entry_from_context.kept_by = self   # type: ignore[attr-defined]
+        index.add_entry_from_context = add_entry_from_context
+
+
+def _toc_items(items: Iterable[Any]) -> Iterable[Any]:
+    for item in items:
+        yield item
+        yield from _toc_items(item.children)
