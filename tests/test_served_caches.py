@@ -74,3 +74,20 @@ def test_a_page_whose_html_metadata_or_address_changed_is_parsed_again():
     assert _indexed(kept, moved, lang=["en"])[-1]["location"] == "terms/#a"
     assert _indexed(kept, _page('<h2 id="a">A</h2><p>Dusk</p>', template=object()), lang=["en"])[-1]["location"] == "rules/#a"
     assert kept.parsed == 4   # the template our hooks set is no input of the search
+
+
+def test_a_scenarios_shown_yaml_is_kept_by_its_data_and_follows_every_edit():
+    from altered_rules.content.yamlsource import scenario_yaml
+    from altered_rules.verification import checks
+
+    checks.forget()
+    node = {"name": "Dusk", "given": {"hand": ["Sierra"], "mana": 1}}
+    assert checks.shown_yaml(node) == scenario_yaml(node)
+    assert checks.shown_yaml({"name": "Dusk", "given": {"hand": ["Sierra"], "mana": 1}}) == scenario_yaml(node)
+    assert len(checks._SHOWN) == 1   # the same data: its text kept
+    for edited in ({"name": "Dusk", "given": {"hand": ["Sierra"], "mana": "1"}},     # a type
+                   {"given": {"hand": ["Sierra"], "mana": 1}, "name": "Dusk"},       # the keys' order
+                   {"name": "Dusk", "given": {"hand": ["Sierra", "Kojo"], "mana": 1}}):
+        assert checks.shown_yaml(edited) == scenario_yaml(edited) != scenario_yaml(node)
+    assert len(checks._SHOWN) == 4
+    checks.forget()
