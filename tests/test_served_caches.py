@@ -91,3 +91,37 @@ def test_a_scenarios_shown_yaml_is_kept_by_its_data_and_follows_every_edit():
         assert checks.shown_yaml(edited) == scenario_yaml(edited) != scenario_yaml(node)
     assert len(checks._SHOWN) == 4
     checks.forget()
+
+
+def test_the_sandbox_runtime_is_kept_until_a_card_or_a_file_it_reads_changes(tmp_path, monkeypatch):
+    from altered_rules.content.glossary import load_glossary
+    from altered_rules.site_assets import sandbox
+    from altered_rules.verification.synth import synthesize
+    from edits import replace_once
+    from project_paths import GLOSSARY, PROJECT
+
+    project = tmp_path / "project"
+    synthesize(GLOSSARY, project, 1, project=PROJECT, force=True)
+    monkeypatch.delenv(sandbox.MANIFEST_ENV, raising=False)
+    kept = sandbox.KeptRuntime()
+    runtime = lambda: kept.runtime(project, load_glossary(project / "glossary"), project / "glossary")  # noqa: E731
+    first = runtime()
+    assert first == sandbox.runtime(project) and kept.made == 1
+    # A rule's text is no input of the runtime: kept.
+    replace_once(project / "glossary" / "rules" / "4" / "4.2.4.yaml", "    en: ", "    en: Runtimemarker ")
+    assert runtime() is first and kept.made == 1
+    # A card's printed name is in the engine's archive: made again, as a fresh one.
+    replace_once(project / "glossary" / "cards.yaml", "names: {fr: Fée Clochette}", "names: {fr: Fée Clochette II}")
+    second = runtime()
+    assert kept.made == 2 and second != first and second == sandbox.runtime(project)
+    # A file of the archive changed (as an engine module would): made again.
+    extra = tmp_path / "extra.txt"
+    extra.write_text("one", encoding="utf-8")
+    sources = sandbox._archive_sources()
+    monkeypatch.setattr(sandbox, "_archive_sources", lambda: [*sources, ("extra.txt", extra)])
+    third = runtime()
+    extra.write_text("two", encoding="utf-8")
+    assert runtime() != third and kept.made == 4
+    # Another glossary folder than the one the runtime reads: never kept.
+    assert kept.runtime(project, load_glossary(project / "glossary"), tmp_path) == sandbox.runtime(project)
+    assert kept.made == 4

@@ -35,7 +35,7 @@ from ..pages.versions import ShellError
 from ..site_paths import SitePathError
 from ..site_assets.export import IndentedPieces
 from ..site_assets.finish import finish_site, shared_assets
-from ..site_assets.sandbox import Runtime, SandboxError, page_head, scenario_file
+from ..site_assets.sandbox import KeptRuntime, Runtime, SandboxError, page_head, scenario_file
 from ..site_assets.sandbox import runtime as sandbox_runtime
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
@@ -83,6 +83,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.templates: CompiledTemplates | None = None   # a serve session's compiled templates (served_pages.py)
         self.export_pieces: IndentedPieces | None = None   # a serve session's export text (export.py)
         self.search_entries: SearchEntries | None = None   # a serve session's search entries (served_pages.py)
+        self.runtimes: KeptRuntime | None = None   # a serve session's sandbox runtime (sandbox.py)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
@@ -92,6 +93,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.templates = CompiledTemplates() if self.served is not None else None
         self.export_pieces = IndentedPieces() if self.served is not None else None
         self.search_entries = SearchEntries() if self.served is not None else None
+        self.runtimes = KeptRuntime() if self.served is not None else None
 
     def on_shutdown(self) -> None:
         if self.conversions is not None:
@@ -116,7 +118,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.verification = self._verify(self.glossary) if self.config.verify else None
         try:
             # The judge's sandbox: its page needs to know the runtime build_site writes in site/_sandbox/.
-            self.sandbox = sandbox_runtime(Path(project))
+            self.sandbox = (self.runtimes.runtime(Path(project), self.glossary, Path(self.glossary_dir))
+                            if self.runtimes is not None else sandbox_runtime(Path(project)))
             # The scenarios the rule pages' links name, for the sandbox page to open by id.
             self.scenarios = scenario_file(self.glossary, self.verification) if self.verification else None
         except SandboxError as exc:
