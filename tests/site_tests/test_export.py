@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 
 from altered_rules.pages.versions import ReleaseStamp
-from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, export_glossary, indented_json
+from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, IndentedPieces, export_glossary, indented_json
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
@@ -35,6 +35,28 @@ def test_the_export_is_written_as_the_json_module_writes_it(glossary):
         assert indented_json(value) == json.dumps(value, ensure_ascii=False, indent=1)
     with pytest.raises(TypeError, match="set is not JSON serializable"):
         indented_json({"a": {1}})
+
+
+def test_a_serve_sessions_kept_pieces_follow_every_edit_and_write_the_same_text(glossary):
+    """A serve session keeps the export's indented pieces (IndentedPieces): the text is the json
+    module's whatever was kept, an edited rule is indented again, and the rest is taken as kept."""
+    import copy
+
+    pieces = IndentedPieces()
+    data = export_glossary(glossary, "en", None)
+    assert indented_json(data, pieces) == json.dumps(data, ensure_ascii=False, indent=1)
+    first = pieces.indented
+    assert first > 100
+    assert indented_json(data, pieces) == json.dumps(data, ensure_ascii=False, indent=1)
+    assert pieces.indented == first   # nothing changed: nothing indented again
+    edited = copy.deepcopy(data)
+    paragraph = edited["chapters"][3]["sections"][1]["paragraphs"][0]
+    paragraph["text"] += " Exportmarker"
+    text = indented_json(edited, pieces)
+    assert "Exportmarker" in text and text == json.dumps(edited, ensure_ascii=False, indent=1)
+    assert pieces.indented == first + 3   # its chapter, section and paragraph
+    odd = {"a": [{1: "x"}, {"1": "x"}, [None, 2.5, -0.0]], "b": [[{"": []}]]}
+    assert indented_json(odd, pieces) == json.dumps(odd, ensure_ascii=False, indent=1)
 
 
 def test_the_release_of_the_export_is_checked_by_the_schema(glossary):

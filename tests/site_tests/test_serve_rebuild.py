@@ -99,13 +99,17 @@ def test_a_saved_edit_redraws_only_what_changed_and_serves_the_same_site(project
         chapter = (session.site / "rules" / "chapter-4" / "index.html").read_text(encoding="utf-8")
         assert marker in chapter and "Renamed" in chapter
 
-        # A chapter's title is in the navigation of every page: every page is drawn again.
+        # A chapter's title is in the navigation of every page: every page is drawn again. And a
+        # theme override edited: its template is compiled again (the session keeps compiled ones).
         replace_once(project / "glossary" / "chapters.yaml", "title: {en: Zones,", "title: {en: Zones Navmarker,")
+        replace_once(project / "docs" / "overrides" / "main.html", '<meta charset="utf-8">',
+                     '<meta charset="utf-8"><meta name="ar-override-marker">')
         third = session.rebuild()
         assert _figures(third, "the engine ran") == [0, total]
         drawn, reused = _figures(third, "page(s) drawn")
         assert reused == 0 and drawn > 50, third
-        assert "Zones Navmarker" in (session.site / "keywords" / "index.html").read_text(encoding="utf-8")
+        keywords = (session.site / "keywords" / "index.html").read_text(encoding="utf-8")
+        assert "Zones Navmarker" in keywords and "ar-override-marker" in keywords
         served = _files(session.site)
     finally:
         session.close()

@@ -28,13 +28,14 @@ from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
 from ..pages.release_cycle import ReleaseCycle
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
-from ..pages.served_pages import ServedPages, nav_outline, settings_files, toc_outline
+from ..pages.served_pages import CompiledTemplates, SearchEntries, ServedPages, nav_outline, settings_files, toc_outline
 from ..pages.site_pages import site_pages
 from ..pages.source_links import SourceLinks
 from ..pages.versions import ShellError
 from ..site_paths import SitePathError
+from ..site_assets.export import IndentedPieces
 from ..site_assets.finish import finish_site, shared_assets
-from ..site_assets.sandbox import Runtime, SandboxError, page_head, scenario_file
+from ..site_assets.sandbox import KeptRuntime, Runtime, SandboxError, page_head, scenario_file
 from ..site_assets.sandbox import runtime as sandbox_runtime
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
@@ -79,12 +80,20 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.served: ServedPages | None = None   # a serve session's finished pages (served_pages.py)
         self.nav: Any = None
         self.conversions: Conversions | None = None   # a serve session's Markdown conversions (conversions.py)
+        self.templates: CompiledTemplates | None = None   # a serve session's compiled templates (served_pages.py)
+        self.export_pieces: IndentedPieces | None = None   # a serve session's export text (export.py)
+        self.search_entries: SearchEntries | None = None   # a serve session's search entries (served_pages.py)
+        self.runtimes: KeptRuntime | None = None   # a serve session's sandbox runtime (sandbox.py)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
         # this hook, MkDocs keeps this plugin object for the whole session.)
         self.served = ServedPages() if command == "serve" else None
         self.conversions = Conversions(self.served) if self.served is not None else None
+        self.templates = CompiledTemplates() if self.served is not None else None
+        self.export_pieces = IndentedPieces() if self.served is not None else None
+        self.search_entries = SearchEntries() if self.served is not None else None
+        self.runtimes = KeptRuntime() if self.served is not None else None
 
     def on_shutdown(self) -> None:
         if self.conversions is not None:
@@ -109,7 +118,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.verification = self._verify(self.glossary) if self.config.verify else None
         try:
             # The judge's sandbox: its page needs to know the runtime build_site writes in site/_sandbox/.
-            self.sandbox = sandbox_runtime(Path(project))
+            self.sandbox = (self.runtimes.runtime(Path(project), self.glossary, Path(self.glossary_dir))
+                            if self.runtimes is not None else sandbox_runtime(Path(project)))
             # The scenarios the rule pages' links name, for the sandbox page to open by id.
             self.scenarios = scenario_file(self.glossary, self.verification) if self.verification else None
         except SandboxError as exc:
@@ -167,6 +177,13 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # Every page is read from Markdown: in a serve session, those whose every input is as
         # when they were last drawn are not drawn by the theme again (served_pages.py).
+        if self.templates is not None:   # MkDocs makes a new environment each rebuild: its templates compiled once
+            env.bytecode_cache = self.templates
+        if self.search_entries is not None:   # the search plugin's index of this rebuild (on_config made it)
+            for plugin in config.plugins.values():
+                index = getattr(plugin, "search_index", None)
+                if index is not None and hasattr(index, "add_entry_from_context"):
+                    self.search_entries.wrap(index, getattr(index, "config", None))
         if self.served is None or self.nav is None:
             return env
         self.served.begin(nav=nav_outline(self.nav.items), extra=dict(config.extra), head=self._head())
@@ -234,7 +251,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             with _collected_after():
                 finish_site(Path(config.site_dir), self.glossary, self.config.language, self.pages,
                             releases=self.releases, verification=self.verification, sandbox=self.sandbox,
-                            scenarios=self.scenarios, site_url=config.site_url or "", renderer=self.renderer)
+                            scenarios=self.scenarios, site_url=config.site_url or "", renderer=self.renderer,
+                            pieces=self.export_pieces)
         except (ShellError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
 

@@ -19,6 +19,15 @@ Markdown and its kept HTML, table of contents, title and anchors. A page whose c
 warning is never kept: a strict build must see the warning again. A cold `mkdocs build` keeps nothing:
 only a serve session (plugin.on_startup) makes one of these, so built sites are unchanged.
 
+The search plugin's entries of a page are kept the same way (SearchEntries), under all that
+Material's search reads of the page (its address, title, metadata, table of contents, HTML) and
+its settings: an unchanged page is not parsed again.
+
+The theme's templates are compiled once a session (CompiledTemplates): MkDocs makes a new Jinja
+environment for every rebuild, which compiled the 40-odd templates of the theme again each time
+(a quarter of a rebuild's CPU); each one's Python code is kept under its name, file, source and
+the environment's syntax settings, so an edited override is compiled again.
+
 Plain values only: the MkDocs layer hands over what it read from MkDocs' objects.
 """
 
@@ -30,6 +39,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
+
+from jinja2.bccache import Bucket, BytecodeCache
 
 # A serve session's pages over its rebuilds: past this many, the oldest are forgotten together.
 MAX_KEPT = 400
@@ -141,3 +152,86 @@ class ServedPages:
     def counts(self) -> tuple[int, int]:
         """(pages reused, pages drawn) in this rebuild."""
         return len(self._reused), len(self._keys) - len(self._reused)
+
+
+# What a template's compiled code depends on besides its source: the environment's syntax settings.
+_SYNTAX = ("block_start_string", "block_end_string", "variable_start_string", "variable_end_string",
+           "comment_start_string", "comment_end_string", "line_statement_prefix", "line_comment_prefix",
+           "trim_blocks", "lstrip_blocks", "newline_sequence", "keep_trailing_newline", "optimized",
+           "is_async", "autoescape")
+
+
+class CompiledTemplates(BytecodeCache):
+    """A serve session's compiled theme templates, in memory (a Jinja bytecode cache): a template
+    is compiled again only when its source (Jinja checks it: the bucket's checksum), its name, its
+    file or the environment's syntax or extensions differ."""
+
+    def __init__(self) -> None:
+        self._codes: dict[tuple[str, str, str], Any] = {}
+        self.compiled = 0   # templates compiled (not found here) this session
+
+    @staticmethod
+    def _key(bucket: Bucket) -> tuple[str, str, str]:
+        env = bucket.environment
+        syntax = repr([getattr(env, name, None) for name in _SYNTAX] + sorted(env.extensions)
+                      + [getattr(env.code_generator_class, "__qualname__", "")])
+        return bucket.key, bucket.checksum, syntax
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._codes.get(self._key(bucket))
+        if code is not None:
+            bucket.code = code
+        else:
+            self.compiled += 1
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        if len(self._codes) >= MAX_KEPT:
+            self._codes.clear()
+        self._codes[self._key(bucket)] = bucket.code
+
+    def clear(self) -> None:
+        self._codes.clear()
+
+
+# The metadata Material's search reads of a page (its title, tags and search settings).
+_SEARCH_META = ("title", "tags", "search")
+
+
+class SearchEntries:
+    """A serve session's search entries by page (Material's search parses every page's HTML at
+    every rebuild): `wrap` gives the search index's `add_entry_from_context` that, for a page whose
+    every input is as before, adds the entries it made then (copies, from their JSON)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[bytes, str] = {}
+        self.parsed = 0   # pages parsed (not found here) this session
+
+    def wrap(self, index: Any, settings: Any) -> None:
+        add = index.add_entry_from_context
+        if getattr(add, "kept_by", None) is self:
+            return
+
+        def add_entry_from_context(page: Any) -> None:
+            # Of the metadata, what the search reads (never the template our hooks may set).
+            meta = {name: page.meta.get(name) for name in _SEARCH_META}
+            key = _digest(settings, page.url, page.title, meta, toc_outline(page.toc),
+                          [item.id for item in _toc_items(page.toc)], page.content)
+            kept = self._kept.get(key)
+            if kept is not None:
+                index.entries.extend(json.loads(kept))
+                return
+            before = len(index.entries)
+            add(page)
+            self.parsed += 1
+            if len(self._kept) >= MAX_KEPT:
+                self._kept.clear()
+            self._kept[key] = json.dumps(index.entries[before:], ensure_ascii=False)
+
+        add_entry_from_context.kept_by = self   # type: ignore[attr-defined]
+        index.add_entry_from_context = add_entry_from_context
+
+
+def _toc_items(items: Iterable[Any]) -> Iterable[Any]:
+    for item in items:
+        yield item
+        yield from _toc_items(item.children)

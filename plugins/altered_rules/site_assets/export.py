@@ -364,15 +364,57 @@ SCHEMA: dict[str, Any] = {
 }
 
 
-def indented_json(value: Any) -> str:
+# The depths (in pads) whose objects and arrays a serve session keeps as text: a chapter, a card,
+# a ruling (2); a section (4); a paragraph (6).
+_KEPT_DEPTHS = (2, 4, 6)
+
+
+class IndentedPieces:
+    """A `mkdocs serve` session's indented JSON pieces (issue 29): each object or array at a
+    _KEPT_DEPTHS depth, as indented text, under its compact JSON (the C encoder's, a fraction of
+    the cost of indenting it) and its depth. An edit to one rule indents its chapter, section and
+    paragraph again; the other pieces are the text kept. The same JSON gives the same text, so
+    what is written is byte for byte what a build that keeps nothing writes."""
+
+    def __init__(self, limit: int = 20_000) -> None:
+        self._kept: dict[tuple[int, str], str] = {}
+        self.limit = limit
+        self.indented = 0   # pieces indented (not found here) this session
+
+    def get(self, depth: int, compact: str) -> str | None:
+        return self._kept.get((depth, compact))
+
+    def keep(self, depth: int, compact: str, text: str) -> None:
+        if len(self._kept) >= self.limit:
+            self._kept.clear()
+        self._kept[(depth, compact)] = text
+        self.indented += 1
+
+
+def indented_json(value: Any, pieces: IndentedPieces | None = None) -> str:
     """`json.dumps(value, ensure_ascii=False, indent=1)`, the same text, in a fifth of the time:
     with an indent, the json module leaves its C encoder for a generator per value, and the
     export (every verified trace, line by line) was a third of what a language's build added
-    after MkDocs (issue 29). Strings go through the C encoder's own escaping."""
+    after MkDocs (issue 29). Strings go through the C encoder's own escaping. With `pieces` (a
+    serve session), the pieces indented before for the same JSON are taken as they were."""
     parts: list[str] = []
     add = parts.append
 
     def write(node: Any, pad: str) -> None:
+        if pieces is not None and len(pad) in _KEPT_DEPTHS and isinstance(node, (dict, list, tuple)) and node:
+            compact = json.dumps(node, ensure_ascii=False, separators=(",", ":"))
+            text = pieces.get(len(pad), compact)
+            if text is None:
+                start = len(parts)
+                write_node(node, pad)
+                text = "".join(parts[start:])
+                del parts[start:]
+                pieces.keep(len(pad), compact, text)
+            add(text)
+            return
+        write_node(node, pad)
+
+    def write_node(node: Any, pad: str) -> None:
         if isinstance(node, str):
             add(_string(node))
         elif node is None:
@@ -415,10 +457,12 @@ def indented_json(value: Any) -> str:
 
 
 def export_files(glossary: Glossary, language: str, verification: Verification | None,
-                 release: ReleaseStamp | None = None, renderer: Renderer | None = None) -> dict[str, str]:
-    """`export/glossary.json` and its schema, as text, for the language's site."""
+                 release: ReleaseStamp | None = None, renderer: Renderer | None = None,
+                 pieces: IndentedPieces | None = None) -> dict[str, str]:
+    """`export/glossary.json` and its schema, as text, for the language's site. `pieces`: a serve
+    session's indented pieces (IndentedPieces), None in a build."""
     data = export_glossary(glossary, language, verification, release, renderer)
     return {
-        "export/glossary.json": indented_json(data) + "\n",
-        f"export/{SCHEMA_FILE}": indented_json(SCHEMA) + "\n",
+        "export/glossary.json": indented_json(data, pieces) + "\n",
+        f"export/{SCHEMA_FILE}": indented_json(SCHEMA, pieces) + "\n",
     }

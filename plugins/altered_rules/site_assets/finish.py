@@ -16,7 +16,7 @@ from ..pages.release_cycle import ReleaseCycle, write
 from ..pages.render import Page, Renderer
 from ..pages.versions import SHELL_URL
 from ..verification.checks import Verification
-from .export import export_files
+from .export import IndentedPieces, export_files
 from .extra_files import service_worker, short_url_pages, sitemap_gzip, without_url
 from .sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime
 from .search_index import game_page_urls, with_rule_entries
@@ -33,9 +33,10 @@ def shared_assets(assets_dir: Path) -> list[str]:
 def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page], *,
                 releases: ReleaseCycle | None, verification: Verification | None,
                 sandbox: Runtime | None, scenarios: tuple[str, str] | None, site_url: str,
-                renderer: Renderer | None = None) -> None:
+                renderer: Renderer | None = None, pieces: IndentedPieces | None = None) -> None:
     """Everything written after MkDocs (and its search plugin) wrote the pages. Raises
-    versions.ShellError when the versioned pages' frame is not as the theme should draw it."""
+    versions.ShellError when the versioned pages' frame is not as the theme should draw it.
+    `pieces`: a serve session's export pieces (export.IndentedPieces), None in a build."""
     index_path = site / "search" / "search_index.json"
     if index_path.is_file():
         index = json.loads(index_path.read_text(encoding="utf-8"))
@@ -55,7 +56,7 @@ def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page]
     if releases is not None:
         releases.after_build(site, shell, site_url)
     stamp = releases.stamp() if releases else None
-    for relative, text in export_files(glossary, language, verification, stamp, renderer).items():
+    for relative, text in export_files(glossary, language, verification, stamp, renderer, pieces).items():
         write(site, relative, text)
     offline_sandbox = None
     if sandbox is not None:

@@ -25,6 +25,7 @@ compiled once per set of sources, in node_modules/.cache).
 from __future__ import annotations
 
 import hashlib
+import pickle
 import io
 import json
 import os
@@ -177,6 +178,37 @@ def runtime(project: Path) -> Runtime:
     if manifest:
         return Runtime.from_manifest(Path(manifest).read_text(encoding="utf-8"))
     return runtime_files(project)[0]
+
+
+class KeptRuntime:
+    """A `mkdocs serve` session's sandbox runtime (issue 29): `runtime` re-reads Pyodide, loads the
+    glossary again and zips the engine at every rebuild. Kept under every input it is made from: the
+    glossary's cards and deck limits (as the language build loaded them from the same folder), the
+    digest of every file it reads (package.json, Pyodide's files and lock, the archive's sources, the
+    bytecode script); made again when any differs."""
+
+    def __init__(self) -> None:
+        self._kept: tuple[bytes, Runtime] | None = None
+        self.made = 0   # runtimes made (not kept) this session
+
+    def runtime(self, project: Path, glossary: Glossary, glossary_dir: Path) -> Runtime:
+        """`runtime(project)`, kept while its inputs are; `glossary` is the language build's, loaded
+        from `glossary_dir` (kept only when that is the folder the runtime reads its cards from)."""
+        if os.environ.get(MANIFEST_ENV) or Path(glossary_dir).resolve() != (project / "glossary").resolve():
+            return runtime(project)
+        package = project / PYODIDE_PACKAGE
+        read = [project / "package.json", package / "package.json", package / "pyodide-lock.json",
+                *(package / name for name in PYODIDE_FILES), *(path for _, path in _archive_sources()), BYTECODE_SCRIPT]
+        key = hashlib.sha256(pickle.dumps((str(project), glossary.cards, glossary.deck_limits)))
+        for path in read:
+            try:
+                key.update(str(path).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+            except OSError:   # runtime_files says what is missing
+                return runtime(project)
+        if self._kept is None or self._kept[0] != key.digest():
+            self._kept = (key.digest(), runtime(project))
+            self.made += 1
+        return self._kept[1]
 
 
 def _archive_sources() -> list[tuple[str, Path]]:

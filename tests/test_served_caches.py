@@ -1,0 +1,127 @@
+"""A serve session's kept work (pages/served_pages.py, issue 29). The compiled templates: MkDocs
+makes a new Jinja environment for every rebuild; the session compiles a template only when its
+source or the environment's syntax changed. The search entries: Material's search makes a new
+index every rebuild; a page is parsed again only when what the search reads of it changed."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import jinja2
+from material.plugins.search.plugin import SearchIndex
+
+from altered_rules.pages.served_pages import CompiledTemplates, SearchEntries
+
+
+def _environment(templates: CompiledTemplates, sources: dict[str, str], **options) -> jinja2.Environment:
+    """What MkDocs does at each rebuild: a new environment over the same files."""
+    return jinja2.Environment(loader=jinja2.DictLoader(sources), auto_reload=False, bytecode_cache=templates, **options)
+
+
+def test_an_unchanged_template_is_not_compiled_again_in_a_new_environment():
+    templates = CompiledTemplates()
+    sources = {"page.html": "<p>{{ title }}</p>"}
+    assert _environment(templates, sources).get_template("page.html").render(title="A") == "<p>A</p>"
+    assert templates.compiled == 1
+    assert _environment(templates, sources).get_template("page.html").render(title="B") == "<p>B</p>"
+    assert templates.compiled == 1
+
+
+def test_an_edited_template_is_compiled_again_and_draws_its_new_source():
+    templates = CompiledTemplates()
+    sources = {"page.html": "<p>{{ title }}</p>"}
+    _environment(templates, sources).get_template("page.html").render(title="A")
+    sources["page.html"] = "<h1>{{ title }}</h1>"
+    assert _environment(templates, sources).get_template("page.html").render(title="A") == "<h1>A</h1>"
+    assert templates.compiled == 2
+
+
+def test_another_syntax_setting_compiles_the_same_source_again():
+    templates = CompiledTemplates()
+    sources = {"page.html": "{% if x %}\nyes{% endif %}"}
+    assert _environment(templates, sources).get_template("page.html").render(x=True) == "\nyes"
+    assert _environment(templates, sources, trim_blocks=True).get_template("page.html").render(x=True) == "yes"
+    assert templates.compiled == 2
+
+
+def _indexed(kept: SearchEntries, page: SimpleNamespace, **settings) -> list[dict]:
+    """What Material's search does at each rebuild: a new index, the page added to it."""
+    index = SearchIndex(**settings)
+    kept.wrap(index, settings)
+    index.add_entry_from_context(page)
+    return index.entries
+
+
+def _page(content: str, **meta) -> SimpleNamespace:
+    return SimpleNamespace(url="rules/", title="Rules", meta=meta, toc=[], content=content)
+
+
+def test_an_unchanged_page_is_not_parsed_again_and_gives_the_same_entries():
+    kept = SearchEntries()
+    first = _indexed(kept, _page('<h2 id="a">A</h2><p>Dusk</p>'), lang=["en"])
+    assert first[-1] == {"location": "rules/#a", "title": "A", "text": "<p>Dusk</p>"} and kept.parsed == 1
+    assert _indexed(kept, _page('<h2 id="a">A</h2><p>Dusk</p>'), lang=["en"]) == first
+    assert kept.parsed == 1
+
+
+def test_a_page_whose_html_metadata_or_address_changed_is_parsed_again():
+    kept = SearchEntries()
+    _indexed(kept, _page('<h2 id="a">A</h2><p>Dusk</p>'), lang=["en"])
+    assert _indexed(kept, _page('<h2 id="a">A</h2><p>Noon</p>'), lang=["en"])[-1]["text"] == "<p>Noon</p>"
+    assert _indexed(kept, _page('<h2 id="a">A</h2><p>Dusk</p>', search={"boost": 2}), lang=["en"])[-1]["boost"] == 2
+    moved = _page('<h2 id="a">A</h2><p>Dusk</p>')
+    moved.url = "terms/"
+    assert _indexed(kept, moved, lang=["en"])[-1]["location"] == "terms/#a"
+    assert _indexed(kept, _page('<h2 id="a">A</h2><p>Dusk</p>', template=object()), lang=["en"])[-1]["location"] == "rules/#a"
+    assert kept.parsed == 4   # the template our hooks set is no input of the search
+
+
+def test_a_scenarios_shown_yaml_is_kept_by_its_data_and_follows_every_edit():
+    from altered_rules.content.yamlsource import scenario_yaml
+    from altered_rules.verification import checks
+
+    checks.forget()
+    node = {"name": "Dusk", "given": {"hand": ["Sierra"], "mana": 1}}
+    assert checks.shown_yaml(node) == scenario_yaml(node)
+    assert checks.shown_yaml({"name": "Dusk", "given": {"hand": ["Sierra"], "mana": 1}}) == scenario_yaml(node)
+    assert len(checks._SHOWN) == 1   # the same data: its text kept
+    for edited in ({"name": "Dusk", "given": {"hand": ["Sierra"], "mana": "1"}},     # a type
+                   {"given": {"hand": ["Sierra"], "mana": 1}, "name": "Dusk"},       # the keys' order
+                   {"name": "Dusk", "given": {"hand": ["Sierra", "Kojo"], "mana": 1}}):
+        assert checks.shown_yaml(edited) == scenario_yaml(edited) != scenario_yaml(node)
+    assert len(checks._SHOWN) == 4
+    checks.forget()
+
+
+def test_the_sandbox_runtime_is_kept_until_a_card_or_a_file_it_reads_changes(tmp_path, monkeypatch):
+    from altered_rules.content.glossary import load_glossary
+    from altered_rules.site_assets import sandbox
+    from altered_rules.verification.synth import synthesize
+    from edits import replace_once
+    from project_paths import GLOSSARY, PROJECT
+
+    project = tmp_path / "project"
+    synthesize(GLOSSARY, project, 1, project=PROJECT, force=True)
+    monkeypatch.delenv(sandbox.MANIFEST_ENV, raising=False)
+    kept = sandbox.KeptRuntime()
+    runtime = lambda: kept.runtime(project, load_glossary(project / "glossary"), project / "glossary")  # noqa: E731
+    first = runtime()
+    assert first == sandbox.runtime(project) and kept.made == 1
+    # A rule's text is no input of the runtime: kept.
+    replace_once(project / "glossary" / "rules" / "4" / "4.2.4.yaml", "    en: ", "    en: Runtimemarker ")
+    assert runtime() is first and kept.made == 1
+    # A card's printed name is in the engine's archive: made again, as a fresh one.
+    replace_once(project / "glossary" / "cards.yaml", "names: {fr: Fée Clochette}", "names: {fr: Fée Clochette II}")
+    second = runtime()
+    assert kept.made == 2 and second != first and second == sandbox.runtime(project)
+    # A file of the archive changed (as an engine module would): made again.
+    extra = tmp_path / "extra.txt"
+    extra.write_text("one", encoding="utf-8")
+    sources = sandbox._archive_sources()
+    monkeypatch.setattr(sandbox, "_archive_sources", lambda: [*sources, ("extra.txt", extra)])
+    third = runtime()
+    extra.write_text("two", encoding="utf-8")
+    assert runtime() != third and kept.made == 4
+    # Another glossary folder than the one the runtime reads: never kept.
+    assert kept.runtime(project, load_glossary(project / "glossary"), tmp_path) == sandbox.runtime(project)
+    assert kept.made == 4
