@@ -43,6 +43,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -992,20 +993,27 @@ def build_ratios(report: Report, real: Path, noverify: Path, repeats: int) -> tu
 
 def builds_only(args: argparse.Namespace) -> int:
     """`run.py --only builds`: the verification cost and plugin overhead alone (issue 29), printed."""
-    work = Path(tempfile.mkdtemp(prefix="altered-bench-builds-"))
     report = Report()
-    try:
+    with work_folder("altered-bench-builds-", args.keep) as work:
         real = project_copy(work / "real", 1)
         noverify = project_copy(work / "noverify", 1)
         without_verification(noverify)
         log(f"plain mkdocs-material build prepared: {prepare_plain(real)} generated pages over 3 languages")
         build_ratios(report, real, noverify, 1 if args.quick else 3)
+    return said(report)
+
+
+@contextmanager
+def work_folder(prefix: str, keep: bool) -> Iterator[Path]:
+    """A temporary work folder for a partial run, removed after it unless `--keep`."""
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        yield work
     finally:
-        if args.keep:
+        if keep:
             log(f"kept {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
-    return said(report)
 
 
 def said(report: Report, details: bool = False) -> int:
@@ -1060,15 +1068,9 @@ def main(argv: list[str] | None = None) -> int:
         budget_rows(report, PROJECT / "glossary", 1 if args.quick else 3)
         return said(report)
     if args.only == "releases":
-        work = Path(tempfile.mkdtemp(prefix="altered-bench-releases-"))
         report = Report()
-        try:
+        with work_folder("altered-bench-releases-", args.keep) as work:
             releases_ratio(report, work, 1 if args.quick else 5)
-        finally:
-            if args.keep:
-                log(f"kept {work}")
-            else:
-                shutil.rmtree(work, ignore_errors=True)
         return said(report)
     args.out = args.out or PROJECT / "benchmarks" / "results.md"
     factor = 2 if args.quick else 10
