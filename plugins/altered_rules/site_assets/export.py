@@ -14,8 +14,6 @@ import json
 from json.encoder import encode_basestring as _string   # a string as JSON text, non-ASCII kept (C)
 from typing import Any
 
-from engine import TraceLine
-
 from ..pages.card_pages import CardPages
 from ..content.cards import MentionKind, card_page
 from ..content.glossary.model import Correction, Glossary, Paragraph, Text
@@ -23,7 +21,7 @@ from ..content.glossary.releases import VERSION
 from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
 from ..pages.render import Renderer, chapter_page, mode_page, page_url
 from ..pages.versions import ReleaseStamp
-from ..verification.checks import Check, Verification
+from ..verification.checks import Verification
 from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 
 # 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
@@ -91,30 +89,9 @@ def _verified(verification: Verification | None, renderer: Renderer) -> list[dic
         return []
     return [
         {"anchor": check.anchor, "rule": check.rule, "kind": check.kind.value,
-         "trace": [{"text": renderer.said(line), **data} for line, data in _trace_data(check)]}
+         "trace": [{"text": renderer.said(line), **data} for line, data in zip(check.result.trace, check.trace_data)]}
         for check in verification.checks if check.passed and check.result is not None
     ]
-
-
-# What a check's trace exports in every language (all but its text), by check: the three language
-# builds of a site share one Verification (checks.verify_glossary_once), so the messages are turned
-# into JSON once, not once per language. The check is kept beside its data, so its id stays its own.
-_TRACE_DATA: dict[int, tuple[Check, list[tuple[TraceLine, dict[str, Any]]]]] = {}
-_TRACE_DATA_LIMIT = 20_000
-
-
-def _trace_data(check: Check) -> list[tuple[TraceLine, dict[str, Any]]]:
-    kept = _TRACE_DATA.get(id(check))
-    if kept is not None and kept[0] is check:
-        return kept[1]
-    assert check.result is not None
-    data = [(line, {"message": line.message.to_json() if line.message is not None else None,
-                    "rules": list(line.rules), "rulings": list(line.rulings), "depth": line.depth})
-            for line in check.result.trace]
-    if len(_TRACE_DATA) >= _TRACE_DATA_LIMIT:
-        _TRACE_DATA.clear()
-    _TRACE_DATA[id(check)] = (check, data)
-    return data
 
 
 def content_hash(glossary_json: dict[str, Any]) -> str:

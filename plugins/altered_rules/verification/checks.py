@@ -42,6 +42,7 @@ class Check:
     error: str | None = None  # the scenario cannot be read (file, line, what is wrong)
     key: bytes | None = field(default=None, repr=False)  # what was read (see _MEMO)
     _shown: str | None = field(default=None, repr=False, compare=False)
+    _trace_data: list[dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def shown(self) -> str:
@@ -50,6 +51,19 @@ class Check:
         if self._shown is None:
             self._shown = shown_yaml(self.data)
         return self._shown
+
+    @property
+    def trace_data(self) -> list[dict[str, Any]]:
+        """Its trace as the export gives it in every language, line by line: the message (an id and
+        its typed parameters), the rules, the rulings and the depth (all but the text). Made once: a
+        site build's languages share the check (verify_glossary_once)."""
+        assert self.result is not None
+        if self._trace_data is None:
+            self._trace_data = [
+                {"message": line.message.to_json() if line.message is not None else None,
+                 "rules": list(line.rules), "rulings": list(line.rulings), "depth": line.depth}
+                for line in self.result.trace]
+        return self._trace_data
 
     @property
     def name(self) -> str:
