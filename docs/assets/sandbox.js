@@ -759,8 +759,12 @@ async function toScenario() {
   showBoardView("scenario");
   try {
     const answer = await engine.call("yaml", { data });
-    // The same board as YAML, unless the judge typed meanwhile (the engine may still have been loading).
-    if (state.scenarioData === data && ui.scenario.value === json) ui.scenario.value = answer.yaml;
+    // The same board as YAML, unless the judge typed meanwhile (the engine may still have been
+    // loading) or is in the text: a new value would drop their caret or selection, and a paste over
+    // "select all" would land after the old text. The JSON runs the same: it is YAML too.
+    if (state.scenarioData === data && ui.scenario.value === json && document.activeElement !== ui.scenario) {
+      ui.scenario.value = answer.yaml;
+    }
   } catch (error) { /* the JSON stays: it is YAML too */ }
 }
 

@@ -236,6 +236,33 @@ def test_a_pasted_board_whose_outcome_depends_on_an_open_question_shows_each_rea
     expect(readings.locator('li[data-reading="Grovekeeper, then Tidecaller"]')).to_contain_text("winner [Bob, Dave]")
 
 
+def test_a_select_all_in_the_scenario_text_holds_when_the_engine_s_yaml_comes_back(started):
+    # The Scenario tab shows the form's board as JSON at once, and asks the engine for the same as YAML.
+    # A quick judge is in the text before the YAML comes back: their select-all (made here in the same
+    # task as the tab's click, so that the answer cannot come first) must still hold when it does, or
+    # their paste lands after the old text (as a hurried test once saw).
+    page = started
+    shown = page.evaluate("""() => {
+        document.querySelector('.ar-sb-tabs--view [data-tab="scenario"]').click();
+        const text = document.querySelector('textarea.ar-sb-yaml');
+        text.focus();
+        text.select();
+        return text.value;
+    }""")
+    assert shown.startswith("{")   # the JSON, before the engine's answer
+    # A run is answered after the YAML (the worker answers in order), and a click in script leaves the
+    # focus in the text until the outcome shows: by then the YAML answer has come and gone.
+    page.evaluate("document.querySelector('.ar-sb-scenario-pane button.ar-sb-run').click()")
+    expect(page.locator(".ar-sb-result h2")).to_have_text("Outcome", timeout=LOADED)
+    text = page.locator("textarea.ar-sb-yaml")
+    expect(text).to_have_value(shown)
+    assert text.evaluate("text => [text.selectionStart, text.selectionEnd]") == [0, len(shown)]
+    # Once the judge has left the text, the tab shows the board as YAML again.
+    page.get_by_role("tab", name="Form").click()
+    page.get_by_role("tab", name="Scenario").click()
+    expect(text).to_have_value(re.compile(r"^name: "), timeout=LOADED)
+
+
 def test_a_game_mode_s_deck_scenario_opens_by_its_id_in_the_deck_checker(page, base_url):
     page.goto(f"{base_url}/en/modes/sealed/")
     href = page.locator('[id="sealed.min-cards-scenario-1"] a.ar-sandbox-link').get_attribute("href")
