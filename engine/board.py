@@ -19,7 +19,7 @@ from .messages import Card as Named, msg
 from .adventure import Adventure
 from .errors import BoardError, RegionOutOfRange, UnknownPlayer
 from .objects import CannotMove, Card, Direction, EmblemKind, GameObject, RegionPassive
-from .places import REGION_RANGE, position_label
+from .places import REGION_RANGE
 from .readings import Unenumerable, silent
 from .records import Expedition, Outcome, Player
 from .vocabulary import (
@@ -247,9 +247,6 @@ class Board:
         # Abilities work in play (1.2.4.d); oldest first is the objects dict's order (in_zone).
         bearers = [o for o in self.objects.values() if o.card.passives and o.zone in IN_PLAY]
         return [(o, passive) for o in bearers for passive in o.card.passives if isinstance(passive, RegionPassive)]
-
-    def region_label(self, position: Position) -> str:
-        return position_label(position)
 
     def ongoing(self) -> list[GameObject]:
         return [o for o in self.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.ONGOING]
