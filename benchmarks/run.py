@@ -16,6 +16,8 @@ results.md left as it is (a few minutes).
 --only sandbox: only the sandbox's start against bare Pyodide's, first and second visit (issue 29), printed.
 --only builds: only the verification cost and plugin overhead build ratios (issue 29), interleaved, median of
 three (CPU time), printed.
+--only serve: only the `mkdocs serve` rows: a saved YAML edit's rebuild CPU against a cold one-language build,
+interleaved, median of five (issue 29), and the rebuild's profile, printed.
 --only budget: only the heavy scenarios against the engine's work budget (issue 23), printed (seconds).
 --only engine [--against REV]: only the engine's figures side by side with commit REV's (default 8cccd32, the commit
 issues 24, 26 and 29 started from: "the engine figures do not drop"), printed, a minute or two
@@ -800,7 +802,9 @@ def serve_rebuild(project: Path, edits: int, between: Callable[[], Timing] | Non
             if between is not None:
                 others.append(between())
                 time.sleep(0.5)
-            built_before = (project / "serve.log").read_text().count("Documentation built in")
+            # The end of a rebuild: livereload's line after it. (Not MkDocs' "Documentation built in
+            # 0.91 seconds": MkDocs logs a message once only, and a rebuild as long as an earlier one is silent.)
+            built_before = (project / "serve.log").read_text().count("Reloading browsers")
             marker = f"Benchmarkmarker{i}x{os.getpid()}"
             data = load_yaml_file(section)
             first = data["paragraphs"][0]["text"]
@@ -815,7 +819,7 @@ def serve_rebuild(project: Path, edits: int, between: Callable[[], Timing] | Non
                     raise SystemExit(f"bench: the edit never reached the served page:\n{(project / 'serve.log').read_text()[-3000:]}")
                 time.sleep(0.02)
             times.append(time.perf_counter() - start)
-            while (project / "serve.log").read_text().count("Documentation built in") <= built_before:
+            while (project / "serve.log").read_text().count("Reloading browsers") <= built_before:
                 if time.perf_counter() - start > 60:
                     raise SystemExit(f"bench: the rebuild never ended:\n{(project / 'serve.log').read_text()[-3000:]}")
                 time.sleep(0.02)
@@ -991,6 +995,42 @@ def build_ratios(report: Report, real: Path, noverify: Path, repeats: int) -> tu
     return full, off, plain
 
 
+def serve_rows(report: Report, work: Path, real: Path, edits: int) -> None:
+    """The `mkdocs serve` rows (issue 29): a saved edit's rebuild CPU against a cold one-language build,
+    interleaved, `edits` rounds; and the rebuild profiled in this process (`real`: a project copy)."""
+    log("mkdocs serve: rebuild after an edit")
+    serve_project = project_copy(work / "serve", 1)
+    serve = serve_rebuild(serve_project, edits, between=lambda: one_language_build(serve_project))
+    serve_median = statistics.median(serve["times"])
+    cold = median(serve["between"])
+    serve_cpu = statistics.median(serve["cpu"])
+    ratio = serve_cpu / cold.cpu
+    report.add("`mkdocs serve`: a saved glossary YAML edit → the page shows it (rebuild CPU) / a full one-language "
+               "cold build (CPU), interleaved", "≤ 0.25x", f"{ratio:.2f}x", ratio <= 0.25,
+               f"{serve_cpu:.2f} s vs {cold.cpu:.2f} s CPU, medians of {len(serve['cpu'])}; each rebuild's CPU: "
+               + ", ".join(f"{c:.2f} s" for c in serve["cpu"]) + f"; the last rebuild: {'; '.join(serve['plugin'][-3:])}")
+    report.facts["serve"] = serve
+    breakdown = rebuild_breakdown(real)
+    report.facts["breakdown"] = ", ".join(f"{label} {share:.0%}" for label, share in breakdown)
+    report.detail(f"A `mkdocs serve` rebuild of the English site, profiled in this process (share of its time; parts overlap: the sandbox loads the glossary too): "
+                  f"{report.facts['breakdown']}")
+    report.add("`mkdocs serve`: a glossary YAML file saved → the served page shows it (real glossary)", "< 2 s",
+               f"{serve_median:.2f} s (worst {max(serve['times']):.2f} s)", serve_median < 2.0,
+               f"CPU {statistics.median(serve['cpu']):.2f} s; MkDocs' own figures: "
+               + ", ".join(f"{b:.2f} s" for b in serve["builds"][1:]))
+
+
+def serve_only(args: argparse.Namespace) -> int:
+    """`run.py --only serve`: the `mkdocs serve` rows alone (issue 29), printed."""
+    report = Report()
+    load_before = os.getloadavg()[0]
+    with work_folder("altered-bench-serve-", args.keep) as work:
+        serve_rows(report, work, project_copy(work / "real", 1), 2 if args.quick else 5)
+    report.detail(f"Load average (1 min) at the start and the end of the run: {load_before:.1f}, {os.getloadavg()[0]:.1f} "
+                  f"on {os.cpu_count()} cores")
+    return said(report, details=True)
+
+
 def builds_only(args: argparse.Namespace) -> int:
     """`run.py --only builds`: the verification cost and plugin overhead alone (issue 29), printed."""
     report = Report()
@@ -1037,9 +1077,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     parser.add_argument("--out", type=Path, default=None,
                         help="default benchmarks/results.md; with --only search, benchmarks/search-results.md")
-    parser.add_argument("--only", choices=["search", "releases", "budget", "sandbox", "engine", "builds"],
+    parser.add_argument("--only", choices=["search", "releases", "budget", "sandbox", "engine", "builds", "serve"],
                         help="only one group of figures: search (issue 14), releases (issue 19), budget, sandbox, "
-                             "engine (against --against REV) or builds (verification cost and plugin overhead, issue 29)")
+                             "engine (against --against REV), builds (verification cost and plugin overhead, issue 29) or serve "
+                             "(a saved edit's `mkdocs serve` rebuild against a cold one-language build, issue 29)")
     parser.add_argument("--against", default=engine_against.REFERENCE, metavar="REV",
                         help=f"the commit the engine figures are compared with (default {engine_against.REFERENCE})")
     args = parser.parse_args(argv)
@@ -1063,6 +1104,8 @@ def main(argv: list[str] | None = None) -> int:
         return said(report)
     if args.only == "builds":
         return builds_only(args)
+    if args.only == "serve":
+        return serve_only(args)
     if args.only == "budget":
         report = Report()
         budget_rows(report, PROJECT / "glossary", 1 if args.quick else 3)
@@ -1129,26 +1172,7 @@ def main(argv: list[str] | None = None) -> int:
                    f"({e2e['scenarios'] / e2e['run']:,.0f} decided/s)")
 
         # -- mkdocs serve
-        log("mkdocs serve: rebuild after an edit")
-        serve_project = project_copy(work / "serve", 1)
-        serve = serve_rebuild(serve_project, 2 if args.quick else 5, between=lambda: one_language_build(serve_project))
-        serve_median = statistics.median(serve["times"])
-        cold = median(serve["between"])
-        serve_cpu = statistics.median(serve["cpu"])
-        ratio = serve_cpu / cold.cpu
-        report.add("`mkdocs serve`: a saved glossary YAML edit → the page shows it (rebuild CPU) / a full one-language "
-                   "cold build (CPU), interleaved", "≤ 0.25x", f"{ratio:.2f}x", ratio <= 0.25,
-                   f"{serve_cpu:.2f} s vs {cold.cpu:.2f} s CPU, medians of {len(serve['cpu'])}; the last rebuild: "
-                   f"{'; '.join(serve['plugin'][-2:])}")
-        report.facts["serve"] = serve
-        breakdown = rebuild_breakdown(real)
-        report.facts["breakdown"] = ", ".join(f"{label} {share:.0%}" for label, share in breakdown)
-        report.detail(f"A `mkdocs serve` rebuild of the English site, profiled in this process (share of its time; parts overlap: the sandbox loads the glossary too): "
-                      f"{report.facts['breakdown']}")
-        report.add("`mkdocs serve`: a glossary YAML file saved → the served page shows it (real glossary)", "< 2 s",
-                   f"{serve_median:.2f} s (worst {max(serve['times']):.2f} s)", serve_median < 2.0,
-                   f"CPU {statistics.median(serve['cpu']):.2f} s; MkDocs' own figures: "
-                   + ", ".join(f"{b:.2f} s" for b in serve["builds"][1:]))
+        serve_rows(report, work, real, 2 if args.quick else 5)
 
         # -- the reader's side
         log("Chromium: page weight and search latency")
