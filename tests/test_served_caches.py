@@ -8,6 +8,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import jinja2
+import pytest
 from material.plugins.search.plugin import SearchIndex
 
 from altered_rules.pages.served_pages import CompiledTemplates, SearchEntries
@@ -94,6 +95,8 @@ def test_a_scenarios_shown_yaml_is_kept_by_its_data_and_follows_every_edit():
 
 
 def test_the_sandbox_runtime_is_kept_until_a_card_or_a_file_it_reads_changes(tmp_path, monkeypatch):
+    from pathlib import Path
+
     from altered_rules.content.glossary import load_glossary
     from altered_rules.site_assets import sandbox
     from altered_rules.verification.synth import synthesize
@@ -105,8 +108,11 @@ def test_the_sandbox_runtime_is_kept_until_a_card_or_a_file_it_reads_changes(tmp
     monkeypatch.delenv(sandbox.MANIFEST_ENV, raising=False)
     kept = sandbox.KeptRuntime()
     runtime = lambda: kept.runtime(project, load_glossary(project / "glossary"), project / "glossary")  # noqa: E731
+    monkeypatch.chdir(project)   # as `mkdocs serve` runs, in the project
     first = runtime()
     assert first == sandbox.runtime(project) and kept.made == 1
+    # `mkdocs serve`'s first build names the project "" (mkdocs.yml's folder, the current one): the same project.
+    assert kept.runtime(Path(""), load_glossary(Path("glossary")), Path("glossary")) is first and kept.made == 1
     # A rule's text is no input of the runtime: kept.
     replace_once(project / "glossary" / "rules" / "4" / "4.2.4.yaml", "    en: ", "    en: Runtimemarker ")
     assert runtime() is first and kept.made == 1
@@ -125,3 +131,21 @@ def test_the_sandbox_runtime_is_kept_until_a_card_or_a_file_it_reads_changes(tmp
     # Another glossary folder than the one the runtime reads: never kept.
     assert kept.runtime(project, load_glossary(project / "glossary"), tmp_path) == sandbox.runtime(project)
     assert kept.made == 4
+
+
+def test_the_settings_files_are_the_same_named_relatively_or_absolutely(tmp_path, monkeypatch):
+    # `mkdocs serve` names the configuration file "mkdocs.yml" for its first build and by its
+    # absolute path for the rebuilds: the first save drew every page again.
+    from altered_rules.pages.served_pages import settings_files
+
+    (tmp_path / "mkdocs.yml").write_text("INHERIT: base.yml\n", encoding="utf-8")
+    (tmp_path / "base.yml").write_text("site_name: A\n", encoding="utf-8")
+    (tmp_path / "overrides").mkdir()
+    (tmp_path / "overrides" / "main.html").write_text("<p>", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    first = settings_files("mkdocs.yml", "overrides")
+    assert first == settings_files(str(tmp_path / "mkdocs.yml"), str(tmp_path / "overrides"))
+    assert len(first) == 3
+    (tmp_path / "base.yml").write_text("site_name: B\n", encoding="utf-8")   # the inherited file is an input
+    assert settings_files("mkdocs.yml", "overrides") != first
+

@@ -68,15 +68,18 @@ def files_digest(paths: Iterable[Path]) -> list[tuple[str, str]]:
 
 def settings_files(config_file: str | None, custom_dir: str | None) -> list[tuple[str, str]]:
     """The configuration file, the one it inherits (`INHERIT:`), and the theme overrides' files,
-    with their digests."""
+    with their digests. Named by their absolute paths: `mkdocs serve` names the configuration file
+    as given on the command line for its first build ("mkdocs.yml") and by its absolute path for the
+    rebuilds, and the first save after `make dev` drew every page again (issue 29)."""
     paths: list[Path] = []
     if config_file:
-        paths.append(Path(config_file))
-        for line in Path(config_file).read_text(encoding="utf-8").splitlines():
+        config = Path(os.path.abspath(config_file))
+        paths.append(config)
+        for line in config.read_text(encoding="utf-8").splitlines():
             if line.startswith("INHERIT:"):
-                paths.append(Path(config_file).parent / line.split(":", 1)[1].strip().strip("'\""))
+                paths.append(config.parent / line.split(":", 1)[1].strip().strip("'\""))
     if custom_dir:
-        paths.append(Path(custom_dir))
+        paths.append(Path(os.path.abspath(custom_dir)))
     return files_digest(paths)
 
 

@@ -196,6 +196,9 @@ class KeptRuntime:
         from `glossary_dir` (kept only when that is the folder the runtime reads its cards from)."""
         if os.environ.get(MANIFEST_ENV) or Path(glossary_dir).resolve() != (project / "glossary").resolve():
             return runtime(project)
+        # As an absolute path: `mkdocs serve`'s first build names the project "" (the folder of a
+        # configuration file named "mkdocs.yml"), its rebuilds by its absolute path.
+        project = Path(os.path.abspath(project))
         package = project / PYODIDE_PACKAGE
         read = [project / "package.json", package / "package.json", package / "pyodide-lock.json",
                 *(package / name for name in PYODIDE_FILES), *(path for _, path in _archive_sources()), BYTECODE_SCRIPT]
