@@ -149,3 +149,97 @@ def test_the_settings_files_are_the_same_named_relatively_or_absolutely(tmp_path
     (tmp_path / "base.yml").write_text("site_name: B\n", encoding="utf-8")   # the inherited file is an input
     assert settings_files("mkdocs.yml", "overrides") != first
 
+
+# ---- our files after the pages (site_assets/site_files.py) -------------------------------------
+def _tree(site) -> dict[str, object]:
+    """Every file (its bytes), symlink (its target) and folder of a site, hidden ones included."""
+    import os
+
+    found: dict[str, object] = {}
+    for path in sorted(site.rglob("*")):
+        relative = path.relative_to(site).as_posix()
+        found[relative] = (os.readlink(path) if path.is_symlink() else path.read_bytes() if path.is_file() else "folder")
+    return found
+
+
+class _Rebuilds:
+    """A serve session's rebuilds of a site as MkDocs makes them: our folders set aside, the site
+    emptied, MkDocs' pages written (`pages`), then our files; beside a site written in full each time."""
+
+    def __init__(self, tmp_path) -> None:
+        from altered_rules.site_assets.site_files import KeptFolders
+
+        self.kept = KeptFolders()
+        self.site, self.fresh = tmp_path / "served", tmp_path / "fresh"
+        self.site.mkdir()
+
+    def rebuild(self, files: dict[str, str], links: dict[str, str] | None = None, pages: tuple[str, ...] = ("index.html",)) -> None:
+        import shutil
+
+        from mkdocs.utils import clean_directory
+
+        from altered_rules.site_assets.site_files import write_site_files
+
+        self.kept.set_aside(self.site)
+        clean_directory(str(self.site))
+        shutil.rmtree(self.fresh, ignore_errors=True)
+        self.fresh.mkdir()
+        for site in (self.site, self.fresh):
+            for page in pages:
+                (site / page).parent.mkdir(parents=True, exist_ok=True)
+                (site / page).write_text(f"MkDocs' {page}", encoding="utf-8")
+        self.kept.write(self.site, dict(files), dict(links or {}))
+        write_site_files(self.fresh, dict(files), dict(links or {}))
+        assert _tree(self.site) == _tree(self.fresh)
+
+
+def test_a_rebuild_writes_only_our_files_that_changed_and_the_site_is_as_if_all_were_written(tmp_path):
+    session = _Rebuilds(tmp_path)
+    files = {f"r/4.2.{n}/index.html": f"to 4.2.{n}" for n in range(1, 6)}
+    files.update({"v/2026.1/4/index.html": "chapter 4 in 2026.1", "export/glossary.json": "{}\n", "sandbox/s.json": "[]"})
+    session.rebuild(files, pages=("index.html", "sandbox/index.html"))
+    assert (session.kept.written, session.kept.kept) == (8, 0)
+    session.rebuild(files, pages=("index.html", "sandbox/index.html"))
+    # The scenarios' file is in a folder of MkDocs' (its page): written each time; the rest kept.
+    assert (session.kept.written, session.kept.kept) == (1, 7)
+    # A text changed, a file no longer made (its folder goes with it), a new one, a link.
+    files["export/glossary.json"] = '{"edited": true}\n'
+    del files["r/4.2.5/index.html"]
+    files["r/4.2.6/index.html"] = "to 4.2.6"
+    session.rebuild(files, {"v/2026.2/r": "../2026.1/r"}, pages=("index.html", "sandbox/index.html"))
+    assert (session.kept.written, session.kept.kept) == (4, 5)
+    assert not (session.site / "r" / "4.2.5").exists()
+    # A link that becomes a folder of files, and a file whose folder MkDocs now writes a page into.
+    del files["v/2026.1/4/index.html"]
+    files["v/2026.2/r/4.2.1/index.html"] = "to 4.2.1 in 2026.2"
+    session.rebuild(files, pages=("index.html", "sandbox/index.html", "r/index.html"))
+    assert not (session.site / "v" / "2026.1").exists()
+    # A link where a file of the same rebuild made a folder: the link replaces it, as in write_site_files.
+    session.rebuild({**files, "v/2026.3/r/4.2.1/index.html": "x"}, {"v/2026.3/r": "../2026.2/r"})
+    assert (session.site / "v" / "2026.3" / "r").is_symlink()
+
+
+def test_a_rebuild_that_stopped_before_our_files_leaves_nothing_behind(tmp_path):
+    session = _Rebuilds(tmp_path)
+    files = {"r/4.2.1/index.html": "to 4.2.1", "export/glossary.json": "{}\n"}
+    session.rebuild(files)
+    session.kept.set_aside(session.site)   # a rebuild that failed (a glossary error) after this
+    files["r/4.2.1/index.html"] = "to 4.2.1, edited"
+    session.rebuild(files)
+    assert (session.kept.written, session.kept.kept) == (2, 0)
+    assert not (session.site / ".altered-rules-kept").exists()
+
+
+def test_a_path_made_from_data_that_leaves_the_site_is_refused_in_a_session_too(tmp_path):
+    from altered_rules.site_paths import SitePathError
+
+    session = _Rebuilds(tmp_path)
+    session.rebuild({"r/4.2.1/index.html": "to 4.2.1"})
+    session.kept.set_aside(session.site)
+    with pytest.raises(SitePathError, match="is not allowed"):
+        session.kept.write(session.site, {"r/4.2.1/index.html": "x", "../outside/index.html": "x"}, {})
+    assert not (session.site / "r").exists()   # refused before any file is written
+    with pytest.raises(SitePathError, match="outside the site folder"):
+        session.kept.write(session.site, {"r/4.2.1/index.html": "y"}, {"v/2026.2/r": "../../../../outside"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fresh", "served"]
+    session.rebuild({"r/4.2.1/index.html": "to 4.2.1"})   # the next rebuild is whole again

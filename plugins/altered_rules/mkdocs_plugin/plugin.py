@@ -37,6 +37,7 @@ from ..site_assets.export import IndentedPieces
 from ..site_assets.finish import finish_site, shared_assets
 from ..site_assets.sandbox import KeptRuntime, Runtime, SandboxError, page_head, scenario_file
 from ..site_assets.sandbox import runtime as sandbox_runtime
+from ..site_assets.site_files import KeptFolders
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .conversions import Conversions
@@ -84,6 +85,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.export_pieces: IndentedPieces | None = None   # a serve session's export text (export.py)
         self.search_entries: SearchEntries | None = None   # a serve session's search entries (served_pages.py)
         self.runtimes: KeptRuntime | None = None   # a serve session's sandbox runtime (sandbox.py)
+        self.kept_folders: KeptFolders | None = None   # a serve session's own folders of the site (site_files.py)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
@@ -94,6 +96,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.export_pieces = IndentedPieces() if self.served is not None else None
         self.search_entries = SearchEntries() if self.served is not None else None
         self.runtimes = KeptRuntime() if self.served is not None else None
+        self.kept_folders = KeptFolders() if self.served is not None else None
 
     def on_shutdown(self) -> None:
         if self.conversions is not None:
@@ -150,6 +153,12 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             details = "\n".join(check.failure() for check in verification.failures)
             raise PluginError(f"{len(verification.failures)} scenario(s) of the glossary fail:\n{details}")
         return verification
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        # Before MkDocs empties the site: a serve session's folders of our files set aside, to be
+        # put back after the pages with only what changed written (site_files.py).
+        if self.kept_folders is not None:
+            self.kept_folders.set_aside(Path(config.site_dir))
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         for page in self.pages:
@@ -252,9 +261,12 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                 finish_site(Path(config.site_dir), self.glossary, self.config.language, self.pages,
                             releases=self.releases, verification=self.verification, sandbox=self.sandbox,
                             scenarios=self.scenarios, site_url=config.site_url or "", renderer=self.renderer,
-                            pieces=self.export_pieces)
+                            pieces=self.export_pieces, kept=self.kept_folders)
         except (ShellError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
+        if self.kept_folders is not None:
+            log.info(f"altered-rules: {self.kept_folders.written} file(s) after the pages written, "
+                     f"{self.kept_folders.kept} unchanged file(s) kept")
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         # Rebuild when a rules editor saves a glossary file.
