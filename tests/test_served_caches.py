@@ -243,3 +243,28 @@ def test_a_path_made_from_data_that_leaves_the_site_is_refused_in_a_session_too(
         session.kept.write(session.site, {"r/4.2.1/index.html": "y"}, {"v/2026.2/r": "../../../../outside"})
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fresh", "served"]
     session.rebuild({"r/4.2.1/index.html": "to 4.2.1"})   # the next rebuild is whole again
+
+
+def test_the_service_workers_version_is_the_same_from_the_files_just_written(tmp_path):
+    from altered_rules.site_assets.finish import offline_files
+    from altered_rules.site_assets.site_files import write_site_files
+
+    files = {"r/4.2.1/index.html": "to 4.2.1 é", "export/glossary.json": '{"a": "\u2028"}\n'}
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "site.css").write_text("p {}", encoding="utf-8")
+    write_site_files(tmp_path, files, {})
+    assert offline_files(tmp_path, files) == offline_files(tmp_path)
+
+
+def test_a_sessions_verified_blocks_are_set_aside_as_defer_does(tmp_path):
+    from altered_rules.mkdocs_plugin.deferred import KeptDeferrals, defer
+
+    block = '<details class="ar-verified" id="x"><summary>✓</summary>\n<pre>a</pre>\n</details>\n'
+    kept = KeptDeferrals()
+    page = f"# 4.2\n\n{block}text\n"
+    first = kept.defer(page)
+    assert first == defer(page) and len(first[1]) == 1
+    first[1].clear()   # what a rebuild does with its blocks is not what the next one is given
+    assert kept.defer(page) == defer(page)
+    edited = page.replace("<pre>a</pre>", "<pre>b</pre>")
+    assert kept.defer(edited) == defer(edited) != defer(page)

@@ -41,7 +41,7 @@ from ..site_assets.site_files import KeptFolders
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .conversions import Conversions
-from .deferred import defer, restore
+from .deferred import KeptDeferrals, defer, restore
 
 log = logging.getLogger("mkdocs.plugins.altered_rules")
 
@@ -86,6 +86,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.search_entries: SearchEntries | None = None   # a serve session's search entries (served_pages.py)
         self.runtimes: KeptRuntime | None = None   # a serve session's sandbox runtime (sandbox.py)
         self.kept_folders: KeptFolders | None = None   # a serve session's own folders of the site (site_files.py)
+        self.deferrals: KeptDeferrals | None = None   # a serve session's verified blocks set aside (deferred.py)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
@@ -97,6 +98,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.search_entries = SearchEntries() if self.served is not None else None
         self.runtimes = KeptRuntime() if self.served is not None else None
         self.kept_folders = KeptFolders() if self.served is not None else None
+        self.deferrals = KeptDeferrals() if self.served is not None else None
 
     def on_shutdown(self) -> None:
         if self.conversions is not None:
@@ -226,7 +228,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             if problems:
                 raise PluginError("\n".join(problems))
         # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
-        markdown, self.deferred[page.file.src_uri] = defer(markdown)
+        markdown, self.deferred[page.file.src_uri] = self.deferrals.defer(markdown) if self.deferrals is not None else defer(markdown)
         if self.conversions is not None:
             # In a serve session, Markdown converted before with the same files is not converted again.
             markdown = self.conversions.before(page, markdown)

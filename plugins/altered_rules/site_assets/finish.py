@@ -71,13 +71,15 @@ def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page]
     if sandbox is not None:
         offline_sandbox = (sandbox.cache, [f"../{SANDBOX_DIR}/{path}" for path, _ in sandbox.files])
     sandbox_data = [*PAGE_ASSETS, *([scenarios[0]] if scenarios else [])] if offline_sandbox else []
-    write(site, "sw.js", service_worker(*offline_files(site), sandbox=offline_sandbox, sandbox_data=sandbox_data))
+    write(site, "sw.js", service_worker(*offline_files(site, files), sandbox=offline_sandbox, sandbox_data=sandbox_data))
 
 
-def offline_files(site: Path) -> tuple[list[str], list[bytes]]:
+def offline_files(site: Path, written: dict[str, str] | None = None) -> tuple[list[str], list[bytes]]:
     """What the service worker keeps at once (the home page, styles, scripts, the search
     index and our search worker), and the bytes its cache name is derived from. The sandbox
-    page's assets are kept with that page, when it asks."""
+    page's assets are kept with that page, when it asks. `written`: files just written as this
+    text (relative path -> text), not read back."""
+    written = written or {}
     keep = ["./", "search/search_index.json"]
     # Our search worker (assets/javascripts/workers/altered-rules-search.js) answers every
     # search itself: Material's lunr worker and its stemmers are never loaded (issue 14).
@@ -89,7 +91,8 @@ def offline_files(site: Path) -> tuple[list[str], list[bytes]]:
             relative = path.relative_to(site).as_posix()
             if relative == "sw.js" or relative.endswith(".map"):
                 continue
-            versions.append(relative.encode() + path.read_bytes())
+            text = written.get(relative)
+            versions.append(relative.encode() + (text.encode("utf-8") if text is not None else path.read_bytes()))
             if relative in PAGE_ASSETS or relative.startswith(unused):
                 continue
             if relative.startswith("assets/") and relative.endswith((".css", ".js")):

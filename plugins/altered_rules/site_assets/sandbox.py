@@ -190,6 +190,10 @@ class KeptRuntime:
     def __init__(self) -> None:
         self._kept: tuple[bytes, Runtime] | None = None
         self.made = 0   # runtimes made (not kept) this session
+        # Each file's digest, read again only when its file system record changed (device, inode,
+        # size, modification and change times: any write changes the change time): Pyodide's
+        # files are megabytes that never change in a session.
+        self._digests: dict[Path, tuple[tuple[int, ...], bytes]] = {}
 
     def runtime(self, project: Path, glossary: Glossary, glossary_dir: Path) -> Runtime:
         """`runtime(project)`, kept while its inputs are; `glossary` is the language build's, loaded
@@ -205,13 +209,22 @@ class KeptRuntime:
         key = hashlib.sha256(pickle.dumps((str(project), glossary.cards, glossary.deck_limits)))
         for path in read:
             try:
-                key.update(str(path).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+                key.update(str(path).encode() + b"\0" + self._digest(path))
             except OSError:   # runtime_files says what is missing
                 return runtime(project)
         if self._kept is None or self._kept[0] != key.digest():
             self._kept = (key.digest(), runtime(project))
             self.made += 1
         return self._kept[1]
+
+    def _digest(self, path: Path) -> bytes:
+        """The digest of the file's bytes (raises OSError when it cannot be read)."""
+        found = os.stat(path)
+        record = (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+        kept = self._digests.get(path)
+        if kept is None or kept[0] != record:
+            kept = self._digests[path] = (record, hashlib.sha256(path.read_bytes()).digest())
+        return kept[1]
 
 
 def _archive_sources() -> list[tuple[str, Path]]:
