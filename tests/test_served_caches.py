@@ -268,3 +268,13 @@ def test_a_sessions_verified_blocks_are_set_aside_as_defer_does(tmp_path):
     assert kept.defer(page) == defer(page)
     edited = page.replace("<pre>a</pre>", "<pre>b</pre>")
     assert kept.defer(edited) == defer(edited) != defer(page)
+
+
+def test_a_kept_pages_key_tells_every_input_apart():
+    from altered_rules.pages.served_pages import _digest
+
+    keys = [_digest("a", "b"), _digest("ab", ""), _digest(["a", "b"]), _digest(["ab"]), _digest(["a"], "b"),
+            _digest({"a": "b"}), _digest("1"), _digest(1), _digest([1]), _digest(["1"]), _digest(None), _digest("null"),
+            _digest(("a", "b")[:1], "b"), _digest("é"), _digest("e\u0301"), _digest("x", "s:y"), _digest("xs:", "y")]
+    assert len(set(keys)) == len(keys) - 1   # ("a",) + "b" is ["a"] + "b": a tuple is a list
+    assert _digest({"b": 1, "a": [2]}) == _digest({"a": [2], "b": 1}) != _digest({"a": [2], "b": 2})
