@@ -22,7 +22,7 @@ from ..content.glossary.releases import VERSION
 from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
 from ..pages.render import Renderer, chapter_page, mode_page, page_url
 from ..pages.versions import ReleaseStamp
-from ..verification.checks import Verification
+from ..verification.checks import Check, Verification
 from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 
 # 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
@@ -82,15 +82,17 @@ def _paragraph(glossary: Glossary, paragraph: Paragraph, language: str, chapter:
     }
 
 
-def _verified(verification: Verification | None, renderer: Renderer) -> list[dict[str, Any]]:
+def _verified(verification: Verification | None, renderer: Renderer, pieces: IndentedPieces | None = None) -> list[dict[str, Any]]:
     """Every verified scenario with the engine's trace: each line as its message (an id and its typed
     parameters, engine.messages) and as the text it renders to in the renderer's language (the
-    text its rule page shows, made once for both)."""
+    text its rule page shows, made once for both). With a serve session's `pieces`, a trace's data
+    made before for the same scenario key is taken as kept."""
     if verification is None:
         return []
+    trace_data = pieces.trace_data if pieces is not None else (lambda check: check.trace_data)
     return [
         {"anchor": check.anchor, "rule": check.rule, "kind": check.kind.value,
-         "trace": [{"text": renderer.said(line), **data} for line, data in zip(check.result.trace, check.trace_data)]}
+         "trace": [{"text": renderer.said(line), **data} for line, data in zip(check.result.trace, trace_data(check))]}
         for check in verification.checks if check.passed and check.result is not None
     ]
 
@@ -187,7 +189,7 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
             for t in glossary.termbase
         ],
         "cards": _cards(glossary, renderer),
-        "verified": _verified(verification, renderer),
+        "verified": _verified(verification, renderer, pieces),
     }
     return {
         "$schema": SCHEMA_FILE,
@@ -387,6 +389,20 @@ class IndentedPieces:
         # While export_files writes one export: each piece's compact JSON by the piece (its id: the
         # export's data is alive meanwhile), made once for the hash and the indented text.
         self._compact: dict[int, str] | None = None
+        # A verified scenario's trace as data, by its key (verification/cache.py: the scenario as the
+        # engine is given it and the engine's code; its result is a function of it).
+        self._traces: dict[bytes, list[dict[str, Any]]] = {}
+
+    def trace_data(self, check: Check) -> list[dict[str, Any]]:
+        """`check.trace_data`, kept under the check's scenario key (made again for a check without one)."""
+        if check.key is None:
+            return check.trace_data
+        kept = self._traces.get(check.key)
+        if kept is None:
+            if len(self._traces) >= self.limit:
+                self._traces.clear()
+            kept = self._traces[check.key] = check.trace_data
+        return kept
 
     def get(self, depth: int, compact: str) -> str | None:
         return self._kept.get((depth, compact))
