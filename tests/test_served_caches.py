@@ -293,3 +293,25 @@ def test_a_traces_data_is_kept_under_its_scenarios_key():
     assert pieces.trace_data(other) is other.trace_data
     unkeyed = [SimpleNamespace(key=None, trace_data=[{"depth": n}]) for n in (2, 3)]
     assert [pieces.trace_data(check) for check in unkeyed] == [[{"depth": 2}], [{"depth": 3}]]
+
+
+def test_the_sandbox_scenarios_are_kept_by_their_key_and_follow_a_changed_card(glossary_copy):
+    # What the sandbox publishes of a scenario is the scenario as the engine is given it (its cards
+    # written out): what its check's key holds (verification/cache.py).
+    from altered_rules.content.glossary import load_glossary
+    from altered_rules.site_assets.sandbox import scenario_file
+    from altered_rules.verification.checks import verify_glossary_once
+    from edits import replace_once
+
+    kept: dict = {}
+    glossary = load_glossary(glossary_copy)
+    verification = verify_glossary_once(glossary)
+    first = scenario_file(glossary, verification, kept)
+    assert first == scenario_file(glossary, verification) and len(kept) > 300
+    assert scenario_file(glossary, verification, kept) == first
+    replace_once(glossary_copy / "cards.yaml", "- name: Moonlight Jellyfish\n  type: character\n",
+                 "- name: Moonlight Jellyfish\n  type: character\n  faction: Lyra\n")
+    glossary = load_glossary(glossary_copy)
+    verification = verify_glossary_once(glossary)
+    edited = scenario_file(glossary, verification, kept)
+    assert edited == scenario_file(glossary, verification) != first

@@ -87,6 +87,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.runtimes: KeptRuntime | None = None   # a serve session's sandbox runtime (sandbox.py)
         self.kept_folders: KeptFolders | None = None   # a serve session's own folders of the site (site_files.py)
         self.deferrals: KeptDeferrals | None = None   # a serve session's verified blocks set aside (deferred.py)
+        self.published: dict[bytes, Any] | None = None   # a serve session's sandbox scenarios (sandbox.published_scenarios)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
@@ -99,6 +100,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.runtimes = KeptRuntime() if self.served is not None else None
         self.kept_folders = KeptFolders() if self.served is not None else None
         self.deferrals = KeptDeferrals() if self.served is not None else None
+        self.published = {} if self.served is not None else None
 
     def on_shutdown(self) -> None:
         if self.conversions is not None:
@@ -126,7 +128,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             self.sandbox = (self.runtimes.runtime(Path(project), self.glossary, Path(self.glossary_dir))
                             if self.runtimes is not None else sandbox_runtime(Path(project)))
             # The scenarios the rule pages' links name, for the sandbox page to open by id.
-            self.scenarios = scenario_file(self.glossary, self.verification) if self.verification else None
+            self.scenarios = scenario_file(self.glossary, self.verification, self.published) if self.verification else None
         except SandboxError as exc:
             raise PluginError(str(exc)) from None
         try:
