@@ -1492,11 +1492,14 @@ def _gap_serve(report: Report) -> str:
         "(the configuration, every page, the theme's 404 and sitemap, after emptying the site folder). What is ours is "
         "kept for the session by content: unchanged files are not parsed again (content/glossary/reading.py), unchanged "
         "scenarios not run again (verification/cache.py: their key holds the engine's code), unchanged pages neither "
-        "converted from Markdown nor drawn by the theme again (pages/served_pages.py). What is left is redone for the "
-        "whole site at every save, as the profile above shows "
-        f"({report.facts.get('breakdown', '?')}): our post-build files (the export, the releases' pages, the short URLs, "
-        "written again into the emptied folder), rendering our pages' Markdown from the glossary, Material's search "
-        "index, and the sandbox's runtime (sandbox.runtime_files reads Pyodide and zips the engine at every rebuild)."
+        "converted from Markdown nor drawn by the theme again (pages/served_pages.py), the theme's templates compiled "
+        "once, the export's JSON pieces and the traces' data, the sandbox's runtime and its scenarios kept, and our "
+        "files after the pages (the short URLs, the releases' pages) kept in their folders with only the changed ones "
+        "written (site_assets/site_files.py). What is left is redone for the whole site at every save, as the profile "
+        f"above shows ({report.facts.get('breakdown', '?')}): rendering our pages' Markdown from the glossary (most of it "
+        "the verified scenarios' traces, pages/render.py), loading the glossary, the export's data, and MkDocs' own "
+        "work (it walks the theme's 14,000 files for its static files and makes a Markdown converter per page at "
+        "every rebuild)."
     )
 
 
