@@ -8,6 +8,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import jinja2
+import pytest
 from material.plugins.search.plugin import SearchIndex
 
 from altered_rules.pages.served_pages import CompiledTemplates, SearchEntries
@@ -94,6 +95,8 @@ def test_a_scenarios_shown_yaml_is_kept_by_its_data_and_follows_every_edit():
 
 
 def test_the_sandbox_runtime_is_kept_until_a_card_or_a_file_it_reads_changes(tmp_path, monkeypatch):
+    from pathlib import Path
+
     from altered_rules.content.glossary import load_glossary
     from altered_rules.site_assets import sandbox
     from altered_rules.verification.synth import synthesize
@@ -105,8 +108,11 @@ def test_the_sandbox_runtime_is_kept_until_a_card_or_a_file_it_reads_changes(tmp
     monkeypatch.delenv(sandbox.MANIFEST_ENV, raising=False)
     kept = sandbox.KeptRuntime()
     runtime = lambda: kept.runtime(project, load_glossary(project / "glossary"), project / "glossary")  # noqa: E731
+    monkeypatch.chdir(project)   # as `mkdocs serve` runs, in the project
     first = runtime()
     assert first == sandbox.runtime(project) and kept.made == 1
+    # `mkdocs serve`'s first build names the project "" (mkdocs.yml's folder, the current one): the same project.
+    assert kept.runtime(Path(""), load_glossary(Path("glossary")), Path("glossary")) is first and kept.made == 1
     # A rule's text is no input of the runtime: kept.
     replace_once(project / "glossary" / "rules" / "4" / "4.2.4.yaml", "    en: ", "    en: Runtimemarker ")
     assert runtime() is first and kept.made == 1
@@ -125,3 +131,187 @@ def test_the_sandbox_runtime_is_kept_until_a_card_or_a_file_it_reads_changes(tmp
     # Another glossary folder than the one the runtime reads: never kept.
     assert kept.runtime(project, load_glossary(project / "glossary"), tmp_path) == sandbox.runtime(project)
     assert kept.made == 4
+
+
+def test_the_settings_files_are_the_same_named_relatively_or_absolutely(tmp_path, monkeypatch):
+    # `mkdocs serve` names the configuration file "mkdocs.yml" for its first build and by its
+    # absolute path for the rebuilds: the first save drew every page again.
+    from altered_rules.pages.served_pages import settings_files
+
+    (tmp_path / "mkdocs.yml").write_text("INHERIT: base.yml\n", encoding="utf-8")
+    (tmp_path / "base.yml").write_text("site_name: A\n", encoding="utf-8")
+    (tmp_path / "overrides").mkdir()
+    (tmp_path / "overrides" / "main.html").write_text("<p>", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    first = settings_files("mkdocs.yml", "overrides")
+    assert first == settings_files(str(tmp_path / "mkdocs.yml"), str(tmp_path / "overrides"))
+    assert len(first) == 3
+    (tmp_path / "base.yml").write_text("site_name: B\n", encoding="utf-8")   # the inherited file is an input
+    assert settings_files("mkdocs.yml", "overrides") != first
+
+
+# ---- our files after the pages (site_assets/site_files.py) -------------------------------------
+def _tree(site) -> dict[str, object]:
+    """Every file (its bytes), symlink (its target) and folder of a site, hidden ones included."""
+    import os
+
+    found: dict[str, object] = {}
+    for path in sorted(site.rglob("*")):
+        relative = path.relative_to(site).as_posix()
+        found[relative] = (os.readlink(path) if path.is_symlink() else path.read_bytes() if path.is_file() else "folder")
+    return found
+
+
+class _Rebuilds:
+    """A serve session's rebuilds of a site as MkDocs makes them: our folders set aside, the site
+    emptied, MkDocs' pages written (`pages`), then our files; beside a site written in full each time."""
+
+    def __init__(self, tmp_path) -> None:
+        from altered_rules.site_assets.site_files import KeptFolders
+
+        self.kept = KeptFolders()
+        self.site, self.fresh = tmp_path / "served", tmp_path / "fresh"
+        self.site.mkdir()
+
+    def rebuild(self, files: dict[str, str], links: dict[str, str] | None = None, pages: tuple[str, ...] = ("index.html",)) -> None:
+        import shutil
+
+        from mkdocs.utils import clean_directory
+
+        from altered_rules.site_assets.site_files import write_site_files
+
+        self.kept.set_aside(self.site)
+        clean_directory(str(self.site))
+        shutil.rmtree(self.fresh, ignore_errors=True)
+        self.fresh.mkdir()
+        for site in (self.site, self.fresh):
+            for page in pages:
+                (site / page).parent.mkdir(parents=True, exist_ok=True)
+                (site / page).write_text(f"MkDocs' {page}", encoding="utf-8")
+        self.kept.write(self.site, dict(files), dict(links or {}))
+        write_site_files(self.fresh, dict(files), dict(links or {}))
+        assert _tree(self.site) == _tree(self.fresh)
+
+
+def test_a_rebuild_writes_only_our_files_that_changed_and_the_site_is_as_if_all_were_written(tmp_path):
+    session = _Rebuilds(tmp_path)
+    files = {f"r/4.2.{n}/index.html": f"to 4.2.{n}" for n in range(1, 6)}
+    files.update({"v/2026.1/4/index.html": "chapter 4 in 2026.1", "export/glossary.json": "{}\n", "sandbox/s.json": "[]"})
+    session.rebuild(files, pages=("index.html", "sandbox/index.html"))
+    assert (session.kept.written, session.kept.kept) == (8, 0)
+    session.rebuild(files, pages=("index.html", "sandbox/index.html"))
+    # The scenarios' file is in a folder of MkDocs' (its page): written each time; the rest kept.
+    assert (session.kept.written, session.kept.kept) == (1, 7)
+    # A text changed, a file no longer made (its folder goes with it), a new one, a link.
+    files["export/glossary.json"] = '{"edited": true}\n'
+    del files["r/4.2.5/index.html"]
+    files["r/4.2.6/index.html"] = "to 4.2.6"
+    session.rebuild(files, {"v/2026.2/r": "../2026.1/r"}, pages=("index.html", "sandbox/index.html"))
+    assert (session.kept.written, session.kept.kept) == (4, 5)
+    assert not (session.site / "r" / "4.2.5").exists()
+    # A link that becomes a folder of files, and a file whose folder MkDocs now writes a page into.
+    del files["v/2026.1/4/index.html"]
+    files["v/2026.2/r/4.2.1/index.html"] = "to 4.2.1 in 2026.2"
+    session.rebuild(files, pages=("index.html", "sandbox/index.html", "r/index.html"))
+    assert not (session.site / "v" / "2026.1").exists()
+    # A link where a file of the same rebuild made a folder: the link replaces it, as in write_site_files.
+    session.rebuild({**files, "v/2026.3/r/4.2.1/index.html": "x"}, {"v/2026.3/r": "../2026.2/r"})
+    assert (session.site / "v" / "2026.3" / "r").is_symlink()
+
+
+def test_a_rebuild_that_stopped_before_our_files_leaves_nothing_behind(tmp_path):
+    session = _Rebuilds(tmp_path)
+    files = {"r/4.2.1/index.html": "to 4.2.1", "export/glossary.json": "{}\n"}
+    session.rebuild(files)
+    session.kept.set_aside(session.site)   # a rebuild that failed (a glossary error) after this
+    files["r/4.2.1/index.html"] = "to 4.2.1, edited"
+    session.rebuild(files)
+    assert (session.kept.written, session.kept.kept) == (2, 0)
+    assert not (session.site / ".altered-rules-kept").exists()
+
+
+def test_a_path_made_from_data_that_leaves_the_site_is_refused_in_a_session_too(tmp_path):
+    from altered_rules.site_paths import SitePathError
+
+    session = _Rebuilds(tmp_path)
+    session.rebuild({"r/4.2.1/index.html": "to 4.2.1"})
+    session.kept.set_aside(session.site)
+    with pytest.raises(SitePathError, match="is not allowed"):
+        session.kept.write(session.site, {"r/4.2.1/index.html": "x", "../outside/index.html": "x"}, {})
+    assert not (session.site / "r").exists()   # refused before any file is written
+    with pytest.raises(SitePathError, match="outside the site folder"):
+        session.kept.write(session.site, {"r/4.2.1/index.html": "y"}, {"v/2026.2/r": "../../../../outside"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fresh", "served"]
+    session.rebuild({"r/4.2.1/index.html": "to 4.2.1"})   # the next rebuild is whole again
+
+
+def test_the_service_workers_version_is_the_same_from_the_files_just_written(tmp_path):
+    from altered_rules.site_assets.finish import offline_files
+    from altered_rules.site_assets.site_files import write_site_files
+
+    files = {"r/4.2.1/index.html": "to 4.2.1 é", "export/glossary.json": '{"a": "\u2028"}\n'}
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "site.css").write_text("p {}", encoding="utf-8")
+    write_site_files(tmp_path, files, {})
+    assert offline_files(tmp_path, files) == offline_files(tmp_path)
+
+
+def test_a_sessions_verified_blocks_are_set_aside_as_defer_does(tmp_path):
+    from altered_rules.mkdocs_plugin.deferred import KeptDeferrals, defer
+
+    block = '<details class="ar-verified" id="x"><summary>✓</summary>\n<pre>a</pre>\n</details>\n'
+    kept = KeptDeferrals()
+    page = f"# 4.2\n\n{block}text\n"
+    first = kept.defer(page)
+    assert first == defer(page) and len(first[1]) == 1
+    first[1].clear()   # what a rebuild does with its blocks is not what the next one is given
+    assert kept.defer(page) == defer(page)
+    edited = page.replace("<pre>a</pre>", "<pre>b</pre>")
+    assert kept.defer(edited) == defer(edited) != defer(page)
+
+
+def test_a_kept_pages_key_tells_every_input_apart():
+    from altered_rules.pages.served_pages import _digest
+
+    keys = [_digest("a", "b"), _digest("ab", ""), _digest(["a", "b"]), _digest(["ab"]), _digest(["a"], "b"),
+            _digest({"a": "b"}), _digest("1"), _digest(1), _digest([1]), _digest(["1"]), _digest(None), _digest("null"),
+            _digest(("a", "b")[:1], "b"), _digest("é"), _digest("e\u0301"), _digest("x", "s:y"), _digest("xs:", "y")]
+    assert len(set(keys)) == len(keys) - 1   # ("a",) + "b" is ["a"] + "b": a tuple is a list
+    assert _digest({"b": 1, "a": [2]}) == _digest({"a": [2], "b": 1}) != _digest({"a": [2], "b": 2})
+
+
+def test_a_traces_data_is_kept_under_its_scenarios_key():
+    # verification/cache.py: a scenario's result is a function of its key (the scenario as the
+    # engine is given it, the engine's code); a check without a key is never kept.
+    from altered_rules.site_assets.export import IndentedPieces
+
+    pieces = IndentedPieces()
+    first = SimpleNamespace(key=b"a", trace_data=[{"depth": 0}])
+    assert pieces.trace_data(first) is first.trace_data
+    assert pieces.trace_data(SimpleNamespace(key=b"a", trace_data=[{"depth": 9}])) is first.trace_data
+    other = SimpleNamespace(key=b"b", trace_data=[{"depth": 1}])
+    assert pieces.trace_data(other) is other.trace_data
+    unkeyed = [SimpleNamespace(key=None, trace_data=[{"depth": n}]) for n in (2, 3)]
+    assert [pieces.trace_data(check) for check in unkeyed] == [[{"depth": 2}], [{"depth": 3}]]
+
+
+def test_the_sandbox_scenarios_are_kept_by_their_key_and_follow_a_changed_card(glossary_copy):
+    # What the sandbox publishes of a scenario is the scenario as the engine is given it (its cards
+    # written out): what its check's key holds (verification/cache.py).
+    from altered_rules.content.glossary import load_glossary
+    from altered_rules.site_assets.sandbox import scenario_file
+    from altered_rules.verification.checks import verify_glossary_once
+    from edits import replace_once
+
+    kept: dict = {}
+    glossary = load_glossary(glossary_copy)
+    verification = verify_glossary_once(glossary)
+    first = scenario_file(glossary, verification, kept)
+    assert first == scenario_file(glossary, verification) and len(kept) > 300
+    assert scenario_file(glossary, verification, kept) == first
+    replace_once(glossary_copy / "cards.yaml", "- name: Moonlight Jellyfish\n  type: character\n",
+                 "- name: Moonlight Jellyfish\n  type: character\n  faction: Lyra\n")
+    glossary = load_glossary(glossary_copy)
+    verification = verify_glossary_once(glossary)
+    edited = scenario_file(glossary, verification, kept)
+    assert edited == scenario_file(glossary, verification) != first

@@ -8,7 +8,8 @@ import jsonschema
 import pytest
 
 from altered_rules.pages.versions import ReleaseStamp
-from altered_rules.site_assets.export import FORMAT_VERSION, SCHEMA, IndentedPieces, export_glossary, indented_json
+from altered_rules.site_assets.export import (FORMAT_VERSION, SCHEMA, IndentedPieces, content_hash, export_files,
+                                              export_glossary, indented_json, sorted_json)
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
@@ -57,6 +58,29 @@ def test_a_serve_sessions_kept_pieces_follow_every_edit_and_write_the_same_text(
     assert pieces.indented == first + 3   # its chapter, section and paragraph
     odd = {"a": [{1: "x"}, {"1": "x"}, [None, 2.5, -0.0]], "b": [[{"": []}]]}
     assert indented_json(odd, pieces) == json.dumps(odd, ensure_ascii=False, indent=1)
+
+
+def test_a_serve_sessions_content_hash_follows_every_edit(glossary):
+    """The content hash from kept pieces (sorted keys) is the hash of json.dumps(sort_keys=True):
+    the same text for the export and odd values, an edited rule written again, the rest kept."""
+    import copy
+
+    pieces = IndentedPieces()
+    data = export_glossary(glossary, "en", None)
+    body = {key: value for key, value in data.items() if key in ("chapters", "terms", "cards", "rulings", "verified")}
+    assert sorted_json(body, pieces) == json.dumps(body, sort_keys=True, ensure_ascii=False)
+    first = pieces.sorted
+    assert first > 100 and sorted_json(body, pieces) == json.dumps(body, sort_keys=True, ensure_ascii=False)
+    assert pieces.sorted == first
+    edited = copy.deepcopy(body)
+    edited["chapters"][3]["sections"][1]["paragraphs"][0]["text"] += " Hashmarker"
+    assert content_hash(edited, pieces) == content_hash(edited) != content_hash(body)
+    assert pieces.sorted == first + 3   # its chapter, section and paragraph
+    odd = {"b": [{"z": 1, "a": [{"y": None, "x": 2.5}]}, {1: "int key", 0: -0.0}], "a": "é \u2028 </script>"}
+    assert sorted_json(odd, pieces) == json.dumps(odd, sort_keys=True, ensure_ascii=False)
+    # A whole export written in a session: the text a build that keeps nothing writes, twice.
+    for _ in range(2):
+        assert export_files(glossary, "fr", None, pieces=pieces) == export_files(glossary, "fr", None)
 
 
 def test_the_release_of_the_export_is_checked_by_the_schema(glossary):

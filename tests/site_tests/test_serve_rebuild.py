@@ -96,6 +96,10 @@ def test_a_saved_edit_redraws_only_what_changed_and_serves_the_same_site(project
         assert _figures(second, "the engine ran") == [1, total], second
         drawn, reused = _figures(second, "page(s) drawn")
         assert reused > 50 and 1 <= drawn <= 4, second
+        # Of our files after the pages, the export and the sandbox's scenarios are written again;
+        # the short URLs and the releases' pages are kept in their folders (site_files.py).
+        written, kept = _figures(second, "after the pages written")
+        assert kept > 400 and 2 <= written <= 5, second
         chapter = (session.site / "rules" / "chapter-4" / "index.html").read_text(encoding="utf-8")
         assert marker in chapter and "Renamed" in chapter
 

@@ -33,3 +33,21 @@ def restore(html: str, blocks: list[str]) -> str:
     if not blocks:
         return html
     return _MARK.sub(lambda match: blocks[int(match.group(1))], html)
+
+
+class KeptDeferrals:
+    """A serve session's `defer`, kept by the Markdown it was given (issue 29): every rebuild gives
+    the unchanged pages the same Markdown, whose verified blocks need not be looked for again."""
+
+    def __init__(self, limit: int = 400) -> None:
+        self._kept: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self.limit = limit
+
+    def defer(self, markdown: str) -> tuple[str, list[str]]:
+        kept = self._kept.get(markdown)
+        if kept is None:
+            deferred, blocks = defer(markdown)
+            if len(self._kept) >= self.limit:
+                self._kept.clear()
+            kept = self._kept[markdown] = (deferred, tuple(blocks))
+        return kept[0], list(kept[1])

@@ -37,10 +37,11 @@ from ..site_assets.export import IndentedPieces
 from ..site_assets.finish import finish_site, shared_assets
 from ..site_assets.sandbox import KeptRuntime, Runtime, SandboxError, page_head, scenario_file
 from ..site_assets.sandbox import runtime as sandbox_runtime
+from ..site_assets.site_files import KeptFolders
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .conversions import Conversions
-from .deferred import defer, restore
+from .deferred import KeptDeferrals, defer, restore
 
 log = logging.getLogger("mkdocs.plugins.altered_rules")
 
@@ -84,6 +85,9 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.export_pieces: IndentedPieces | None = None   # a serve session's export text (export.py)
         self.search_entries: SearchEntries | None = None   # a serve session's search entries (served_pages.py)
         self.runtimes: KeptRuntime | None = None   # a serve session's sandbox runtime (sandbox.py)
+        self.kept_folders: KeptFolders | None = None   # a serve session's own folders of the site (site_files.py)
+        self.deferrals: KeptDeferrals | None = None   # a serve session's verified blocks set aside (deferred.py)
+        self.published: dict[bytes, Any] | None = None   # a serve session's sandbox scenarios (sandbox.published_scenarios)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
@@ -94,6 +98,9 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.export_pieces = IndentedPieces() if self.served is not None else None
         self.search_entries = SearchEntries() if self.served is not None else None
         self.runtimes = KeptRuntime() if self.served is not None else None
+        self.kept_folders = KeptFolders() if self.served is not None else None
+        self.deferrals = KeptDeferrals() if self.served is not None else None
+        self.published = {} if self.served is not None else None
 
     def on_shutdown(self) -> None:
         if self.conversions is not None:
@@ -121,7 +128,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             self.sandbox = (self.runtimes.runtime(Path(project), self.glossary, Path(self.glossary_dir))
                             if self.runtimes is not None else sandbox_runtime(Path(project)))
             # The scenarios the rule pages' links name, for the sandbox page to open by id.
-            self.scenarios = scenario_file(self.glossary, self.verification) if self.verification else None
+            self.scenarios = scenario_file(self.glossary, self.verification, self.published) if self.verification else None
         except SandboxError as exc:
             raise PluginError(str(exc)) from None
         try:
@@ -150,6 +157,12 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             details = "\n".join(check.failure() for check in verification.failures)
             raise PluginError(f"{len(verification.failures)} scenario(s) of the glossary fail:\n{details}")
         return verification
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        # Before MkDocs empties the site: a serve session's folders of our files set aside, to be
+        # put back after the pages with only what changed written (site_files.py).
+        if self.kept_folders is not None:
+            self.kept_folders.set_aside(Path(config.site_dir))
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         for page in self.pages:
@@ -217,7 +230,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             if problems:
                 raise PluginError("\n".join(problems))
         # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
-        markdown, self.deferred[page.file.src_uri] = defer(markdown)
+        markdown, self.deferred[page.file.src_uri] = self.deferrals.defer(markdown) if self.deferrals is not None else defer(markdown)
         if self.conversions is not None:
             # In a serve session, Markdown converted before with the same files is not converted again.
             markdown = self.conversions.before(page, markdown)
@@ -252,9 +265,12 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                 finish_site(Path(config.site_dir), self.glossary, self.config.language, self.pages,
                             releases=self.releases, verification=self.verification, sandbox=self.sandbox,
                             scenarios=self.scenarios, site_url=config.site_url or "", renderer=self.renderer,
-                            pieces=self.export_pieces)
+                            pieces=self.export_pieces, kept=self.kept_folders)
         except (ShellError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
+        if self.kept_folders is not None:
+            log.info(f"altered-rules: {self.kept_folders.written} file(s) after the pages written, "
+                     f"{self.kept_folders.kept} unchanged file(s) kept")
 
     def on_serve(self, server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
         # Rebuild when a rules editor saves a glossary file.

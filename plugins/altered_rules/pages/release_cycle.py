@@ -72,17 +72,15 @@ class ReleaseCycle:
         path.parent.parent.rmdir()
         return shell
 
-    def after_build(self, site: Path, shell: str | None, site_url: str) -> None:
-        """The versioned pages (drawn in the frame `shell`), the releases' feed, and the links from
-        each release's folder to the text it shares with another. Raises versions.ShellError."""
+    def after_build(self, shell: str | None, site_url: str) -> tuple[dict[str, str], dict[str, str]]:
+        """The versioned pages (drawn in the frame `shell`) and the releases' feed (path -> text), and
+        the links from each release's folder to the text it shares with another (path -> target), for
+        the caller to write (site_assets/site_files.py). Raises versions.ShellError."""
         if shell is None:
-            return
+            return {}, {}
         files = versions.versioned_pages(self.glossary, self.history, self.language, shell, self.base)
         files[versions.FEED] = versions.atom_feed(self.glossary, self.history, self.language, site_url, self.base)
-        for relative, text in files.items():
-            write(site, relative, text)
-        for relative, target in versions.versioned_links(self.history).items():
-            link(site, relative, target)
+        return files, versions.versioned_links(self.history)
 
 
 def write(site: Path, relative: str, text: str) -> None:

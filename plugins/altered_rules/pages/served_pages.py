@@ -47,8 +47,29 @@ MAX_KEPT = 400
 
 
 def _digest(*parts: Any) -> bytes:
-    text = json.dumps(parts, ensure_ascii=False, sort_keys=True, default=repr, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+    """One digest of all the parts, each told apart by its kind and length. A text (a page's HTML,
+    its Markdown: megabytes at each rebuild) goes in as its bytes, a list of texts (the verified
+    blocks) text by text; anything else as its JSON (sorted keys, repr for what JSON has not).
+    JSON's escaping of the pages' texts cost twice the hash itself."""
+    digest = hashlib.sha256()
+
+    def add(part: Any) -> None:
+        if isinstance(part, str):
+            data = part.encode("utf-8", "surrogatepass")
+            digest.update(b"s%d:" % len(data))
+            digest.update(data)
+        elif isinstance(part, (list, tuple)) and all(isinstance(item, str) for item in part):
+            digest.update(b"l%d:" % len(part))
+            for item in part:
+                add(item)
+        else:
+            data = json.dumps(part, ensure_ascii=False, sort_keys=True, default=repr, separators=(",", ":")).encode("utf-8", "surrogatepass")
+            digest.update(b"j%d:" % len(data))
+            digest.update(data)
+
+    for part in parts:
+        add(part)
+    return digest.digest()
 
 
 def files_digest(paths: Iterable[Path]) -> list[tuple[str, str]]:
@@ -68,15 +89,18 @@ def files_digest(paths: Iterable[Path]) -> list[tuple[str, str]]:
 
 def settings_files(config_file: str | None, custom_dir: str | None) -> list[tuple[str, str]]:
     """The configuration file, the one it inherits (`INHERIT:`), and the theme overrides' files,
-    with their digests."""
+    with their digests. Named by their absolute paths: `mkdocs serve` names the configuration file
+    as given on the command line for its first build ("mkdocs.yml") and by its absolute path for the
+    rebuilds, and the first save after `make dev` drew every page again (issue 29)."""
     paths: list[Path] = []
     if config_file:
-        paths.append(Path(config_file))
-        for line in Path(config_file).read_text(encoding="utf-8").splitlines():
+        config = Path(os.path.abspath(config_file))
+        paths.append(config)
+        for line in config.read_text(encoding="utf-8").splitlines():
             if line.startswith("INHERIT:"):
-                paths.append(Path(config_file).parent / line.split(":", 1)[1].strip().strip("'\""))
+                paths.append(config.parent / line.split(":", 1)[1].strip().strip("'\""))
     if custom_dir:
-        paths.append(Path(custom_dir))
+        paths.append(Path(os.path.abspath(custom_dir)))
     return files_digest(paths)
 
 

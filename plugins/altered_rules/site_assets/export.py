@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import contextmanager
 from json.encoder import encode_basestring as _string   # a string as JSON text, non-ASCII kept (C)
-from typing import Any
+from typing import Any, Iterator
 
 from ..pages.card_pages import CardPages
 from ..content.cards import MentionKind, card_page
@@ -21,7 +22,7 @@ from ..content.glossary.releases import VERSION
 from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
 from ..pages.render import Renderer, chapter_page, mode_page, page_url
 from ..pages.versions import ReleaseStamp
-from ..verification.checks import Verification
+from ..verification.checks import Check, Verification
 from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 
 # 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
@@ -81,22 +82,26 @@ def _paragraph(glossary: Glossary, paragraph: Paragraph, language: str, chapter:
     }
 
 
-def _verified(verification: Verification | None, renderer: Renderer) -> list[dict[str, Any]]:
+def _verified(verification: Verification | None, renderer: Renderer, pieces: IndentedPieces | None = None) -> list[dict[str, Any]]:
     """Every verified scenario with the engine's trace: each line as its message (an id and its typed
     parameters, engine.messages) and as the text it renders to in the renderer's language (the
-    text its rule page shows, made once for both)."""
+    text its rule page shows, made once for both). With a serve session's `pieces`, a trace's data
+    made before for the same scenario key is taken as kept."""
     if verification is None:
         return []
+    trace_data = pieces.trace_data if pieces is not None else (lambda check: check.trace_data)
     return [
         {"anchor": check.anchor, "rule": check.rule, "kind": check.kind.value,
-         "trace": [{"text": renderer.said(line), **data} for line, data in zip(check.result.trace, check.trace_data)]}
+         "trace": [{"text": renderer.said(line), **data} for line, data in zip(check.result.trace, trace_data(check))]}
         for check in verification.checks if check.passed and check.result is not None
     ]
 
 
-def content_hash(glossary_json: dict[str, Any]) -> str:
-    body = json.dumps(glossary_json, sort_keys=True, ensure_ascii=False).encode()
-    return hashlib.sha256(body).hexdigest()
+def content_hash(glossary_json: dict[str, Any], pieces: IndentedPieces | None = None) -> str:
+    """The digest of the export's body as `json.dumps(..., sort_keys=True, ensure_ascii=False)`
+    writes it (with a serve session's `pieces`, the pieces written so before are taken as kept)."""
+    body = sorted_json(glossary_json, pieces) if pieces is not None else json.dumps(glossary_json, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(body.encode()).hexdigest()
 
 
 def _cards(glossary: Glossary, renderer: Renderer) -> list[dict[str, Any]]:
@@ -117,9 +122,11 @@ def _cards(glossary: Glossary, renderer: Renderer) -> list[dict[str, Any]]:
 
 
 def export_glossary(glossary: Glossary, language: str, verification: Verification | None,
-                    release: ReleaseStamp | None = None, renderer: Renderer | None = None) -> dict[str, Any]:
+                    release: ReleaseStamp | None = None, renderer: Renderer | None = None,
+                    pieces: IndentedPieces | None = None) -> dict[str, Any]:
     """The whole glossary in `language`, as plain data described by SCHEMA (its links and traces as
-    `renderer`, the language build's, draws them on the pages; else a Renderer of its own)."""
+    `renderer`, the language build's, draws them on the pages; else a Renderer of its own).
+    `pieces`: a serve session's (IndentedPieces), for its content hash."""
     renderer = renderer or Renderer(glossary, language, verification)
     verified = {c.anchor: c.passed for c in verification.checks} if verification else {}
     chapters = []
@@ -182,13 +189,13 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
             for t in glossary.termbase
         ],
         "cards": _cards(glossary, renderer),
-        "verified": _verified(verification, renderer),
+        "verified": _verified(verification, renderer, pieces),
     }
     return {
         "$schema": SCHEMA_FILE,
         "format_version": FORMAT_VERSION,
         "language": language,
-        "content_hash": content_hash(body),
+        "content_hash": content_hash(body, pieces),
         "release": None if release is None else {"version": release.version, "date": release.date,
                                                   "unreleased_changes": release.unreleased},
         **body,
@@ -367,16 +374,35 @@ _KEPT_DEPTHS = (2, 4, 6)
 
 
 class IndentedPieces:
-    """A `mkdocs serve` session's indented JSON pieces (issue 29): each object or array at a
-    _KEPT_DEPTHS depth, as indented text, under its compact JSON (the C encoder's, a fraction of
-    the cost of indenting it) and its depth. An edit to one rule indents its chapter, section and
-    paragraph again; the other pieces are the text kept. The same JSON gives the same text, so
-    what is written is byte for byte what a build that keeps nothing writes."""
+    """A `mkdocs serve` session's JSON pieces (issue 29): each object or array at a _KEPT_DEPTHS
+    depth, as indented text and as the content hash writes it (sorted keys), under its compact JSON
+    (the C encoder's, a fraction of the cost of either) and its depth. An edit to one rule writes its
+    chapter, section and paragraph again; the other pieces are the text kept. The same JSON gives the
+    same text, so what is written is byte for byte what a build that keeps nothing writes."""
 
     def __init__(self, limit: int = 20_000) -> None:
         self._kept: dict[tuple[int, str], str] = {}
+        self._sorted: dict[tuple[int, str], str] = {}
         self.limit = limit
         self.indented = 0   # pieces indented (not found here) this session
+        self.sorted = 0     # pieces written with sorted keys (not found here) this session
+        # While export_files writes one export: each piece's compact JSON by the piece (its id: the
+        # export's data is alive meanwhile), made once for the hash and the indented text.
+        self._compact: dict[int, str] | None = None
+        # A verified scenario's trace as data, by its key (verification/cache.py: the scenario as the
+        # engine is given it and the engine's code; its result is a function of it).
+        self._traces: dict[bytes, list[dict[str, Any]]] = {}
+
+    def trace_data(self, check: Check) -> list[dict[str, Any]]:
+        """`check.trace_data`, kept under the check's scenario key (made again for a check without one)."""
+        if check.key is None:
+            return check.trace_data
+        kept = self._traces.get(check.key)
+        if kept is None:
+            if len(self._traces) >= self.limit:
+                self._traces.clear()
+            kept = self._traces[check.key] = check.trace_data
+        return kept
 
     def get(self, depth: int, compact: str) -> str | None:
         return self._kept.get((depth, compact))
@@ -386,6 +412,54 @@ class IndentedPieces:
             self._kept.clear()
         self._kept[(depth, compact)] = text
         self.indented += 1
+
+    def compact(self, node: Any) -> str:
+        """`node` as compact JSON."""
+        if self._compact is None:
+            return json.dumps(node, ensure_ascii=False, separators=(",", ":"))
+        text = self._compact.get(id(node))
+        if text is None:
+            text = self._compact[id(node)] = json.dumps(node, ensure_ascii=False, separators=(",", ":"))
+        return text
+
+    def sorted_piece(self, depth: int, node: Any, write: Any) -> str:
+        """The piece as json.dumps(sort_keys=True) writes it: kept, or made by `write` and kept."""
+        key = (depth, self.compact(node))
+        text = self._sorted.get(key)
+        if text is None:
+            if len(self._sorted) >= self.limit:
+                self._sorted.clear()
+            text = self._sorted[key] = write()
+            self.sorted += 1
+        return text
+
+    @contextmanager
+    def one_export(self) -> Iterator[None]:
+        """While one export is written: compact JSON made once per piece, forgotten after."""
+        self._compact = {}
+        try:
+            yield
+        finally:
+            self._compact = None
+
+
+def sorted_json(value: Any, pieces: IndentedPieces) -> str:
+    """`json.dumps(value, sort_keys=True, ensure_ascii=False)`, the same text, the pieces written
+    before for the same JSON taken from `pieces`."""
+
+    def write(node: Any, depth: int) -> str:
+        if depth in _KEPT_DEPTHS and isinstance(node, (dict, list, tuple)) and node:
+            return pieces.sorted_piece(depth, node, lambda: write_node(node, depth))
+        return write_node(node, depth)
+
+    def write_node(node: Any, depth: int) -> str:
+        if isinstance(node, dict) and node and all(isinstance(key, str) for key in node):
+            return "{" + ", ".join(_string(key) + ": " + write(item, depth + 1) for key, item in sorted(node.items())) + "}"
+        if isinstance(node, (list, tuple)) and node:
+            return "[" + ", ".join(write(item, depth + 1) for item in node) + "]"
+        return json.dumps(node, sort_keys=True, ensure_ascii=False)
+
+    return write(value, 0)
 
 
 def indented_json(value: Any, pieces: IndentedPieces | None = None) -> str:
@@ -399,7 +473,7 @@ def indented_json(value: Any, pieces: IndentedPieces | None = None) -> str:
 
     def write(node: Any, pad: str) -> None:
         if pieces is not None and len(pad) in _KEPT_DEPTHS and isinstance(node, (dict, list, tuple)) and node:
-            compact = json.dumps(node, ensure_ascii=False, separators=(",", ":"))
+            compact = pieces.compact(node)
             text = pieces.get(len(pad), compact)
             if text is None:
                 start = len(parts)
@@ -458,8 +532,12 @@ def export_files(glossary: Glossary, language: str, verification: Verification |
                  pieces: IndentedPieces | None = None) -> dict[str, str]:
     """`export/glossary.json` and its schema, as text, for the language's site. `pieces`: a serve
     session's indented pieces (IndentedPieces), None in a build."""
-    data = export_glossary(glossary, language, verification, release, renderer)
-    return {
-        "export/glossary.json": indented_json(data, pieces) + "\n",
-        f"export/{SCHEMA_FILE}": indented_json(SCHEMA, pieces) + "\n",
-    }
+    if pieces is None:
+        data = export_glossary(glossary, language, verification, release, renderer)
+        return {"export/glossary.json": indented_json(data) + "\n", f"export/{SCHEMA_FILE}": indented_json(SCHEMA) + "\n"}
+    with pieces.one_export():
+        data = export_glossary(glossary, language, verification, release, renderer, pieces)
+        return {
+            "export/glossary.json": indented_json(data, pieces) + "\n",
+            f"export/{SCHEMA_FILE}": indented_json(SCHEMA, pieces) + "\n",
+        }

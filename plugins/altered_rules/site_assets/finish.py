@@ -19,6 +19,7 @@ from ..verification.checks import Verification
 from .export import IndentedPieces, export_files
 from .extra_files import service_worker, short_url_pages, sitemap_gzip, without_url
 from .sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime
+from .site_files import KeptFolders, write_site_files
 from .search_index import game_page_urls, with_rule_entries
 
 
@@ -33,10 +34,12 @@ def shared_assets(assets_dir: Path) -> list[str]:
 def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page], *,
                 releases: ReleaseCycle | None, verification: Verification | None,
                 sandbox: Runtime | None, scenarios: tuple[str, str] | None, site_url: str,
-                renderer: Renderer | None = None, pieces: IndentedPieces | None = None) -> None:
+                renderer: Renderer | None = None, pieces: IndentedPieces | None = None,
+                kept: KeptFolders | None = None) -> None:
     """Everything written after MkDocs (and its search plugin) wrote the pages. Raises
     versions.ShellError when the versioned pages' frame is not as the theme should draw it.
-    `pieces`: a serve session's export pieces (export.IndentedPieces), None in a build."""
+    A serve session's `pieces` (export.IndentedPieces) and `kept` folders (site_files.KeptFolders);
+    None in a build."""
     index_path = site / "search" / "search_index.json"
     if index_path.is_file():
         index = json.loads(index_path.read_text(encoding="utf-8"))
@@ -51,26 +54,32 @@ def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page]
             sitemap.write_bytes(content)
         (site / "sitemap.xml.gz").write_bytes(sitemap_gzip(content))
     removed = releases.removed_rules() if releases else {}
-    for relative, text in short_url_pages(glossary, language, removed).items():
-        write(site, relative, text)
+    files = short_url_pages(glossary, language, removed)
+    links: dict[str, str] = {}
     if releases is not None:
-        releases.after_build(site, shell, site_url)
+        versioned, links = releases.after_build(shell, site_url)
+        files.update(versioned)
     stamp = releases.stamp() if releases else None
-    for relative, text in export_files(glossary, language, verification, stamp, renderer, pieces).items():
-        write(site, relative, text)
+    files.update(export_files(glossary, language, verification, stamp, renderer, pieces))
+    if scenarios is not None:
+        files[scenarios[0]] = scenarios[1]
+    if kept is not None:
+        kept.write(site, files, links)
+    else:
+        write_site_files(site, files, links)
     offline_sandbox = None
     if sandbox is not None:
         offline_sandbox = (sandbox.cache, [f"../{SANDBOX_DIR}/{path}" for path, _ in sandbox.files])
-    if scenarios is not None:
-        write(site, *scenarios)
     sandbox_data = [*PAGE_ASSETS, *([scenarios[0]] if scenarios else [])] if offline_sandbox else []
-    write(site, "sw.js", service_worker(*offline_files(site), sandbox=offline_sandbox, sandbox_data=sandbox_data))
+    write(site, "sw.js", service_worker(*offline_files(site, files), sandbox=offline_sandbox, sandbox_data=sandbox_data))
 
 
-def offline_files(site: Path) -> tuple[list[str], list[bytes]]:
+def offline_files(site: Path, written: dict[str, str] | None = None) -> tuple[list[str], list[bytes]]:
     """What the service worker keeps at once (the home page, styles, scripts, the search
     index and our search worker), and the bytes its cache name is derived from. The sandbox
-    page's assets are kept with that page, when it asks."""
+    page's assets are kept with that page, when it asks. `written`: files just written as this
+    text (relative path -> text), not read back."""
+    written = written or {}
     keep = ["./", "search/search_index.json"]
     # Our search worker (assets/javascripts/workers/altered-rules-search.js) answers every
     # search itself: Material's lunr worker and its stemmers are never loaded (issue 14).
@@ -82,7 +91,8 @@ def offline_files(site: Path) -> tuple[list[str], list[bytes]]:
             relative = path.relative_to(site).as_posix()
             if relative == "sw.js" or relative.endswith(".map"):
                 continue
-            versions.append(relative.encode() + path.read_bytes())
+            text = written.get(relative)
+            versions.append(relative.encode() + (text.encode("utf-8") if text is not None else path.read_bytes()))
             if relative in PAGE_ASSETS or relative.startswith(unused):
                 continue
             if relative.startswith("assets/") and relative.endswith((".css", ".js")):

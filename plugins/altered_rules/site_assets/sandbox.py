@@ -51,7 +51,7 @@ from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
 from ..pages.render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, relative_url, script_json
 from ..messages import catalogue_data
 from ..strings import STRINGS, tr
-from ..verification.checks import CARD_OVERRIDES, Verification, expand_cards
+from ..verification.checks import CARD_OVERRIDES, Check, Verification, expand_cards
 from ..content.yamlsource import LineDict, plain_data
 
 SANDBOX_DIR = "_sandbox"
@@ -190,25 +190,41 @@ class KeptRuntime:
     def __init__(self) -> None:
         self._kept: tuple[bytes, Runtime] | None = None
         self.made = 0   # runtimes made (not kept) this session
+        # Each file's digest, read again only when its file system record changed (device, inode,
+        # size, modification and change times: any write changes the change time): Pyodide's
+        # files are megabytes that never change in a session.
+        self._digests: dict[Path, tuple[tuple[int, ...], bytes]] = {}
 
     def runtime(self, project: Path, glossary: Glossary, glossary_dir: Path) -> Runtime:
         """`runtime(project)`, kept while its inputs are; `glossary` is the language build's, loaded
         from `glossary_dir` (kept only when that is the folder the runtime reads its cards from)."""
         if os.environ.get(MANIFEST_ENV) or Path(glossary_dir).resolve() != (project / "glossary").resolve():
             return runtime(project)
+        # As an absolute path: `mkdocs serve`'s first build names the project "" (the folder of a
+        # configuration file named "mkdocs.yml"), its rebuilds by its absolute path.
+        project = Path(os.path.abspath(project))
         package = project / PYODIDE_PACKAGE
         read = [project / "package.json", package / "package.json", package / "pyodide-lock.json",
                 *(package / name for name in PYODIDE_FILES), *(path for _, path in _archive_sources()), BYTECODE_SCRIPT]
         key = hashlib.sha256(pickle.dumps((str(project), glossary.cards, glossary.deck_limits)))
         for path in read:
             try:
-                key.update(str(path).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+                key.update(str(path).encode() + b"\0" + self._digest(path))
             except OSError:   # runtime_files says what is missing
                 return runtime(project)
         if self._kept is None or self._kept[0] != key.digest():
             self._kept = (key.digest(), runtime(project))
             self.made += 1
         return self._kept[1]
+
+    def _digest(self, path: Path) -> bytes:
+        """The digest of the file's bytes (raises OSError when it cannot be read)."""
+        found = os.stat(path)
+        record = (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+        kept = self._digests.get(path)
+        if kept is None or kept[0] != record:
+            kept = self._digests[path] = (record, hashlib.sha256(path.read_bytes()).digest())
+        return kept[1]
 
 
 def _archive_sources() -> list[tuple[str, Path]]:
@@ -376,7 +392,8 @@ def write_runtime(project: Path, site: Path) -> Path:
 
 
 # ---- the scenarios the rule pages link to ----------------------------------------------------
-def published_scenarios(glossary: Glossary, verification: Verification) -> dict[str, Any]:
+def published_scenarios(glossary: Glossary, verification: Verification,
+                        kept: dict[bytes, Any] | None = None) -> dict[str, Any]:
     """Every scenario a rule page opens in the sandbox, by the id its link names (its anchor on
     the page: `4.2.4.c-scenario-1`, `2.1.c-example-1`), in reading order, as the sandbox opens it:
     plain JSON data with its cards written out (the sandbox has no card list).
@@ -384,18 +401,36 @@ def published_scenarios(glossary: Glossary, verification: Verification) -> dict[
     Looked up as the pages are rendered (Verification.for_anchor), so that an id opens the very
     scenario its page shows. An anchor is unique on its page, not always in the site: a deck
     rule (`draft.min-cards`) is the engine's rule of a format, which game modes of one format
-    may each list (the synthetic glossaries of the benchmarks do)."""
-    return {anchor: plain_data(expand_cards(check.data, glossary.cards))
+    may each list (the synthetic glossaries of the benchmarks do).
+
+    `kept`: a serve session's scenarios as data by their check's key (verification/cache.py: the
+    scenario as the engine is given it, its cards written out, which is what is published here)."""
+    def published(check: Check) -> Any:
+        if kept is None or check.key is None:
+            return plain_data(expand_cards(check.data, glossary.cards))
+        found = kept.get(check.key)
+        if found is None:
+            if len(kept) >= KEPT_SCENARIOS:
+                kept.clear()
+            found = kept[check.key] = plain_data(expand_cards(check.data, glossary.cards))
+        return found
+
+    return {anchor: published(check)
             for anchor, check in verification.for_anchor().items()
             if check.passed}  # a page links only a verified scenario (and the build stops on any other)
 
 
-def scenario_file(glossary: Glossary, verification: Verification) -> tuple[str, str]:
+# A serve session's published scenarios: past this many, the kept ones are forgotten together.
+KEPT_SCENARIOS = 20_000
+
+
+def scenario_file(glossary: Glossary, verification: Verification, kept: dict[bytes, Any] | None = None) -> tuple[str, str]:
     """(path in the language's site, text): the JSON of published_scenarios, beside the sandbox page.
 
     Named after its content, so that a page and the file it reads always come from the same build:
-    a service worker's kept copy of an older file is never read by a newer page, nor the reverse."""
-    text = json.dumps(published_scenarios(glossary, verification), ensure_ascii=False, separators=(",", ":")) + "\n"
+    a service worker's kept copy of an older file is never read by a newer page, nor the reverse.
+    `kept`: a serve session's scenarios (published_scenarios)."""
+    text = json.dumps(published_scenarios(glossary, verification, kept), ensure_ascii=False, separators=(",", ":")) + "\n"
     name = f"scenarios-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}.json"
     return page_url(SANDBOX_PAGE) + name, text
 
