@@ -9,6 +9,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+ONE_TAB = True   # the `page` fixture's tests share one browser tab (conftest.py, Tab)
+
 PAGES = ["", "rules/chapter-4/", "glossary-terms/", "modes/standard/", "rulings/", "sources/", "coverage/", "editing/",
          "cards/", "cards/lindiwe-maw/",
          "releases/", "releases/2026.1/", "history/chapter-1/"]
