@@ -46,7 +46,8 @@ class Tab:
     costs about a second of CPU more than the page it shows (Chromium starts a renderer and the
     site's service worker for it), the largest part of a short browser test. Before each test what
     the previous one left is wiped (the page's localStorage and sessionStorage: a reader's
-    settings, Material's remembered palette and search) and its JavaScript errors are forgotten;
+    settings, Material's remembered palette and search; an emulated print medium or colour
+    scheme, back to a new context's screen and light) and its JavaScript errors are forgotten;
     a test that needs a browser with nothing cached at all makes its own context."""
 
     def __init__(self, browser: Browser) -> None:
@@ -58,6 +59,7 @@ class Tab:
     def fresh(self) -> Page:
         if self.page.url.startswith("http"):
             self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.page.emulate_media(media="null", color_scheme="light")
         self.errors.clear()
         return self.page
 
