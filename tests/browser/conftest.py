@@ -40,8 +40,46 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+class Tab:
+    """One browser tab kept for a whole test file, for the files that set ONE_TAB = True: their
+    tests load their pages one after the other in it. A new tab, let alone a new browser context,
+    costs about a second of CPU more than the page it shows (Chromium starts a renderer and the
+    site's service worker for it), the largest part of a short browser test. Before each test what
+    the previous one left is wiped (the page's localStorage and sessionStorage: a reader's
+    settings, Material's remembered palette and search; an emulated print medium or colour
+    scheme, back to a new context's screen and light) and its JavaScript errors are forgotten;
+    a test that needs a browser with nothing cached at all makes its own context."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def fresh(self) -> Page:
+        if self.page.url.startswith("http"):
+            self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.page.emulate_media(media="null", color_scheme="light")
+        self.errors.clear()
+        return self.page
+
+
+@pytest.fixture(scope="module")
+def tab(browser) -> Iterator[Tab]:
+    tab = Tab(browser)
+    yield tab
+    tab.context.close()
+
+
 @pytest.fixture
-def page(browser) -> Iterator[Page]:
+def page(browser, request) -> Iterator[Page]:
+    """A page with no JavaScript error allowed: a new browser context's, or the file's one tab
+    (`Tab`) in a file that sets ONE_TAB = True."""
+    if getattr(request.module, "ONE_TAB", False):
+        tab: Tab = request.getfixturevalue("tab")
+        yield tab.fresh()
+        assert tab.errors == [], f"JavaScript errors on the page: {tab.errors}"
+        return
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []

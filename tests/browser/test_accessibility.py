@@ -9,6 +9,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+ONE_TAB = True   # the `page` fixture's tests share one browser tab (conftest.py, Tab)
+
 PAGES = ["", "rules/chapter-4/", "glossary-terms/", "modes/standard/", "rulings/", "sources/", "coverage/", "editing/",
          "cards/", "cards/lindiwe-maw/",
          "releases/", "releases/2026.1/", "history/chapter-1/"]
@@ -19,26 +21,33 @@ SCHEMES = {"default": "light", "slate": "dark"}
 
 
 class Shown:
-    """One page at a time, loaded once in a fresh browser context and checked in both colour schemes
-    (a page load is most of a check's cost): loaded in the scheme the system setting selects, then
+    """One page at a time, loaded once and checked in both colour schemes (a page load is most of a
+    check's cost besides axe's own run): loaded in the scheme the system setting selects, then
     switched to the other with the palette's own toggle, as a reader would. Material (9.8) does not
     follow a change of the system setting on a page already shown (only its automatic palette does),
     so the system setting selects the first scheme checked, on load; which one comes first
-    alternates from page to page (ORDER), so that both are selected by it on load. Like the `page`
-    fixture (conftest.py), it keeps the page's JavaScript errors for the test to fail on."""
+    alternates from page to page (ORDER), so that both are selected by it on load.
+
+    The pages are loaded one after the other in one browser tab: a new tab, let alone a new browser
+    context, cost about a second of CPU more per page than the page itself (Chromium starts a
+    renderer and the site's service worker for it), a third of this file's time. What a reader's
+    earlier visit leaves behind is wiped before each load, so that each page is shown as on a first
+    visit: the palette the toggle remembered (Material keeps it in localStorage), whatever the
+    session kept. Like the `page` fixture (conftest.py), it keeps the page's JavaScript errors for
+    the test to fail on."""
 
     def __init__(self, browser: Browser) -> None:
-        self.browser, self.url, self.context = browser, None, None
-        self.page: Page | None = None
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.page = self.context.new_page()
+        self.url: str | None = None
         self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def show(self, url: str, scheme: str) -> Page:
         if url != self.url:
-            self.close()
-            self.url, self.errors = url, []
-            self.context = self.browser.new_context(viewport={"width": 1280, "height": 900})
-            self.page = self.context.new_page()
-            self.page.on("pageerror", lambda error, errors=self.errors: errors.append(str(error)))
+            if self.url is not None:
+                self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            self.url, self.errors[:] = url, []
             self.page.emulate_media(color_scheme=SCHEMES[scheme])
             self.page.goto(url)
             self.page.wait_for_load_state("networkidle")
@@ -56,9 +65,7 @@ class Shown:
         return self.page
 
     def close(self) -> None:
-        if self.context is not None:
-            self.context.close()
-        self.url = self.context = self.page = None
+        self.context.close()
 
 
 @pytest.fixture(scope="module")

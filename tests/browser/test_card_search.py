@@ -6,6 +6,8 @@ import pytest
 from playwright.sync_api import Page
 
 
+ONE_TAB = True   # the `page` fixture's tests share one browser tab (conftest.py, Tab)
+
 FIRST_RESULT_IS = """([query, expected]) => {
     const first = document.querySelector(".md-search-result__link");
     return document.querySelector("input.md-search__input").value === query

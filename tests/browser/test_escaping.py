@@ -23,6 +23,8 @@ from altered_rules.content.yamlsource import load_yaml_file
 from project_paths import GLOSSARY, PROJECT
 from serving import serve
 
+ONE_TAB = True   # the `page` fixture's tests share one browser tab (conftest.py, Tab)
+
 MARK = "pwnedword"
 
 

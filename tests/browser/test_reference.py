@@ -10,6 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+ONE_TAB = True   # the `page` fixture's tests share one browser tab (conftest.py, Tab)
+
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
 def test_a_short_url_leads_to_the_rule_in_the_same_language(page, base_url, language):

@@ -15,6 +15,7 @@ from engine.limits import MAX_WORK
 
 LOADED = 90_000  # ms: the runtime from the local server, then WebAssembly compiles on a small machine
 SHOWN = 200      # sandbox.js's TRACE_PAGE
+ONE_TAB = True   # the `page` fixture's tests share one browser tab: the second starts the engine from the first's cache (conftest.py, Tab)
 
 
 def link(text: str) -> str:

@@ -8,6 +8,8 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+ONE_TAB = True   # the `page` fixture's tests share one browser tab (conftest.py, Tab)
+
 
 def _settle(page: Page) -> None:
     """Wait until the results (and their count) have stayed the same for a moment: under load a
