@@ -66,3 +66,21 @@ def test_every_template_names_fields_the_parser_reads() -> None:
     for key, template in ENGLISH.items():
         assert template.count("{") == template.count("}"), key
         template_fields(template)
+
+
+def test_a_template_whose_braces_could_meet_a_plurals_words_is_filled_by_its_regexes() -> None:
+    """A template is read once into its parts (engine.messages._parts), except one whose own braces
+    could make a field of a plural's words: that one is filled as the regexes fill it (plurals
+    first, then the fields of what they give), and both say the same as before."""
+    from engine.messages import _parts
+
+    tricky = "{{n, plural, one {who} other {whom}}} and {player}"
+    assert _parts(tricky) is None and _parts("{n, plural, one {# card} other {# cards}} of {player}") is not None
+    renderer = Renderer({"x": tricky, "y": "{n, plural, one {# card} other {# cards}} of {player:de} {",
+                         "z": "{player} has {n, plural, one {# card} other {# cards}}"})
+    assert renderer.render(msg("x", n=1, who=Player("Alice"), player=Player("Bob"))) == "Alice and Bob"
+    assert renderer.render(msg("x", n=2, whom=Player("Carol"), player=Player("Bob"))) == "Carol and Bob"
+    assert renderer.render(msg("y", n=2, player=Player("Bob"))) == "2 cards of Bob {"
+    # A plural's number is checked before any field is read, as the regexes did (no KeyError here).
+    with pytest.raises(AssertionError, match="n is not a number"):
+        renderer.render(msg("z", n=Player("two")))
