@@ -37,6 +37,30 @@ def test_the_export_is_written_as_the_json_module_writes_it(glossary):
         indented_json({"a": {1}})
 
 
+def test_the_written_export_is_its_data_as_the_json_module_writes_it_in_every_language(glossary):
+    """export_files writes the verified traces from pieces made once for the three languages (all
+    of a trace but its lines' texts, export._verified_text): the file is still export_glossary's
+    data as json.dumps writes it, content hash included, and each language's texts are its own."""
+    from altered_rules.pages.render import Renderer
+    from altered_rules.site_assets.export import export_files
+    from altered_rules.verification.checks import verify_glossary_once
+
+    verification = verify_glossary_once(glossary)
+    written = {}
+    for language in ("en", "fr", "it", "en"):   # English again: from the pieces the others left
+        renderer = Renderer(glossary, language, verification)
+        data = export_glossary(glossary, language, verification, ReleaseStamp("2026.2", "2026-12-01", False), renderer)
+        text = export_files(glossary, language, verification, ReleaseStamp("2026.2", "2026-12-01", False),
+                            renderer)["export/glossary.json"]
+        assert text == json.dumps(data, ensure_ascii=False, indent=1) + "\n", language
+        assert len(data["verified"]) > 300 and written.setdefault(language, text) == text
+    assert json.loads(written["fr"])["verified"][0]["trace"][0]["text"] != json.loads(written["en"])["verified"][0]["trace"][0]["text"]
+    assert all(c.made.get("export") for c in verification.checks if c.passed)   # made once, kept with the check
+    none = export_files(glossary, "it", None)["export/glossary.json"]
+    assert none == json.dumps(export_glossary(glossary, "it", None), ensure_ascii=False, indent=1) + "\n"
+    assert json.loads(none)["verified"] == []
+
+
 def test_a_serve_sessions_kept_pieces_follow_every_edit_and_write_the_same_text(glossary):
     """A serve session keeps the export's indented pieces (IndentedPieces): the text is the json
     module's whatever was kept, an edited rule is indented again, and the rest is taken as kept."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from json.encoder import encode_basestring as _string   # a string as JSON text, non-ASCII kept (C)
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..pages.card_pages import CardPages
 from ..content.cards import MentionKind, card_page
@@ -21,7 +21,7 @@ from ..content.glossary.releases import VERSION
 from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
 from ..pages.render import Renderer, chapter_page, mode_page, page_url
 from ..pages.versions import ReleaseStamp
-from ..verification.checks import Verification
+from ..verification.checks import Check, Verification
 from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 
 # 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
@@ -81,22 +81,93 @@ def _paragraph(glossary: Glossary, paragraph: Paragraph, language: str, chapter:
     }
 
 
+def _shown_checks(verification: Verification | None) -> list[Check]:
+    return [c for c in verification.checks if c.passed and c.result is not None] if verification else []
+
+
+def _check_head(check: Check) -> dict[str, str]:
+    return {"anchor": check.anchor, "rule": check.rule, "kind": check.kind.value}
+
+
 def _verified(verification: Verification | None, renderer: Renderer) -> list[dict[str, Any]]:
     """Every verified scenario with the engine's trace: each line as its message (an id and its typed
     parameters, engine.messages) and as the text it renders to in the renderer's language (the
-    text its rule page shows, made once for both)."""
-    if verification is None:
-        return []
+    text its rule page shows, made once for both). export_files writes the same as _verified_text."""
     return [
-        {"anchor": check.anchor, "rule": check.rule, "kind": check.kind.value,
-         "trace": [{"text": renderer.said(line), **data} for line, data in zip(check.result.trace, check.trace_data)]}
-        for check in verification.checks if check.passed and check.result is not None
+        {**_check_head(check),
+         "trace": [{"text": text, **data} for text, data in zip(renderer.said_trace(check), check.trace_data)]}
+        for check in _shown_checks(verification)
     ]
 
 
-def content_hash(glossary_json: dict[str, Any]) -> str:
-    body = json.dumps(glossary_json, sort_keys=True, ensure_ascii=False).encode()
-    return hashlib.sha256(body).hexdigest()
+# Where `verified` is in the export (in pads): the list under the document (1), a check (2), its
+# trace (3), a line (4), a line's fields (5). Its text is made at these depths (_verified_text).
+_VERIFIED_PAD, _CHECK_PAD, _TRACE_PAD, _LINE_PAD = 1, 2, 3, 4
+
+
+class _TraceText(NamedTuple):
+    """A check's trace as the export's JSON text, but for each line's text (the one part that
+    depends on the language): made once per result, for every language (Check.made)."""
+
+    indented: tuple[str, ...]   # each line after its text, as export_files writes it
+    compact: tuple[str, ...]    # each line before its text, as content_hash reads it (keys sorted)
+
+
+def _trace_text(check: Check, lines: dict[str, tuple[str, str]]) -> _TraceText:
+    """`lines`: the lines' pieces made before (by their JSON, keys in order): a third of the
+    glossary's trace lines are different."""
+    made = check.made.get("export")
+    if made is None:
+        pieces = []
+        for data in check.trace_data:
+            key = json.dumps(data, ensure_ascii=False)
+            piece = lines.get(key)
+            if piece is None:
+                # A line is {"text": ..., **data}: written, its text comes first; keys sorted, last.
+                assert all(name < "text" for name in data)
+                piece = lines[key] = ("," + indented_json(data, depth=_LINE_PAD)[1:],
+                                      json.dumps(data, sort_keys=True, ensure_ascii=False)[:-1] + ', "text": ')
+            pieces.append(piece)
+        made = check.made["export"] = _TraceText(tuple(p[0] for p in pieces), tuple(p[1] for p in pieces))
+    return made
+
+
+def _indented_list(items: list[str], depth: int) -> str:
+    """A JSON list at `depth` (in pads) of items already written at depth + 1, as indented_json writes it."""
+    if not items:
+        return "[]"
+    inner = "\n" + " " * (depth + 1)
+    return "[" + inner + ("," + inner).join(items) + "\n" + " " * depth + "]"
+
+
+def _verified_text(verification: Verification | None, renderer: Renderer) -> tuple[str, str]:
+    """`_verified(verification, renderer)` as JSON text: as indented_json writes it where the export
+    holds it, and as content_hash reads it (keys sorted). The same text, but only each line's text
+    is made per language (issue 29: indenting every trace was a third of a language's export)."""
+    line_head = "{\n" + " " * (_LINE_PAD + 1) + '"text": '
+    indented, compact = [], []
+    lines: dict[str, tuple[str, str]] = {}
+    for check in _shown_checks(verification):
+        pieces = _trace_text(check, lines)
+        texts = [_string(text) for text in renderer.said_trace(check)]
+        head = _check_head(check)
+        trace = _indented_list([line_head + text + after for text, after in zip(texts, pieces.indented)], _TRACE_PAD)
+        closing = "\n" + " " * _CHECK_PAD + "}"
+        indented.append(indented_json(head, depth=_CHECK_PAD)[:-len(closing)] + ",\n" + " " * (_CHECK_PAD + 1)
+                        + '"trace": ' + trace + closing)
+        compact.append(json.dumps(head, sort_keys=True, ensure_ascii=False)[:-1] + ', "trace": ['
+                       + ", ".join(before + text + "}" for before, text in zip(pieces.compact, texts)) + "]}")
+    return _indented_list(indented, _VERIFIED_PAD), "[" + ", ".join(compact) + "]"
+
+
+def content_hash(glossary_json: dict[str, Any], verified: str | None = None) -> str:
+    """The SHA-256 of the body as JSON, keys sorted. `verified`: its `verified` list as JSON text
+    (_verified_text), when `glossary_json` holds the rest."""
+    body = json.dumps(glossary_json, sort_keys=True, ensure_ascii=False)
+    if verified is not None:
+        assert "verified" not in glossary_json and all(key < "verified" for key in glossary_json)
+        body = body[:-1] + ', "verified": ' + verified + "}"   # its last key, sorted
+    return hashlib.sha256(body.encode()).hexdigest()
 
 
 def _cards(glossary: Glossary, renderer: Renderer) -> list[dict[str, Any]]:
@@ -121,6 +192,26 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
     """The whole glossary in `language`, as plain data described by SCHEMA (its links and traces as
     `renderer`, the language build's, draws them on the pages; else a Renderer of its own)."""
     renderer = renderer or Renderer(glossary, language, verification)
+    body = _body(glossary, language, verification, release, renderer)
+    body["verified"] = _verified(verification, renderer)
+    return _document(language, content_hash(body), release, body)
+
+
+def _document(language: str, hashed: str, release: ReleaseStamp | None, body: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "$schema": SCHEMA_FILE,
+        "format_version": FORMAT_VERSION,
+        "language": language,
+        "content_hash": hashed,
+        "release": None if release is None else {"version": release.version, "date": release.date,
+                                                  "unreleased_changes": release.unreleased},
+        **body,
+    }
+
+
+def _body(glossary: Glossary, language: str, verification: Verification | None, release: ReleaseStamp | None,
+          renderer: Renderer) -> dict[str, Any]:
+    """The export's content but its `verified` list (which comes last)."""
     verified = {c.anchor: c.passed for c in verification.checks} if verification else {}
     chapters = []
     for chapter in glossary.chapters:
@@ -182,17 +273,8 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
             for t in glossary.termbase
         ],
         "cards": _cards(glossary, renderer),
-        "verified": _verified(verification, renderer),
     }
-    return {
-        "$schema": SCHEMA_FILE,
-        "format_version": FORMAT_VERSION,
-        "language": language,
-        "content_hash": content_hash(body),
-        "release": None if release is None else {"version": release.version, "date": release.date,
-                                                  "unreleased_changes": release.unreleased},
-        **body,
-    }
+    return body
 
 
 _TEXT = {"type": "string", "minLength": 1}
@@ -388,12 +470,13 @@ class IndentedPieces:
         self.indented += 1
 
 
-def indented_json(value: Any, pieces: IndentedPieces | None = None) -> str:
+def indented_json(value: Any, pieces: IndentedPieces | None = None, depth: int = 0) -> str:
     """`json.dumps(value, ensure_ascii=False, indent=1)`, the same text, in a fifth of the time:
     with an indent, the json module leaves its C encoder for a generator per value, and the
     export (every verified trace, line by line) was a third of what a language's build added
     after MkDocs (issue 29). Strings go through the C encoder's own escaping. With `pieces` (a
-    serve session), the pieces indented before for the same JSON are taken as they were."""
+    serve session), the pieces indented before for the same JSON are taken as they were.
+    `depth`: the value as written that many levels down a document (its inner lines indented so)."""
     parts: list[str] = []
     add = parts.append
 
@@ -449,7 +532,7 @@ def indented_json(value: Any, pieces: IndentedPieces | None = None) -> str:
         else:
             raise TypeError(f"Object of type {type(node).__name__} is not JSON serializable")
 
-    write(value, "")
+    write(value, " " * depth)
     return "".join(parts)
 
 
@@ -458,8 +541,12 @@ def export_files(glossary: Glossary, language: str, verification: Verification |
                  pieces: IndentedPieces | None = None) -> dict[str, str]:
     """`export/glossary.json` and its schema, as text, for the language's site. `pieces`: a serve
     session's indented pieces (IndentedPieces), None in a build."""
-    data = export_glossary(glossary, language, verification, release, renderer)
+    renderer = renderer or Renderer(glossary, language, verification)
+    body = _body(glossary, language, verification, release, renderer)
+    indented, compact = _verified_text(verification, renderer)
+    document = indented_json(_document(language, content_hash(body, compact), release, body), pieces)
+    # export_glossary's JSON: `verified` is its last key (document[-2:] closes the object).
     return {
-        "export/glossary.json": indented_json(data, pieces) + "\n",
+        "export/glossary.json": document[:-2] + ',\n "verified": ' + indented + "\n}\n",
         f"export/{SCHEMA_FILE}": indented_json(SCHEMA, pieces) + "\n",
     }
