@@ -37,7 +37,7 @@ import functools
 import re
 from typing import Callable, Iterable, Mapping, NamedTuple, Union
 
-__all__ = ["check_params", "cldr_plural", "Renderer", "Player", "Card", "Quote", "Term", "Reading", "English", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
+__all__ = ["check_params", "cldr_plural", "typed_key", "Renderer", "Player", "Card", "Quote", "Term", "Reading", "English", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
 
 
 class Player(str):
@@ -162,6 +162,17 @@ def _refuse(id: str, params: Mapping[str, object]) -> None:
             raise TypeError(f"message {id!r}: parameter {key!r} is a bare str; give it a type (Player, Card, Quote, Term)")
         if type(value) is bool or not isinstance(value, _PARAM_CLASSES):
             raise TypeError(f"message {id!r}: parameter {key!r} is not a message parameter: {value!r}")
+
+
+def typed_key(value: "Param") -> tuple[object, ...]:
+    """A message (or parameter) as a key that tells its parameters' types apart and keeps their
+    order: a Card and a Term of the same text are equal strings, but they are said differently. Two
+    messages with the same key say the same in every language and are the same JSON (to_json)."""
+    if isinstance(value, Message):
+        return (Message, value.id, tuple((name, typed_key(param)) for name, param in value.params.items()))
+    if isinstance(value, Items):
+        return (Items, tuple(typed_key(item) for item in value.items))
+    return (value.__class__, value)
 
 
 def param_json(value: Param) -> object:

@@ -190,7 +190,7 @@ def test_a_trace_message_is_said_once_per_typed_value():
     """Renderer.said keeps each message's text by its value and its parameters' types: a Card
     and a Term of the same text are equal strings, but never the same message to say."""
     from engine.messages import Card, Items, Term, msg
-    from altered_rules.pages.render import _typed
+    from engine.messages import typed_key as _typed
 
     card, term = msg("x.said", who=Card("Forest")), msg("x.said", who=Term("Forest"))
     assert card == term and _typed(card) != _typed(term)

@@ -84,3 +84,18 @@ def test_a_template_whose_braces_could_meet_a_plurals_words_is_filled_by_its_reg
     # A plural's number is checked before any field is read, as the regexes did (no KeyError here).
     with pytest.raises(AssertionError, match="n is not a number"):
         renderer.render(msg("z", n=Player("two")))
+
+
+def test_a_messages_typed_key_tells_types_and_order_apart_as_its_json_does() -> None:
+    """typed_key: what a trace line is said by in each language and what its JSON is made from
+    (the export makes each different line's JSON once): equal keys, equal JSON."""
+    from engine.messages import Rules, typed_key
+
+    said = [msg("x.said", who=Card("Forest"), n=2), msg("x.said", who=Term("Forest"), n=2),
+            msg("x.said", n=2, who=Card("Forest")), msg("x.said", who=Card("Forest"), n=2),
+            msg("x.list", items=Items((Card("A"), Term("A")))), msg("x.list", items=Items((Term("A"), Card("A")))),
+            msg("x.rules", rules=Rules(("4.2.4.c",))), msg("x.rules", rules=Items((Card("4.2.4.c"),)))]
+    for a in said:
+        for b in said:
+            assert (typed_key(a) == typed_key(b)) == (a.to_json() == b.to_json() and list(a.params) == list(b.params)), (a, b)
+    assert typed_key(said[0]) == typed_key(said[3]) and typed_key(said[0]) != typed_key(said[2])   # the same order: one key

@@ -41,7 +41,7 @@ from ..content.glossary.model import (
     rule_sort_key,
 )
 from ..content.glossary.schema import JARGON_GAMES, RULE_REFERENCE, SYMBOL_REFERENCE
-from engine.messages import Items, Message, Renderer as MessageRenderer
+from engine.messages import Message, Renderer as MessageRenderer, typed_key
 from engine.trace import TraceLine
 
 from ..content.translations import translation_states
@@ -110,17 +110,6 @@ def relative_url(from_page: str, to_page: str, anchor: str = "") -> str:
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#+!|])")
 
 
-def _typed(value: object) -> tuple[object, ...]:
-    """An engine message (or parameter) as a key that tells its parameters' types apart: a Card
-    and a Term of the same text are equal strings, but they are said differently."""
-    if isinstance(value, Message):
-        # Its parameters by name: a Message's equality does not depend on their order (messages.py).
-        return (Message, value.id, tuple(sorted((name, _typed(param)) for name, param in value.params.items())))
-    if isinstance(value, Items):
-        return (Items, tuple(_typed(item) for item in value.items))
-    return (value.__class__, value)
-
-
 def language_url(page: str, language: str, anchor: str = "", target: str | None = None) -> str:
     """From `page` of one language's site, a page of the `language` site (site/<language>/ side by
     side): the same page, or `target`, at `anchor`."""
@@ -186,7 +175,7 @@ class Renderer:
         # Where each entry's YAML is on the forge ("Edit this rule"); None: the site names no forge.
         self.source_links: SourceLinks | None = None
         self.page_of: dict[str, str] = {}
-        self._said: dict[tuple[object, ...], str] = {}   # said(): a message, typed (_typed) -> its text
+        self._said: dict[tuple[object, ...], str] = {}   # said(): a message, typed (typed_key) -> its text
         # _trace_line(): a trace line's HTML on a page, and what it noted, by its text, rules, rulings and page.
         self._trace_lines: dict[tuple[str, tuple[str, ...], tuple[str, ...], str], tuple[str, PageNotices]] = {}
         for chapter in glossary.chapters:
@@ -451,7 +440,7 @@ class Renderer:
         """A trace line in this language: its message rendered, else its text. Made once per
         message in a language build: the glossary's traces say 3,559 lines with 1,158 different
         messages, and the rule pages and the export both show each (issue 29)."""
-        return line.text if line.message is None else self._said_typed(_typed(line.message), line.message)
+        return line.text if line.message is None else self._said_typed(typed_key(line.message), line.message)
 
     def _said_typed(self, key: tuple[object, ...], message: Message) -> str:
         text = self._said.get(key)
@@ -460,16 +449,12 @@ class Renderer:
         return text
 
     def said_trace(self, check: Check) -> list[str]:
-        """Each line of a check's trace in this language, as `said` says it. Its messages' typed
-        keys are made once for every language (Check.made): a site build says each line in three
-        languages, on the rule page and in the export."""
+        """Each line of a check's trace in this language, as `said` says it, by its message's typed
+        key (made once for every language, Check.message_keys): a site build says each line in
+        three languages, on the rule page and in the export."""
         assert check.result is not None
-        trace = check.result.trace
-        keys = check.made.get("said_keys")
-        if keys is None:
-            keys = check.made["said_keys"] = [None if line.message is None else _typed(line.message) for line in trace]
         return [line.text if key is None else self._said_typed(key, line.message)  # type: ignore[arg-type]
-                for line, key in zip(trace, keys)]
+                for line, key in zip(check.result.trace, check.message_keys)]
 
     def ruling_cited(self, title: str) -> str:
         """A ruling a trace line cites, by its title in this language ("ruling: Which Expedition

@@ -21,7 +21,7 @@ from ..content.glossary.releases import VERSION
 from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
 from ..pages.render import Renderer, chapter_page, mode_page, page_url
 from ..pages.versions import ReleaseStamp
-from ..verification.checks import Check, Verification
+from ..verification.checks import Check, Verification, line_data
 from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 
 # 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
@@ -113,16 +113,18 @@ class _TraceText(NamedTuple):
     compact: tuple[str, ...]    # each line before its text, as content_hash reads it (keys sorted)
 
 
-def _trace_text(check: Check, lines: dict[str, tuple[str, str]]) -> _TraceText:
-    """`lines`: the lines' pieces made before (by their JSON, keys in order): a third of the
-    glossary's trace lines are different."""
+def _trace_text(check: Check, lines: dict[tuple[object, ...], tuple[str, str]]) -> _TraceText:
+    """`lines`: the lines' pieces made before, by what their JSON is made from (the message's typed
+    key, the rules, the rulings, the depth): a third of the glossary's trace lines are different."""
     made = check.made.get("export")
     if made is None:
+        assert check.result is not None
         pieces = []
-        for data in check.trace_data:
-            key = json.dumps(data, ensure_ascii=False)
+        for line, message in zip(check.result.trace, check.message_keys):
+            key = (message, line.rules, line.rulings, line.depth)
             piece = lines.get(key)
             if piece is None:
+                data = line_data(line)
                 # A line is {"text": ..., **data}: written, its text comes first; keys sorted, last.
                 assert all(name < "text" for name in data)
                 piece = lines[key] = ("," + indented_json(data, depth=_LINE_PAD)[1:],
@@ -146,7 +148,7 @@ def _verified_text(verification: Verification | None, renderer: Renderer) -> tup
     is made per language (issue 29: indenting every trace was a third of a language's export)."""
     line_head = "{\n" + " " * (_LINE_PAD + 1) + '"text": '
     indented, compact = [], []
-    lines: dict[str, tuple[str, str]] = {}
+    lines: dict[tuple[object, ...], tuple[str, str]] = {}
     for check in _shown_checks(verification):
         pieces = _trace_text(check, lines)
         texts = [_string(text) for text in renderer.said_trace(check)]

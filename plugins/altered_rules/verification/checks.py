@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any, Iterable
 
 import engine
+from engine.messages import typed_key
 from engine.scenario import CHARACTER_KEYS
 
 from ..content.glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
@@ -64,11 +65,19 @@ class Check:
         assert self.result is not None
         data = self.made.get("trace_data")
         if data is None:
-            data = self.made["trace_data"] = [
-                {"message": line.message.to_json() if line.message is not None else None,
-                 "rules": list(line.rules), "rulings": list(line.rulings), "depth": line.depth}
-                for line in self.result.trace]
+            data = self.made["trace_data"] = [line_data(line) for line in self.result.trace]
         return data
+
+    @property
+    def message_keys(self) -> list[tuple[object, ...] | None]:
+        """Each line's message as its typed key (engine.messages.typed_key; None: no message): what
+        the languages say it by, and what its JSON is made from. Made once, as trace_data is."""
+        assert self.result is not None
+        keys = self.made.get("message_keys")
+        if keys is None:
+            keys = self.made["message_keys"] = [None if line.message is None else typed_key(line.message)
+                                                for line in self.result.trace]
+        return keys
 
     @property
     def name(self) -> str:
@@ -114,6 +123,12 @@ class Verification:
 
     def rules_with_scenarios(self) -> set[str]:
         return {rule for c in self.checks if c.passed for rule in c.rules}
+
+
+def line_data(line: engine.TraceLine) -> dict[str, Any]:
+    """A trace line as the export gives it in every language (all but its text)."""
+    return {"message": line.message.to_json() if line.message is not None else None,
+            "rules": list(line.rules), "rulings": list(line.rulings), "depth": line.depth}
 
 
 # Keys a scenario may set beside `card:`: any key of the engine's object mapping.
