@@ -176,6 +176,8 @@ class Renderer:
         self.source_links: SourceLinks | None = None
         self.page_of: dict[str, str] = {}
         self._said: dict[tuple[object, ...], str] = {}   # said(): a message, typed (typed_key) -> its text
+        # said_trace(): a check's lines in this language, by the check (kept with it: the rule page, then the export).
+        self._said_checks: dict[int, tuple[Check, list[str]]] = {}
         # _trace_line(): a trace line's HTML on a page, and what it noted, by its text, rules, rulings and page.
         self._trace_lines: dict[tuple[str, tuple[str, ...], tuple[str, ...], str], tuple[str, PageNotices]] = {}
         for chapter in glossary.chapters:
@@ -451,10 +453,16 @@ class Renderer:
     def said_trace(self, check: Check) -> list[str]:
         """Each line of a check's trace in this language, as `said` says it, by its message's typed
         key (made once for every language, Check.message_keys): a site build says each line in
-        three languages, on the rule page and in the export."""
+        three languages, on the rule page and in the export (which takes the page's list: callers
+        only read it)."""
+        kept = self._said_checks.get(id(check))
+        if kept is not None and kept[0] is check:
+            return kept[1]
         assert check.result is not None
-        return [line.text if key is None else self._said_typed(key, line.message)  # type: ignore[arg-type]
+        said = [line.text if key is None else self._said_typed(key, line.message)  # type: ignore[arg-type]
                 for line, key in zip(check.result.trace, check.message_keys)]
+        self._said_checks[id(check)] = (check, said)
+        return said
 
     def ruling_cited(self, title: str) -> str:
         """A ruling a trace line cites, by its title in this language ("ruling: Which Expedition
