@@ -110,6 +110,9 @@ _PARAM_CLASSES = (str, int, Rules, Items, tuple)  # tuple: a Message (a named tu
 
 _TYPES = ((Player, "player"), (Card, "card"), (Quote, "quote"), (Term, "term"), (Reading, "reading"), (English, "english"))
 _TYPE_NAMES = dict(_TYPES)
+# Parameters said as they are when no form is asked (a Card may add its printed name, a Term or a
+# Reading is the catalogue's): Renderer.value's first test.
+_SAID_AS_GIVEN = frozenset({Player, Quote, English, int})
 
 
 class Message(NamedTuple):
@@ -355,6 +358,8 @@ class Renderer:
         return chosen.replace("#", str(n))
 
     def value(self, value: Param, form: str | None = None) -> str:
+        if form is None and value.__class__ in _SAID_AS_GIVEN:   # most parameters: what the steps below say too
+            return str(value)
         if isinstance(value, Message):
             return self._fill(value)
         if isinstance(value, Rules):
