@@ -33,10 +33,11 @@ render in the browser too. Template syntax:
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from typing import Callable, Iterable, Mapping, NamedTuple, Union
 
-__all__ = ["check_params", "cldr_plural", "Renderer", "Player", "Card", "Quote", "Term", "Reading", "English", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
+__all__ = ["check_params", "cldr_plural", "typed_key", "Renderer", "Player", "Card", "Quote", "Term", "Reading", "English", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
 
 
 class Player(str):
@@ -108,6 +109,10 @@ Param = Union[Player, Card, Quote, Term, Rules, Items, int, "Message"]
 _PARAM_CLASSES = (str, int, Rules, Items, tuple)  # tuple: a Message (a named tuple)
 
 _TYPES = ((Player, "player"), (Card, "card"), (Quote, "quote"), (Term, "term"), (Reading, "reading"), (English, "english"))
+_TYPE_NAMES = dict(_TYPES)
+# Parameters said as they are when no form is asked (a Card may add its printed name, a Term or a
+# Reading is the catalogue's): Renderer.value's first test.
+_SAID_AS_GIVEN = frozenset({Player, Quote, English, int})
 
 
 class Message(NamedTuple):
@@ -162,7 +167,21 @@ def _refuse(id: str, params: Mapping[str, object]) -> None:
             raise TypeError(f"message {id!r}: parameter {key!r} is not a message parameter: {value!r}")
 
 
+def typed_key(value: "Param") -> tuple[object, ...]:
+    """A message (or parameter) as a key that tells its parameters' types apart and keeps their
+    order: a Card and a Term of the same text are equal strings, but they are said differently. Two
+    messages with the same key say the same in every language and are the same JSON (to_json)."""
+    if isinstance(value, Message):
+        return (Message, value.id, tuple((name, typed_key(param)) for name, param in value.params.items()))
+    if isinstance(value, Items):
+        return (Items, tuple(typed_key(item) for item in value.items))
+    return (value.__class__, value)
+
+
 def param_json(value: Param) -> object:
+    named = _TYPE_NAMES.get(value.__class__)   # most parameters: a name or a word, as its exact type
+    if named is not None:
+        return {"type": named, "value": str(value)}
     if isinstance(value, Message):
         return {"type": "message", "value": value.to_json()}
     if isinstance(value, Rules):
@@ -191,15 +210,28 @@ def cldr_plural(rules: Iterable[tuple[str, str]]) -> Callable[[int], str]:
     read into a tree once and evaluated by walking it (no eval): only the names, calls and
     operators of Babel's output are accepted, so the sandbox needs no Babel and runs no code."""
     compiled = [(tag, ast.parse(expression, mode="eval").body) for tag, expression in rules]
+    known: dict[int, str] = {}   # a number's category, walked once: traces say the same few numbers
 
     def category(n: int) -> str:
-        operands = {"n": abs(n), "i": abs(n), "v": 0, "w": 0, "f": 0, "t": 0, "c": 0, "e": 0}
-        for tag, tree in compiled:
-            if _evaluate(tree, operands):
-                return tag
-        return "other"
+        tag = known.get(n)
+        if tag is None:
+            tag = _category(compiled, n)
+            if len(known) < _KNOWN_LIMIT:
+                known[n] = tag
+        return tag
 
     return category
+
+
+_KNOWN_LIMIT = 10_000   # numbers whose category is kept (memory stays bounded whatever is said)
+
+
+def _category(compiled: list[tuple[str, ast.expr]], n: int) -> str:
+    operands = {"n": abs(n), "i": abs(n), "v": 0, "w": 0, "f": 0, "t": 0, "c": 0, "e": 0}
+    for tag, tree in compiled:
+        if _evaluate(tree, operands):
+            return tag
+    return "other"
 
 
 def _evaluate(node: ast.AST, operands: Mapping[str, int]) -> object:
@@ -226,6 +258,44 @@ def _evaluate(node: ast.AST, operands: Mapping[str, int]) -> object:
 _PLURAL = re.compile(r"\{(\w+), plural,((?:\s*[a-z=0-9]+\s*\{[^{}]*\})+)\s*\}")
 _FORM = re.compile(r"([a-z=0-9]+)\s*\{([^{}]*)\}")
 _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+
+@functools.lru_cache(maxsize=1024)
+def _forms(choices: str) -> dict[str, str]:
+    """A plural's forms by category ("one {# card} other {# cards}"), read once per catalogue text.
+    Callers only read the dict."""
+    return dict(_FORM.findall(choices))
+
+
+_TEXT_PART, _FIELD_PART, _PLURAL_PART = "text", "field", "plural"
+_Part = tuple[str, str, object]   # (_TEXT_PART, text, None), (_FIELD_PART, name, form), (_PLURAL_PART, name, forms)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parts(template: str) -> tuple[_Part, ...] | None:
+    """A template read once into its text, fields and plurals, in order: filling it then joins them,
+    where its regexes took two passes a message (a trace says thousands). None where a brace of its
+    text outside a field could meet a plural's words and make a field of them ("{{n, plural, ...}}"):
+    that template is filled by its regexes (Renderer._fill_as_written), which would find it."""
+    chunks: list[_Part] = []
+    at = 0
+    for found in _PLURAL.finditer(template):
+        chunks += [(_TEXT_PART, template[at:found.start()], None), (_PLURAL_PART, found.group(1), _forms(found.group(2)))]
+        at = found.end()
+    chunks.append((_TEXT_PART, template[at:], None))
+    parts: list[_Part] = []
+    for kind, text, forms in chunks:
+        if kind is _PLURAL_PART:
+            parts.append((kind, text, forms))
+            continue
+        if len(chunks) > 1 and ("{" in _FIELD.sub("", text) or "}" in _FIELD.sub("", text)):
+            return None
+        at = 0
+        for found in _FIELD.finditer(text):
+            parts += [(_TEXT_PART, text[at:found.start()], None), (_FIELD_PART, found.group(1), found.group(2))]
+            at = found.end()
+        parts.append((_TEXT_PART, text[at:], None))
+    return tuple(part for part in parts if part[0] is not _TEXT_PART or part[1])
 
 
 class Renderer:
@@ -263,20 +333,33 @@ class Renderer:
         check_params(message)
         template = self.catalogue[message.id]
         values = message.params
+        parts = _parts(template)
+        if parts is None:
+            return self._fill_as_written(message.id, template, values)
+        # The plurals first, then the fields, as _fill_as_written fills them (the same errors).
+        plurals = iter([self._plural(message.id, values, name, forms) for kind, name, forms in parts if kind is _PLURAL_PART])
+        return "".join(name if kind is _TEXT_PART else self.value(values[name], form) if kind is _FIELD_PART  # type: ignore[arg-type]
+                       else next(plurals) for kind, name, form in parts)
 
+    def _fill_as_written(self, id: str, template: str, values: Mapping[str, Param]) -> str:
+        """The template filled by its regexes: each plural, then each field of the text that gives."""
         def plural(found: re.Match[str]) -> str:
-            n = values[found.group(1)]
-            assert isinstance(n, int), f"{message.id}: {found.group(1)} is not a number"
-            forms = dict(_FORM.findall(found.group(2)))
-            chosen = forms.get(f"={n}", forms.get(self.plural(n), forms.get("other", "")))
-            return chosen.replace("#", str(n))
+            return self._plural(id, values, found.group(1), _forms(found.group(2)))
 
         def field(found: re.Match[str]) -> str:
             return self.value(values[found.group(1)], found.group(2))
 
         return _FIELD.sub(field, _PLURAL.sub(plural, template))
 
+    def _plural(self, id: str, values: Mapping[str, Param], name: str, forms: Mapping[str, str]) -> str:
+        n = values[name]
+        assert isinstance(n, int), f"{id}: {name} is not a number"
+        chosen = forms.get(f"={n}", forms.get(self.plural(n), forms.get("other", "")))
+        return chosen.replace("#", str(n))
+
     def value(self, value: Param, form: str | None = None) -> str:
+        if form is None and value.__class__ in _SAID_AS_GIVEN:   # most parameters: what the steps below say too
+            return str(value)
         if isinstance(value, Message):
             return self._fill(value)
         if isinstance(value, Rules):

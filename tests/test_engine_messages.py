@@ -18,7 +18,7 @@ from altered_rules.messages import (MESSAGES_DIR, message_problems, message_stat
                                     renderer, stamp_messages)
 from edits import replace_once
 from engine.catalogue import ENGLISH
-from engine.messages import Card, Items, Player, Term, cldr_plural, english_plural, msg
+from engine.messages import Card, Items, Player, Term, cldr_plural, english_plural, msg, template_fields
 
 SCENARIO = """\
 - name: A tie is not sufficient to advance
@@ -94,6 +94,7 @@ def test_plurals_follow_cldr_through_babel() -> None:
     for language in ("en", "fr", "it"):
         rule, babel = cldr_plural(plural_rules(language)), Locale.parse(language).plural_form
         assert all(rule(n) == babel(n) for n in [*range(2100), 10**6, 3 * 10**6]), language
+        assert all(rule(n) == babel(n) for n in range(2100)), language   # as each number's category was kept
     assert all(english_plural(n) == Locale.parse("en").plural_form(n) for n in range(2100))
     # French says "0 carte", English "0 cards".
     draws = msg("effect.draws", player=Player("Alice"), n=0)
@@ -157,3 +158,24 @@ def test_the_translation_status_page_lists_a_stale_engine_message(glossary, monk
     assert "<code>day.draw</code>" in page.markdown and "Draw: each player draws two cards from their Deck" in page.markdown
     monkeypatch.undo()
     assert "<code>day.draw</code>" not in PageRenderer(glossary, "fr").translations().markdown
+
+
+def test_every_catalogues_templates_read_once_say_what_their_regexes_say() -> None:
+    """Renderer._fill joins each template's parts, read once (engine.messages._parts), where the
+    regexes filled the plurals and then the fields every time: every template of every language,
+    with numbers of each plural category, says the same as the regexes do (issue 29)."""
+    from engine.messages import _PLURAL, _parts
+
+    compared = 0
+    for language in ("en", "fr", "it"):
+        say = renderer(language)
+        for key, template in say.catalogue.items():
+            if key.startswith(("term.", "form.", "list.", "number.", "reading.")) or key == "contractions":
+                continue
+            assert _parts(template) is not None, (language, key)   # no template of ours needs the regexes
+            plurals = {found.group(1) for found in _PLURAL.finditer(template)}
+            for n in (0, 1, 2, 5, 21, 1000):
+                params = {name: n if name in plurals else Player(f"P-{name}") for name in template_fields(template)}
+                assert say._fill(msg(key, **params)) == say._fill_as_written(key, template, params), (language, key, n)
+                compared += 1
+    assert compared > 3000

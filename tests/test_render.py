@@ -190,7 +190,7 @@ def test_a_trace_message_is_said_once_per_typed_value():
     """Renderer.said keeps each message's text by its value and its parameters' types: a Card
     and a Term of the same text are equal strings, but never the same message to say."""
     from engine.messages import Card, Items, Term, msg
-    from altered_rules.pages.render import _typed
+    from engine.messages import typed_key as _typed
 
     card, term = msg("x.said", who=Card("Forest")), msg("x.said", who=Term("Forest"))
     assert card == term and _typed(card) != _typed(term)
@@ -213,3 +213,24 @@ def test_a_trace_cites_a_ruling_by_its_title_in_the_page_language(glossary):
     cited = html.escape("décision\u00a0: " + title)
     assert f'#ruling-opposing-expeditions">{cited}</a>' in said
     assert "décision opposing-expeditions" not in said
+
+
+def test_a_trace_line_drawn_once_per_page_notes_its_english_texts_each_time_it_is_shown(glossary):
+    """A page's traces repeat lines, each drawn once per page (Renderer._trace_line): what a line
+    shows in English (here a ruling's title not translated yet) is still counted for every line
+    that shows it, on every page and every time, so the page says it shows English."""
+    verification = verify_glossary(glossary)
+    ruling = next(r for r in glossary.rulings if r.id == "opposing-expeditions")
+    english_only = dataclasses.replace(ruling, title=Text({"en": ruling.title.get("en")}))
+    edited = dataclasses.replace(glossary, rulings=[english_only if r is ruling else r for r in glossary.rulings])
+    renderer = Renderer(edited, "fr", verification)
+    citing = [c for c in verification.checks
+              if c.result and any("opposing-expeditions" in line.rulings for line in c.result.trace)]
+    lines = sum(1 for c in citing for line in c.result.trace if "opposing-expeditions" in line.rulings)
+    assert len(citing) > 1 and lines > len(citing)
+    for page in ("rules/chapter-4.md", "rules/chapter-4.md", "rules/chapter-2.md"):
+        notices = PageNotices()
+        drawn = [renderer.trace_html(notices, check, page) for check in citing]
+        assert notices.untranslated == lines, page
+        assert drawn == [Renderer(edited, "fr", verification).trace_html(PageNotices(), c, page) for c in citing]
+    assert all(relative_url("rules/chapter-2.md", "rulings.md", "ruling-opposing-expeditions") in d for d in drawn)

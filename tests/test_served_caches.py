@@ -280,21 +280,6 @@ def test_a_kept_pages_key_tells_every_input_apart():
     assert _digest({"b": 1, "a": [2]}) == _digest({"a": [2], "b": 1}) != _digest({"a": [2], "b": 2})
 
 
-def test_a_traces_data_is_kept_under_its_scenarios_key():
-    # verification/cache.py: a scenario's result is a function of its key (the scenario as the
-    # engine is given it, the engine's code); a check without a key is never kept.
-    from altered_rules.site_assets.export import IndentedPieces
-
-    pieces = IndentedPieces()
-    first = SimpleNamespace(key=b"a", trace_data=[{"depth": 0}])
-    assert pieces.trace_data(first) is first.trace_data
-    assert pieces.trace_data(SimpleNamespace(key=b"a", trace_data=[{"depth": 9}])) is first.trace_data
-    other = SimpleNamespace(key=b"b", trace_data=[{"depth": 1}])
-    assert pieces.trace_data(other) is other.trace_data
-    unkeyed = [SimpleNamespace(key=None, trace_data=[{"depth": n}]) for n in (2, 3)]
-    assert [pieces.trace_data(check) for check in unkeyed] == [[{"depth": 2}], [{"depth": 3}]]
-
-
 def test_the_sandbox_scenarios_are_kept_by_their_key_and_follow_a_changed_card(glossary_copy):
     # What the sandbox publishes of a scenario is the scenario as the engine is given it (its cards
     # written out): what its check's key holds (verification/cache.py).

@@ -66,3 +66,36 @@ def test_every_template_names_fields_the_parser_reads() -> None:
     for key, template in ENGLISH.items():
         assert template.count("{") == template.count("}"), key
         template_fields(template)
+
+
+def test_a_template_whose_braces_could_meet_a_plurals_words_is_filled_by_its_regexes() -> None:
+    """A template is read once into its parts (engine.messages._parts), except one whose own braces
+    could make a field of a plural's words: that one is filled as the regexes fill it (plurals
+    first, then the fields of what they give), and both say the same as before."""
+    from engine.messages import _parts
+
+    tricky = "{{n, plural, one {who} other {whom}}} and {player}"
+    assert _parts(tricky) is None and _parts("{n, plural, one {# card} other {# cards}} of {player}") is not None
+    renderer = Renderer({"x": tricky, "y": "{n, plural, one {# card} other {# cards}} of {player:de} {",
+                         "z": "{player} has {n, plural, one {# card} other {# cards}}"})
+    assert renderer.render(msg("x", n=1, who=Player("Alice"), player=Player("Bob"))) == "Alice and Bob"
+    assert renderer.render(msg("x", n=2, whom=Player("Carol"), player=Player("Bob"))) == "Carol and Bob"
+    assert renderer.render(msg("y", n=2, player=Player("Bob"))) == "2 cards of Bob {"
+    # A plural's number is checked before any field is read, as the regexes did (no KeyError here).
+    with pytest.raises(AssertionError, match="n is not a number"):
+        renderer.render(msg("z", n=Player("two")))
+
+
+def test_a_messages_typed_key_tells_types_and_order_apart_as_its_json_does() -> None:
+    """typed_key: what a trace line is said by in each language and what its JSON is made from
+    (the export makes each different line's JSON once): equal keys, equal JSON."""
+    from engine.messages import Rules, typed_key
+
+    said = [msg("x.said", who=Card("Forest"), n=2), msg("x.said", who=Term("Forest"), n=2),
+            msg("x.said", n=2, who=Card("Forest")), msg("x.said", who=Card("Forest"), n=2),
+            msg("x.list", items=Items((Card("A"), Term("A")))), msg("x.list", items=Items((Term("A"), Card("A")))),
+            msg("x.rules", rules=Rules(("4.2.4.c",))), msg("x.rules", rules=Items((Card("4.2.4.c"),)))]
+    for a in said:
+        for b in said:
+            assert (typed_key(a) == typed_key(b)) == (a.to_json() == b.to_json() and list(a.params) == list(b.params)), (a, b)
+    assert typed_key(said[0]) == typed_key(said[3]) and typed_key(said[0]) != typed_key(said[2])   # the same order: one key

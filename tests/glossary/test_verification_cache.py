@@ -142,3 +142,21 @@ def test_a_save_during_a_build_never_passes_the_saved_text_unverified(glossary_c
     assert not verify_glossary_once(loaded).failures   # the text as it was read: it passes
     saved = verify_glossary_once(load_glossary(glossary_copy))
     assert saved.ran == 1 and [c.rule for c in saved.failures] == ["4.2.4.c"]
+
+
+def test_what_is_made_from_a_result_is_kept_with_it_for_the_next_verification(glossary_copy):
+    """Check.made (a trace's export data, its JSON text, its messages' keys) is made once per result:
+    a verification that takes a result from the cache takes what was made from it too, and a
+    scenario run again starts with nothing made (a serve rebuild re-makes only what changed)."""
+    first = verify_glossary(load_glossary(glossary_copy))
+    for check in first.checks:
+        if check.passed:
+            check.trace_data   # made now, as a build's export makes it
+    replace_in_paragraph(glossary_copy / "rules/4/4.2.4.yaml", "4.2.4.c", "      Bob.hero.region: 0\n", "      Bob.hero.region: 1\n")
+    again = verify_glossary(load_glossary(glossary_copy))
+    assert again.ran == 1
+    for before, after in zip(first.checks, again.checks):
+        if after.rule == "4.2.4.c" and after.result is not before.result:
+            assert after.made == {}
+        elif after.passed:
+            assert after.result is before.result and after.made is before.made and "trace_data" in after.made

@@ -257,3 +257,31 @@ def test_a_language_build_draws_every_page_with_one_renderer(tmp_path, monkeypat
     mkdocs_build(load_config(str(PROJECT / "mkdocs.fr.yml"), site_dir=str(tmp_path / "fr")))
     assert (tmp_path / "fr" / "releases" / "feed.xml").is_file() and (tmp_path / "fr" / "sandbox" / "index.html").is_file()
     assert made == [("fr",)]
+
+
+def test_what_a_build_keeps_is_out_of_the_collectors_passes_while_pages_are_made_and_given_back_after(tmp_path, monkeypatch):
+    """The plugin freezes what on_config made (gc.freeze: the glossary, the verification, the
+    pages) while MkDocs makes the pages, and gives it back to the collector after the build, or
+    after a failed one, so a process that builds again or serves collects it as usual (issue 29)."""
+    import gc
+
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    from altered_rules.mkdocs_plugin import plugin
+
+    frozen_while_drawn: list[int] = []
+    original = plugin.restore
+
+    def watched(html, blocks):
+        frozen_while_drawn.append(gc.get_freeze_count())
+        return original(html, blocks)
+
+    monkeypatch.setattr(plugin, "restore", watched)
+    monkeypatch.chdir(PROJECT)
+    mkdocs_build(load_config(str(PROJECT / "mkdocs.it.yml"), site_dir=str(tmp_path / "it")))
+    assert len(frozen_while_drawn) > 40 and min(frozen_while_drawn) > 100_000
+    assert gc.get_freeze_count() == 0
+    gc.freeze()
+    plugin.AlteredRulesPlugin().on_build_error(error=RuntimeError("a page failed"))
+    assert gc.get_freeze_count() == 0

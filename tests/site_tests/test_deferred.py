@@ -25,6 +25,24 @@ def test_deferring_takes_out_every_verified_block_and_restoring_gives_the_same_t
     assert deferred == len([c for c in verification.checks if c.passed]) > 0
 
 
+def test_deferring_takes_a_block_from_its_opening_tag_to_the_first_end_of_details():
+    """What the regex `<details class="ar-verified"[^>]*>.*?</details>\\n` took, defer takes (it
+    finds the block's ends with str.find): a block whole, each in turn; an opening tag left open or
+    a block never ended stays in the Markdown as it is."""
+    block = '<details class="ar-verified" id="a"><summary>x</summary>\n<pre>a &lt;/details&gt;</pre>\n</details>\n'
+    other = block.replace('id="a"', 'id="b"')
+    text = f"# T\n\n{block}between\n{other}end\n"
+    markdown, blocks = defer(text)
+    assert markdown == "# T\n\n<!--ar-deferred-0-->\nbetween\n<!--ar-deferred-1-->\nend\n"
+    assert blocks == [block, other] and restore(markdown, blocks) == text
+    for kept in ('<details class="ar-verified" id="x">no end</details>', '<details class="ar-verified" never closed',
+                 "plain text", ""):
+        assert defer(kept) == (kept, [])
+    # From the first opening tag to the first end after it, as the regex took (render.py nests none).
+    markdown, blocks = defer('<details class="ar-verified" open>\n' + block + "after\n")
+    assert markdown == "<!--ar-deferred-0-->\nafter\n" and blocks == ['<details class="ar-verified" open>\n' + block]
+
+
 def test_every_verified_scenario_is_in_the_built_pages_and_no_placeholder(site, glossary):
     verification = verify_glossary(glossary)
     for language in ("en", "fr", "it"):

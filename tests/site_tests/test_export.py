@@ -38,6 +38,30 @@ def test_the_export_is_written_as_the_json_module_writes_it(glossary):
         indented_json({"a": {1}})
 
 
+def test_the_written_export_is_its_data_as_the_json_module_writes_it_in_every_language(glossary):
+    """export_files writes the verified traces from pieces made once for the three languages (all
+    of a trace but its lines' texts, export._verified_text): the file is still export_glossary's
+    data as json.dumps writes it, content hash included, and each language's texts are its own."""
+    from altered_rules.pages.render import Renderer
+    from altered_rules.site_assets.export import export_files
+    from altered_rules.verification.checks import verify_glossary_once
+
+    verification = verify_glossary_once(glossary)
+    written = {}
+    for language in ("en", "fr", "it", "en"):   # English again: from the pieces the others left
+        renderer = Renderer(glossary, language, verification)
+        data = export_glossary(glossary, language, verification, ReleaseStamp("2026.2", "2026-12-01", False), renderer)
+        text = export_files(glossary, language, verification, ReleaseStamp("2026.2", "2026-12-01", False),
+                            renderer)["export/glossary.json"]
+        assert text == json.dumps(data, ensure_ascii=False, indent=1) + "\n", language
+        assert len(data["verified"]) > 300 and written.setdefault(language, text) == text
+    assert json.loads(written["fr"])["verified"][0]["trace"][0]["text"] != json.loads(written["en"])["verified"][0]["trace"][0]["text"]
+    assert all(c.made.get("export") for c in verification.checks if c.passed)   # made once, kept with the check
+    none = export_files(glossary, "it", None)["export/glossary.json"]
+    assert none == json.dumps(export_glossary(glossary, "it", None), ensure_ascii=False, indent=1) + "\n"
+    assert json.loads(none)["verified"] == []
+
+
 def test_a_serve_sessions_kept_pieces_follow_every_edit_and_write_the_same_text(glossary):
     """A serve session keeps the export's indented pieces (IndentedPieces): the text is the json
     module's whatever was kept, an edited rule is indented again, and the rest is taken as kept."""
@@ -74,7 +98,7 @@ def test_a_serve_sessions_content_hash_follows_every_edit(glossary):
     assert pieces.sorted == first
     edited = copy.deepcopy(body)
     edited["chapters"][3]["sections"][1]["paragraphs"][0]["text"] += " Hashmarker"
-    assert content_hash(edited, pieces) == content_hash(edited) != content_hash(body)
+    assert content_hash(edited, pieces=pieces) == content_hash(edited) != content_hash(body)
     assert pieces.sorted == first + 3   # its chapter, section and paragraph
     odd = {"b": [{"z": 1, "a": [{"y": None, "x": 2.5}]}, {1: "int key", 0: -0.0}], "a": "é \u2028 </script>"}
     assert sorted_json(odd, pieces) == json.dumps(odd, sort_keys=True, ensure_ascii=False)

@@ -12,20 +12,32 @@ from __future__ import annotations
 
 import re
 
-# A verified block, as render.py writes it: it holds no other <details> (text in it is escaped).
-_BLOCK = re.compile(r'<details class="ar-verified"[^>]*>.*?</details>\n', re.S)
+# A verified block, as render.py writes it: its opening tag, then up to the first end of a
+# <details> (it holds no other <details>: text in it is escaped).
+_OPEN, _CLOSE = '<details class="ar-verified"', "</details>\n"
 _MARK = re.compile(r"<!--ar-deferred-(\d+)-->\n?")
 
 
 def defer(markdown: str) -> tuple[str, list[str]]:
-    """The Markdown with each verified block replaced by a placeholder, and the blocks."""
+    """The Markdown with each verified block replaced by a placeholder, and the blocks. Found with
+    str.find, not a lazy regex, which tried its end at each of the blocks' characters (half a
+    chapter page's text)."""
     blocks: list[str] = []
-
-    def keep(match: re.Match[str]) -> str:
-        blocks.append(match.group(0))
-        return f"<!--ar-deferred-{len(blocks) - 1}-->\n"
-
-    return _BLOCK.sub(keep, markdown), blocks
+    parts: list[str] = []
+    copied = 0
+    while (start := markdown.find(_OPEN, copied)) >= 0:
+        tag_end = markdown.find(">", start + len(_OPEN))
+        end = markdown.find(_CLOSE, tag_end + 1) if tag_end >= 0 else -1
+        if end < 0:   # no end after this opening tag: none after a later one either
+            break
+        end += len(_CLOSE)
+        parts += [markdown[copied:start], f"<!--ar-deferred-{len(blocks)}-->\n"]
+        blocks.append(markdown[start:end])
+        copied = end
+    if not blocks:
+        return markdown, blocks
+    parts.append(markdown[copied:])
+    return "".join(parts), blocks
 
 
 def restore(html: str, blocks: list[str]) -> str:

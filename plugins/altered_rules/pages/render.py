@@ -41,7 +41,7 @@ from ..content.glossary.model import (
     rule_sort_key,
 )
 from ..content.glossary.schema import JARGON_GAMES, RULE_REFERENCE, SYMBOL_REFERENCE
-from engine.messages import Items, Message, Renderer as MessageRenderer
+from engine.messages import Message, Renderer as MessageRenderer, typed_key
 from engine.trace import TraceLine
 
 from ..content.translations import translation_states
@@ -110,17 +110,6 @@ def relative_url(from_page: str, to_page: str, anchor: str = "") -> str:
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#+!|])")
 
 
-def _typed(value: object) -> tuple[object, ...]:
-    """An engine message (or parameter) as a key that tells its parameters' types apart: a Card
-    and a Term of the same text are equal strings, but they are said differently."""
-    if isinstance(value, Message):
-        # Its parameters by name: a Message's equality does not depend on their order (messages.py).
-        return (Message, value.id, tuple(sorted((name, _typed(param)) for name, param in value.params.items())))
-    if isinstance(value, Items):
-        return (Items, tuple(_typed(item) for item in value.items))
-    return (value.__class__, value)
-
-
 def language_url(page: str, language: str, anchor: str = "", target: str | None = None) -> str:
     """From `page` of one language's site, a page of the `language` site (site/<language>/ side by
     side): the same page, or `target`, at `anchor`."""
@@ -165,6 +154,11 @@ class PageNotices:
         elif text.stale(language):
             self.stale += 1
 
+    def add(self, other: "PageNotices") -> None:
+        """What another record noted, as if noted here (a piece of HTML made once, shown again)."""
+        self.untranslated += other.untranslated
+        self.stale += other.stale
+
 
 class Renderer:
     """Renders one language of the glossary; knows on which page every rule lives."""
@@ -181,7 +175,11 @@ class Renderer:
         # Where each entry's YAML is on the forge ("Edit this rule"); None: the site names no forge.
         self.source_links: SourceLinks | None = None
         self.page_of: dict[str, str] = {}
-        self._said: dict[tuple[object, ...], str] = {}   # said(): a message, typed (_typed) -> its text
+        self._said: dict[tuple[object, ...], str] = {}   # said(): a message, typed (typed_key) -> its text
+        # said_trace(): a check's lines in this language, by the check (kept with it: the rule page, then the export).
+        self._said_checks: dict[int, tuple[Check, list[str]]] = {}
+        # _trace_line(): a trace line's HTML on a page, and what it noted, by its text, rules, rulings and page.
+        self._trace_lines: dict[tuple[str, tuple[str, ...], tuple[str, ...], str], tuple[str, PageNotices]] = {}
         for chapter in glossary.chapters:
             for section in chapter.sections:
                 self.page_of[section.id] = chapter_page(chapter.number)
@@ -444,13 +442,27 @@ class Renderer:
         """A trace line in this language: its message rendered, else its text. Made once per
         message in a language build: the glossary's traces say 3,559 lines with 1,158 different
         messages, and the rule pages and the export both show each (issue 29)."""
-        if line.message is None:
-            return line.text
-        key = _typed(line.message)
+        return line.text if line.message is None else self._said_typed(typed_key(line.message), line.message)
+
+    def _said_typed(self, key: tuple[object, ...], message: Message) -> str:
         text = self._said.get(key)
         if text is None:
-            text = self._said[key] = self.say.line(line.message)
+            text = self._said[key] = self.say.line(message)
         return text
+
+    def said_trace(self, check: Check) -> list[str]:
+        """Each line of a check's trace in this language, as `said` says it, by its message's typed
+        key (made once for every language, Check.message_keys): a site build says each line in
+        three languages, on the rule page and in the export (which takes the page's list: callers
+        only read it)."""
+        kept = self._said_checks.get(id(check))
+        if kept is not None and kept[0] is check:
+            return kept[1]
+        assert check.result is not None
+        said = [line.text if key is None else self._said_typed(key, line.message)  # type: ignore[arg-type]
+                for line, key in zip(check.result.trace, check.message_keys)]
+        self._said_checks[id(check)] = (check, said)
+        return said
 
     def ruling_cited(self, title: str) -> str:
         """A ruling a trace line cites, by its title in this language ("ruling: Which Expedition
@@ -459,20 +471,29 @@ class Renderer:
 
     def trace_html(self, notices: PageNotices, check: Check, page: str) -> str:
         assert check.result is not None
-        items = []
-        for line in check.result.trace:
-            said = self.said(line)
-            text = self.inline(notices, said, page)
-            cited = [r for r in line.rules if r not in said]
-            extra = [self.rule_link(notices, r, page) for r in cited]
+        items = [f'<li style="--ar-depth:{line.depth}">{self._trace_line(notices, said, line, page)}</li>'
+                 for line, said in zip(check.result.trace, self.said_trace(check))]
+        return f'<ul class="ar-trace" lang="{self.language}">{"".join(items)}</ul>'
+
+    def _trace_line(self, notices: PageNotices, said: str, line: TraceLine, page: str) -> str:
+        """A trace line's HTML (`said`, its text in this language, and the rules and rulings it cites
+        but does not name), made once per page: a page's traces repeat many lines (issue 29). What it
+        notes of the texts it shows (a symbol's label, a ruling's title) is noted again each time."""
+        key = (said, line.rules, line.rulings, page)
+        kept = self._trace_lines.get(key)
+        if kept is None:
+            own = PageNotices()
+            text = self.inline(own, said, page)
+            extra = [self.rule_link(own, r, page) for r in line.rules if r not in said]
             for ruling in line.rulings:
                 found = next((r for r in self.glossary.rulings if r.id == ruling), None)
                 if found is not None:
-                    said_ruling = html.escape(self.ruling_cited(self.text(notices, found.title)))
+                    said_ruling = html.escape(self.ruling_cited(self.text(own, found.title)))
                     extra.append(f'<a href="{relative_url(page, RULINGS_PAGE, "ruling-" + ruling)}">{said_ruling}</a>')
             suffix = f' <span class="ar-trace__rules">({", ".join(extra)})</span>' if extra else ""
-            items.append(f'<li style="--ar-depth:{line.depth}">{text}{suffix}</li>')
-        return f'<ul class="ar-trace" lang="{self.language}">{"".join(items)}</ul>'
+            kept = self._trace_lines[key] = (text + suffix, own)
+        notices.add(kept[1])
+        return kept[0]
 
     def check_html(self, notices: PageNotices, check: Check | None, page: str, caption: Text | None = None) -> str:
         """The verified badge, and the scenario with the engine's trace, opened on demand."""

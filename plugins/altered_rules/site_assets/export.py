@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from json.encoder import encode_basestring as _string   # a string as JSON text, non-ASCII kept (C)
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 from ..pages.card_pages import CardPages
 from ..content.cards import MentionKind, card_page
@@ -22,7 +22,7 @@ from ..content.glossary.releases import VERSION
 from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
 from ..pages.render import Renderer, chapter_page, mode_page, page_url
 from ..pages.versions import ReleaseStamp
-from ..verification.checks import Check, Verification
+from ..verification.checks import Check, Verification, line_data
 from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 
 # 1.1.0: `cards` (the cards the glossary names, their pages and where they are mentioned).
@@ -82,25 +82,95 @@ def _paragraph(glossary: Glossary, paragraph: Paragraph, language: str, chapter:
     }
 
 
-def _verified(verification: Verification | None, renderer: Renderer, pieces: IndentedPieces | None = None) -> list[dict[str, Any]]:
+def _shown_checks(verification: Verification | None) -> list[Check]:
+    return [c for c in verification.checks if c.passed and c.result is not None] if verification else []
+
+
+def _check_head(check: Check) -> dict[str, str]:
+    return {"anchor": check.anchor, "rule": check.rule, "kind": check.kind.value}
+
+
+def _verified(verification: Verification | None, renderer: Renderer) -> list[dict[str, Any]]:
     """Every verified scenario with the engine's trace: each line as its message (an id and its typed
     parameters, engine.messages) and as the text it renders to in the renderer's language (the
-    text its rule page shows, made once for both). With a serve session's `pieces`, a trace's data
-    made before for the same scenario key is taken as kept."""
-    if verification is None:
-        return []
-    trace_data = pieces.trace_data if pieces is not None else (lambda check: check.trace_data)
+    text its rule page shows, made once for both). export_files writes the same as _verified_text."""
     return [
-        {"anchor": check.anchor, "rule": check.rule, "kind": check.kind.value,
-         "trace": [{"text": renderer.said(line), **data} for line, data in zip(check.result.trace, trace_data(check))]}
-        for check in verification.checks if check.passed and check.result is not None
+        {**_check_head(check),
+         "trace": [{"text": text, **data} for text, data in zip(renderer.said_trace(check), check.trace_data)]}
+        for check in _shown_checks(verification)
     ]
 
 
-def content_hash(glossary_json: dict[str, Any], pieces: IndentedPieces | None = None) -> str:
-    """The digest of the export's body as `json.dumps(..., sort_keys=True, ensure_ascii=False)`
-    writes it (with a serve session's `pieces`, the pieces written so before are taken as kept)."""
+# Where `verified` is in the export (in pads): the list under the document (1), a check (2), its
+# trace (3), a line (4), a line's fields (5). Its text is made at these depths (_verified_text).
+_VERIFIED_PAD, _CHECK_PAD, _TRACE_PAD, _LINE_PAD = 1, 2, 3, 4
+
+
+class _TraceText(NamedTuple):
+    """A check's trace as the export's JSON text, but for each line's text (the one part that
+    depends on the language): made once per result, for every language (Check.made)."""
+
+    indented: tuple[str, ...]   # each line after its text, as export_files writes it
+    compact: tuple[str, ...]    # each line before its text, as content_hash reads it (keys sorted)
+
+
+def _trace_text(check: Check, lines: dict[tuple[object, ...], tuple[str, str]]) -> _TraceText:
+    """`lines`: the lines' pieces made before, by what their JSON is made from (the message's typed
+    key, the rules, the rulings, the depth): a third of the glossary's trace lines are different."""
+    made = check.made.get("export")
+    if made is None:
+        assert check.result is not None
+        pieces = []
+        for line, message in zip(check.result.trace, check.message_keys):
+            key = (message, line.rules, line.rulings, line.depth)
+            piece = lines.get(key)
+            if piece is None:
+                data = line_data(line)
+                # A line is {"text": ..., **data}: written, its text comes first; keys sorted, last.
+                assert all(name < "text" for name in data)
+                piece = lines[key] = ("," + indented_json(data, depth=_LINE_PAD)[1:],
+                                      json.dumps(data, sort_keys=True, ensure_ascii=False)[:-1] + ', "text": ')
+            pieces.append(piece)
+        made = check.made["export"] = _TraceText(tuple(p[0] for p in pieces), tuple(p[1] for p in pieces))
+    return made
+
+
+def _indented_list(items: list[str], depth: int) -> str:
+    """A JSON list at `depth` (in pads) of items already written at depth + 1, as indented_json writes it."""
+    if not items:
+        return "[]"
+    inner = "\n" + " " * (depth + 1)
+    return "[" + inner + ("," + inner).join(items) + "\n" + " " * depth + "]"
+
+
+def _verified_text(verification: Verification | None, renderer: Renderer) -> tuple[str, str]:
+    """`_verified(verification, renderer)` as JSON text: as indented_json writes it where the export
+    holds it, and as content_hash reads it (keys sorted). The same text, but only each line's text
+    is made per language (issue 29: indenting every trace was a third of a language's export)."""
+    line_head = "{\n" + " " * (_LINE_PAD + 1) + '"text": '
+    indented, compact = [], []
+    lines: dict[tuple[object, ...], tuple[str, str]] = {}
+    for check in _shown_checks(verification):
+        pieces = _trace_text(check, lines)
+        texts = [_string(text) for text in renderer.said_trace(check)]
+        head = _check_head(check)
+        trace = _indented_list([line_head + text + after for text, after in zip(texts, pieces.indented)], _TRACE_PAD)
+        closing = "\n" + " " * _CHECK_PAD + "}"
+        indented.append(indented_json(head, depth=_CHECK_PAD)[:-len(closing)] + ",\n" + " " * (_CHECK_PAD + 1)
+                        + '"trace": ' + trace + closing)
+        compact.append(json.dumps(head, sort_keys=True, ensure_ascii=False)[:-1] + ', "trace": ['
+                       + ", ".join(before + text + "}" for before, text in zip(pieces.compact, texts)) + "]}")
+    return _indented_list(indented, _VERIFIED_PAD), "[" + ", ".join(compact) + "]"
+
+
+def content_hash(glossary_json: dict[str, Any], verified: str | None = None, pieces: IndentedPieces | None = None) -> str:
+    """The SHA-256 of the body as JSON, keys sorted. `verified`: its `verified` list as JSON text
+    (_verified_text), when `glossary_json` holds the rest. `pieces`: a serve session's, whose
+    pieces written so before are taken as kept (sorted_json)."""
     body = sorted_json(glossary_json, pieces) if pieces is not None else json.dumps(glossary_json, sort_keys=True, ensure_ascii=False)
+    if verified is not None:
+        assert "verified" not in glossary_json and all(key < "verified" for key in glossary_json)
+        body = body[:-1] + ', "verified": ' + verified + "}"   # its last key, sorted
     return hashlib.sha256(body.encode()).hexdigest()
 
 
@@ -122,12 +192,30 @@ def _cards(glossary: Glossary, renderer: Renderer) -> list[dict[str, Any]]:
 
 
 def export_glossary(glossary: Glossary, language: str, verification: Verification | None,
-                    release: ReleaseStamp | None = None, renderer: Renderer | None = None,
-                    pieces: IndentedPieces | None = None) -> dict[str, Any]:
+                    release: ReleaseStamp | None = None, renderer: Renderer | None = None) -> dict[str, Any]:
     """The whole glossary in `language`, as plain data described by SCHEMA (its links and traces as
-    `renderer`, the language build's, draws them on the pages; else a Renderer of its own).
-    `pieces`: a serve session's (IndentedPieces), for its content hash."""
+    `renderer`, the language build's, draws them on the pages; else a Renderer of its own)."""
     renderer = renderer or Renderer(glossary, language, verification)
+    body = _body(glossary, language, verification, release, renderer)
+    body["verified"] = _verified(verification, renderer)
+    return _document(language, content_hash(body), release, body)
+
+
+def _document(language: str, hashed: str, release: ReleaseStamp | None, body: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "$schema": SCHEMA_FILE,
+        "format_version": FORMAT_VERSION,
+        "language": language,
+        "content_hash": hashed,
+        "release": None if release is None else {"version": release.version, "date": release.date,
+                                                  "unreleased_changes": release.unreleased},
+        **body,
+    }
+
+
+def _body(glossary: Glossary, language: str, verification: Verification | None, release: ReleaseStamp | None,
+          renderer: Renderer) -> dict[str, Any]:
+    """The export's content but its `verified` list (which comes last)."""
     verified = {c.anchor: c.passed for c in verification.checks} if verification else {}
     chapters = []
     for chapter in glossary.chapters:
@@ -189,17 +277,8 @@ def export_glossary(glossary: Glossary, language: str, verification: Verificatio
             for t in glossary.termbase
         ],
         "cards": _cards(glossary, renderer),
-        "verified": _verified(verification, renderer, pieces),
     }
-    return {
-        "$schema": SCHEMA_FILE,
-        "format_version": FORMAT_VERSION,
-        "language": language,
-        "content_hash": content_hash(body, pieces),
-        "release": None if release is None else {"version": release.version, "date": release.date,
-                                                  "unreleased_changes": release.unreleased},
-        **body,
-    }
+    return body
 
 
 _TEXT = {"type": "string", "minLength": 1}
@@ -389,20 +468,6 @@ class IndentedPieces:
         # While export_files writes one export: each piece's compact JSON by the piece (its id: the
         # export's data is alive meanwhile), made once for the hash and the indented text.
         self._compact: dict[int, str] | None = None
-        # A verified scenario's trace as data, by its key (verification/cache.py: the scenario as the
-        # engine is given it and the engine's code; its result is a function of it).
-        self._traces: dict[bytes, list[dict[str, Any]]] = {}
-
-    def trace_data(self, check: Check) -> list[dict[str, Any]]:
-        """`check.trace_data`, kept under the check's scenario key (made again for a check without one)."""
-        if check.key is None:
-            return check.trace_data
-        kept = self._traces.get(check.key)
-        if kept is None:
-            if len(self._traces) >= self.limit:
-                self._traces.clear()
-            kept = self._traces[check.key] = check.trace_data
-        return kept
 
     def get(self, depth: int, compact: str) -> str | None:
         return self._kept.get((depth, compact))
@@ -462,12 +527,13 @@ def sorted_json(value: Any, pieces: IndentedPieces) -> str:
     return write(value, 0)
 
 
-def indented_json(value: Any, pieces: IndentedPieces | None = None) -> str:
+def indented_json(value: Any, pieces: IndentedPieces | None = None, depth: int = 0) -> str:
     """`json.dumps(value, ensure_ascii=False, indent=1)`, the same text, in a fifth of the time:
     with an indent, the json module leaves its C encoder for a generator per value, and the
     export (every verified trace, line by line) was a third of what a language's build added
     after MkDocs (issue 29). Strings go through the C encoder's own escaping. With `pieces` (a
-    serve session), the pieces indented before for the same JSON are taken as they were."""
+    serve session), the pieces indented before for the same JSON are taken as they were.
+    `depth`: the value as written that many levels down a document (its inner lines indented so)."""
     parts: list[str] = []
     add = parts.append
 
@@ -523,7 +589,7 @@ def indented_json(value: Any, pieces: IndentedPieces | None = None) -> str:
         else:
             raise TypeError(f"Object of type {type(node).__name__} is not JSON serializable")
 
-    write(value, "")
+    write(value, " " * depth)
     return "".join(parts)
 
 
@@ -532,12 +598,13 @@ def export_files(glossary: Glossary, language: str, verification: Verification |
                  pieces: IndentedPieces | None = None) -> dict[str, str]:
     """`export/glossary.json` and its schema, as text, for the language's site. `pieces`: a serve
     session's indented pieces (IndentedPieces), None in a build."""
-    if pieces is None:
-        data = export_glossary(glossary, language, verification, release, renderer)
-        return {"export/glossary.json": indented_json(data) + "\n", f"export/{SCHEMA_FILE}": indented_json(SCHEMA) + "\n"}
-    with pieces.one_export():
-        data = export_glossary(glossary, language, verification, release, renderer, pieces)
+    renderer = renderer or Renderer(glossary, language, verification)
+    with pieces.one_export() if pieces is not None else nullcontext():
+        body = _body(glossary, language, verification, release, renderer)
+        indented, compact = _verified_text(verification, renderer)
+        document = indented_json(_document(language, content_hash(body, compact, pieces), release, body), pieces)
+        # export_glossary's JSON: `verified` is its last key (document[-2:] closes the object).
         return {
-            "export/glossary.json": indented_json(data, pieces) + "\n",
+            "export/glossary.json": document[:-2] + ',\n "verified": ' + indented + "\n}\n",
             f"export/{SCHEMA_FILE}": indented_json(SCHEMA, pieces) + "\n",
         }

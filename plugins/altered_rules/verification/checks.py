@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any, Iterable
 
 import engine
+from engine.messages import typed_key
 from engine.scenario import CHARACTER_KEYS
 
 from ..content.glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
@@ -42,7 +43,11 @@ class Check:
     error: str | None = None  # the scenario cannot be read (file, line, what is wrong)
     key: bytes | None = field(default=None, repr=False)  # what was read (see _MEMO)
     _shown: str | None = field(default=None, repr=False, compare=False)
-    _trace_data: list[dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+    # What later stages make once from its result for every language that shows it (trace_data;
+    # the export's JSON text of the trace, export.py), by name: shared by every check given the
+    # same result (a site build's languages share the checks; run_checks hands a `mkdocs serve`
+    # rebuild the result and this of an unchanged scenario).
+    made: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def shown(self) -> str:
@@ -58,12 +63,21 @@ class Check:
         its typed parameters), the rules, the rulings and the depth (all but the text). Made once: a
         site build's languages share the check (verify_glossary_once)."""
         assert self.result is not None
-        if self._trace_data is None:
-            self._trace_data = [
-                {"message": line.message.to_json() if line.message is not None else None,
-                 "rules": list(line.rules), "rulings": list(line.rulings), "depth": line.depth}
-                for line in self.result.trace]
-        return self._trace_data
+        data = self.made.get("trace_data")
+        if data is None:
+            data = self.made["trace_data"] = [line_data(line) for line in self.result.trace]
+        return data
+
+    @property
+    def message_keys(self) -> list[tuple[object, ...] | None]:
+        """Each line's message as its typed key (engine.messages.typed_key; None: no message): what
+        the languages say it by, and what its JSON is made from. Made once, as trace_data is."""
+        assert self.result is not None
+        keys = self.made.get("message_keys")
+        if keys is None:
+            keys = self.made["message_keys"] = [None if line.message is None else typed_key(line.message)
+                                                for line in self.result.trace]
+        return keys
 
     @property
     def name(self) -> str:
@@ -109,6 +123,12 @@ class Verification:
 
     def rules_with_scenarios(self) -> set[str]:
         return {rule for c in self.checks if c.passed for rule in c.rules}
+
+
+def line_data(line: engine.TraceLine) -> dict[str, Any]:
+    """A trace line as the export gives it in every language (all but its text)."""
+    return {"message": line.message.to_json() if line.message is not None else None,
+            "rules": list(line.rules), "rulings": list(line.rulings), "depth": line.depth}
 
 
 # Keys a scenario may set beside `card:`: any key of the engine's object mapping.
@@ -188,7 +208,8 @@ def _as_list(node: LineDict) -> LineList:
 # same input, so the same outcome; a `mkdocs serve` rebuild after an edit runs only the scenarios
 # that changed (issues 8, 29).
 _MEMO: dict[bytes, tuple[engine.Scenario | None, str | None]] = {}
-_RESULTS: dict[bytes, engine.ScenarioResult] = {}   # by the scenario's key and the deck limits
+# By the scenario's key and the deck limits: its result and what was made from it (Check.made).
+_RESULTS: dict[bytes, tuple[engine.ScenarioResult, dict[str, Any]]] = {}
 _MEMO_LIMIT = 20_000
 
 
@@ -284,12 +305,12 @@ def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat) 
             continue
         key = check.key + limits if check.key is not None else None
         if key is not None and key in _RESULTS and _MEMO.get(check.key, (None,))[0] is check.scenario:
-            check.result = _RESULTS[key]
+            check.result, check.made = _RESULTS[key]
             continue
         check.result = engine.run_scenario(check.scenario, deck_limits)
         ran += 1
         if key is not None and _MEMO.get(check.key, (None,))[0] is check.scenario:
-            _RESULTS[key] = check.result
+            _RESULTS[key] = (check.result, check.made)
     return ran
 
 
