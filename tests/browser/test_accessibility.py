@@ -31,13 +31,18 @@ class Shown:
     The pages are loaded one after the other in one browser tab: a new tab, let alone a new browser
     context, cost about a second of CPU more per page than the page itself (Chromium starts a
     renderer and the site's service worker for it), a third of this file's time. What a reader's
-    earlier visit leaves behind is wiped before each load, so that each page is shown as on a first
-    visit: the palette the toggle remembered (Material keeps it in localStorage), whatever the
-    session kept. Like the `page` fixture (conftest.py), it keeps the page's JavaScript errors for
+    earlier visit leaves behind is wiped as each page loads (an init script), so that each page is
+    shown as on a first visit: the palette the toggle remembered (Material keeps it in localStorage),
+    whatever the session kept. Like the `page` fixture (conftest.py), it keeps the page's JavaScript errors for
     the test to fail on."""
 
     def __init__(self, browser: Browser) -> None:
         self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        # Each document starts with the storage emptied, before Material's script reads its
+        # remembered palette: emptied from the page before, the old page could still write it
+        # between the wipe and the next load (a make test run under load saw 'default' on a page
+        # the system setting had to show dark).
+        self.context.add_init_script("localStorage.clear(); sessionStorage.clear();")
         self.page = self.context.new_page()
         self.url: str | None = None
         self.errors: list[str] = []
@@ -45,8 +50,6 @@ class Shown:
 
     def show(self, url: str, scheme: str) -> Page:
         if url != self.url:
-            if self.url is not None:
-                self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
             self.url, self.errors[:] = url, []
             self.page.emulate_media(color_scheme=SCHEMES[scheme])
             self.page.goto(url)
