@@ -28,20 +28,18 @@ from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
 from ..pages.release_cycle import ReleaseCycle
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
-from ..pages.served_pages import CompiledTemplates, SearchEntries, ServedPages, nav_outline, settings_files, toc_outline
+from ..pages.served_pages import nav_outline, settings_files, toc_outline
 from ..pages.site_pages import site_pages
 from ..pages.source_links import SourceLinks
 from ..pages.versions import ShellError
 from ..site_paths import SitePathError
-from ..site_assets.export import IndentedPieces
 from ..site_assets.finish import finish_site, shared_assets
-from ..site_assets.sandbox import KeptRuntime, Runtime, SandboxError, page_head, scenario_file
+from ..site_assets.sandbox import Runtime, SandboxError, page_head, scenario_file
 from ..site_assets.sandbox import runtime as sandbox_runtime
-from ..site_assets.site_files import KeptFolders
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
-from .conversions import Conversions
-from .deferred import KeptDeferrals, defer, restore
+from .deferred import defer, restore
+from .session import ServeSession
 
 log = logging.getLogger("mkdocs.plugins.altered_rules")
 
@@ -87,33 +85,17 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.scenarios: tuple[str, str] | None = None   # the sandbox's scenario file: (path, text)
         self.releases: ReleaseCycle | None = None   # the releases' life cycle in this build
         self.version_pages: list[Page] = []   # releases and history (versions.py), not in the nav
-        self.served: ServedPages | None = None   # a serve session's finished pages (served_pages.py)
         self.nav: Any = None
-        self.conversions: Conversions | None = None   # a serve session's Markdown conversions (conversions.py)
-        self.templates: CompiledTemplates | None = None   # a serve session's compiled templates (served_pages.py)
-        self.export_pieces: IndentedPieces | None = None   # a serve session's export text (export.py)
-        self.search_entries: SearchEntries | None = None   # a serve session's search entries (served_pages.py)
-        self.runtimes: KeptRuntime | None = None   # a serve session's sandbox runtime (sandbox.py)
-        self.kept_folders: KeptFolders | None = None   # a serve session's own folders of the site (site_files.py)
-        self.deferrals: KeptDeferrals | None = None   # a serve session's verified blocks set aside (deferred.py)
-        self.published: dict[bytes, Any] | None = None   # a serve session's sandbox scenarios (sandbox.published_scenarios)
+        self.session: ServeSession | None = None   # what a serve session keeps between rebuilds (session.py)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
         # this hook, MkDocs keeps this plugin object for the whole session.)
-        self.served = ServedPages() if command == "serve" else None
-        self.conversions = Conversions(self.served) if self.served is not None else None
-        self.templates = CompiledTemplates() if self.served is not None else None
-        self.export_pieces = IndentedPieces() if self.served is not None else None
-        self.search_entries = SearchEntries() if self.served is not None else None
-        self.runtimes = KeptRuntime() if self.served is not None else None
-        self.kept_folders = KeptFolders() if self.served is not None else None
-        self.deferrals = KeptDeferrals() if self.served is not None else None
-        self.published = {} if self.served is not None else None
+        self.session = ServeSession() if command == "serve" else None
 
     def on_shutdown(self) -> None:
-        if self.conversions is not None:
-            self.conversions.close()
+        if self.session is not None:
+            self.session.close()
 
     # Runs before other plugins' on_config (priority 50) so that the
     # navigation they see already lists the generated pages.
@@ -136,10 +118,12 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.verification = self._verify(self.glossary) if self.config.verify else None
         try:
             # The judge's sandbox: its page needs to know the runtime build_site writes in site/_sandbox/.
-            self.sandbox = (self.runtimes.runtime(Path(project), self.glossary, Path(self.glossary_dir))
-                            if self.runtimes is not None else sandbox_runtime(Path(project)))
+            session = self.session
+            self.sandbox = (session.runtimes.runtime(Path(project), self.glossary, Path(self.glossary_dir))
+                            if session is not None else sandbox_runtime(Path(project)))
             # The scenarios the rule pages' links name, for the sandbox page to open by id.
-            self.scenarios = scenario_file(self.glossary, self.verification, self.published) if self.verification else None
+            self.scenarios = (scenario_file(self.glossary, self.verification, session.published if session else None)
+                              if self.verification else None)
         except SandboxError as exc:
             raise PluginError(str(exc)) from None
         try:
@@ -172,8 +156,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         # Before MkDocs empties the site: a serve session's folders of our files set aside, to be
         # put back after the pages with only what changed written (site_files.py).
-        if self.kept_folders is not None:
-            self.kept_folders.set_aside(Path(config.site_dir))
+        if self.session is not None:
+            self.session.kept_folders.set_aside(Path(config.site_dir))
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         for page in self.pages:
@@ -193,30 +177,31 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
         self.nav = nav
-        if self.served is not None:
-            self.served.files_known(files=[(f.src_uri, f.url) for f in files],
+        if self.session is not None:
+            self.session.served.files_known(files=[(f.src_uri, f.url) for f in files],
                                     settings=settings_files(config.config_file_path, config.theme.custom_dir))
         return nav
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # Every page is read from Markdown: in a serve session, those whose every input is as
         # when they were last drawn are not drawn by the theme again (served_pages.py).
-        if self.templates is not None:   # MkDocs makes a new environment each rebuild: its templates compiled once
-            env.bytecode_cache = self.templates
-        if self.search_entries is not None:   # the search plugin's index of this rebuild (on_config made it)
-            for plugin in config.plugins.values():
-                index = getattr(plugin, "search_index", None)
-                if index is not None and hasattr(index, "add_entry_from_context"):
-                    self.search_entries.wrap(index, getattr(index, "config", None))
-        if self.served is None or self.nav is None:
+        session = self.session
+        if session is None:
             return env
-        self.served.begin(nav=nav_outline(self.nav.items), extra=dict(config.extra), head=self._head())
+        env.bytecode_cache = session.templates   # MkDocs makes a new environment each rebuild: its templates compiled once
+        for plugin in config.plugins.values():   # the search plugin's index of this rebuild (on_config made it)
+            index = getattr(plugin, "search_index", None)
+            if index is not None and hasattr(index, "add_entry_from_context"):
+                session.search_entries.wrap(index, getattr(index, "config", None))
+        if self.nav is None:
+            return env
+        session.served.begin(nav=nav_outline(self.nav.items), extra=dict(config.extra), head=self._head())
         empty = env.from_string("")
         for file in files.documentation_pages():
             page = file.page
             if page is None or file.src_uri == SANDBOX_PAGE:   # the sandbox page's head holds the scenarios
                 continue
-            if self.served.reuse(file.src_uri, url=page.url, title=page.title, meta=page.meta, toc=toc_outline(page.toc),
+            if session.served.reuse(file.src_uri, url=page.url, title=page.title, meta=page.meta, toc=toc_outline(page.toc),
                                  content=page.content or "", deferred=self.deferred.get(file.src_uri, [])):
                 page.meta["template"] = empty
         return env
@@ -241,26 +226,28 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             if problems:
                 raise PluginError("\n".join(problems))
         # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
-        markdown, self.deferred[page.file.src_uri] = self.deferrals.defer(markdown) if self.deferrals is not None else defer(markdown)
-        if self.conversions is not None:
-            # In a serve session, Markdown converted before with the same files is not converted again.
-            markdown = self.conversions.before(page, markdown)
-        return markdown
+        if self.session is None:
+            markdown, self.deferred[page.file.src_uri] = defer(markdown)
+            return markdown
+        markdown, self.deferred[page.file.src_uri] = self.session.deferrals.defer(markdown)
+        # In a serve session, Markdown converted before with the same files is not converted again.
+        return self.session.conversions.before(page, markdown)
 
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
-        return self.conversions.after(page, html, files) if self.conversions is not None else html
+        return self.session.conversions.after(page, html, files) if self.session is not None else html
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
         blocks = self.deferred.pop(page.file.src_uri, [])
-        if self.served is not None and self.served.reused(page.file.src_uri):
-            return self.served.finished(page.file.src_uri, output)
+        served = self.session.served if self.session is not None else None
+        if served is not None and served.reused(page.file.src_uri):
+            return served.finished(page.file.src_uri, output)
         output = restore(output, blocks)
         head = self._head()
         if page.file.src_uri == SANDBOX_PAGE and self.glossary is not None and self.sandbox is not None:
             scenarios = self.scenarios[0] if self.scenarios else None
             head += "\n" + page_head(self.glossary, self.config.language, self.sandbox, scenarios, self.renderer)  # only this page loads it
         output = output.replace("</head>", f"{head}\n</head>", 1)
-        return self.served.finished(page.file.src_uri, output) if self.served is not None else output
+        return served.finished(page.file.src_uri, output) if served is not None else output
 
     # After the search plugin (priority 0) has written its index, which the rule entries
     # extend and the service worker keeps for offline search.
@@ -268,22 +255,24 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.glossary is None:
             return
-        if self.served is not None:
-            reused, drawn = self.served.counts
+        session = self.session
+        if session is not None:
+            reused, drawn = session.served.counts
             log.info(f"altered-rules: {drawn} page(s) drawn, {reused} unchanged page(s) reused")
         try:
             with _collected_after():
                 finish_site(Path(config.site_dir), self.glossary, self.config.language, self.pages,
                             releases=self.releases, verification=self.verification, sandbox=self.sandbox,
                             scenarios=self.scenarios, site_url=config.site_url or "", renderer=self.renderer,
-                            pieces=self.export_pieces, kept=self.kept_folders)
+                            pieces=session.export_pieces if session else None,
+                            kept=session.kept_folders if session else None)
         except (ShellError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
         finally:
             gc.unfreeze()
-        if self.kept_folders is not None:
-            log.info(f"altered-rules: {self.kept_folders.written} file(s) after the pages written, "
-                     f"{self.kept_folders.kept} unchanged file(s) kept")
+        if session is not None:
+            log.info(f"altered-rules: {session.kept_folders.written} file(s) after the pages written, "
+                     f"{session.kept_folders.kept} unchanged file(s) kept")
 
     def on_build_error(self, *, error: Exception) -> None:
         gc.unfreeze()   # what on_config kept out of collection is collected again
