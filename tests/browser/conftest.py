@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from serving import serve
@@ -95,3 +96,20 @@ def phone(browser) -> Iterator[Page]:
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def serious_violations() -> Callable[[Page], list[str]]:
+    """axe-core's serious and critical violations of the page as shown, one line each. axe is put in
+    a document once, however many times it is checked there (in both colour schemes): evaluating
+    its half-megabyte script costs about 0.1 s of CPU each time."""
+    script = Axe().axe_script
+
+    def serious(page: Page) -> list[str]:
+        if not page.evaluate("typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
+            page.evaluate(script)
+        results = page.evaluate("axe.run({resultTypes: ['violations']})")
+        return [f"{v['id']} ({v['impact']}): {v['help']} - " + "; ".join(n["target"][0] for n in v["nodes"][:3])
+                for v in results["violations"] if v["impact"] in ("serious", "critical")]
+
+    return serious

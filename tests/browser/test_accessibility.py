@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Iterator
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -109,29 +108,21 @@ ORDER = [(scheme, path, language)
 @pytest.mark.parametrize(("scheme", "path", "language"), [
     pytest.param(scheme, path, language, id=f"{scheme}-{path}-{language}") for scheme, path, language in ORDER
 ])
-def test_no_serious_accessibility_violation(guarded, base_url, language, path, scheme):
+def test_no_serious_accessibility_violation(guarded, base_url, language, path, scheme, serious_violations):
     # The palettes follow the reader's system setting (prefers-color-scheme) and the palette's toggle.
     page = guarded.show(f"{base_url}/{language}/{path}", scheme)
     assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == scheme
-    serious = _serious(page)
+    serious = serious_violations(page)
     assert serious == [], "\n".join(serious)
 
 
-def _serious(page) -> list[str]:
-    results = Axe().run(page).response
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} - " + "; ".join(n["target"][0] for n in v["nodes"][:3])
-        for v in results["violations"] if v["impact"] in ("serious", "critical")
-    ]
-
-
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
-def test_a_rule_in_a_release_has_no_serious_violation(page, base_url, language):
+def test_a_rule_in_a_release_has_no_serious_violation(page, base_url, language, serious_violations):
     """A rule's text in a release (v/<release>/r/<rule>/ leads to v/<release>/<chapter>/#<rule>): the
     theme's frame around text this plugin writes itself."""
     page.goto(f"{base_url}/{language}/v/2026.1/r/4.2.4.c/")
     page.wait_for_url(f"{base_url}/{language}/v/2026.1/4/#4.2.4.c")
     page.wait_for_load_state("load")
     settled(page)
-    serious = _serious(page)
+    serious = serious_violations(page)
     assert serious == [], "\n".join(serious)
