@@ -37,6 +37,7 @@ __all__ = [
     "read_capped",
     "load_yaml_text",
     "line_of",
+    "copy_tree",
     "plain_data",
     "scenario_yaml",
 ]
@@ -174,15 +175,17 @@ class _Open:
         self.has_key = False
 
 
-def _copy(value: Any) -> Any:
-    """An aliased value as a value of its own, with the lines of its anchor."""
+def copy_tree(value: Any, path: str | None = None) -> Any:
+    """A value read from YAML as a value of its own, with the same lines, naming `path` as its
+    file when given: an aliased value (with the lines of its anchor), or a file's tree read again
+    from the same bytes at another path (content/glossary/reading.py)."""
     if isinstance(value, LineDict):
-        result = LineDict((k, _copy(v)) for k, v in value.items())
-        result.path, result.line, result.key_lines = value.path, value.line, dict(value.key_lines)
+        result = LineDict((k, copy_tree(v, path)) for k, v in value.items())
+        result.path, result.line, result.key_lines = path or value.path, value.line, dict(value.key_lines)
         return result
     if isinstance(value, LineList):
-        result = LineList(_copy(v) for v in value)
-        result.path, result.line, result.item_lines = value.path, value.line, list(value.item_lines)
+        result = LineList(copy_tree(v, path) for v in value)
+        result.path, result.line, result.item_lines = path or value.path, value.line, list(value.item_lines)
         return result
     return value
 
@@ -303,8 +306,8 @@ def _build(events: Any, path: str) -> Any:
             value, first, size, chars, height = anchors[event.anchor]
             if len(stack) + height > MAX_DEPTH:
                 raise SourceError(path, line, f"lists and mappings are nested more than {MAX_DEPTH} deep (the limit)")
-            within_limits(line, size, chars)  # before _copy expands it
-            add(_copy(value), first, size, chars, height, height > 0)
+            within_limits(line, size, chars)  # before copy_tree expands it
+            add(copy_tree(value), first, size, chars, height, height > 0)
     if problem is not None:
         raise problem
     return result

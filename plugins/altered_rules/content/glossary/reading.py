@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 from engine.limits import MAX_FILE_BYTES
 
-from ..yamlsource import LineDict, LineList, SourceError, load_yaml_bytes, read_capped
+from ..yamlsource import LineDict, LineList, SourceError, copy_tree, load_yaml_bytes, read_capped
 from . import schema as S
 from .checking import _Reader
 
@@ -68,7 +68,7 @@ def _load_yaml(path: Path, reader: _Reader) -> Any:
         return _READ[key]
     same_bytes = _PARSED.get(key[1])
     if same_bytes is not None:
-        parsed = _relabelled(same_bytes, display)
+        parsed = copy_tree(same_bytes, display)
     else:
         parsed = _read(path, data, reader)
         if parsed is not None:
@@ -88,20 +88,6 @@ def _relabel(node: Any, display: str) -> None:
         node.path = display
         for child in node.values() if isinstance(node, LineDict) else node:
             _relabel(child, display)
-
-
-def _relabelled(node: Any, display: str) -> Any:
-    """A copy of a tree read from a file, naming `display` as its path: the tree `_read` and
-    `_relabel` make of the same bytes at that path. Its lines are shared (nothing changes them)."""
-    if isinstance(node, LineDict):
-        mapping = LineDict((key, _relabelled(value, display)) for key, value in node.items())
-        mapping.path, mapping.line, mapping.key_lines = display, node.line, node.key_lines
-        return mapping
-    if isinstance(node, LineList):
-        items = LineList(_relabelled(item, display) for item in node)
-        items.path, items.line, items.item_lines = display, node.line, node.item_lines
-        return items
-    return node
 
 
 # List files that may be an empty list: no rule the text cites is missing from every source.
