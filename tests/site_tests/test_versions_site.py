@@ -18,10 +18,16 @@ from project_paths import GLOSSARY, PROJECT
 from release_fixtures import make_fixture_releases
 
 
-def _build(project: Path, target: Path) -> subprocess.CompletedProcess[str]:
+def _build_command(project: Path, target: Path) -> tuple[list[str], dict[str, str]]:
+    """`mkdocs <arguments>` and its environment: the English site of `project` into `target`."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1700000000"}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(project / "mkdocs.yml"),
-                           "-d", str(target)], cwd=project, env=env, capture_output=True, text=True)
+    return ["build", "--strict", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(target)], env
+
+
+def _build(project: Path, target: Path) -> subprocess.CompletedProcess[str]:
+    """The build as the command runs it, in a process of its own: its messages and exit code."""
+    arguments, env = _build_command(project, target)
+    return subprocess.run([sys.executable, "-m", "mkdocs", *arguments], cwd=project, env=env, capture_output=True, text=True)
 
 
 @pytest.fixture(scope="module")
@@ -36,8 +42,8 @@ def fixture_site(tmp_path_factory):
     # In this process (build_site.mkdocs_build), as the run's shared site is built: a new process
     # would import MkDocs and verify the unchanged scenarios again. The failing build below runs
     # as the command does, in a process of its own, for its messages.
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1700000000"}
-    code = mkdocs_build(["build", "--strict", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(site)], project, env)
+    arguments, env = _build_command(project, site)
+    code = mkdocs_build(arguments, project, env)
     assert code == 0, "the build failed: its messages are in the captured output below"
     return project, made, site
 
