@@ -161,8 +161,8 @@ def test_the_history_follows_the_rule_under_every_number(released):
 
 @pytest.mark.parametrize("language, renumbered, changed, banner", [
     ("en", "renumbered from 4.2.4.c", "renumbered from 4.2.4.d, text changed", "4.2.4.c is numbered 4.2.4.d since release 2026.2"),
-    ("fr", "anciennement 4.2.4.c", "anciennement 4.2.4.d, texte modifié", "4.2.4.c est numéroté 4.2.4.d depuis la version 2026.2"),
-    ("it", "in precedenza 4.2.4.c", "in precedenza 4.2.4.d, testo modificato", "4.2.4.c è numerato 4.2.4.d dalla versione 2026.2"),
+    ("fr", "anciennement 4.2.4.c", "anciennement 4.2.4.d, texte modifié", "4.2.4.c est numérotée 4.2.4.d depuis la version 2026.2"),
+    ("it", "in precedenza 4.2.4.c", "in precedenza 4.2.4.d, testo modificato", "4.2.4.c è numerata 4.2.4.d dalla versione 2026.2"),
 ])
 def test_release_history_and_old_permalinks_show_the_moves(released, language, renumbered, changed, banner):
     _, _, glossary, history, _ = released

@@ -56,14 +56,42 @@ def test_utf8_bytes_declared_iso_8859_1_are_refused(glossary_copy, tmp_path):
     assert "the header says charset=ISO-8859-1, but the file's bytes are UTF-8" in problems and f"{path}:" in problems
 
 
-def test_a_real_latin1_file_is_read_in_its_charset(glossary_copy, tmp_path):
+@pytest.fixture
+def messages_copy(tmp_path, monkeypatch):
+    """The engine's catalogues copied, so that an import that writes them writes the copy."""
+    import shutil
+    from altered_rules.cli import po
+    from altered_rules.messages import MESSAGES_DIR
+
+    copy = tmp_path / "engine-messages"
+    shutil.copytree(MESSAGES_DIR, copy)
+    monkeypatch.setattr(po, "MESSAGES_DIR", copy)
+    return copy
+
+
+def test_a_real_latin1_file_is_read_in_its_charset(glossary_copy, tmp_path, messages_copy):
     text = export_po(glossary_copy, "fr").decode("utf-8").replace("charset=utf-8", "charset=ISO-8859-1")
     text = _translate(text, "Dusk", "Crépuscule du soir")
+    # Latin-1 has no narrow no-break space and no ellipsis: a translator's Latin-1 file holds their
+    # nearest characters; nothing else is lost (strict encoding).
+    text = text.translate({0x202F: "\u00a0", 0x2026: "...", 0x2014: "-", 0x2013: "-", 0x2019: "'", 0x201C: '\\"', 0x201D: '\\"', 0x153: "oe"})
     path = tmp_path / "fr.po"
-    path.write_bytes(text.encode("latin-1", errors="replace"))
+    path.write_bytes(text.encode("latin-1"))
     result = import_po(glossary_copy, path, "fr")
     assert sum(result.changed.values()) >= 1
     assert load_glossary(glossary_copy).sections["4.2.4"].title.by_language["fr"] == "Crépuscule du soir"
+
+
+def test_a_latin1_file_that_lost_characters_as_question_marks_is_refused(glossary_copy, tmp_path, messages_copy):
+    """An editor that saved the PO file in Latin-1 and replaced what it could not encode with "?"
+    (review 2026-12, F32/F33: "500?000", "? l'Emblème-Réaction") is refused, naming the message."""
+    text = export_po(glossary_copy, "fr").decode("utf-8").replace("charset=utf-8", "charset=ISO-8859-1")
+    path = tmp_path / "fr.po"
+    path.write_bytes(text.encode("latin-1", errors="replace"))
+    before = {file.name: file.read_bytes() for file in messages_copy.iterdir()}
+    message = _refused(glossary_copy, path)
+    assert "'number.group' holds '?' (U+003F)" in message and "a character lost in an encoding" in message
+    assert {file.name: file.read_bytes() for file in messages_copy.iterdir()} == before   # nothing written
 
 
 @pytest.mark.parametrize("charset, message", [

@@ -275,17 +275,17 @@ def import_po(root: Path, path: Path, language: str) -> ImportResult:
     if problems:
         raise PoError(problems)
     if engine_updates:
-        refused = apply_translations(language, engine_updates, MESSAGES_DIR) if not updates else []
+        # Checked before the glossary's part is written: a refused engine message writes nothing at all.
+        refused = apply_translations(language, engine_updates, MESSAGES_DIR, check_only=True)
         if refused:
             raise PoError([f"{path}: the lint refuses the translation: {problem}" for problem in refused])
     if updates:
         _apply(root, updates, language, path)
         result.changed = {file: len(items) for file, items in updates.items()}
-        if engine_updates:  # the glossary's part was checked and written: now the engine's
-            refused = apply_translations(language, engine_updates, MESSAGES_DIR)
-            if refused:
-                raise PoError([f"{path}: the lint refuses the translation: {problem}" for problem in refused])
-    if engine_updates:
+    if engine_updates:  # checked above, and the glossary's part (if any) checked and written
+        refused = apply_translations(language, engine_updates, MESSAGES_DIR)
+        if refused:
+            raise PoError([f"{path}: the lint refuses the translation: {problem}" for problem in refused])
         result.changed[MESSAGES_DIR / f"{language}.yaml"] = len(engine_updates)
     return result
 

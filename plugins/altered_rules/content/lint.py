@@ -6,7 +6,7 @@ and for French and Italian: a text missing a language, a translation
 identical to its English, and a game term written in English or in a
 non-official variant where the termbase gives the official word, or a paired term's word
 missing where the English uses the term. The same termbase checks run on rulings, game modes
-and terms (all in `iter_texts`), on the interface strings and on the hand-written pages of each
+and terms (all in `iter_texts`), on the jargon's notes, on the interface strings and on the hand-written pages of each
 translation (`lint_interface`).
 A card's `seen_in` that disagrees with the examples that name it is reported too (cards.py).
 """
@@ -229,6 +229,13 @@ def _check_translations(glossary: Glossary, problems: list[str]) -> None:
             if value == text.en and not _only_names(value):
                 problems.append(f"{located.where}: the {language} text is identical to the English; translate it")
             problems.extend(term_problems(located.where, value, language, checks[language], text.en, pairings))
+    for entry in glossary.jargon:
+        # The entry's words are another game's (that is its point); its note is our own translated
+        # text and speaks Altered's words (review 2026-12, §6: « se rejoignent » passed here).
+        for language in TRANSLATIONS if entry.note else ():
+            if entry.note.has(language):
+                problems.extend(term_problems(f"{entry.file}:{entry.line}: jargon note", entry.note.by_language[language],
+                                              language, checks[language]))
 
 
 def lint_interface(glossary: Glossary, files: dict[str, LanguageStrings], pages: Iterable[Path] = ()) -> list[str]:
