@@ -261,3 +261,18 @@ def tr(language: str, key: str, **values: object) -> str:
     table = STRINGS.get(language, STRINGS["en"])
     template = table.get(key, STRINGS["en"][key])
     return fill(template, values) if values else template
+
+
+THEME_TEXTS = ("made_with", "not_found_title")
+"""The interface strings our theme overrides show where Material 9.8.1 writes English whatever the
+language (the footer's "Made with", the 404 page's heading): docs/overrides reads them from
+`config.extra.altered_rules_texts`."""
+
+
+def theme_texts(config, language: str) -> None:
+    """Give a language's site the theme's texts in its language: the overrides' strings, and the
+    heading permalinks' tooltip (Python-Markdown's toc says "Permanent link" in every language)."""
+    config.extra["altered_rules_texts"] = {key: tr(language, key) for key in THEME_TEXTS}
+    toc = config.mdx_configs.setdefault("toc", {})
+    if toc.get("permalink"):
+        toc["permalink_title"] = tr(language, "permalink_title")

@@ -340,9 +340,11 @@ class Renderer:
         corrections = list(corrections)
         if not corrections:
             return ""
+        # A correction is of the English source: its two texts are English on every page.
+        en = "" if self.language == "en" else ' lang="en"'
         rows = "".join(
-            f'<li><del>{self.inline(notices, c.was, page, links=False) or "&#8203;"}</del> → '
-            f'<ins>{self.inline(notices, c.now, page, links=False) or "∅"}</ins> '
+            f'<li><del{en}>{self.inline(notices, c.was, page, links=False) or "&#8203;"}</del> → '
+            f'<ins{en}>{self.inline(notices, c.now, page, links=False) or "∅"}</ins> '
             f'<span class="ar-correction__why">({self.h("correction_" + c.why.value)})</span></li>'
             for c in corrections
         )
@@ -511,12 +513,15 @@ class Renderer:
                  if caption else "")
         anchor = check.anchor if check.kind is CheckKind.ILLUSTRATION else f"{check.anchor}-check"
         sandbox = sandbox_link(page, check.anchor)
+        english = "" if self.language == "en" else ' lang="en"'
         return (
             f'<details class="ar-verified" id="{anchor}"><summary><span class="ar-verified__badge">✓ {label}</span> '
             f'{title}</summary>\n'
             f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.h("open_in_sandbox")}</a></p>\n'
             f'<p class="ar-verified__what">{self.h("scenario")}</p>\n'
-            f'<pre class="ar-scenario"><code>{html.escape(scenario)}</code></pre>\n'
+            # The scenario is written in the format's English words (and its author's `name:`):
+            # screen readers of a translated page read it as English.
+            f'<pre class="ar-scenario"{english}><code>{html.escape(scenario)}</code></pre>\n'
             f'<p class="ar-verified__what">{self.h("engine_trace")}</p>\n{self.trace_html(notices, check, page)}\n'
             f"</details>\n"
         )

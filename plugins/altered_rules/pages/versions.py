@@ -175,10 +175,11 @@ class VersionRenderer:
                     lang = f' lang="{language}"' if language != self.language else ""
                     rows.append(f'<dt>{html.escape(self.field_name(field.field))}{marker}</dt>'
                                 f'<dd class="ar-diff"{lang}>{self.diff_html(field.old.get(language, ""), field.new.get(language, ""))}</dd>')
+        en = "" if self.language == "en" else ' lang="en"'   # a correction is of the English source
         for was, now, why in change.corrections:
             why_label = self.t(f"correction_{why}") if f"correction_{why}" in _CORRECTION_KINDS else why
             rows.append(f'<dt>{html.escape(self.t("corrections", count=1).split(" (")[0])}</dt>'
-                        f'<dd class="ar-diff"><del>{html.escape(was, quote=False)}</del> → <ins>{html.escape(now, quote=False)}</ins> '
+                        f'<dd class="ar-diff"><del{en}>{html.escape(was, quote=False)}</del> → <ins{en}>{html.escape(now, quote=False)}</ins> '
                         f'<span class="ar-correction__why">({html.escape(why_label)})</span></dd>')
         return f'<dl class="ar-change__fields">{"".join(rows)}</dl>\n' if rows else ""
 
