@@ -213,7 +213,8 @@ def _cmd_i18n(args: argparse.Namespace) -> int:
     from ..content.translations import stamp_glossary
     from ..content.yamlsource import SourceError
 
-    if _load_or_report(args.glossary) is None:
+    glossary = _load_or_report(args.glossary)
+    if glossary is None:
         return 1
     try:
         if args.action == "stamp":
@@ -239,7 +240,7 @@ def _cmd_i18n(args: argparse.Namespace) -> int:
             if problem:
                 print(f"i18n export: {problem}; nothing was written", file=sys.stderr)
                 return 1
-            out.write_bytes(export_po(args.glossary, args.lang))
+            out.write_bytes(export_po(args.glossary, args.lang, glossary.releases[-1].version if glossary.releases else None))
             print(f"i18n export: wrote {out}")
             return 0
         result = import_po(args.glossary, args.file, args.lang)
