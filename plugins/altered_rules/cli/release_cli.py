@@ -212,18 +212,9 @@ def _printable(text: str) -> str:
 
 def diff_data(changes: Any, old: str, new: str) -> dict[str, Any]:
     """The changes from release `old` to `new` as JSON-ready data, every language."""
-    from ..pages.history import word_diff
+    from ..pages.history import changes_data
 
-    def field(change: Any) -> list[dict[str, Any]]:
-        return [{"field": f.field, "languages": {lang: {"old": f.old.get(lang), "new": f.new.get(lang),
-                                                       "diff": [list(s) for s in word_diff(f.old.get(lang, ""), f.new.get(lang, ""))]}
-                                                for lang in f.languages}} for f in change.fields]
-
-    return {"from": old, "to": new, "count": len(changes), "changes": [
-        {"key": c.key, "kind": c.kind.value, "entry": c.entry_kind, "group": c.group, "renumbered_from": c.renumbered_from,
-         "matched": c.matched or None,
-         "fields": field(c), "corrections": [{"was": w, "now": n, "why": y} for w, n, y in c.corrections]}
-        for c in changes]}
+    return {"from": old, "to": new, "count": len(changes), "changes": changes_data(changes)}
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
