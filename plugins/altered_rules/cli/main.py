@@ -12,8 +12,9 @@ Subcommands:
                     a synthetic glossary N times the size of the real one (benchmarks)
   i18n stamp|export|import
                     translators' files: record current translations, PO files out and in
-  release VERSION --date D --notes TEXT
-                    record a release of the glossary (and tag it in git)
+  release VERSION --date D --notes TEXT [--allow-stale]
+                    record a release of the glossary (and tag it in git); refused while a
+                    translation is stale, unless --allow-stale
   diff A B [--json] what changed between two releases (or `current`), word by word
   renumber [--shift N] [OLD=NEW...]
                     new numbers for paragraphs and every reference to them, all or nothing
