@@ -130,8 +130,10 @@ def test_the_annotation_text_is_escaped_as_github_reads_it(tmp_path: Path, capsy
                     "      hero: {region: 0, characters: [\"Kelon Elemental 2/0/0\"]}\n  when: dusk\n"
                     "  then:\n    Alice.hero.region: 1\n", encoding="utf-8")
     main(["verify", str(path), "--format", "github"])
-    first = capsys.readouterr().out.splitlines()[0]
-    assert "a%2Cb.yaml,line=10::'100%25 wrong%0A::error file=x::forged'" in first
+    out = capsys.readouterr().out.splitlines()
+    assert "a%2Cb.yaml,line=10::'100%25 wrong%0A::error file=x::forged'" in out[0]
+    # The summary names it on one line too: no line of the log but the annotation starts a command.
+    assert [line for line in out if line.startswith("::")] == [out[0]] and len(out) == 4, out
 
 
 def test_the_pull_request_workflow_annotates_a_wrong_then(glossary_copy: Path, monkeypatch, capsys):

@@ -18,7 +18,7 @@ from typing import Iterable, TextIO
 
 import engine
 
-from .lint_report import Finding, LintFormat, finding, github_command, located
+from .lint_report import Finding, LintFormat, escape_data, finding, github_command, located
 from ..verification.checks import Check, Verification
 from ..verification.scenarios import FileReport
 
@@ -140,8 +140,8 @@ def print_cases(cases: list[Case], form: LintFormat, out: TextIO, err: TextIO) -
     for case in cases:
         for item in case.problems:
             print(github_command(item), file=out)
-    for line in closing:
-        print(line, file=out)
+    for line in closing:   # a scenario's name on one line: no line break of it can start a command
+        print(escape_data(line), file=out)
 
 
 def print_nothing_ran(problems: list[Finding], reason: str, form: LintFormat, out: TextIO, err: TextIO) -> None:
@@ -157,4 +157,4 @@ def print_nothing_ran(problems: list[Finding], reason: str, form: LintFormat, ou
             print(github_command(item), file=out)
         else:
             print(f"error: {item.text}", file=err)
-    print(reason, file=out)
+    print(escape_data(reason) if form is LintFormat.GITHUB else reason, file=out)
