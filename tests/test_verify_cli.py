@@ -101,15 +101,20 @@ def test_a_glossary_that_cannot_be_read_runs_nothing_and_says_so(glossary_copy: 
         data = json.loads(captured.out)
         assert data["ran"] is False and data["scenarios"] == [] and (data["problems"][0]["file"], data["problems"][0]["line"]) == (where, 8)
     else:
-        assert f"error: {where}:8: unknown key 'sourcez'" in captured.err
+        assert f"{where}:8: unknown key 'sourcez'" in captured.err
 
 
-def test_scenario_files_in_github_format(tmp_path: Path, capsys):
-    path = tmp_path / "mine.yaml"
-    path.write_text("- name: Wrong on purpose\n  given:\n    players: [Alice, Bob]\n    Alice:\n"
+def _wrong_on_purpose(path: Path, name: str) -> Path:
+    """A scenario file whose `then:` (line 10) expects region 1 where the engine gives 0."""
+    path.write_text(f"- name: {name}\n  given:\n    players: [Alice, Bob]\n    Alice:\n"
                     "      hero: {region: 0, characters: [\"Ordis Recruit 2/0/0 Soldier\"]}\n    Bob:\n"
                     "      hero: {region: 0, characters: [\"Kelon Elemental 2/0/0\"]}\n  when: dusk\n"
                     "  then:\n    Alice.hero.region: 1\n", encoding="utf-8")
+    return path
+
+
+def test_scenario_files_in_github_format(tmp_path: Path, capsys):
+    path = _wrong_on_purpose(tmp_path / "mine.yaml", "Wrong on purpose")
     assert main(["verify", str(path), "--format", "github"]) == 1
     out = capsys.readouterr().out.splitlines()
     shown = str(path).replace(":", "%3A").replace(",", "%2C")
@@ -124,11 +129,7 @@ def test_scenario_files_in_github_format(tmp_path: Path, capsys):
 
 def test_the_annotation_text_is_escaped_as_github_reads_it(tmp_path: Path, capsys):
     # A scenario's name is the editors' text: a CR, LF or % in it cannot end the command or forge another.
-    path = tmp_path / "a,b.yaml"
-    path.write_text("- name: \"100% wrong\\n::error file=x::forged\"\n  given:\n    players: [Alice, Bob]\n    Alice:\n"
-                    "      hero: {region: 0, characters: [\"Ordis Recruit 2/0/0 Soldier\"]}\n    Bob:\n"
-                    "      hero: {region: 0, characters: [\"Kelon Elemental 2/0/0\"]}\n  when: dusk\n"
-                    "  then:\n    Alice.hero.region: 1\n", encoding="utf-8")
+    path = _wrong_on_purpose(tmp_path / "a,b.yaml", '"100% wrong\\n::error file=x::forged"')
     main(["verify", str(path), "--format", "github"])
     out = capsys.readouterr().out.splitlines()
     assert "a%2Cb.yaml,line=10::'100%25 wrong%0A::error file=x::forged'" in out[0]

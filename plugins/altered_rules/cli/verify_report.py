@@ -18,7 +18,7 @@ from typing import Iterable, TextIO
 
 import engine
 
-from .lint_report import Finding, LintFormat, escape_data, finding, github_command, located
+from .lint_report import Finding, LintFormat, escape_data, finding, github_command, located, print_findings
 from ..verification.checks import Check, Verification
 from ..verification.scenarios import FileReport
 
@@ -152,9 +152,4 @@ def print_nothing_ran(problems: list[Finding], reason: str, form: LintFormat, ou
         out.write("\n")
         print(reason, file=err)
         return
-    for item in problems:
-        if form is LintFormat.GITHUB:
-            print(github_command(item), file=out)
-        else:
-            print(f"error: {item.text}", file=err)
-    print(escape_data(reason) if form is LintFormat.GITHUB else reason, file=out)
+    print_findings(problems, escape_data(reason) if form is LintFormat.GITHUB else reason, form, out, err)
