@@ -105,7 +105,7 @@ def test_a_msgid_edited_in_a_file_exported_without_hashes_is_refused_too(glossar
     catalog.delete(message.id, context=message.context)
     catalog.add("A tie is never sufficient to advance.", "Un pareggio non basta mai.", context="4.2.4.c text")
     (problem,) = _refused(glossary_copy, _write(catalog, tmp_path / "it.po"), "it")
-    assert "its msgid (the English) was edited in this PO file, and is no English the glossary had" in problem
+    assert "its msgid (the English) was edited in this PO file, and is neither the glossary's English nor one its translations were made from" in problem
 
 
 def test_a_placeholder_lost_in_the_translation_names_the_side_that_lost_it(glossary_copy, tmp_path):

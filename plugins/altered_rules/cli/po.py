@@ -347,7 +347,7 @@ def _edited_msgid(message, where: str, context: str, english_now: str, recorded:
     if exported is None and (msgid.strip() == english_now or got in set(recorded)):
         return None
     return (f"{where}: '{context}': its msgid (the English) was edited in this PO file"
-            + (f" (exported as {exported}, now {got})" if exported else ", and is no English the glossary had")
+            + (f" (exported as {exported}, now {got})" if exported else ", and is neither the glossary's English nor one its translations were made from")
             + ". Put the msgid back as exported and write the translation in "
             "msgstr only (to correct the English, edit the glossary's YAML)")
 
