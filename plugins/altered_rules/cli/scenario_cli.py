@@ -103,7 +103,7 @@ def _run(args: argparse.Namespace, *, explain: bool) -> int:
     say = renderer(language)
     form = LintFormat(getattr(args, "format", LintFormat.PLAIN.value))   # verify --format; explain is plain
     if form is not LintFormat.PLAIN:
-        return _report_in(form, reports, missing, say, args.files)
+        return _report_in(form, reports, say, args.files)
     for report in reports:
         print_report(report, explain=explain, out=out, say=say, language=language)
     if not reports and not missing:
@@ -113,14 +113,13 @@ def _run(args: argparse.Namespace, *, explain: bool) -> int:
     return 1 if failed else 0
 
 
-def _report_in(form: LintFormat, reports: list[FileReport], missing: list[Path], say: Renderer, named: list[Path]) -> int:
-    """`verify FILE... --format github|json`: each failure on its own line (verify_report.py)."""
-    from .lint_report import located
+def _report_in(form: LintFormat, reports: list[FileReport], say: Renderer, named: list[Path]) -> int:
+    """`verify FILE... --format github|json`: each failure on its own line (verify_report.py). A
+    file that cannot be read is a report with its error; no report at all: folders without any."""
     from .verify_report import file_cases, print_cases, print_nothing_ran
 
     if not reports:
-        print_nothing_ran([located(str(path), None, "no such file or folder") for path in missing],
-                          "verify: nothing ran: no scenario files found in " + ", ".join(map(str, named)),
+        print_nothing_ran([], "verify: nothing ran: no scenario files found in " + ", ".join(map(str, named)),
                           form, sys.stdout, sys.stderr)
         return 1
     cases = file_cases(reports, say)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Iterable, TextIO
 
 import engine
+from engine.messages import Renderer
 
 from .lint_report import Finding, LintFormat, escape_data, finding, github_command, located, print_findings
 from ..verification.checks import Check, Verification
@@ -91,7 +92,7 @@ def glossary_cases(verification: Verification) -> list[Case]:
     return [glossary_case(check) for check in verification.checks]
 
 
-def file_cases(reports: Iterable[FileReport], say=None) -> list[Case]:
+def file_cases(reports: Iterable[FileReport], say: Renderer | None = None) -> list[Case]:
     """The cases of `verify FILE...`; `say` renders an engine error's message (scenario_cli's renderer)."""
     cases = []
     for report in reports:
