@@ -336,7 +336,8 @@ SCHEMA: dict[str, Any] = {
             "description": ("The glossary release the export is (glossary/releases.yaml): its version, its date, and "
                             "whether the glossary has changed since (then the text is newer than that release). "
                             "null before the first release. Cite a rule in it as "
-                            "<site>/<language>/v/<version>/r/<rule>/."),
+                            "<site>/<language>/v/<version>/r/<rule>/. Every release and what each changed: "
+                            "releases.json beside this file."),
             "oneOf": [
                 {"type": "null"},
                 {"type": "object", "additionalProperties": False, "required": ["version", "date", "unreleased_changes"],
