@@ -69,25 +69,34 @@ def messages_copy(tmp_path, monkeypatch):
     return copy
 
 
+def _latin1(block: str) -> bool:
+    try:
+        block.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def test_a_real_latin1_file_is_read_in_its_charset(glossary_copy, tmp_path, messages_copy):
     text = export_po(glossary_copy, "fr").decode("utf-8").replace("charset=utf-8", "charset=ISO-8859-1")
     text = _translate(text, "Dusk", "Crépuscule du soir")
-    # Latin-1 has no narrow no-break space and no ellipsis: a translator's Latin-1 file holds their
-    # nearest characters; nothing else is lost (strict encoding).
-    text = text.translate({0x202F: "\u00a0", 0x2026: "...", 0x2014: "-", 0x2013: "-", 0x2019: "'", 0x201C: '\\"', 0x201D: '\\"', 0x153: "oe"})
     path = tmp_path / "fr.po"
-    path.write_bytes(text.encode("latin-1"))
+    # A Latin-1 file holds only the messages Latin-1 can write: one whose msgid it cannot would
+    # come back with another msgid, which the import refuses as edited (issue 41).
+    path.write_bytes("\n\n".join(block for block in text.split("\n\n") if _latin1(block)).encode("latin-1"))
     result = import_po(glossary_copy, path, "fr")
     assert sum(result.changed.values()) >= 1
     assert load_glossary(glossary_copy).sections["4.2.4"].title.by_language["fr"] == "Crépuscule du soir"
 
 
-def test_a_latin1_file_that_lost_characters_as_question_marks_is_refused(glossary_copy, tmp_path, messages_copy):
-    """An editor that saved the PO file in Latin-1 and replaced what it could not encode with "?"
-    (review 2026-12, F32/F33: "500?000", "? l'Emblème-Réaction") is refused, naming the message."""
-    text = export_po(glossary_copy, "fr").decode("utf-8").replace("charset=utf-8", "charset=ISO-8859-1")
+def test_a_po_file_that_lost_a_character_as_a_question_mark_is_refused(glossary_copy, tmp_path, messages_copy):
+    """A translation whose character was lost on the way ("1?000" for "1\u202f000", "? l'Emblème"
+    for "… l'Emblème": review 2026-12, F32/F33) is refused, naming the message, and nothing is written, the glossary's texts neither."""
+    # A glossary text changed too: the refused engine message must keep it from being written.
+    text = _translate(export_po(glossary_copy, "fr").decode("utf-8"), "Dusk", "Crépuscule du soir")
+    assert 'msgstr "1\u202f000"' in text
     path = tmp_path / "fr.po"
-    path.write_bytes(text.encode("latin-1", errors="replace"))
+    path.write_text(text.replace('msgstr "1\u202f000"', 'msgstr "1?000"'), encoding="utf-8")
     before = {file.name: file.read_bytes() for file in messages_copy.iterdir()}
     message = _refused(glossary_copy, path)
     assert "'number.group' holds '?' (U+003F)" in message and "a character lost in an encoding" in message

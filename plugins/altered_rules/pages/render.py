@@ -683,7 +683,10 @@ class Renderer:
             for entry in entries:
                 own = entry.words[self.language] or entry.words["en"]
                 words = html.escape(", ".join(own))
-                if self.language != "en" and entry.words[self.language]:
+                if self.language != "en" and not entry.words[self.language]:
+                    # The game has no words of its own in this language: its players say the English.
+                    words = f'<span lang="en">{words}</span>'
+                elif self.language != "en":
                     words += f' <span class="ar-meta" lang="en">({html.escape(", ".join(entry.words["en"]))})</span>'
                 others = [JARGON_GAMES[g] for g in entry.games[1:]]
                 if others:

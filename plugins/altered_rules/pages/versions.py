@@ -88,6 +88,15 @@ class ReleaseStamp:
     unreleased: bool   # the glossary has changed since that release
     # rule -> the numbers it had before, newest first, each with the last release so numbered
     renumbered: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    # entry key (4.2.4.c, term-draw, mode-standard, ruling-sacrifice...) -> the release it last
+    # changed in (History.changed_in); absent: added since the latest release
+    changed_in: dict[str, str] = field(default_factory=dict)
+    versions: tuple[str, ...] = ()   # every release, oldest first
+
+    def last_changed(self, *keys: str) -> str | None:
+        """The latest release any of the entries `keys` changed in (None: none is in a release)."""
+        found = [self.changed_in[key] for key in keys if key in self.changed_in]
+        return max(found, key=self.versions.index) if found else None
 
 
 def release_stamp(history: History) -> ReleaseStamp | None:
@@ -96,7 +105,8 @@ def release_stamp(history: History) -> ReleaseStamp | None:
     if latest is None:
         return None
     formers = {key: history.former_numbers(key) for key in history.current.entries if PARAGRAPH_ID.match(key)}
-    return ReleaseStamp(latest.version, latest.date, history.unreleased, {k: v for k, v in formers.items() if v})
+    return ReleaseStamp(latest.version, latest.date, history.unreleased, {k: v for k, v in formers.items() if v},
+                        history.changed_in(), tuple(r.version for r in history.releases))
 
 
 def citation_script(label: Label, language: str) -> str:
