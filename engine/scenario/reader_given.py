@@ -9,7 +9,7 @@ from functools import lru_cache, partial
 from typing import Any, Mapping
 
 from ..deck import DeckCard
-from ..effects import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
+from ..cardtext import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
 from ..errors import Location, UnsupportedText
 from ..objects import Card, Reaction
 from ..places import REGION_RANGE

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 import engine
-from engine.effects import parse_character_template
+from engine.cardtext import parse_character_template
 from engine.deck import read_deck_limits, requires_said
 from engine.messages import Message, Renderer, cldr_plural
 from engine.scenario import EXPEDITION_WORDS, At, Family, path_form, spell
