@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.catalogue import ENGLISH, ENGLISH_RENDERER
-from engine.messages import Card, Items, Player, Quote, Reading, Renderer, Term, msg, template_fields
+from engine.messages import Card, Items, Player, Reading, Renderer, Term, msg, template_fields
 from engine.vocabulary import DeckFormat, Duration, ExpeditionKind, Faction, ObjectType, Phase, RegionType, Status, Zone
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"

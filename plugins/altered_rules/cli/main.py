@@ -125,7 +125,7 @@ def _verify_glossary(args: argparse.Namespace) -> int:
         if check.passed:
             print(f"PASS  {check.file}:{check.line}: {check.rule} {check.kind.value}: {check.name}")
         else:
-            print(("ERROR " if check.error or check.result.error else "FAIL  ") + check.failure())
+            print(("ERROR " if check.error or (check.result is not None and check.result.error) else "FAIL  ") + check.failure())
     passed = sum(1 for c in verification.checks if c.passed)
     failed = len(verification.checks) - passed
     print(f"{passed} passed, {failed} failed")
