@@ -192,7 +192,7 @@ def make_fixture_releases(root: Path, rounds: int = 1, first_date: str = "2026-1
         term = terms[number % len(terms)]
         term_path = root / "terms" / f"{term.id}.yaml"
         term_text = term_path.read_text(encoding="utf-8")
-        term_path.write_text(re.sub(r"(?m)^(\s*it: )(>-\n\s*)?", lambda m: f"{m.group(1)}{m.group(2) or ''}{FIXTURE}-{version} ",
+        term_path.write_text(re.sub(r"(?m)^(\s*it: )(>-\n\s*)?", lambda m: f"{m.group(1)}{m.group(2) or ''}{FIXTURE}-{version} ",  # noqa: B023 (sub calls it at once)
                                     term_text, count=1) if "text:" in term_text else term_text, encoding="utf-8")
         fixture.translated = f"term-{term.id}"
         # removed

@@ -15,10 +15,10 @@ from altered_rules.cli.scenario_cli import locale_language
 from altered_rules.content.glossary.model import TranslationStatus
 from altered_rules.content.lint import lint_messages
 from altered_rules.messages import (MESSAGES_DIR, message_problems, message_states, plural_rules, read_messages,
-                                    renderer, stamp_messages)
+                                    renderer)
 from edits import replace_once
 from engine.catalogue import ENGLISH
-from engine.messages import Card, Items, Player, Term, cldr_plural, english_plural, msg, template_fields
+from engine.messages import Card, Player, Term, cldr_plural, english_plural, msg, template_fields
 
 SCENARIO = """\
 - name: A tie is not sufficient to advance

@@ -118,7 +118,7 @@ def test_a_was_naming_no_rule_of_the_latest_release_is_refused_with_file_and_lin
     section.write_text(twice, encoding="utf-8")
     with pytest.raises(GlossaryError) as raised:
         load_glossary(root)
-    assert f"paragraph 4.2.4.d: 'was: 4.2.4.b' is also on 4.2.4.c (" in str(raised.value)
+    assert "paragraph 4.2.4.d: 'was: 4.2.4.b' is also on 4.2.4.c (" in str(raised.value)
     section.write_text(text.replace("- id: 4.2.4.c\n", "- id: 4.2.4.c\n  was: [4.2.4.b]\n", 1), encoding="utf-8")
     with pytest.raises(GlossaryError) as raised:
         load_glossary(root)

@@ -245,7 +245,7 @@ def text_problem(value: str) -> str | None:
     return None
 
 
-def fill(template: str, values: dict[str, object]) -> str:
+def fill(template: str, values: Mapping[str, object]) -> str:
     """`template` with each named placeholder of `values` replaced by its value (str), every other
     character as typed: a safe substituter, never str.format (which reads attributes and specs)."""
     return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), template)

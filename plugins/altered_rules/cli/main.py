@@ -144,7 +144,7 @@ def _verify_glossary(args: argparse.Namespace) -> int:
             if check.passed:
                 print(f"PASS  {check.file}:{check.line}: {check.rule} {check.kind.value}: {check.name}")
             else:
-                print(("ERROR " if check.error or check.result.error else "FAIL  ") + check.failure())
+                print(("ERROR " if check.error or (check.result is not None and check.result.error) else "FAIL  ") + check.failure())
         # The failing ones again, by name, just above the last line: among hundreds of PASS lines.
         for line in summary(cases):
             print(line)

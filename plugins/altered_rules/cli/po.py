@@ -176,7 +176,7 @@ def _decoded(path: Path, data: bytes) -> str:
     fields = _header(data.decode("latin-1"))   # the header is ASCII: read it before knowing the charset
     content_type = fields.get("content-type")
     found = _CHARSET.search(content_type[0]) if content_type else None
-    declared, line = (found.group(1), content_type[1]) if found else ("UTF-8", 1)
+    declared, line = (found.group(1), content_type[1]) if found and content_type else ("UTF-8", 1)
     if declared.upper() == "CHARSET":
         raise PoError([f"{path}:{line}: the header says charset=CHARSET, gettext's template placeholder; "
                        "write the file's real encoding there (charset=UTF-8)"])
@@ -193,6 +193,7 @@ def _decoded(path: Path, data: bytes) -> str:
             raise PoError([f"{path}:{_line_at(data, exc.start)}: not UTF-8 text ({exc.reason} at byte {exc.start}), "
                            "though the header says charset=UTF-8; save the file as UTF-8"]) from None
     if codec == "utf-8":
+        assert utf8 is not None  # undecodable UTF-8 was refused above
         return utf8
     if utf8 is not None and not data.isascii():
         first = next(i for i, byte in enumerate(data) if byte > 127)

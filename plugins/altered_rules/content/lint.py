@@ -93,8 +93,8 @@ def iter_texts(glossary: Glossary) -> Iterator[Located]:
         yield Located(f"{source.where}: source {source.id}", source.description, source.id)
     for chapter in glossary.chapters:
         yield Located(f"{chapter.where}: chapter {chapter.number}", chapter.title, chapter.slug)
-    for rule in glossary.external_rules.values():
-        yield Located(f"{rule.where}: rule {rule.id}", rule.title)
+    for external in glossary.external_rules.values():
+        yield Located(f"{external.where}: rule {external.id}", external.title)
 
 
 # What may stay the same in every language: symbols, rule numbers, numbers, and
@@ -202,6 +202,7 @@ def term_problems(where: str, value: str, language: str, checks: _TermChecks, en
                    f"the official {language} term is '{check.entry.forms[language].term}'")
             break
     for pairing in pairings if english is not None else ():
+        assert english is not None
         form = pairing.entry.forms[language]
         found = pairing.english.search(english)
         roots = [form.root] + [other.forms[language].root for words, other in pairing.longer

@@ -408,7 +408,7 @@ class Renderer:
         """The link to an entry's YAML on the forge: an icon among a rule's tools (beside the
         copy button the site's script adds), or a meta item "Edit this entry" for other entries."""
         url = self.source_links.url(file, line) if self.source_links else None
-        if url is None:
+        if url is None or self.source_links is None:
             return ""
         where = self.t("edit_where", file=self.source_links.path(file), line=line)
         if rule is not None:
@@ -840,11 +840,11 @@ class Renderer:
                 f'<p>{html.escape(self.t("translations_strings_counts", current=current, total=len(strings_states), stale=len(stale_strings)))}</p>\n\n']
         if not stale_strings:
             out.append(f'<p class="ar-translations-none">{html.escape(self.t("translations_strings_none"))}</p>\n')
-        for state in stale_strings:
+        for string in stale_strings:
             out.append(self._stale_entry(
-                f'<code>{html.escape(state.where)}</code> · {self.label("translations_key")} '
-                f'<code>{html.escape(state.key)}</code>' + (f" ({state.language})" if self.language == SOURCE_LANGUAGE else ""),
-                state.language, html.escape(state.english), html.escape(state.text)))
+                f'<code>{html.escape(string.where)}</code> · {self.label("translations_key")} '
+                f'<code>{html.escape(string.key)}</code>' + (f" ({string.language})" if self.language == SOURCE_LANGUAGE else ""),
+                string.language, html.escape(string.english), html.escape(string.text)))
         return Page(page, title, "".join(out))
 
     def _stale_entry(self, meta: str, language: str, english: str, translation: str) -> str:

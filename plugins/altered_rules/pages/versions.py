@@ -70,6 +70,12 @@ class Label:
     unreleased: bool
 
 
+def _latest(history: History) -> Release:
+    """The latest release, where one exists: the release pages are written only for releases."""
+    assert history.latest is not None
+    return history.latest
+
+
 def site_label(history: History, language: str, renderer_t) -> Label:
     latest = history.latest
     if latest is None:
@@ -520,7 +526,7 @@ class VersionedChapters:
             else:   # shown only to the reader the link brought to this rule (:target): the page's banner says it for all
                 css = "ar-version-banner ar-version-banner--quiet"
                 text = (t("version_banner_latest", rule=key, version=release.version) if release is history.latest
-                        else t("version_banner_same", rule=key, version=release.version, latest=history.latest.version))
+                        else t("version_banner_same", rule=key, version=release.version, latest=_latest(history).version))
                 current = ""
         else:
             newer_release, change = newer
@@ -556,12 +562,12 @@ class VersionedChapters:
             return (f'<div class="ar-version-banner ar-version-banner--newer" role="note">'
                     f'{html.escape(t("version_banner_unreleased", rule=label, version=release.version))}{current}</div>')
         text = (t("version_banner_latest", rule=label, version=release.version) if release is history.latest
-                else t("version_banner_same", rule=label, version=release.version, latest=history.latest.version))
+                else t("version_banner_same", rule=label, version=release.version, latest=_latest(history).version))
         return f'<div class="ar-version-banner" role="note">{html.escape(text)}</div>'
 
     def unreleased(self, chapter: str) -> bool:
         """Whether the glossary changed a rule of `chapter` since its latest release."""
-        latest = self.history.snapshots[self.history.latest.version].entries
+        latest = self.history.snapshots[_latest(self.history).version].entries
         current = self.history.current.entries
         return any(is_rule(k) and chapter_of(k) == chapter and latest.get(k) != current.get(k) for k in set(latest) | set(current))
 
