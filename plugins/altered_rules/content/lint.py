@@ -233,9 +233,12 @@ def _check_translations(glossary: Glossary, problems: list[str]) -> None:
     for entry in glossary.jargon:
         # The entry's words are another game's (that is its point); its note is our own translated
         # text and speaks Altered's words (review 2026-12, §6: « se rejoignent » passed here).
-        for language in TRANSLATIONS if entry.note else ():
-            if entry.note.has(language):
-                problems.extend(term_problems(f"{entry.file}:{entry.line}: jargon note", entry.note.by_language[language],
+        note = entry.note
+        if note is None:
+            continue
+        for language in TRANSLATIONS:
+            if note.has(language):
+                problems.extend(term_problems(f"{entry.file}:{entry.line}: jargon note", note.by_language[language],
                                               language, checks[language]))
 
 
