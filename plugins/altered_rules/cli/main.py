@@ -119,6 +119,7 @@ def _verify_glossary(args: argparse.Namespace) -> int:
     from ..content.glossary import GlossaryError, load_glossary
     from ..verification.checks import verify_glossary
     from .lint_report import LintFormat, located
+    from .cli_words import CliWords
     from .verify_report import glossary_cases, print_cases, print_nothing_ran, summary
 
     form = LintFormat(args.format)
@@ -140,13 +141,15 @@ def _verify_glossary(args: argparse.Namespace) -> int:
     if form is not LintFormat.PLAIN:
         print_cases(cases, form, sys.stdout, sys.stderr)
     else:
+        words = CliWords(args.lang or "en")   # the contract's English unless --lang asks
         for check in verification.checks:
             if check.passed:
-                print(f"PASS  {check.file}:{check.line}: {check.rule} {check.kind.value}: {check.name}")
+                print(f"{words.label('pass')}{check.file}:{check.line}: {check.rule} {check.kind.value}: {check.name}")
             else:
-                print(("ERROR " if check.error or (check.result is not None and check.result.error) else "FAIL  ") + check.failure())
+                erred = check.error or (check.result is not None and check.result.error)
+                print(words.label("error" if erred else "fail") + check.failure())
         # The failing ones again, by name, just above the last line: among hundreds of PASS lines.
-        for line in summary(cases):
+        for line in summary(cases, words):
             print(line)
     return 1 if any(not check.passed for check in verification.checks) else 0
 
@@ -285,6 +288,9 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--format", choices=[form.value for form in LintFormat], default=LintFormat.PLAIN.value,
                         help="plain lines (default), GitHub Actions annotations on each failure's YAML line "
                              "(::error file=...,line=N::...), or one JSON object")
+    verify.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the language of the lines and the count, and of the engine's sentences (default: the lines "
+                             "and the count in English, as the scenario format says; the sentences in the locale's language)")
     verify.set_defaults(func=_scenario_command("verify"))
 
     explain = sub.add_parser("explain", help="run scenario files and print the engine's trace with rule citations")

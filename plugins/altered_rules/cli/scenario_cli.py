@@ -23,6 +23,7 @@ from ..content.glossary.model import LANGUAGES
 from ..messages import renderer
 from ..strings import tr
 from ..verification.scenarios import FileReport, run_files
+from .cli_words import CliWords
 from .lint_report import LintFormat
 
 __all__ = ["cmd_verify", "cmd_explain", "glossary_deck_limits", "print_report"]
@@ -45,26 +46,28 @@ def locale_language(environ: dict[str, str] | None = None) -> str:
     return "en"
 
 
-def print_report(report: FileReport, *, explain: bool, out: TextIO, say: Renderer | None = None, language: str = "en") -> None:
-    """`say` renders the engine's messages (its trace, its refusals) in `language`; the keywords
-    PASS, FAIL, ERROR and the scenario's own paths stay as the scenario format writes them."""
+def print_report(report: FileReport, *, explain: bool, out: TextIO, say: Renderer | None = None, language: str = "en",
+                 words: CliWords = CliWords()) -> None:
+    """`say` renders the engine's messages (its trace, its refusals) in `language`; `words` the
+    lines' own words (PASS, FAIL, ERROR, expected and actual: English unless `--lang` asks); the
+    scenario's own paths stay as the scenario format writes them."""
     say = say or renderer(language)
     if report.error is not None:
-        print(f"ERROR {report.error}", file=out)
+        print(f"{words.label('error')}{report.error}", file=out)
         return
     for result in report.results:
         where = _where(result, str(report.path))
         if result.error is not None:
             place = str(result.error.location) if result.error.location else where
             why = say.render(result.error.said) if result.error.said is not None else result.error.message
-            print(f"ERROR {place}: {result.name}: {why}", file=out)
+            print(f"{words.label('error')}{place}: {result.name}: {why}", file=out)
         elif result.differences:
-            print(f"FAIL  {where}: {result.name}", file=out)
+            print(f"{words.label('fail')}{where}: {result.name}", file=out)
             for difference in result.differences:
                 place = f"{difference.location.path}:{difference.location.line}: " if difference.location else ""
-                print(f"      {place}{difference.path}: expected {difference.expected}, actual {difference.actual}", file=out)
+                print(f"{words.indent}{place}{words.difference(difference.path, difference.expected, difference.actual)}", file=out)
         else:
-            print(f"PASS  {where}: {result.name}", file=out)
+            print(f"{words.label('pass')}{where}: {result.name}", file=out)
         if explain:
             ruling = tr(language, "ruling").lower()
             for step in result.trace:
@@ -99,17 +102,20 @@ def _run(args: argparse.Namespace, *, explain: bool) -> int:
     missing = [p for p in args.files if not p.exists()]
     passed = sum(r.passed for r in reports)
     failed = sum(r.failed for r in reports)
-    language = getattr(args, "lang", None) or locale_language()
+    asked = getattr(args, "lang", None)
+    language = asked or locale_language()
     say = renderer(language)
+    # The lines' own words and the count follow --lang only: without it they are the contract's English.
+    words = CliWords(asked or "en")
     form = LintFormat(getattr(args, "format", LintFormat.PLAIN.value))   # verify --format; explain is plain
     if form is not LintFormat.PLAIN:
         return _report_in(form, reports, say, args.files)
     for report in reports:
-        print_report(report, explain=explain, out=out, say=say, language=language)
+        print_report(report, explain=explain, out=out, say=say, language=language, words=words)
     if not reports and not missing:
-        print("ERROR no scenario files found", file=out)
+        print(f"{words.label('error')}{words.no_files()}", file=out)
         failed += 1
-    print(f"{passed} passed, {failed} failed", file=out)
+    print(words.count(passed, failed), file=out)
     return 1 if failed else 0
 
 

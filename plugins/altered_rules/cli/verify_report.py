@@ -19,6 +19,7 @@ from typing import Iterable, TextIO
 import engine
 from engine.messages import Renderer
 
+from .cli_words import CliWords
 from .lint_report import Finding, LintFormat, escape_data, finding, github_command, located, print_findings
 from ..verification.checks import Check, Verification
 from ..verification.scenarios import FileReport
@@ -116,15 +117,16 @@ def file_cases(reports: Iterable[FileReport], say: Renderer | None = None) -> li
     return cases
 
 
-def summary(cases: list[Case]) -> list[str]:
-    """The closing lines: every failing case by its place and name, then exactly "N passed, M failed"."""
+def summary(cases: list[Case], words: CliWords = CliWords()) -> list[str]:
+    """The closing lines: every failing case by its place and name, then exactly "N passed, M failed"
+    (in English; in the language `words` speak with --lang)."""
     failing = [case for case in cases if case.outcome is not Outcome.PASSED]
     passed = len(cases) - len(failing)
     lines = []
     if failing:
-        lines.append(f"{len(failing)} scenario(s) did not pass:")
-        lines += [f"  {case.outcome.value.upper():6} {case.where}: {case.label}" for case in failing]
-    return lines + [f"{passed} passed, {len(failing)} failed"]
+        lines.append(words.did_not_pass(len(failing)))
+        lines += [f"  {words.case_outcome(case.outcome.value):6} {case.where}: {case.label}" for case in failing]
+    return lines + [words.count(passed, len(failing))]
 
 
 def print_cases(cases: list[Case], form: LintFormat, out: TextIO, err: TextIO) -> None:
