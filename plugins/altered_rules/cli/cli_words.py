@@ -47,3 +47,7 @@ class CliWords:
 
     def no_files(self) -> str:
         return tr(self.language, "cli_no_files")
+
+
+ENGLISH = CliWords()
+"""The contract's words, the default of every printer."""

@@ -23,7 +23,7 @@ from ..content.glossary.model import LANGUAGES
 from ..messages import renderer
 from ..strings import tr
 from ..verification.scenarios import FileReport, run_files
-from .cli_words import CliWords
+from .cli_words import ENGLISH, CliWords
 from .lint_report import LintFormat
 
 __all__ = ["cmd_verify", "cmd_explain", "glossary_deck_limits", "print_report"]
@@ -47,7 +47,7 @@ def locale_language(environ: dict[str, str] | None = None) -> str:
 
 
 def print_report(report: FileReport, *, explain: bool, out: TextIO, say: Renderer | None = None, language: str = "en",
-                 words: CliWords = CliWords()) -> None:
+                 words: CliWords = ENGLISH) -> None:
     """`say` renders the engine's messages (its trace, its refusals) in `language`; `words` the
     lines' own words (PASS, FAIL, ERROR, expected and actual: English unless `--lang` asks); the
     scenario's own paths stay as the scenario format writes them."""

@@ -19,7 +19,7 @@ from typing import Iterable, TextIO
 import engine
 from engine.messages import Renderer
 
-from .cli_words import CliWords
+from .cli_words import ENGLISH, CliWords
 from .lint_report import Finding, LintFormat, escape_data, finding, github_command, located, print_findings
 from ..verification.checks import Check, Verification
 from ..verification.scenarios import FileReport
@@ -117,7 +117,7 @@ def file_cases(reports: Iterable[FileReport], say: Renderer | None = None) -> li
     return cases
 
 
-def summary(cases: list[Case], words: CliWords = CliWords()) -> list[str]:
+def summary(cases: list[Case], words: CliWords = ENGLISH) -> list[str]:
     """The closing lines: every failing case by its place and name, then exactly "N passed, M failed"
     (in English; in the language `words` speak with --lang)."""
     failing = [case for case in cases if case.outcome is not Outcome.PASSED]
