@@ -359,6 +359,17 @@ ENGLISH: dict[str, str] = {
     "when.targeting": "{effect} targeting {target}",
     "when.pass": "{player} passes",
     "when.mulligan": "{player} takes a mulligan",
+    # An action of the scenario, said in the reader's words (issue 44: no "When: move_forward Alice.hero").
+    "when.phase": "{phase}",
+    "when.setup": "the game's setup (4.1)",
+    "when.check_victory": "the end of the game is checked",
+    "when.check_deck": "the deck is checked",
+    "when.move_forward": "{expedition} moves forward",
+    "when.move_backward": "{expedition} moves backward",
+    "when.switch_expeditions": "{card} of {player} switches expeditions",
+    "when.lose_gigantic": "{card} of {player} loses Gigantic",
+    "when.put": "{card} of {player} is put in the {zone}",
+    "when.put_expedition": "{card} of {player} is put in {expedition}",
     "scenario.refuses": "The engine refuses: {refusal}",
     # Refusals: a target the text does not allow (engine.cardtext.performing, 2.2.1.h, 7.2.2.a).
     "target.not_in_play": "it is in {zone}, and \"a [type]\" is an object in play (2.2.1.h) unless the text names a zone",

@@ -93,3 +93,37 @@ def test_every_cli_word_is_translated():
         if key.startswith("cli_"):
             for language in ("fr", "it"):
                 assert files[language].strings[key] != english, (language, key)
+
+
+MOVES = """\
+- name: Moves
+  given:
+    players: [Alice, Bob]
+    adventure: [hero, {types: [forest]}, {types: [forest]}, {types: [water]}, {types: [water]}, {types: [mountain]}, {types: [mountain]}, companion]
+    Alice:
+      hero: {region: 0, characters: ["Kuwat 1/1/1"]}
+  when:
+    - {move_forward: Alice.hero}
+    - {move_backward: Alice.hero}
+    - {put: Alice.hero.Kuwat, in: reserve}
+    - check_victory
+    - dusk
+  then:
+    winner: none
+"""
+
+
+@pytest.mark.parametrize("language, said", [
+    ("fr", ["Quand\u00a0: l'Expédition Héros d'Alice avance", "Quand\u00a0: l'Expédition Héros d'Alice recule",
+            "Quand\u00a0: Kuwat d'Alice va dans la Réserve", "Quand\u00a0: la fin de la partie est vérifiée", "Quand\u00a0: Crépuscule"]),
+    ("it", ["Quando: la spedizione dell'eroe di Alice avanza", "Quando: la spedizione dell'eroe di Alice arretra",
+            "Quando: Kuwat di Alice va nella Riserva", "Quando: si verifica la fine della partita", "Quando: crepuscolo"]),
+    ("en", ["When: Alice's hero expedition moves forward", "When: Alice's hero expedition moves backward",
+            "When: Kuwat of Alice is put in the Reserve", "When: the end of the game is checked", "When: Dusk"]),
+])
+def test_the_scenarios_actions_are_said_in_the_readers_words(tmp_path, capsys, language, said):
+    path = tmp_path / "moves.yaml"
+    path.write_text(MOVES, encoding="utf-8")
+    assert main(["explain", "--lang", language, str(path)]) == 0
+    whens = [line.strip() for line in capsys.readouterr().out.splitlines() if line.startswith("        ") and not line.startswith("         ")]
+    assert whens == said

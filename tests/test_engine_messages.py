@@ -130,8 +130,9 @@ def test_explain_speaks_the_language_asked_for(tmp_path: Path, capsys: pytest.Ca
     path.write_text(SCENARIO, encoding="utf-8")
     assert main(["explain", "--lang", "it", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("PASS") and out[-1] == "1 passed, 0 failed"
+    assert out[0].startswith("RIUSCITO") and out[-1] == "riusciti: 1, falliti: 0"   # --lang: the lines' words too
     trace = "\n".join(out[1:-1])
+    assert "Quando: crepuscolo" in trace    # the scenario's `when: dusk`, in the reader's words
     assert "La spedizione dell'eroe di Alice non avanza: 2 di foresta contro 2 è un pareggio (4.2.4.c)" in trace
     assert "Inizia la fase del crepuscolo (1.3.2.a)" in trace
     assert "decisione opposing-expeditions" in trace

@@ -675,12 +675,12 @@ function pageLanguage() {
 }
 
 function scenarioRanDusk(scenario) {
-  // "When: dusk": the action as the scenario writes it (when.written), quoted.
-  const written = (line) => {
+  // "When: Dusk": a phase of the scenario's `when:` (when.phase, its term the phase's word).
+  const phase = (line) => {
     const action = line.message && line.message.id === "scenario.when" ? line.message.params.action.value : null;
-    return action && action.id === "when.written" ? action.params.action.value : null;
+    return action && action.id === "when.phase" ? action.params.phase.value : null;
   };
-  return scenario.trace.some((line) => line.depth === 0 && written(line) === "dusk");
+  return scenario.trace.some((line) => line.depth === 0 && phase(line) === "dusk");
 }
 
 // The trace, TRACE_PAGE lines at a time: a button under the list draws the next ones, so that a

@@ -132,7 +132,31 @@ def said(action: Action) -> Message:
         return msg("when.pass", player=player)
     if action.kind == "mulligan":
         return msg("when.mulligan", player=player)
-    return msg("when.written", action=Quote(describe(action)))
+    return _said_in_words(action, player) or msg("when.written", action=Quote(describe(action)))
+
+
+_PHASE_WORDS = frozenset(phase.value for phase in Phase)
+
+
+def _said_in_words(action: Action, player: Player) -> Message | None:
+    """A word or a move of the scenario as the reader's language says it ("Quand : Crépuscule",
+    "l'Expédition Héros d'Alice avance"), or None for an action said as written."""
+    kind = action.kind
+    if kind in _PHASE_WORDS:
+        return msg("when.phase", phase=Term(kind))
+    if kind in ("setup", "check_victory", "check_deck"):
+        return msg(f"when.{kind}")
+    if kind in ("move_forward", "move_backward") and action.player and action.expedition:
+        return msg(f"when.{kind}", expedition=msg("place.expedition", player=player, kind=Term(action.expedition.value)))
+    if kind in ("switch_expeditions", "lose_gigantic") and action.name:
+        return msg(f"when.{kind}", card=Card(action.name), player=player)
+    if kind == "put" and action.name and action.player:
+        if action.to is not None:
+            return msg("when.put_expedition", card=Card(action.name), player=player,
+                       expedition=msg("place.expedition", player=player, kind=Term(action.to.value)))
+        if action.zone is not None:
+            return msg("when.put", card=Card(action.name), player=player, zone=Term(action.zone.value))
+    return None
 
 
 # ---- words -----------------------------------------------------------------------------------
