@@ -18,7 +18,7 @@ from altered_rules.messages import (MESSAGES_DIR, message_problems, message_stat
                                     renderer)
 from edits import replace_once
 from engine.catalogue import ENGLISH
-from engine.messages import Card, Player, Term, cldr_plural, english_plural, msg, template_fields
+from engine.messages import Card, Items, Player, Term, cldr_plural, english_plural, msg, template_fields
 
 SCENARIO = """\
 - name: A tie is not sufficient to advance
@@ -202,3 +202,21 @@ def test_a_translations_own_typography_is_not_a_lost_character() -> None:
     assert stray_characters("«\u00a0Quand\u00a0» l’Emblème… — 1\u202f000", "When the Emblem - 1,000") == []
     assert stray_characters("Pourquoi ?", "Why?") == []
     assert stray_characters("Pourquoi ?", "Why") == ["?"]
+
+
+def test_the_card_words_of_the_catalogues_are_the_termbases(glossary) -> None:
+    """A type or sub-type a condition names ("if it's a Landmark") is said in the reader's words:
+    each `term.<Type>` of the catalogues is the termbase's word (review 2026-12: « Landmark » in
+    French and Italian traces)."""
+    files = read_messages()
+    checked = 0
+    for entry in glossary.termbase:
+        if entry.kind not in ("type", "subtype") or f"term.{entry.en}" not in ENGLISH:
+            continue
+        for language in ("fr", "it"):
+            assert files[language].strings[f"term.{entry.en}"] == entry.forms[language].term, (language, entry.en)
+        checked += 1
+    assert checked >= 30
+    french = renderer("fr")
+    assert french.render(msg("effect.controls_fewer", player=Player("Alice"), n=1, what=Term("Landmark"),
+                             names=Items((Card("Old Mill"),)), at_least=2)) == "Alice contrôle 1 Repère en jeu (Old Mill)\u00a0: moins de 2"

@@ -44,6 +44,7 @@ from ..errors import Forbidden
 from ..movement import move_backward, move_forward
 from ..objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_character
 from ..messages import Card as Named, Items, Message, Player, Quote, Rules, Term, msg
+from ..catalogue import ENGLISH
 from ..places import owned_zone, zone_term
 from ..reactions import create_reaction_emblem, run_step
 from ..readings import CREATOR_CONTROLS, Unenumerable, reading, silent, token_controller_question
@@ -598,7 +599,7 @@ def _conditional(game: Game, instruction: Instruction, res: Resolution) -> None:
             holds = it.card.type is condition.type
             rule = "2.2.1.i"
         game.log.trace.add(
-            msg("effect.it_is" if holds else "effect.it_is_not", card=Named(it.name), zone=zone_term(it.zone), what=Quote(condition.what), rule=Rules((rule,))),
+            msg("effect.it_is" if holds else "effect.it_is_not", card=Named(it.name), zone=zone_term(it.zone), what=_card_word(condition.what), rule=Rules((rule,))),
             "2.1.e", rule,
         )
     elif isinstance(condition, FirstPlayer):
@@ -658,7 +659,7 @@ def _you_control(game: Game, condition: YouControl, res: Resolution) -> bool:
     rule = "2.2.2.n" if condition.subtype is not None else "2.2.1.h"
     holds = len(counted) >= condition.at_least
     line = msg("effect.controls_at_least" if holds else "effect.controls_fewer", player=Player(res.controller), n=len(counted),
-               what=Quote(condition.what if len(counted) != 1 else condition.what[:-1]), names=Items(tuple(Named(o.name) for o in counted)), at_least=condition.at_least)
+               what=_card_word(condition.what if len(counted) != 1 else condition.what[:-1]), names=Items(tuple(Named(o.name) for o in counted)), at_least=condition.at_least)
     if elsewhere:
         line = msg("effect.not_counted", controls=line,
                    elsewhere=Items(tuple(msg("effect.in_zone", card=Named(o.name), zone=zone_term(o.zone)) for o in elsewhere)))
@@ -694,3 +695,9 @@ _HANDLERS: dict[type, Callable[[Game, Instruction, Resolution], None]] = {
 # The instructions handled are the instructions the reader knows, and every one is read by a wording.
 assert set(_HANDLERS) == set(get_args(Instruction)), "every instruction of engine.cardtext.instructions has a handler"
 assert {wording.record for wording in WORDINGS} <= set(_HANDLERS), "every wording of engine.cardtext.wordings makes a handled record"
+
+
+def _card_word(word: str) -> Term | Quote:
+    """A card type or sub-type a condition names ("Landmark", "Landmarks") as a term the reader's
+    language translates, where the catalogue has it; otherwise quoted as the card writes it."""
+    return Term(word) if f"term.{word}" in ENGLISH else Quote(word)
