@@ -155,6 +155,9 @@ class Scenario:
     note: str | None = None
     choices: list[Any] = field(default_factory=list)
     """Decisions (engine.choices.Answer), in the order the engine asks them."""
+    unreadable: EngineError | None = None
+    """A case of a file that could not be read (a misspelt key, an unknown form...): it fails alone,
+    with its file and line, and the other cases of the file still run (engine.scenario.reader)."""
 
     @property
     def path(self) -> str | None:

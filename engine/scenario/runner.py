@@ -139,7 +139,10 @@ def run_scenario(scenario: Scenario, deck_limits: DeckLimitsByFormat | None = No
     """Run a scenario on a fresh game; never raises an EngineError (it is in the result). Where the
     sources leave a question open (engine.readings), the scenario is run once per reading and the
     outcomes compared. A deck scenario is checked with its format's `deck_limits` (from the
-    glossary); without them its result is an error saying so."""
+    glossary); without them its result is an error saying so. A case that could not be read
+    (read_scenarios(..., each_alone=True)) is an error on its own line."""
+    if scenario.unreadable is not None:
+        return ScenarioResult(scenario, error=scenario.unreadable)
     # Paths under `undecided:` are observed in the first run too, so that an open question they
     # depend on comes up.
     first = _run_once(scenario, {}, observe=any(compared(e.path) is Compared.READINGS for e in scenario.expectations),
