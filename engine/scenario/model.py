@@ -20,7 +20,7 @@ from ..vocabulary import DeckFormat, ExpeditionKind, Mode, Status, Zone
 
 __all__ = [
     "Action", "Expectation", "Difference", "CharacterSetup", "PlayerSetup", "Setup", "Scenario", "ScenarioResult",
-    "REFUSALS", "character_key", "shown", "ObjectSetup", "PLACES_WORDS",
+    "REFUSALS", "RefusedAt", "character_key", "shown", "ObjectSetup", "PLACES_WORDS",
 ]
 
 SCENARIO_KEYS = ("name", "rules", "given", "when", "then", "choices", "note")
@@ -83,6 +83,19 @@ class Expectation:
     shown: str
     """The expected value as the judge wrote it."""
     location: Location | None = None
+
+
+@dataclass(frozen=True)
+class RefusedAt:
+    """`cost.mana: {refused: rules-silent}`: the engine must refuse to give that path's value, for
+    that reason (a value no source gives, a cost below 0...). Every refusal the engine can make is
+    expectable where it arises: at an action with `refused:`, at a path with this form."""
+
+    kind: str
+    """A word of REFUSALS."""
+
+    def __str__(self) -> str:
+        return f"refused: {self.kind}"
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from .model import (
     Difference,
     Expectation,
     ObjectSetup,
+    RefusedAt,
     Scenario,
     ScenarioResult,
     Setup,
@@ -234,6 +235,11 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
                     result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{REFUSED.attribute}", expectation.shown, got, expectation.location))
                 continue
             value = run.actual[expectation.path]
+            if isinstance(expectation.expected, RefusedAt):
+                difference = _against_refusal(expectation, value)
+                if difference:
+                    result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", difference.expected, difference.actual, difference.location))
+                continue
             if isinstance(value, EngineError):
                 result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", expectation.shown, f"refused: {value.message}", expectation.location))
                 continue
@@ -337,18 +343,13 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     for expectation in scenario.expectations:
         how = compared(expectation.path)
         if how is Compared.REFUSAL:
-            if refused is None:
-                result.differences.append(Difference(REFUSED.attribute, expectation.shown, "no refusal", expectation.location))
-            continue
+            continue  # below: an action, or a path observed here, may be the refusal expected
         if how is Compared.READINGS:
             if not readings:
                 result.differences.append(Difference(UNDECIDED.attribute, expectation.shown, "no open question came up", expectation.location))
             continue
         if observe and expectation.path in run.actual:
             actual = run.actual[expectation.path]
-            if isinstance(actual, EngineError):
-                result.error = actual.at(expectation.location)
-                return run
         else:
             try:
                 actual = observe_path(game, expectation.path)
@@ -356,12 +357,52 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
                 run.pending = exc.question
                 return run
             except EngineError as exc:
-                result.error = exc.at(expectation.location)
-                return run
+                actual = exc
+        if isinstance(expectation.expected, RefusedAt):
+            difference = _against_refusal(expectation, actual)
+            if difference:
+                result.differences.append(difference)
+            elif refusal is not None and refused is None and _is_refusal(actual, refusal.expected):
+                refused = result.refused = actual
+            continue
+        if isinstance(actual, EngineError):
+            # Every refusal is expectable where it arises: a value the engine refuses to give (a cost
+            # below 0, statistics no source prints) is the refusal `refused:` expects.
+            if refusal is not None and refused is None and _is_refusal(actual, refusal.expected):
+                refused = result.refused = actual
+                trace.add(msg("scenario.refuses", refusal=actual.said if actual.said is not None else English(actual.message)))
+                result.trace = trace.read()
+                continue
+            result.error = actual.at(expectation.location)
+            return run
         difference = _compare(expectation, actual)
         if difference:
             result.differences.append(difference)
+    if refusal is not None and refused is None:
+        result.differences.append(Difference(REFUSED.attribute, refusal.shown, "no refusal", refusal.location))
     return run
+
+
+def _is_refusal(error: EngineError, word: str) -> bool:
+    """`error` is a refusal of the kind `word` names (REFUSALS), not a mistake in the scenario."""
+    return isinstance(error, REFUSALS[word]) and not isinstance(error, (ScenarioError, BoardError))
+
+
+def _refusal_kind(error: EngineError) -> str | None:
+    return next((word for word in REFUSALS if _is_refusal(error, word)), None)
+
+
+def _against_refusal(expectation: Expectation, actual: Any) -> Difference | None:
+    """`path: {refused: kind}`: the path's value must be refused, for that reason."""
+    assert isinstance(expectation.expected, RefusedAt)
+    if isinstance(actual, EngineError):
+        kind = _refusal_kind(actual)
+        if kind == expectation.expected.kind:
+            return None
+        got = f"refused: {kind} ({actual.message})" if kind else f"error: {actual.message}"
+    else:
+        got = shown_actual(expectation.path, actual)
+    return Difference(expectation.path, expectation.shown, got, expectation.location)
 
 
 def run_scenarios(scenarios: Sequence[Scenario], deck_limits: DeckLimitsByFormat | None = None) -> list[ScenarioResult]:

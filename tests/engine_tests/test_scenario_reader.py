@@ -112,6 +112,20 @@ def test_an_expected_refusal_that_does_not_happen_fails() -> None:
     assert [d.actual for d in result.differences] == ["no refusal"]
 
 
+def test_a_path_expected_refused_fails_when_the_engine_gives_its_value() -> None:
+    text = BOARD.replace("winner: none", "Alice.hero.statistics: {refused: rules-silent}").replace("when: dusk", "when: check_victory")
+    result = engine.run_scenario(read(text)[0])
+    assert [str(d) for d in result.differences] == ["Alice.hero.statistics: expected refused: rules-silent, actual 2/1/0 (line 9)"]
+    boosted = BOARD.replace('["Ordis Recruit 2/1/0 Soldier"]', "[{name: Ordis Recruit, stats: 2/1/0, boosts: 1}]")
+    text = boosted.replace("winner: none", "Alice.hero.statistics: {refused: game-over}").replace("when: dusk", "when: check_victory")
+    assert "refused: rules-silent" in result_actual(text)
+    assert "unknown refusal" in str(error(BOARD.replace("winner: none", "winner: {refused: silent}")))
+
+
+def result_actual(text: str) -> str:
+    return engine.run_scenario(read(text)[0]).differences[0].actual
+
+
 def test_a_file_that_is_not_yaml_is_a_source_error(tmp_path: Path) -> None:
     path = tmp_path / "broken.yaml"
     path.write_text("- name: x\n  given: [\n", encoding="utf-8")
