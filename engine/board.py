@@ -174,7 +174,7 @@ class Board:
             return name in self.team_of(self.first_player), "2v2.first-player"
         if self.mode is Mode.FREE_FOR_ALL:
             return name == self.first_player, "free-for-all.first-player"
-        return name == self.first_player, "4.1.g"
+        return name == self.first_player, "4.2.1.b"  # who holds the first player token (Succeed passes it on)
 
     def team_of(self, name: PlayerName) -> tuple[PlayerName, PlayerName]:
         """2v2: teammates sit opposite each other, so seats 1 and 3, and seats 2 and 4, are teams."""

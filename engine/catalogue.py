@@ -103,6 +103,7 @@ ENGLISH: dict[str, str] = {
     "term.no": "no",
     # Decisions (engine.choices): "Alice decides <question>: <answer>".
     "choice.decides": "{player} decides {question}: {answer}",
+    "choice.none_chosen": "{player} chooses none ({question}): the decision was a \"may\"",
     "question.expand": "which card to put from their Hand in their Mana zone (Expand)",
     # The day (engine.day, 1.3.2, 4.2).
     "day.new_day": "A new day begins; the engine plays only the phases the scenario lists (the Night phase's daily effects are lost in the sources, 1.3.2.f)",
