@@ -214,6 +214,8 @@ ENGLISH: dict[str, str] = {
     "play.card_played": "{player} has played a card: reactions are checked",
     "play.emblem_applies": "The Emblem-Ongoing \"{text}\" applies to {card}",
     # Reactions and effects (engine.resolution, 4.4, 6.1).
+    "react.held_internal": "Reactions are not checked after an internal action: the Emblem-Reactions it created ({n}) wait in Limbo until the end of the effect that contains it",
+    "react.after_internal": "The effect has ended: the Emblem-Reactions its internal actions created ({n}) can now be played",
     "react.unchecked": "Reactions cannot be checked any more: the engine does not know the events of {unknown}",
     "react.plays": "{player} plays the Emblem-Reaction \"{text}\" of {card}",
     "react.ceases": "The Emblem-Reaction \"{text}\" ceases to exist",

@@ -69,7 +69,8 @@ def check_reactions(game: Game) -> None:
                     game.log.reactions_unchecked = unknown
                     game.log.trace.add(msg("react.unchecked", unknown=unknown.said), "4.4.a")
                 return
-            waiting = [o for o in game.board.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.REACTION]
+            waiting = [o for o in game.board.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.REACTION
+                       and o.id not in game.log.held_reactions]
             if not waiting:
                 return
             chooser = next(name for name in game.board.initiative_order() if any(o.controller == name for o in waiting))
@@ -125,6 +126,8 @@ class Resolution:
     it: GameObject | CardInZone | None = None
     atomic: int = 0
     notes: list[str] = field(default_factory=list)
+    held: set[int] = field(default_factory=set)
+    """The Emblem-Reactions this effect's internal actions created: played after its end (4.4.a remark)."""
 
     def my_object(self, game: Game) -> GameObject | None:
         return game.board.objects.get(self.me) if self.me is not None else None
@@ -169,9 +172,30 @@ def resolve_effect(
             check_reactions(game)  # 4.4.a.2: after each step
     finally:
         game.log.trace.depth -= 1
+        game.log.held_reactions -= res.held
     record = EffectRecord(text, len(steps), res.atomic, controller, tuple(steps))
     game.log.last_effect = record
+    if res.held:
+        # 4.4.a remark: the reactions its internal actions created are played now that it has ended.
+        game.log.trace.add(msg("react.after_internal", n=len(res.held)), "4.4.a")
+        check_reactions(game)
     return record
+
+
+def _internal_action(game: Game, res: Resolution, action: Callable[[], None]) -> None:
+    """An internal action of the effect (an action with its own cost, 6.4.f: "pay 1 ... to create",
+    "play me"): reactions are not checked after it, and those it creates are played only after the
+    end of the effect containing it (4.4.a remark). They wait in Limbo, held, until then."""
+    before = {o.id for o in game.board.in_zone(Zone.LIMBO)}
+    try:
+        action()
+    finally:
+        created = {o.id for o in game.board.in_zone(Zone.LIMBO)
+                   if o.id not in before and o.emblem is not None and o.emblem.kind is EmblemKind.REACTION}
+        if created:
+            res.held |= created
+            game.log.held_reactions |= created
+            game.log.trace.add(msg("react.held_internal", n=len(created)), "4.4.a")
 
 
 def _step(game: Game, res: Resolution, actions: Sequence[Callable[[], object]], line: Message, *rules: str, rulings: tuple[str, ...] = ()) -> None:
@@ -540,7 +564,10 @@ def _play_me(game: Game, instruction: Instruction, res: Resolution) -> None:
     where = choose(game, res.controller, msg("question.expedition_to_play", card=Named(me.name)), options)
     assert where is not None
     res.atomic += 1
-    new = play_card(game, res.controller, me, ExpeditionKind(where.split(".")[1]), free=instruction.free, internal=True)
+    played: list[GameObject] = []
+    _internal_action(game, res, lambda: played.append(
+        play_card(game, res.controller, me, ExpeditionKind(where.split(".")[1]), free=instruction.free, internal=True)))
+    new = played[0]
     _follow(res, me, new)
     game.log.trace.add(
         msg("effect.same_card", card=Named(res.me_name or "")),
@@ -665,8 +692,12 @@ def _you_control(game: Game, condition: YouControl, res: Resolution) -> bool:
 
 def _with_cost(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, WithCost)
-    if pay_effect_cost(game, res.controller, instruction.cost):
-        _perform(game, instruction.then, res)
+
+    def act() -> None:
+        if pay_effect_cost(game, res.controller, instruction.cost):
+            _perform(game, instruction.then, res)
+
+    _internal_action(game, res, act)
 
 
 _HANDLERS: dict[type, Callable[[Game, Instruction, Resolution], None]] = {
