@@ -30,7 +30,7 @@ first player, where the game is in its day, who has passed, the presented cards,
 
 RUN_LOG_FIELDS = {
     "trace", "happenings", "last_progress", "last_effect", "last_cost", "emblem_log", "used_emblems",
-    "reactions_played", "activations", "unknowns", "checking_reactions", "reactions_unchecked", "answers",
+    "reactions_played", "activations", "unknowns", "checking_reactions", "held_reactions", "reactions_unchecked", "answers",
     "choices_made", "readings", "readings_said", "steps_taken", "work", "work_lines",
 }
 """What the engine recorded while deciding: its trace, what happened, what it played and counted, what
