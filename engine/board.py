@@ -17,7 +17,7 @@ from typing import Iterator, Mapping
 
 from .messages import Card as Named, msg
 from .adventure import Adventure
-from .errors import BoardError, RegionOutOfRange, UnknownPlayer
+from .errors import BoardError, RegionOutOfRange, RulesSilent, UnknownPlayer
 from .objects import CannotMove, Card, Direction, EmblemKind, GameObject, RegionPassive
 from .places import REGION_RANGE
 from .readings import Unenumerable, silent
@@ -208,29 +208,42 @@ class Board:
         """Sum of the statistics of its characters (4.2.4.b; Gigantic counted here too, 7.4.3.e).
         A boosted character is refused: the sources never say what a boost does to statistics, and
         summing its printed ones would drop the boost in silence."""
+        known, unknown = self.expedition_sum(name, kind)
+        if unknown:
+            raise unknown[0]
+        return known
+
+    def expedition_sum(self, name: PlayerName, kind: ExpeditionKind) -> tuple[Statistics, tuple[RulesSilent, ...]]:
+        """The sum of the statistics the sources give for its characters, and a refusal for each
+        character whose statistics they do not (boosted, Asleep, not printed): what that character
+        adds is unknown, and Progress works out every case of it (engine.dusk)."""
         forest = mountain = water = 0  # summed as numbers: one Statistics made, not one per character
+        unknown: list[RulesSilent] = []
         for character in self.characters_in(name, kind):
             if character.boosts:
-                raise silent(
+                unknown.append(silent(
                     msg("refusal.boosted_statistics", card=Named(character.name), n=character.boosts,
                         expedition=self.expedition(name, kind).said),
                     Unenumerable.UNPRINTED_VALUE,
-                )
+                ))
+                continue
             if Status.ASLEEP in character.statuses:
-                raise silent(
+                unknown.append(silent(
                     msg("refusal.asleep_statistics", card=Named(character.name), expedition=self.expedition(name, kind).said),
                     Unenumerable.LOST_TEXT,
-                )
+                ))
+                continue
             statistics = character.card.statistics
             if statistics is None:
-                raise silent(
+                unknown.append(silent(
                     msg("refusal.statistics_unknown", card=Named(character.name), expedition=self.expedition(name, kind).said),
                     Unenumerable.UNPRINTED_VALUE,
-                )
+                ))
+                continue
             forest += statistics.forest
             mountain += statistics.mountain
             water += statistics.water
-        return Statistics(forest, mountain, water)
+        return Statistics(forest, mountain, water), tuple(unknown)
 
     def facing(self, obj: GameObject) -> list[Expedition]:
         """The expeditions facing an object in the Expedition zone: in a two-player game, the

@@ -213,6 +213,10 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
     if error is not None:
         result.error = error
         return result
+    if undecided is None and any(q.value_cases for q in questions):
+        # The cases of a value no source gives differ: the paths that depend on it are refused, the
+        # others are answered as every case gives them (refuse only what the unknown changes).
+        return _refuse_what_the_cases_change(scenario, result, outcomes, done)
     if undecided is None:
         result.error = RulesSilent(msg("readings.expect_undecided", readings=readings.said)).at(scenario.location)
         return result
@@ -246,6 +250,53 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
             difference = _compare(expectation, value)
             if difference:
                 result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", difference.expected, difference.actual, difference.location))
+    return result
+
+
+def _refuse_what_the_cases_change(scenario: Scenario, result: ScenarioResult, outcomes: tuple[ReadingOutcome, ...],
+                                   done: list[tuple[dict[str, str], _Run]]) -> ScenarioResult:
+    """Cases of a value no source gives (engine.readings, `value_cases`) that give different values:
+    a path whose value differs between them is refused (`rules-silent`), as the value decides it; a
+    path with one value in every case is compared as usual."""
+    paths = _observed_paths(scenario)
+    differing = [e.path for i, e in enumerate(paths) if len({o.observed[i] for o in outcomes}) > 1]
+    refusal = RulesSilent(msg("readings.cases_differ", questions=Items(tuple(q.said for q in (result.readings.questions if result.readings else ())
+                                                                                if q.said is not None)),
+                              paths=Items(tuple(Quote(p) for p in differing) or (Quote(REFUSED.attribute),)))).at(scenario.location)
+    expected_refusal = next((e for e in scenario.expectations if compared(e.path) is Compared.REFUSAL), None)
+    first = done[0][1]
+    refused_paths = set(differing)
+    for expectation in scenario.expectations:
+        how = compared(expectation.path)
+        if how is Compared.REFUSAL:
+            if expectation.expected != "rules-silent":
+                result.differences.append(Difference(REFUSED.attribute, expectation.shown, "rules-silent", expectation.location))
+            continue
+        if expectation.path in refused_paths:
+            if isinstance(expectation.expected, RefusedAt):
+                if expectation.expected.kind != "rules-silent":
+                    result.differences.append(Difference(expectation.path, expectation.shown, "refused: rules-silent", expectation.location))
+                continue
+            if expected_refusal is None:
+                result.error = refusal
+                return result
+            continue  # refused, as the scenario expects: its value is not known
+        actual = first.actual.get(expectation.path)
+        if isinstance(expectation.expected, RefusedAt):
+            difference = _against_refusal(expectation, actual)
+        elif isinstance(actual, EngineError):
+            if expected_refusal is not None and _is_refusal(actual, expected_refusal.expected):
+                continue
+            result.error = actual.at(expectation.location)
+            return result
+        else:
+            difference = _compare(expectation, actual)
+        if difference:
+            result.differences.append(difference)
+    if not differing and expected_refusal is None:
+        result.error = refusal  # the cases differ only in whether the engine refused on the way
+    elif expected_refusal is not None:
+        result.refused = refusal
     return result
 
 
