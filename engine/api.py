@@ -185,6 +185,8 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
         )
         return None
     new = play_card(game, player, thing, expedition)
+    if new is None:
+        return None  # its cost cannot be paid in full: not played, and the turn goes on (6.4.c-d)
     check_reactions(game)
     if game.board.turn == player and not game.board.outcome.over:
         end_turn(game, passed=False)

@@ -14,18 +14,36 @@ from .catalogue import ENGLISH_RENDERER
 from .messages import Card as Named, Items, Message, Player, Quote, Term, msg
 from .places import zone_term, zone_words
 from .reactions import run_step
-from .readings import CHANGE_APPLIES, HAND_COST, Unenumerable, free_cost_question, play_cost_question, reading, silent
+from .readings import (CHANGE_APPLIES, HAND_COST, MANA_PAYS, Unenumerable, free_cost_question, mana_payment_question, play_cost_question,
+                       reading, silent)
 from .records import CardInZone, CostRecord, Happening, HappeningKind, Unknown, UnknownScope
 from .rulings import Ruling
 from .state import Game
 from .vocabulary import ExpeditionKind, ObjectType, PlayerName, Status, Zone
 
-__all__ = ["pay_mana", "pay_cost", "pay_effect_cost", "play_card", "play_cost", "COST_NAMES", "describe_play_cost", "play_cost_rules"]
+__all__ = ["can_pay_mana", "pay_mana", "pay_cost", "pay_effect_cost", "play_card", "play_cost", "COST_NAMES", "describe_play_cost", "play_cost_rules"]
 
 
 def pay_mana(game: Game, player: PlayerName, what: Message) -> None:
     """Mana is paid, but how is not in the sources: the player's Mana zone is unknown from here on."""
     game.log.unknowns.append(Unknown(msg("unknown.mana", player=Player(player), what=what), UnknownScope.MANA, player))
+
+
+def can_pay_mana(game: Game, player: PlayerName, amount: int) -> bool:
+    """Whether the player's Mana zone can pay `amount` Mana in full (6.4.c). No source says how Mana
+    pays a cost. With at least that many ready Mana Orbs, every reading in which a Mana Orb pays
+    Mana at all lets it pay; with fewer, or once an earlier payment has left the Mana zone unknown,
+    it is an open question whose two answers are readings (engine.readings): the engine answers
+    where they agree and refuses what they change."""
+    if amount <= 0:
+        return True
+    payments = sum(1 for u in game.log.unknowns if u.scope is UnknownScope.MANA and u.player == player)
+    ready = sum(1 for o in game.board.in_zone(Zone.MANA, player) if not o.exhausted)
+    if payments == 0 and ready >= amount:
+        return True
+    said = (msg("question.mana_payment_unknown", player=Player(player), n=amount) if payments
+            else msg("question.mana_payment", player=Player(player), n=amount, ready=ready))
+    return reading(game.log, mana_payment_question(f"mana-payment:{player}:{payments}", said)) == MANA_PAYS
 
 
 def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHand, ...]) -> bool:
@@ -38,6 +56,11 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
     if choose(game, player, msg("question.whether_cost", parts=Items(said)), [YES], may=True, rules=("6.4.b",)) is None:
         game.log.last_cost = CostRecord(described, False, 1, len(parts), parts)
         game.log.trace.add(msg("cost.declines", player=Player(player)), "6.4.b", "6.4.f")
+        return False
+    if not can_pay_mana(game, player, sum(p.amount for p in cost if isinstance(p, Pay))):
+        # 6.4.c: a cost is paid in full or not at all; this one cannot be, so the internal action is not done.
+        game.log.last_cost = CostRecord(described, False, 1, len(parts), parts)
+        game.log.trace.add(msg("cost.cannot_pay_internal", player=Player(player)), "6.4.c", "6.4.f")
         return False
     actions: list[Callable[[], object]] = []
     told: list[Message] = []
@@ -145,11 +168,12 @@ def play_cost_rules(cost: CostRecord) -> tuple[str, ...]:
 
 def play_card(
     game: Game, player: PlayerName, thing: GameObject | CardInZone, kind: ExpeditionKind, *, free: bool = False, internal: bool = False
-) -> GameObject:
+) -> GameObject | None:
     """Play a Character from the Hand or the Reserve into one of the player's expeditions: the card
     goes to Limbo (3.2.8.a remark), its cost is paid, then it enters the expedition: each place
     makes a new object (2.1.c, the example of 2.1.f). Played from the Reserve, it has Fleeting
-    (ruling played-from-reserve). The reactions it triggers are created; the caller checks them."""
+    (ruling played-from-reserve). The reactions it triggers are created; the caller checks them.
+    None when its cost cannot be paid in full (6.4.c-d): the card stays where it was."""
     card, origin = thing.card, thing.zone
     if card.type is not ObjectType.CHARACTER:
         raise silent(
@@ -162,6 +186,12 @@ def play_card(
     waiting = _next_card_emblems(game, player, card)
     cost = play_cost(game, player, thing, free=free)
     game.log.last_cost = cost
+    if cost.mana and not can_pay_mana(game, player, cost.mana):
+        # 6.4.c-d: the cost cannot be paid in full, so the card may not be played; the game goes back.
+        game.log.last_cost = play_cost(game, player, thing, free=free, paid=False)
+        game.log.trace.add(msg("play.cannot_pay", player=Player(player), card=Named(thing.name), cost=describe_play_cost(cost)),
+                           "6.4.c", "6.4.d", *play_cost_rules(cost))
+        return None
     objects: list[GameObject] = []
     statuses = frozenset({Status.FLEETING}) if origin is Zone.RESERVE else frozenset()
 

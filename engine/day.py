@@ -175,7 +175,7 @@ def expire(game: Game, durations: set[Duration], why: Message) -> None:
     """Ongoing emblems whose duration ended cease to exist (2.2.13)."""
     for emblem in game.board.ongoing():
         assert emblem.emblem is not None
-        if emblem.emblem.duration in durations:
+        if emblem.emblem.ends_with in durations:
             del game.board.objects[emblem.id]
             game.log.trace.add(
                 msg("day.emblem_ends", text=Quote(emblem.emblem.text),

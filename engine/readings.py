@@ -32,7 +32,8 @@ from .trace import Trace
 __all__ = ["OpenQuestion", "ReadingNeeded", "ReadingOutcome", "Readings", "reading", "MAX_READINGS", "TOKEN_CONTROLLER",
            "CREATOR_CONTROLS", "EXPEDITION_PLAYER_CONTROLS", "region_order_question", "token_controller_question",
            "Unenumerable", "silent", "play_cost_question", "HAND_COST", "RESERVE_COST", "FollowsReadings",
-           "free_cost_question", "FREE_WINS", "CHANGE_APPLIES", "progress_cases_question"]
+           "free_cost_question", "FREE_WINS", "CHANGE_APPLIES", "progress_cases_question",
+           "mana_payment_question", "MANA_PAYS", "MANA_CANNOT_PAY"]
 
 MAX_READINGS = 24
 """A scenario is run at most this many times, once per combination of readings; past that the
@@ -248,3 +249,15 @@ def progress_cases_question(key: str, cases: tuple[str, ...], expeditions: Messa
         key, "which of two opposing expeditions move forward, when statistics no source gives decide it",
         cases, ("4.2.4.b",), msg("question.progress_cases", expeditions=expeditions, unknown=unknown), value_cases=True,
     )
+
+
+MANA_PAYS = "the Mana zone pays it"
+MANA_CANNOT_PAY = "it cannot be paid in full"
+
+
+def mana_payment_question(key: str, said: Message) -> OpenQuestion:
+    """6.4.c: a player who pays a cost must be able to pay it in full; no source says how Mana pays a
+    cost. Asked where it matters: fewer ready Mana Orbs than the Mana asked, or a Mana zone an earlier
+    payment left unknown. Each answer is a reading, and the engine answers where they agree."""
+    return OpenQuestion(key, "whether the player's Mana zone can pay the Mana a cost asks for", (MANA_PAYS, MANA_CANNOT_PAY),
+                        ("6.4.c",), said, value_cases=True)

@@ -36,7 +36,7 @@ from .effects import (
     parse_effect,
     split_steps,
 )
-from .durations import Span, span_of
+from .durations import Span, span_of, undefined_duration_ends
 from .errors import Forbidden
 from .movement import move_backward, move_forward
 from .objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_character
@@ -48,7 +48,7 @@ from .records import CardInZone, EffectRecord, Expedition, Happening, HappeningK
 from .rulings import Ruling
 from .board import IN_PLAY
 from .state import Game
-from .vocabulary import ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, Zone
+from .vocabulary import Duration, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, Zone
 
 __all__ = ["Resolution", "resolve_effect", "check_reactions", "sacrifice"]
 
@@ -288,10 +288,20 @@ def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
 
 def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, CreateOngoing)
-    span = span_of(game, instruction.duration)
-    if span is Span.NO_TURN:
-        raise silent(msg("refusal.no_turn", text=Quote(instruction.passive)), Unenumerable.NO_CANDIDATES)
-    info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, kind=EmblemKind.ONGOING, ongoing=instruction.effect)
+    ends: Duration | None = None
+    if not instruction.duration.defined:
+        ends = undefined_duration_ends(game, instruction.duration, instruction.passive)
+    else:
+        span = span_of(game, instruction.duration)
+        if span is Span.NO_TURN:
+            raise silent(msg("refusal.no_turn", text=Quote(instruction.passive)), Unenumerable.NO_CANDIDATES)
+        if span is Span.OVER:
+            # "this Afternoon" at Dusk: 2.2.13.a names the duration, but nothing says what "this
+            # Afternoon" means once the day's Afternoon is over (as "this Turn" outside a turn).
+            raise silent(msg("refusal.span_over", text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
+                         Unenumerable.NO_CANDIDATES)
+    info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, kind=EmblemKind.ONGOING, ongoing=instruction.effect,
+                      ends=ends)
     controller = res.controller
     created: list[GameObject] = []
 
@@ -303,13 +313,10 @@ def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> No
         msg("effect.creates_ongoing", player=Player(controller), text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
         "2.2.2.m", "2.2.13.b", "2.2.13.c",
     )
-    if span is Span.OVER:
-        # Its span of the current day has already ended: it ceases to exist at once and never applies.
-        for emblem in created:
-            game.board.objects.pop(emblem.id, None)
+    if not instruction.duration.defined:
         game.log.trace.add(
-            msg("effect.ongoing_expired", text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
-            "2.2.13.a", "2.2.13.c", rulings=(Ruling.EXPIRED_DURATION,),
+            msg("effect.undefined_duration", duration=Term(instruction.duration.value),
+                ends=Term(ends.value) if ends is not None else Term("after this Day")), "2.2.13.a",
         )
 
 
@@ -564,10 +571,12 @@ def _play_me(game: Game, instruction: Instruction, res: Resolution) -> None:
     where = choose(game, res.controller, msg("question.expedition_to_play", card=Named(me.name)), options)
     assert where is not None
     res.atomic += 1
-    played: list[GameObject] = []
+    played: list[GameObject | None] = []
     _internal_action(game, res, lambda: played.append(
         play_card(game, res.controller, me, ExpeditionKind(where.split(".")[1]), free=instruction.free, internal=True)))
     new = played[0]
+    if new is None:
+        return  # its cost cannot be paid in full: it is not played (6.4.c)
     _follow(res, me, new)
     game.log.trace.add(
         msg("effect.same_card", card=Named(res.me_name or "")),

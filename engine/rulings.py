@@ -30,7 +30,6 @@ class Ruling(StrEnum):
     SACRIFICE = "sacrifice"
     FREE_FOR_ALL_TIEBREAKER = "free-for-all-tiebreaker"
     CARD_TEXT_OVER_RULES = "card-text-over-rules"
-    EXPIRED_DURATION = "expired-duration"
 
 
 RULINGS: tuple[str, ...] = tuple(ruling.value for ruling in Ruling)

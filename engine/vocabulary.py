@@ -183,11 +183,23 @@ class Status(Word):
 
 
 class Duration(Word):
-    """Durations of Ongoing emblems (2.2.13.a)."""
+    """Durations of Ongoing emblems: the three of 2.2.13.a, then those card texts use that no
+    source defines (the engine reads them and works out every end they may have, engine.durations)."""
 
     TURN = "this Turn"
     AFTERNOON = "this Afternoon"
     DAY = "this Day"
+    UNTIL_YOUR_NEXT_TURN = "until your next turn"
+    UNTIL_END_OF_TURN = "until end of turn"
+    UNTIL_END_OF_NEXT_TURN = "until the end of your next turn"
+
+    @property
+    def defined(self) -> bool:
+        """One of the durations 2.2.13.a names."""
+        return self in _DEFINED_DURATIONS
+
+
+_DEFINED_DURATIONS = frozenset({Duration.TURN, Duration.AFTERNOON, Duration.DAY})
 
 
 class Face(Word):
