@@ -171,8 +171,9 @@ def _take_turn_action(game: Game, player: PlayerName, what: Message) -> None:
         raise Forbidden(msg("refusal.not_your_turn", player=Player(player), action=what, turn=Player(game.board.turn or "")))
 
 
-def play(game: Game, player: PlayerName, place: str, name: str, expedition: ExpeditionKind, *, decline_cost: bool = False) -> GameObject | None:
-    """During their turn, a player plays a card from their Hand or Reserve (1.3.2.d); reactions are
+def play(game: Game, player: PlayerName, place: str, name: str, expedition: ExpeditionKind | None, *, decline_cost: bool = False) -> GameObject | None:
+    """During their turn, a player plays a card from their Hand or Reserve (1.3.2.d): a Character into
+    one of their expeditions, a Landmark (`expedition` None) into their Landmark zone; reactions are
     checked (4.4.a.3), then their turn ends. Declining its cost, they may not play it (6.4.d)."""
     _take_turn_action(game, player, msg("action.play", card=Card(name)))
     thing = find_object(game, player, place, name)

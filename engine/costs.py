@@ -167,7 +167,8 @@ def play_cost_rules(cost: CostRecord) -> tuple[str, ...]:
 
 
 def play_card(
-    game: Game, player: PlayerName, thing: GameObject | CardInZone, kind: ExpeditionKind, *, free: bool = False, internal: bool = False
+    game: Game, player: PlayerName, thing: GameObject | CardInZone, kind: ExpeditionKind | None, *, free: bool = False,
+    internal: bool = False,
 ) -> GameObject | None:
     """Play a Character from the Hand or the Reserve into one of the player's expeditions: the card
     goes to Limbo (3.2.8.a remark), its cost is paid, then it enters the expedition: each place
@@ -175,11 +176,19 @@ def play_card(
     (ruling played-from-reserve). The reactions it triggers are created; the caller checks them.
     None when its cost cannot be paid in full (6.4.c-d): the card stays where it was."""
     card, origin = thing.card, thing.zone
-    if card.type is not ObjectType.CHARACTER:
+    # A Landmark goes to its player's Landmark zone: the 2v2 page forbids playing a card "directly
+    # ... in your teammate's Expedition or Landmark Zone", so a card is played into one of them, and
+    # the Landmark zone is the Landmarks' (2.2.2.e, 1.2.4.d). `kind` is None for it.
+    landmark = card.type is ObjectType.PERMANENT and any(s.lower() == "landmark" for s in card.subtypes)
+    if card.type is not ObjectType.CHARACTER and not landmark:
         raise silent(
             msg("refusal.not_a_character", card=Named(thing.name), type=Term(card.type.value)),
             Unenumerable.NO_CANDIDATES,
         )
+    if (kind is None) != landmark:
+        raise silent(msg("refusal.landmark_zone" if landmark else "refusal.character_to_landmarks", card=Named(thing.name)),
+                     Unenumerable.NO_CANDIDATES)
+    zone = Zone.LANDMARK if landmark else Zone.EXPEDITION
     by_own_text = internal and origin not in (Zone.HAND, Zone.RESERVE)
     if origin not in (Zone.HAND, Zone.RESERVE) and not internal:
         raise Forbidden(msg("refusal.played_from", card=Named(thing.name), zone=zone_term(origin)))
@@ -193,7 +202,7 @@ def play_card(
                            "6.4.c", "6.4.d", *play_cost_rules(cost))
         return None
     objects: list[GameObject] = []
-    statuses = frozenset({Status.FLEETING}) if origin is Zone.RESERVE else frozenset()
+    statuses = frozenset({Status.FLEETING}) if origin is Zone.RESERVE and not landmark else frozenset()
 
     def act() -> None:
         limbo = game.move(thing, Zone.LIMBO)
@@ -201,10 +210,10 @@ def play_card(
         objects.append(limbo)
         if cost.mana != 0:
             pay_mana(game, player, msg("cost.of", card=Named(thing.name)))
-        new = game.move(limbo, Zone.EXPEDITION, expedition=kind, statuses=statuses)
+        new = game.move(limbo, zone, expedition=kind, statuses=statuses)
         assert new is not None
         objects.append(new)
-        game.log.happenings.append(Happening(HappeningKind.PLAYED, new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
+        game.log.happenings.append(Happening(HappeningKind.PLAYED, new.id, player, kind, zone, from_zone=origin))
 
     if by_own_text:
         # A card is played from the Hand or the Reserve, but the card's own text says to play it from
@@ -216,13 +225,13 @@ def play_card(
     game.log.trace.add(
         msg("play.card", player=Player(player), card=Named(thing.name), zone=zone_term(origin),
             cost=describe_play_cost(cost) if cost.free else msg("cost.paying_for", cost=describe_play_cost(cost)),
-            expedition=game.board.expedition(player, kind).said),
+            expedition=game.board.expedition(player, kind).said if kind is not None else zone_term(Zone.LANDMARK)),
         "3.2.8.a", "2.1.c", *play_cost_rules(cost),
     )
     mark = game.log.trace.mark()
     run_step(game, [act])
     limbo, new = objects
-    if origin is Zone.RESERVE:
+    if origin is Zone.RESERVE and not landmark:
         game.log.trace.add(msg("play.fleeting", card=Named(new.name)), rulings=(Ruling.PLAYED_FROM_RESERVE,), at=mark)
     _apply_next_card_emblems(game, waiting, new)
     if not internal:
