@@ -19,7 +19,7 @@ from .objects import GameObject, alike
 from .readings import Unenumerable, silent
 from .board import IN_PLAY
 from .state import Game
-from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Mode, Phase, PlayerName, Zone
+from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Mode, Phase, PlayerName, Zone, unmodelled_keyword
 
 __all__ = [
     "dusk",
@@ -51,9 +51,11 @@ def _playable(game: Game) -> None:
     # A printed ability the engine cannot read may trigger or apply in any action: never run past it in silence.
     for obj in game.board.objects.values():
         if obj.zone in IN_PLAY and obj.card.unread:
+            keyword = unmodelled_keyword(obj.card.unread[0])
             raise silent(
-                msg("refusal.unread_ability", card=Card(obj.name), text=Quote(obj.card.unread[0])),
-                Unenumerable.UNKNOWN_BOARD,
+                msg("refusal.unmodelled_keyword", card=Card(obj.name), keyword=Quote(keyword)) if keyword
+                else msg("refusal.unread_ability", card=Card(obj.name), text=Quote(obj.card.unread[0])),
+                Unenumerable.LOST_TEXT if keyword else Unenumerable.UNKNOWN_BOARD,
             )
 
 

@@ -489,6 +489,7 @@ ENGLISH: dict[str, str] = {
     "term.Hand cost": "Hand cost",
     "term.Reserve cost": "Reserve cost",
     "play.declines_cost_of": "{player} declines to pay the cost of {card} ({cost}): they may not play it, and the game goes back to the point where they were offered to play it (it is still {player}'s turn)",
+    "refusal.unmodelled_keyword": "{card} in play has {keyword}, a keyword printed on cards whose rules are not in the sources (6.4.g's remark only names Tough): whether it changes what happens is not known",
     "refusal.unread_ability": "{card} in play has an ability the engine cannot read, \"{text}\": whether it changes what happens is not known (write it in one of the wordings of docs/en/scenarios.md, or leave it out)",
     "refusal.exhausted_in_reserve_played": "{card} is exhausted in the Reserve: whether it can be played is not in the sources",
     "refusal.exhausted_in_reserve_support": "{card} is exhausted in the Reserve: whether it can be used for its support ability is not in the sources",

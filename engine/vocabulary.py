@@ -174,6 +174,30 @@ class Keyword(Word):
     GIGANTIC = "gigantic"
 
 
+class UnmodelledKeyword(Word):
+    """Keywords printed on cards whose rules are not in the engine's sources (6.4.g's remark names
+    Tough; the termbase lists the others). A card may be given with one (`keywords: [tough]`, a
+    textbox line `Tough 1`): the engine names it as such and refuses every action while its object
+    is in play, as it does for any printed ability it cannot read."""
+
+    TOUGH = "Tough"
+    ETERNAL = "Eternal"
+    DEFENDER = "Defender"
+    SEASONED = "Seasoned"
+    SCOUT = "Scout"
+    COOLDOWN = "Cooldown"
+
+
+def unmodelled_keyword(text: str) -> str | None:
+    """The keyword a printed line or word names, as printed ("Tough 1"), when it is one of
+    UnmodelledKeyword (with an optional number), else None."""
+    words = text.split()
+    if not words or len(words) > 2 or (len(words) == 2 and not words[1].isdecimal()):
+        return None
+    found = next((k for k in UnmodelledKeyword if k.value.lower() == words[0].lower()), None)
+    return None if found is None else " ".join([found.value, *words[1:]])
+
+
 class Status(Word):
     """Statuses the sources name (the Hua Mulan, Moonlight Jellyfish and Coppélia examples). Their
     rules are lost: the engine records whether an object has one, and nothing more."""

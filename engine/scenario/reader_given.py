@@ -28,7 +28,7 @@ from .model import (
 )
 from .syntax import check_keys, fail, located, normal_position, read_text, read_types
 from ..state import Region
-from ..vocabulary import ARENA, CHARACTER_SUBTYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, DeckFormat, ExpeditionKind, Face, Faction, Keyword, Mode, ObjectType, Rarity, Statistics, Status, Zone, parse_enum
+from ..vocabulary import ARENA, CHARACTER_SUBTYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, DeckFormat, ExpeditionKind, Face, Faction, Keyword, Mode, ObjectType, Rarity, Statistics, Status, UnmodelledKeyword, Zone, parse_enum, unmodelled_keyword
 
 __all__ = ["read_given", "read_object", "read_character"]
 
@@ -279,9 +279,14 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
         raise fail(f"`subtypes:` is a list, e.g. [Soldier]; allowed: {', '.join(CHARACTER_SUBTYPES)}", item, "subtypes", where)
     subtypes = located(lambda: check_subtypes(tuple(str(s).strip() for s in subtypes_raw), object_type), item, "subtypes", where)
     keywords_raw = _list_of(item, "keywords", "`keywords:` is a list, e.g. [gigantic]", where)
+    # A keyword printed on cards whose rules are not in the sources (Tough...) is named as such: kept
+    # as an ability the engine cannot read, which refuses every action while its object is in play.
+    unmodelled = tuple(u for u in (unmodelled_keyword(str(k)) for k in keywords_raw) if u is not None)
     keywords = frozenset(
-        located(partial(parse_enum, Keyword, k, "keyword (the engine models only the keywords whose rules are in its sources)"), keywords_raw, i, where)
-        for i, k in enumerate(keywords_raw)
+        located(partial(parse_enum, Keyword, k, "keyword (the engine models only the keywords whose rules are in its sources; "
+                        f"it also names {', '.join(u.value for u in UnmodelledKeyword)}, whose rules the sources do not give)"),
+                keywords_raw, i, where)
+        for i, k in enumerate(keywords_raw) if unmodelled_keyword(str(k)) is None
     )
     statuses_raw = _list_of(item, "statuses", "`statuses:` is a list, e.g. [Fleeting]", where)
     statuses = frozenset(located(partial(parse_enum, Status, s, "status"), statuses_raw, i, where) for i, s in enumerate(statuses_raw))
@@ -301,7 +306,7 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
                        "action or a `textbox:` line", item, "effect", where)
         effect = read_text(item["effect"], "`effect:` (a Spell's printed effect)", item, "effect", where)
         located(lambda: parse_effect(effect), item, "effect", where)
-    unread: tuple[str, ...] = ()
+    unread: tuple[str, ...] = unmodelled
     if "textbox" in item:
         textbox = _read_textbox(item["textbox"], item, where)
         reactions += textbox["reactions"]
@@ -309,7 +314,7 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
         quick += textbox["quick"]
         supports += textbox["supports"]
         keywords |= frozenset(textbox["keywords"])
-        unread = textbox["unread"]
+        unread += textbox["unread"]
     for flag in ("token", "exhausted"):
         if flag in item and not isinstance(item[flag], bool):
             raise fail(f"`{flag}:` is true or false", item, flag, where)
@@ -368,6 +373,12 @@ def _read_textbox(raw: Any, item: Any, where: Location | None) -> dict[str, tupl
         if words and all(w in _KEYWORD_WORDS for w in words):
             # 1.2.4.b: keywords represent abilities, several of them may share a line.
             found["keywords"].extend(Keyword(w) for w in words)
+            continue
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        if parts and all(p.lower() in _KEYWORD_WORDS or unmodelled_keyword(p) for p in parts):
+            # A line of keywords with one whose rules are not in the sources ("Gigantic, Tough 1").
+            found["keywords"].extend(Keyword(p.lower()) for p in parts if p.lower() in _KEYWORD_WORDS)
+            found["unread"].extend(u for u in (unmodelled_keyword(p) for p in parts) if u is not None)
             continue
         for kind, parse in (("reactions", parse_reaction), ("passives", parse_passive), ("quick", parse_activated)):
             if kind == "quick" and ":" not in text:
