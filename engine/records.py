@@ -12,11 +12,10 @@ import functools
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .errors import Location
+from .errors import Location, RulesSilent
 from .catalogue import ENGLISH_RENDERER
 from .messages import Items, Message, Param, Player as MessagePlayer, Term, msg
 from .objects import Card
-from .readings import Unenumerable, silent
 from .rulings import Ruling
 from .vocabulary import ARENA, ExpeditionKind, Phase, PlayerName, Position, RegionType, Statistics, Word, Zone
 
@@ -275,7 +274,7 @@ class ProgressRecord:
     def due_to(self) -> tuple[RegionType, ...]:
         """4.2.4.h (ruling moves-forward-due-to): the statistics it won, if it moved forward."""
         if self.unknown is not None and self.moved:
-            raise silent(msg("refusal.due_to_unknown", unknown=self.unknown), Unenumerable.UNPRINTED_VALUE)
+            raise RulesSilent(msg("refusal.due_to_unknown", unknown=self.unknown))
         return self.won if self.moved else ()
 
 
