@@ -31,7 +31,7 @@ EXPEDITION_KEYS = ("region", "characters")
 CHARACTER_KEYS = (
     "name", "type", "stats", "subtypes", "keywords", "statuses", "token", "exhausted", "boosts", "counters", "reactions",
     "passives", "quick_actions", "supports", "effect", "textbox", "rarity", "faction", "hand_cost", "reserve_cost",
-    "printed_name", "language",
+    "printed_name", "language", "type_line",
 )
 DECK_CARD_KEYS = ("name", "type", "faction", "rarity", "count", "printed_name")
 DECK_CARD_TYPES = ("hero", "character", "spell", "permanent", "token")

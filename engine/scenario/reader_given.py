@@ -265,14 +265,21 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
         return ObjectSetup(located(lambda: parse_character_template(item), container, index, where))
     name = _card_name(item, CHARACTER_KEYS, ("a card", "a card is \"Name F/M/W Subtype, Subtype\" or", "a card mapping"), container, index, where)
     object_type = default
+    line_type, line_subtypes = _type_line(item, where) if "type_line" in item else (None, None)
+    if line_type is not None:
+        object_type = line_type
     if "type" in item:
         object_type = located(lambda: parse_enum(ObjectType, item["type"], "type"), item, "type", where)
+        if line_type is not None and object_type is not line_type:
+            raise fail(f"`type: {item['type']}` and the type line's {line_type.value!r} differ: give one of them", item, "type", where)
         if object_type in (ObjectType.EMBLEM, ObjectType.REGION, ObjectType.MANA_ORB):
             raise fail(f"a card given on the board is a character, spell, permanent or hero, not {object_type.value}", item, "type", where)
     stats = None
     if "stats" in item:
         stats = located(lambda: Statistics.parse(item["stats"]), item, "stats", where)
-    subtypes_raw = item.get("subtypes") or []
+    subtypes_raw = item.get("subtypes") or list(line_subtypes or ())
+    if line_subtypes is not None and "subtypes" in item and sorted(map(str, item["subtypes"] or [])) != sorted(line_subtypes):
+        raise fail("`subtypes:` and the type line's sub-types differ: give one of them", item, "subtypes", where)
     if isinstance(subtypes_raw, str):
         subtypes_raw = [s for s in subtypes_raw.split(",")]
     if not isinstance(subtypes_raw, list):
@@ -353,6 +360,21 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
 
 
 _KEYWORD_WORDS = frozenset(k.value for k in Keyword)
+
+
+def _type_line(item: Any, where: Location | None) -> tuple[ObjectType, tuple[str, ...]]:
+    """`type_line: "Character - Adventurer, Soldier"`, as the card prints it: its type is the first
+    word, before the dash (2.2.1.c); its sub-types are to the right of the dash, separated by commas
+    (2.2.2.i). A dash is "-", "–" or "—"; a line without one has no sub-types."""
+    raw = read_text(item["type_line"], "`type_line` (the card's type line, e.g. \"Permanent - Landmark\")", item, "type_line", where)
+    head, _, tail = re.split(r"\s*([-–—])\s*", raw.strip(), maxsplit=1) if re.search(r"[-–—]", raw) else (raw.strip(), "", "")
+    words = head.split()
+    if len(words) != 1:
+        raise fail(f"the type line {raw!r}: its type is one word before the dash (2.2.1.c), e.g. \"Character - Soldier\"",
+                   item, "type_line", where)
+    object_type = located(lambda: parse_enum(ObjectType, words[0], "type on the type line"), item, "type_line", where)
+    subtypes = tuple(s.strip() for s in (tail or "").split(",") if s.strip())
+    return object_type, subtypes
 
 
 def _read_textbox(raw: Any, item: Any, where: Location | None) -> dict[str, tuple[Any, ...]]:
