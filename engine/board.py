@@ -23,6 +23,7 @@ from .places import REGION_RANGE
 from .readings import Unenumerable, silent
 from .records import Expedition, Outcome, Player
 from .vocabulary import (
+    BoosterWar,
     ARENA,
     COMPANION_REGION,
     HERO_REGION,
@@ -53,6 +54,9 @@ class Board:
     mode: Mode = Mode.TWO_PLAYER
     adventure: Adventure = field(default_factory=Adventure.unknown)
     tiebreakers: bool = False
+    booster_war: BoosterWar | None = None
+    """The Booster War page's game mode and its variant: unlimited Mana, three cards drawn in the
+    Morning, the game's end after four days."""
     tiebreaker_players: tuple[PlayerName, ...] = ()
     day: int | None = None
     """The day number when the scenario gives it (the first day has no Morning, 1.3.1.d)."""

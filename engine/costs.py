@@ -37,6 +37,10 @@ def can_pay_mana(game: Game, player: PlayerName, amount: int) -> bool:
     where they agree and refuses what they change."""
     if amount <= 0:
         return True
+    if game.board.booster_war is not None:
+        # The Booster War page: "Unlimited mana": every cost's Mana is paid.
+        game.log.trace.add(msg("cost.unlimited_mana", player=Player(player), n=amount), "booster-war.unlimited-mana")
+        return True
     payments = sum(1 for u in game.log.unknowns if u.scope is UnknownScope.MANA and u.player == player)
     ready = sum(1 for o in game.board.in_zone(Zone.MANA, player) if not o.exhausted)
     if payments == 0 and ready >= amount:

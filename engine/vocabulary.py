@@ -239,6 +239,21 @@ class Mode(Word):
     FREE_FOR_ALL = "free-for-all"
 
 
+class BoosterWar(Word):
+    """The variants of the Booster War page (two players, a new booster each)."""
+
+    LEAST_TECHNICAL = "least-technical"
+    MOST_TECHNICAL = "most-technical"
+
+
+BOOSTER_WAR_DECK = 12
+"""The most technical variant: "Each player builds a 12-card deck" (the Booster War page)."""
+BOOSTER_WAR_DRAW = 3
+"""Both variants: "You draw 3 cards ... instead of 2" (the Booster War page)."""
+BOOSTER_WAR_DAYS = 4
+"""Both variants: "The game ends after 4 days" (the Booster War page)."""
+
+
 class DeckFormat(Word):
     """Deck-building rules: 1.1.4 and the game-mode pages."""
 

@@ -16,7 +16,7 @@ from ..places import PLACES
 from ..readings import Readings
 from ..state import Region
 from ..trace import TraceLine
-from ..vocabulary import DeckFormat, ExpeditionKind, Mode, Status, Zone
+from ..vocabulary import BoosterWar, DeckFormat, ExpeditionKind, Mode, Status, Zone
 
 __all__ = [
     "Action", "Expectation", "Difference", "CharacterSetup", "PlayerSetup", "Setup", "Scenario", "ScenarioResult",
@@ -24,9 +24,9 @@ __all__ = [
 ]
 
 SCENARIO_KEYS = ("name", "rules", "given", "when", "then", "choices", "note")
-BOARD_KEYS = ("players", "first_player", "mode", "adventure", "tiebreakers", "day")
+BOARD_KEYS = ("players", "first_player", "mode", "variant", "adventure", "tiebreakers", "day")
 DECK_KEYS = ("format", "deck")
-PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana", "landmarks", "hero_zone", "presented")
+PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana", "landmarks", "hero_zone", "presented", "booster")
 EXPEDITION_KEYS = ("region", "characters")
 CHARACTER_KEYS = (
     "name", "type", "stats", "subtypes", "keywords", "statuses", "token", "exhausted", "boosts", "counters", "reactions",
@@ -147,6 +147,8 @@ class Setup:
     mode: Mode = Mode.TWO_PLAYER
     adventure: list[Region] | None = None
     tiebreakers: bool = False
+    booster_war: BoosterWar | None = None
+    """`mode: booster-war` (a two-player game), with its `variant:`."""
     day: int | None = None
     per_player: dict[str, PlayerSetup] = field(default_factory=dict)
     deck_format: DeckFormat | None = None

@@ -28,7 +28,7 @@ from .model import (
 )
 from .syntax import check_keys, fail, located, normal_position, read_text, read_types
 from ..state import Region
-from ..vocabulary import ARENA, CHARACTER_SUBTYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, DeckFormat, ExpeditionKind, Face, Faction, Keyword, Mode, ObjectType, Rarity, Statistics, Status, UnmodelledKeyword, Zone, parse_enum, unmodelled_keyword
+from ..vocabulary import ARENA, CHARACTER_SUBTYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, DeckFormat, ExpeditionKind, Face, Faction, Keyword, Mode, ObjectType, Rarity, Statistics, Status, UnmodelledKeyword, Zone, parse_enum, unmodelled_keyword, BOOSTER_WAR_DECK, BoosterWar
 
 __all__ = ["read_given", "read_object", "read_character"]
 
@@ -58,8 +58,15 @@ def read_given(given: Mapping[Any, Any], where: Location | None) -> Setup:
         if text in BOARD_KEYS or "." in text or text in setup.players or text.lower() in ("none", "arena", "adventure"):
             raise fail(f"player name {text!r} is not allowed (a name is unique and cannot contain '.' or be a keyword)", players, i, where)
         setup.players.append(text)
-    if "mode" in given:
-        setup.mode = located(lambda: parse_enum(Mode, given["mode"], "mode"), given, "mode", where)
+    if "mode" in given and str(given["mode"]).strip().lower() == "booster-war":
+        # The Booster War page: a two-player game with three differences, in two variants.
+        setup.booster_war = BoosterWar.LEAST_TECHNICAL
+        if "variant" in given:
+            setup.booster_war = located(lambda: parse_enum(BoosterWar, given["variant"], "Booster War variant"), given, "variant", where)
+    elif "mode" in given:
+        setup.mode = located(lambda: parse_enum(Mode, given["mode"], "mode (or booster-war)"), given, "mode", where)
+    if "variant" in given and setup.booster_war is None:
+        raise fail("`variant:` is a Booster War variant (least-technical, most-technical): give `mode: booster-war`", given, "variant", where)
     wanted = 2 if setup.mode is Mode.TWO_PLAYER else 4
     if len(setup.players) != wanted:
         raise fail(
@@ -189,6 +196,11 @@ def _read_player(name: str, block: Any, given: Any, setup: Setup, where: Locatio
             result.zones[zone] = _read_zone_cards(value, block, key, zone, where)
     if "presented" in block:  # 4.1.e-f: a Hero, or a card from outside the game, face down until 4.1.h
         result.presented = read_object(block["presented"], block, "presented", where, ObjectType.HERO).card
+    if "booster" in block:
+        _read_booster(block, result, setup, where)
+    if setup.booster_war is BoosterWar.MOST_TECHNICAL and Zone.DECK in result.zones and len(result.zones[Zone.DECK]) != BOOSTER_WAR_DECK:
+        raise fail(f"the most technical Booster War variant: each player builds a {BOOSTER_WAR_DECK}-card deck "
+                   f"(booster-war.twelve-cards); {name}'s `deck:` holds {len(result.zones[Zone.DECK])}", block, "deck", where)
     if "mana" in block:
         mana = block["mana"]
         if isinstance(mana, Mapping):
@@ -360,6 +372,25 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
 
 
 _KEYWORD_WORDS = frozenset(k.value for k in Keyword)
+
+
+def _read_booster(block: Any, result: PlayerSetup, setup: Setup, where: Location | None) -> None:
+    """`booster:` (least technical Booster War, for `setup`): the booster's cards. "Each player takes a
+    booster, removes the Hero card, and puts it into play" (booster-war.hero): the Hero is presented
+    and revealed into the Hero zone; "Shuffle the remaining cards from the booster to form your deck"
+    (booster-war.deck): the others, in the order given, are the Deck as the shuffle leaves it."""
+    if setup.booster_war is not BoosterWar.LEAST_TECHNICAL:
+        raise fail("`booster:` is for the least technical Booster War variant (`mode: booster-war`); in the most technical one "
+                   f"each player builds a {BOOSTER_WAR_DECK}-card `deck:` in the order of their choice", block, "booster", where)
+    if "deck" in block or "presented" in block:
+        raise fail("with `booster:` the Deck and the Hero come from the booster: leave out `deck:` and `presented:`", block, "booster", where)
+    cards = _read_zone_cards(block["booster"], block, "booster", Zone.DECK, where)
+    heroes = [c for c in cards if c.card.type is ObjectType.HERO]
+    if len(heroes) != 1:
+        raise fail(f"a booster's Hero card is taken out and put into play (booster-war.hero): `booster:` needs exactly one card "
+                   f"with `type: hero`, it has {len(heroes)}", block, "booster", where)
+    result.presented = heroes[0].card
+    result.zones[Zone.DECK] = [c for c in cards if c is not heroes[0]]
 
 
 def _type_line(item: Any, where: Location | None) -> tuple[ObjectType, tuple[str, ...]]:

@@ -65,6 +65,7 @@ def build_game(setup: Setup) -> Game:
         tiebreakers=setup.tiebreakers,
     )
     game.board.day = setup.day
+    game.board.booster_war = setup.booster_war
     for name, ps in setup.per_player.items():
         for character in ps.characters:
             obj = game.enter(character.card, Zone.EXPEDITION, name, expedition=character.expedition, exhausted=character.exhausted, given=True)

@@ -23,7 +23,7 @@ from state_walk import walk  # noqa: E402
 
 BOARD_FIELDS = {
     "players", "first_player", "mode", "adventure", "tiebreakers", "tiebreaker_players", "day", "phase", "turn",
-    "passed", "outcome", "objects", "presented", "hosted", "_clock",
+    "passed", "outcome", "objects", "presented", "hosted", "_clock", "booster_war",
 }
 """What a judge sees on the table: seats, zones, expeditions, objects, the Adventure, the mode, the
 first player, where the game is in its day, who has passed, the presented cards, whether it is over."""
