@@ -247,7 +247,7 @@ class Board:
             forest += statistics.forest
             mountain += statistics.mountain
             water += statistics.water
-        return Statistics(forest, mountain, water), tuple(unknown)
+        return Statistics(forest, mountain, water), (tuple(unknown) if unknown else ())
 
     def facing(self, obj: GameObject) -> list[Expedition]:
         """The expeditions facing an object in the Expedition zone: in a two-player game, the

@@ -120,7 +120,9 @@ def progress(game: Game) -> None:
         return totals[key]
 
     changed = game.board.region_passives()
-    forced = _cases_of_unknown_statistics(game, total, unknowns, changed)
+    for expedition in game.board.expeditions():
+        total(expedition)  # every total is read below: summed once here, where the unknown ones show
+    forced = _cases_of_unknown_statistics(game, total, unknowns, changed) if any(unknowns.values()) else _NOTHING_FORCED
     changed_by: Message | None = None
     if changed:
         givers = Items(tuple(msg("dusk.giver", card=Card(o.name), text=Quote(p.text)) for o, p in changed))
@@ -187,6 +189,9 @@ def progress(game: Game) -> None:
             trace.add(msg("dusk.fails_to_move", expedition=label), "4.2.4.g")
     check_end(game)
 
+
+_NOTHING_FORCED: dict[tuple[PlayerName, ExpeditionKind], tuple[bool, Message]] = {}
+"""No character's statistics are unknown: Progress as usual (never written to)."""
 
 _CASE_VALUES = (-1, 0, 1, 2)
 """Values an unknown total may take against another unknown one, per statistic: between them they

@@ -69,8 +69,9 @@ def check_reactions(game: Game) -> None:
                     game.log.reactions_unchecked = unknown
                     game.log.trace.add(msg("react.unchecked", unknown=unknown.said), "4.4.a")
                 return
+            held = game.log.held_reactions  # most checks hold none: the test below is then skipped
             waiting = [o for o in game.board.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.REACTION
-                       and o.id not in game.log.held_reactions]
+                       and (not held or o.id not in held)]
             if not waiting:
                 return
             chooser = next(name for name in game.board.initiative_order() if any(o.controller == name for o in waiting))
@@ -126,7 +127,7 @@ class Resolution:
     it: GameObject | CardInZone | None = None
     atomic: int = 0
     notes: list[str] = field(default_factory=list)
-    held: set[int] = field(default_factory=set)
+    held: frozenset[int] = frozenset()
     """The Emblem-Reactions this effect's internal actions created: played after its end (4.4.a remark)."""
 
     def my_object(self, game: Game) -> GameObject | None:
@@ -172,7 +173,8 @@ def resolve_effect(
             check_reactions(game)  # 4.4.a.2: after each step
     finally:
         game.log.trace.depth -= 1
-        game.log.held_reactions -= res.held
+        if res.held:
+            game.log.held_reactions -= res.held
     record = EffectRecord(text, len(steps), res.atomic, controller, tuple(steps))
     game.log.last_effect = record
     if res.held:
@@ -193,7 +195,7 @@ def _internal_action(game: Game, res: Resolution, action: Callable[[], None]) ->
         created = {o.id for o in game.board.in_zone(Zone.LIMBO)
                    if o.id not in before and o.emblem is not None and o.emblem.kind is EmblemKind.REACTION}
         if created:
-            res.held |= created
+            res.held = res.held | created
             game.log.held_reactions |= created
             game.log.trace.add(msg("react.held_internal", n=len(created)), "4.4.a")
 
