@@ -209,6 +209,7 @@ ENGLISH: dict[str, str] = {
     "question.card_from_hand": "which card to put from their Hand in {zone}",
     "cost.unlimited_mana": "Booster War: Mana is unlimited, so {player} can pay {n} Mana",
     "cost.cannot_pay_internal": "{player} cannot pay this cost in full in this reading: the internal action is not done and the effect continues",
+    "play.cannot_pay_ability": "{player} cannot pay the cost of this {what} in full in this reading: they may not play it, and the game goes back to the point where it was offered",
     "play.cannot_pay": "{player} cannot pay {cost} in full in this reading: {card} may not be played, and the game goes back to the point where it was offered",
     "cost.declines": "{player} declines the cost: the internal action is ignored and the effect continues",
     "cost.pays": "pays {amount} (how Mana pays is not in the sources)",
