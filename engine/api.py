@@ -268,7 +268,10 @@ def use_ability(
         game.log.trace.add(msg("play.declines_ability_cost", player=Player(player), what=Term(what)), "6.4.b", "6.4.e")
         return None
     mana = sum(int(p[4:]) for p in cost if p.startswith("pay ") and p[4:].isdecimal())
-    if mana and not can_pay_mana(game, player, mana):
+    # A part that cannot be paid whatever Mana does ("Exhaust me" on an exhausted object) is refused
+    # by pay_cost; the Mana question comes up only for a cost the rest of which can be paid.
+    other_parts_payable = not ("exhaust" in cost and obj.exhausted) and not ("discard" in cost and obj.zone is not Zone.RESERVE)
+    if mana and other_parts_payable and not can_pay_mana(game, player, mana):
         # 6.4.c, 6.4.e: a cost that cannot be paid in full is not paid: the ability is not played.
         game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
         game.log.trace.add(msg("play.cannot_pay_ability", player=Player(player), what=Term(what)), "6.4.c", "6.4.e")

@@ -196,6 +196,7 @@ def test_a_quick_action_costs_one_more_when_its_player_is_not_the_first_player()
     assert (action.cost, action.effect, action.more_unless_first) == (("exhaust",), "Draw a card", 1)
     g = game(first_player="Bob")
     g.enter(Card("Lindiwe", ObjectType.HERO, quick_actions=(action,)), Zone.HERO, "Alice")
+    g.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, "Alice", given=True)  # a ready Mana Orb for the extra 1 (6.4.c)
     g.board.player("Alice").deck = [card("Kelon")]
     engine.pass_turn(g, "Bob")
     engine.use_ability(g, "Alice", "hero_zone", "Lindiwe", support=False)
