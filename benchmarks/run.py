@@ -312,7 +312,7 @@ def profile_shares(scenarios: list[Any], rounds: int = 20) -> list[tuple[str, fl
     stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
     total = sum(v[2] for v in stats.values()) or 1.0
     by_file: dict[str, float] = {}
-    for (filename, _, function), value in stats.items():
+    for (filename, _, _function), value in stats.items():
         # engine/state.py, engine/scenario/runner.py: the path below engine/, sub-packages included
         name = "engine/" + filename.rsplit("/engine/", 1)[1] if "/engine/" in filename else ("enum (hashing)" if filename.endswith("enum.py") else "other")
         by_file[name] = by_file.get(name, 0.0) + value[2]
@@ -704,7 +704,7 @@ def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: i
     for language in ("en", "fr"):
         report.add(f"Search index ready after page load, x{factor} glossary ({language})", "—",
                    f"{latency[f'ready-{language}']:.0f} ms", None,
-                   f"real glossary: {latency_real[f'ready-en']:.0f} ms (en)" if language == "en" else "")
+                   f"real glossary: {latency_real['ready-en']:.0f} ms (en)" if language == "en" else "")
     for language, size in sizes.items():
         report.add(f"Search index transfer, real glossary ({language}), gzip", "≤ 40 kB", f"{size / 1000:.1f} kB",
                    size <= 40_000)
@@ -1145,7 +1145,7 @@ def main(argv: list[str] | None = None) -> int:
         scale = interleaved({"real": lambda: full_build(real), f"x{factor}": lambda: full_build(synth)},
                             max(1, repeats - 1))
         real_t, synth_t = median(scale["real"]), median(scale[f"x{factor}"])
-        scaling = ratio_row(report, f"Scaling: x{factor} synthetic glossary build / real build", f"< {factor}x", factor,
+        ratio_row(report, f"Scaling: x{factor} synthetic glossary build / real build", f"< {factor}x", factor,
                             synth_t, real_t, f"{synth_t.cpu:.1f} s vs {real_t.cpu:.1f} s CPU")
 
         # -- releases (issue 19)
@@ -1210,7 +1210,7 @@ def main(argv: list[str] | None = None) -> int:
         report.facts["twice"] = twice
         report.detail("Fetched more than once on a first visit, real glossary: "
                       + (", ".join(f"{path} ({size / 1000:.1f} kB in all)" for path, size in twice) or "none"))
-        report.detail(f"Largest transfers, real glossary, cold: "
+        report.detail("Largest transfers, real glossary, cold: "
                       + ", ".join(f"{path} {size / 1000:.1f} kB" for size, path in weights["real"]["cold"]["largest"]))
         missing = sorted({path for visit in weights["real"].values() for path in visit["missing"]})
         report.detail(f"Requests answered 404 while visiting rule pages: {len(missing)}" + (f" ({', '.join(missing)})" if missing else
@@ -1243,6 +1243,7 @@ def write_results(path: Path, report: Report, factor: int, repeats: int, elapsed
         "Written by `make bench` (`benchmarks/run.py`); do not edit by hand. Build figures are ratios of builds",
         f"timed in the same run, interleaved, median of {repeats} (the scaling pair: of {max(1, repeats - 1)}); a build is",
         "timed by the CPU time of its processes (MkDocs builds on one core), wall-clock time beside it.",
+        "How long the test suite takes is measured apart: [test-timings.md](test-timings.md).",
         "",
         f"Run: {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"{elapsed / 60:.1f} min. Real glossary: {len(real.paragraphs)} paragraphs, {len(real.sections)} sections; "

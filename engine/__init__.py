@@ -30,18 +30,22 @@ Mana pays a cost), the engine records the step and refuses anything that depends
 
 Every error is an `engine.EngineError` (see engine.errors).
 
-Modules, in the order they import one another (a module imports only those above it; no cycle,
-tests/test_import_graph.py):
+Modules, in the order they import one another (a module imports only those above it; no cycle;
+tests/test_import_graph.py holds this order as LAYERS and fails an import that goes up it):
 
-- words and values: errors, limits, vocabulary, rulings (the ruling ids), trace, wording, objects
+- words and values: messages (what the engine says, as data) and catalogue (its English
+  sentences), errors, limits, vocabulary, rulings (the ruling ids), trace, wording, objects
   (cards, objects, passives), places (zone and region words), records (players, expeditions,
   happenings, outcomes and their Termination, the players' answers, Progress, effect and cost
   records), adventure (regions, Tumult cards), readings (open questions), runlog (`RunLog`, what
   the engine recorded while deciding: trace, happenings, decisions, readings, work);
 - the game: board (`Board`, what a judge sees on the table), state (`Game`: a board and its run
-  log, `game.board` and `game.log`; the only place objects are made, moved and ended);
-- rules: choices, movement, ending, dusk, effects (reading card text), reactions, costs,
-  resolution (effects step by step), day (phases), beginning, information, deck;
+  log, `game.board` and `game.log`; the only place objects are made, moved and ended), durations
+  (where in the day a duration stands);
+- rules: choices, movement, ending, dusk; card text, its own package `engine.cardtext` (text,
+  instructions, the registry of wordings, reading: see its __init__); reactions, costs,
+  cardtext.performing (effects step by step, one handler per instruction), day (phases),
+  beginning, information, deck;
 - the game loop and the API: api;
 - the scenario language, its own package `engine.scenario` reached through its face (its
   __init__): model, syntax, the registries of paths and actions (paths, actions), the reader
@@ -65,7 +69,8 @@ from .api import (
 )
 from .choices import Answer
 from .deck import CONSTRUCTED_PLAY, DECK_RULE_IDS, DeckCard, DeckLimits, DeckLimitsByFormat, DeckReport, check_deck, deck_rules, read_deck_limits
-from .effects import CostRecord, EffectRecord, parse_activated, parse_effect, parse_passive, parse_reaction, parse_token_template
+from .cardtext import parse_activated, parse_effect, parse_passive, parse_reaction, parse_token_template
+from .records import CostRecord, EffectRecord
 from .errors import (
     BoardError,
     EngineError,

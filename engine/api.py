@@ -13,7 +13,7 @@ from .costs import can_pay_mana, describe_play_cost, pay_cost, play_card, play_c
 from .messages import Card, Items, Message, Player, Quote, Term, msg
 from .places import PLACES, owned_zone, zone_term
 from .reactions import run_step
-from .resolution import check_reactions, resolve_effect
+from .cardtext.performing import check_reactions, resolve_effect
 from .movement import move_backward, move_forward
 from .objects import GameObject, alike
 from .readings import Unenumerable, silent

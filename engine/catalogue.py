@@ -226,7 +226,7 @@ ENGLISH: dict[str, str] = {
     "play.fleeting": "{card} was played from the Reserve: it has Fleeting",
     "play.card_played": "{player} has played a card: reactions are checked",
     "play.emblem_applies": "The Emblem-Ongoing \"{text}\" applies to {card}",
-    # Reactions and effects (engine.resolution, 4.4, 6.1).
+    # Reactions and effects (engine.cardtext.performing, 4.4, 6.1).
     "react.held_internal": "Reactions are not checked after an internal action: the Emblem-Reactions it created ({n}) wait in Limbo until the end of the effect that contains it",
     "react.after_internal": "The effect has ended: the Emblem-Reactions its internal actions created ({n}) can now be played",
     "react.unchecked": "Reactions cannot be checked any more: the engine does not know the events of {unknown}",
@@ -377,7 +377,7 @@ ENGLISH: dict[str, str] = {
     "when.pass": "{player} passes",
     "when.mulligan": "{player} takes a mulligan",
     "scenario.refuses": "The engine refuses: {refusal}",
-    # Refusals: a target the text does not allow (engine.resolution, 2.2.1.h, 7.2.2.a).
+    # Refusals: a target the text does not allow (engine.cardtext.performing, 2.2.1.h, 7.2.2.a).
     "target.not_in_play": "it is in {zone}, and \"a [type]\" is an object in play (2.2.1.h) unless the text names a zone",
     "target.wrong_type": "it is a {type}, not a {kinds} (2.2.1.h)",
     "target.not_controlled": "{controller} controls it, not {player} (7.2.2.a: \"you\" is the ability's controller)",

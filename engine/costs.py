@@ -7,7 +7,7 @@ from functools import partial
 from typing import Callable
 
 from .choices import YES, choose
-from .effects import Pay, PutFromHand
+from .cardtext.instructions import Pay, PutFromHand
 from .errors import Forbidden
 from .objects import Card, GameObject, NextCardPlayed
 from .catalogue import ENGLISH_RENDERER

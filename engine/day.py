@@ -10,7 +10,7 @@ from .durations import spans_over_at
 from .errors import RulesSilent
 from .messages import Items, Message, Player, Quote, Term, msg
 from .reactions import in_play_bearers, modify_with_reactions, run_step
-from .resolution import check_reactions
+from .cardtext.performing import check_reactions
 from .readings import Unenumerable, silent
 from .rulings import Ruling
 from .records import CardInZone, Happening, HappeningKind

@@ -88,6 +88,12 @@ def check_limits(deck_format: DeckFormat, limits: DeckLimits) -> None:
                          f"its checks read {', '.join(limits_checked(deck_format))}")
 
 
+def _checked(limit: int | None) -> int:
+    """A number check_limits found given (a format's checks read only those)."""
+    assert limit is not None, "check_limits runs first"
+    return limit
+
+
 _CONSTRUCTED_RULES = ("1.1.4.b", "1.1.4.c", "1.1.4.d", "1.1.4.e", "1.1.4.f", "1.1.4.g")
 _LIMITED_RULES = ("min-cards", "max-heroes", "max-factions", "hero-faction")   # after "<format>."
 DECK_RULE_IDS: dict[DeckFormat, tuple[str, ...]] = {
@@ -196,10 +202,12 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat, limits: DeckLimit
         trace.add(msg("deck.kept", why=why), rule)
 
     if deck_format in CONSTRUCTED_PLAY:
+        heroes_exactly, copies = _checked(limits.heroes_exactly), _checked(limits.max_copies_per_name)
+        max_rare, max_unique = _checked(limits.max_rare), _checked(limits.max_unique)
         if deck_format is not DeckFormat.CONSTRUCTED:
             trace.add(msg("deck.constructed", format=Term(deck_format.value)))
-        (broken if len(heroes) != limits.heroes_exactly else kept)(
-            "1.1.4.b", msg("deck.heroes_exactly", n=len(heroes), limit=limits.heroes_exactly))
+        (broken if len(heroes) != heroes_exactly else kept)(
+            "1.1.4.b", msg("deck.heroes_exactly", n=len(heroes), limit=heroes_exactly))
         (broken if other_count < limits.min_cards else kept)("1.1.4.c", msg("deck.others", n=other_count, limit=limits.min_cards))
         if heroes:
             faction = heroes[0].faction
@@ -215,7 +223,6 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat, limits: DeckLimit
             names[card.name] = names.get(card.name, 0) + 1
         for card in others:
             names[card.name] = names.get(card.name, 0) + card.count
-        copies = limits.max_copies_per_name
         over = sorted(name for name, n in names.items() if n > copies)
         if over:
             broken("1.1.4.e", msg("deck.names_over", limit=copies,
@@ -224,20 +231,21 @@ def check_deck(cards: list[DeckCard], deck_format: DeckFormat, limits: DeckLimit
             kept("1.1.4.e", msg("deck.names_within", limit=copies))
         rares = sum(c.count for c in others if c.rarity is Rarity.RARE)
         uniques = sum(c.count for c in others if c.rarity is Rarity.UNIQUE)
-        (broken if rares > limits.max_rare else kept)("1.1.4.f", msg("deck.rares", n=rares, limit=limits.max_rare))
-        (broken if uniques > limits.max_unique else kept)("1.1.4.g", msg("deck.uniques", n=uniques, limit=limits.max_unique))
+        (broken if rares > max_rare else kept)("1.1.4.f", msg("deck.rares", n=rares, limit=max_rare))
+        (broken if uniques > max_unique else kept)("1.1.4.g", msg("deck.uniques", n=uniques, limit=max_unique))
         return report
 
     mode = deck_format.value
+    heroes_at_most, max_factions = _checked(limits.heroes_at_most), _checked(limits.max_factions)
     trace.add(msg("deck.sealed" if deck_format is DeckFormat.SEALED else "deck.draft"))
     total = len(heroes) + other_count
     (broken if total < limits.min_cards else kept)(f"{mode}.min-cards", msg("deck.total", n=total, limit=limits.min_cards))
-    (broken if len(heroes) > limits.heroes_at_most else kept)(
-        f"{mode}.max-heroes", msg("deck.heroes_one", n=len(heroes), limit=limits.heroes_at_most))
+    (broken if len(heroes) > heroes_at_most else kept)(
+        f"{mode}.max-heroes", msg("deck.heroes_one", n=len(heroes), limit=heroes_at_most))
     factions = {c.faction for c in others if c.faction is not None}
     listed = Items(tuple(Term(f.value) for f in sorted(factions, key=lambda f: f.value)))
-    (broken if len(factions) > limits.max_factions else kept)(
-        f"{mode}.max-factions", msg("deck.factions", n=len(factions), factions=listed, limit=limits.max_factions))
+    (broken if len(factions) > max_factions else kept)(
+        f"{mode}.max-factions", msg("deck.factions", n=len(factions), factions=listed, limit=max_factions))
     for hero in heroes:
         if hero.faction not in factions:
             broken(f"{mode}.hero-faction", msg("deck.hero_off", card=Card(hero.name), faction=_faction(hero.faction), factions=listed))

@@ -1,5 +1,5 @@
 """Durations (2.2.13.a): "this Turn", "this Afternoon", "this Day". One place says where the span a
-duration names stands, for the emblem being created (engine.resolution) and for the phase that
+duration names stands, for the emblem being created (engine.cardtext.performing) and for the phase that
 begins (engine.day): an Ongoing Emblem lasts until its span ends (the example of 2.2.13.c)."""
 
 from __future__ import annotations

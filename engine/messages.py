@@ -35,7 +35,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from typing import Callable, Iterable, Mapping, NamedTuple, Union
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Union
 
 __all__ = ["check_params", "cldr_plural", "typed_key", "Renderer", "Player", "Card", "Quote", "Term", "Reading", "English", "Rules", "Items", "Message", "Param", "msg", "render", "english_plural", "param_json"]
 
@@ -67,14 +67,14 @@ class Reading(str):
     (`reading.<label>`); an order of abilities, "A, then B", names them (`reading.then`)."""
 
 
-class _Values(tuple):
+class _Values(tuple[Any, ...]):
     """A parameter holding several values: a tuple of its own kind, made as cheaply as a tuple (most
     lines of a Dusk hold a list), equal only to the same kind with the same values, and frozen."""
 
     __slots__ = ()
 
     def __eq__(self, other: object) -> bool:
-        return other.__class__ is self.__class__ and tuple.__eq__(self, other)  # type: ignore[arg-type]
+        return other.__class__ is self.__class__ and tuple.__eq__(self, other)
 
     def __ne__(self, other: object) -> bool:
         return not self == other
@@ -105,11 +105,11 @@ class Items(_Values):
         return self
 
 
-Param = Union[Player, Card, Quote, Term, Rules, Items, int, "Message"]
+Param = Union[Player, Card, Quote, Term, Reading, English, Rules, Items, int, "Message"]
 _PARAM_CLASSES = (str, int, Rules, Items, tuple)  # tuple: a Message (a named tuple)
 
 _TYPES = ((Player, "player"), (Card, "card"), (Quote, "quote"), (Term, "term"), (Reading, "reading"), (English, "english"))
-_TYPE_NAMES = dict(_TYPES)
+_TYPE_NAMES: dict[type, str] = dict(_TYPES)
 # Parameters said as they are when no form is asked (a Card may add its printed name, a Term or a
 # Reading is the catalogue's): Renderer.value's first test.
 _SAID_AS_GIVEN = frozenset({Player, Quote, English, int})
@@ -249,7 +249,7 @@ def _evaluate(node: ast.AST, operands: Mapping[str, int]) -> object:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
         left, right = (_evaluate(a, operands) for a in node.args)
         if node.func.id in ("IN", "WITHIN"):
-            return any(low <= left <= high for low, high in right)  # type: ignore[misc, operator]
+            return any(low <= left <= high for low, high in right)  # type: ignore[attr-defined]
         if node.func.id == "MOD":
             return left % right  # type: ignore[operator]
     raise ValueError(f"not a CLDR plural rule as Babel compiles it: {ast.dump(node)[:80]}")
@@ -337,7 +337,8 @@ class Renderer:
         if parts is None:
             return self._fill_as_written(message.id, template, values)
         # The plurals first, then the fields, as _fill_as_written fills them (the same errors).
-        plurals = iter([self._plural(message.id, values, name, forms) for kind, name, forms in parts if kind is _PLURAL_PART])
+        # A plural part's third item is its forms (_parts).
+        plurals = iter([self._plural(message.id, values, name, forms) for kind, name, forms in parts if kind is _PLURAL_PART])  # type: ignore[arg-type]
         return "".join(name if kind is _TEXT_PART else self.value(values[name], form) if kind is _FIELD_PART  # type: ignore[arg-type]
                        else next(plurals) for kind, name, form in parts)
 

@@ -91,11 +91,11 @@ class StatusCondition:
 class Reaction:
     trigger: Trigger
     effect: str
-    """The effect as printed; read by engine.effects when the Emblem-Reaction is played."""
+    """The effect as printed; read by engine.cardtext when the Emblem-Reaction is played."""
     condition: str | None = None
     """A condition written with the trigger ("When I'm sacrificed, if I'm not Fleeting"), as printed."""
     requires: StatusCondition | None = None
-    """The condition as a value (engine.effects.parse_reaction reads it)."""
+    """The condition as a value (engine.cardtext.parse_reaction reads it)."""
 
     def __str__(self) -> str:
         trigger = self.trigger.symbol or self.trigger.value
@@ -245,7 +245,7 @@ class EmblemInfo:
     """Only Ongoing emblems have a duration (2.2.13.b)."""
     kind: EmblemKind = EmblemKind.REACTION
     ongoing: OngoingPassive | None = None
-    """An Ongoing emblem's passive, as read (engine.effects.parse_ongoing)."""
+    """An Ongoing emblem's passive, as read (engine.cardtext.parse_ongoing)."""
     ends: Duration | None = None
     """For a duration no source defines ("until your next turn"): the span it ends with in the case
     this run follows (engine.durations); None there means it outlasts the day. Otherwise its duration."""

@@ -1,6 +1,6 @@
 """Reactions as event modifiers (6.3): which reactions an event triggers, the Emblem-Reactions they
 create in Limbo, and the steps of simultaneous atomic actions they modify (6.1.f, 6.3.b).
-Playing the Emblem-Reactions (4.4) is engine.resolution's."""
+Playing the Emblem-Reactions (4.4) is engine.cardtext.performing's."""
 
 from __future__ import annotations
 

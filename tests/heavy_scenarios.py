@@ -39,7 +39,7 @@ def aliased_dusks(characters: int = 500, dusks: int = 3_900) -> str:
     tie (nobody moves, so no Dusk is a step of the game, 6.1, and MAX_STEPS never counts one)."""
     given = ["    Alice:", "      hero:", "        characters:",
              *_aliased("c", '"Recruit 0/0/0"', characters // 2),
-             "      companion:", "        characters:", *[f"          - *c"] * (characters - characters // 2),
+             "      companion:", "        characters:", *["          - *c"] * (characters - characters // 2),
              "    Bob:", '      hero: {characters: ["Kelon 0/0/0"]}']
     return _scenario("Hundreds of aliased characters and thousands of Dusks", given, ["dusk"] * dusks)
 

@@ -8,7 +8,7 @@ import re
 from project_paths import PROJECT
 
 NAMED_FILE = re.compile(r"`((?:engine|plugins|tests|benchmarks|glossary|docs)/[\w/.\-]+\.(?:py|md|yaml|yml|js|json|css))`")
-PAGES = sorted(PROJECT.glob("docs/*/*.md")) + [PROJECT / "README.md"]
+PAGES = sorted(PROJECT.glob("docs/*/*.md")) + [PROJECT / "README.md", PROJECT / "CONTRIBUTING.md", PROJECT / "benchmarks" / "test-timings.md"]
 
 
 def named_files(text: str) -> list[tuple[int, str]]:

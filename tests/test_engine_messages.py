@@ -15,10 +15,10 @@ from altered_rules.cli.scenario_cli import locale_language
 from altered_rules.content.glossary.model import TranslationStatus
 from altered_rules.content.lint import lint_messages
 from altered_rules.messages import (MESSAGES_DIR, message_problems, message_states, plural_rules, read_messages,
-                                    renderer, stamp_messages)
+                                    renderer)
 from edits import replace_once
 from engine.catalogue import ENGLISH
-from engine.messages import Card, Items, Player, Term, cldr_plural, english_plural, msg, template_fields
+from engine.messages import Card, Player, Term, cldr_plural, english_plural, msg, template_fields
 
 SCENARIO = """\
 - name: A tie is not sufficient to advance
@@ -73,7 +73,7 @@ def test_a_missing_message_is_reported(messages_copy: Path) -> None:
 
 
 def test_a_translation_with_a_word_the_termbase_avoids_is_reported(glossary, messages_copy: Path) -> None:
-    replace_once(messages_copy / "it.yaml", '"gigantic.not_gigantic": "{card} non è Colossale', '"gigantic.not_gigantic": "{card} non è Gigantesco')
+    replace_once(messages_copy / "it.yaml", '"gigantic.not_gigantic": "{card} non ha Colossale', '"gigantic.not_gigantic": "{card} non è Gigantesco')
     assert any("gigantic.not_gigantic" in p for p in lint_messages(glossary, read_messages(messages_copy)))
 
 
@@ -179,3 +179,25 @@ def test_every_catalogues_templates_read_once_say_what_their_regexes_say() -> No
                 assert say._fill(msg(key, **params)) == say._fill_as_written(key, template, params), (language, key, n)
                 compared += 1
     assert compared > 3000
+
+
+@pytest.mark.parametrize("language, edit, stray", [
+    # The review's two: a literal "?" written for a narrow no-break space and for an ellipsis.
+    ("fr", ('"number.group": "1\\u202f000"', '"number.group": "1?000"'), "'?' (U+003F)"),
+    ("fr", ('"react.repeated": "…', '"react.repeated": "?'), "'?' (U+003F)"),
+    # Neighbours: the replacement character in Italian, and a stray symbol in a plural.
+    ("it", ('"day.draw": "', '"day.draw": "\\ufffd'), "(U+FFFD)"),
+    ("it", ("{# segnalino}", "{# segnalino¤}"), "'¤' (U+00A4)"),
+])
+def test_a_character_lost_in_a_catalogue_is_reported(messages_copy: Path, language: str, edit: tuple[str, str], stray: str) -> None:
+    replace_once(messages_copy / f"{language}.yaml", *edit)
+    problems = message_problems(read_messages(messages_copy))
+    assert any(f"{language}.yaml:" in p and stray in p and "a character lost in an encoding" in p for p in problems), problems
+
+
+def test_a_translations_own_typography_is_not_a_lost_character() -> None:
+    from altered_rules.strings import stray_characters
+
+    assert stray_characters("«\u00a0Quand\u00a0» l’Emblème… — 1\u202f000", "When the Emblem - 1,000") == []
+    assert stray_characters("Pourquoi ?", "Why?") == []
+    assert stray_characters("Pourquoi ?", "Why") == ["?"]

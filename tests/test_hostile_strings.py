@@ -18,8 +18,6 @@ from pathlib import Path
 
 import pytest
 
-import altered_rules.strings as strings_module
-from altered_rules.cli.main import main
 from altered_rules.pages import versions
 from altered_rules.pages.history import glossary_history
 from altered_rules.pages.site_pages import pages

@@ -108,6 +108,45 @@ def test_no_engine_import_is_hidden_to_break_a_cycle() -> None:
     assert hidden == []
 
 
+# The engine's modules, in the order they may import one another (engine/__init__.py lists them
+# with what each holds): a module imports only modules listed before it. A new module is placed here.
+LAYERS = (
+    # words and values
+    "messages", "catalogue", "errors", "limits", "vocabulary", "rulings", "trace", "wording", "objects", "places", "records",
+    "adventure", "readings", "runlog",
+    # the game
+    "board", "state", "durations",
+    # rules, card text among them (engine.cardtext: read above the rules, performed below costs)
+    "choices", "movement", "ending", "dusk",
+    "cardtext.text", "cardtext.instructions", "cardtext.wordings", "cardtext.reading", "cardtext",
+    "reactions", "costs", "cardtext.performing", "day", "beginning", "information", "deck",
+    # the game loop and the API
+    "api",
+    # the scenario language
+    "scenario.model", "scenario.syntax", "scenario.reader_given", "scenario.paths", "scenario.actions",
+    "scenario.reader_actions", "scenario.reader_expectations", "scenario.reader", "scenario.runner", "scenario",
+    # the face
+    "",
+)
+
+
+def _layer(module: str) -> int:
+    return LAYERS.index(module.removeprefix("engine").removeprefix("."))
+
+
+def test_every_engine_module_has_its_place_in_the_layers() -> None:
+    modules = {module.removeprefix("engine").removeprefix(".") for module in import_graph("engine")}
+    assert modules - set(LAYERS) == set(), "place these modules in LAYERS"
+    assert set(LAYERS) - modules == set(), "LAYERS names modules that are gone"
+
+
+def test_the_engine_modules_import_only_earlier_layers() -> None:
+    upward = [f"{module} imports {other}, listed after it in LAYERS"
+              for module, imported in sorted(import_graph("engine").items()) for other in sorted(imported)
+              if _layer(other) > _layer(module)]
+    assert upward == []
+
+
 def test_the_engine_records_import_no_rule_module() -> None:
     allowed = {"engine.errors", "engine.objects", "engine.vocabulary", "engine.limits", "engine.trace", "engine.rulings",
                "engine.messages", "engine.catalogue"}

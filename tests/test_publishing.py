@@ -117,6 +117,72 @@ def test_build_site_gives_each_language_its_address(monkeypatch, tmp_path: Path)
                     for language, config in build_site.LANGUAGE_CONFIGS.items()}
 
 
+def _no_build(monkeypatch, tmp_path: Path) -> dict:
+    """build_site with its language builds recorded, not run: language config -> the address given."""
+    from altered_rules import build_site
+
+    seen: dict = {}
+
+    def fake_build(arguments, project, env):
+        seen[Path(arguments[arguments.index("-f") + 1]).name] = env.get(build_site.LANGUAGE_URL_ENV)
+        return 0
+
+    monkeypatch.setattr(build_site, "mkdocs_build", fake_build)
+    monkeypatch.setattr(build_site, "write_runtime", lambda project, site: tmp_path / "manifest.json")
+    (tmp_path / "site").mkdir(exist_ok=True)
+    return seen
+
+
+@pytest.mark.parametrize("given", [None, "", "http://127.0.0.1:8000/", "http://localhost:8000/altered-rules/"])
+def test_a_build_for_publishing_without_a_published_address_is_refused(monkeypatch, tmp_path: Path, capsys, given):
+    from altered_rules import build_site
+
+    seen = _no_build(monkeypatch, tmp_path)
+    monkeypatch.delenv(build_site.SITE_URL_ENV, raising=False)
+    if given is not None:
+        monkeypatch.setenv(build_site.SITE_URL_ENV, given)
+    assert build_site.build(PROJECT, tmp_path / "site", publish=True) == 2
+    err = capsys.readouterr().err
+    assert seen == {}   # no language was built
+    assert "build_site: " in err and "nothing was built" in err
+    if not given:
+        assert "a build for publishing (--publish) needs ALTERED_RULES_SITE_URL" in err
+        assert "feeds, sitemaps and canonical links would point at http://127.0.0.1:8000/" in err
+    else:
+        assert "this machine's address" in err
+
+
+def test_an_address_that_is_no_address_is_refused(monkeypatch, tmp_path: Path, capsys):
+    from altered_rules import build_site
+
+    seen = _no_build(monkeypatch, tmp_path)
+    monkeypatch.setenv(build_site.SITE_URL_ENV, "example.org/altered-rules")
+    assert build_site.build(PROJECT, tmp_path / "site") == 2 and seen == {}
+    assert "ALTERED_RULES_SITE_URL='example.org/altered-rules' is no absolute address" in capsys.readouterr().err
+
+
+def test_a_local_build_says_which_address_it_used(monkeypatch, tmp_path: Path, capsys):
+    from altered_rules import build_site
+
+    seen = _no_build(monkeypatch, tmp_path)
+    monkeypatch.delenv(build_site.SITE_URL_ENV, raising=False)
+    monkeypatch.setenv(build_site.LANGUAGE_URL_ENV, "https://stale.example/en/")   # left over: never used
+    assert build_site.build(PROJECT, tmp_path / "site") == 0
+    assert seen == {Path(config).name: f"http://127.0.0.1:8000/{language}/" for language, config in build_site.LANGUAGE_CONFIGS.items()}
+    assert ("build_site: the site's address is http://127.0.0.1:8000/ (the local address: ALTERED_RULES_SITE_URL is "
+            "not set); feeds, sitemaps and canonical links use it") in capsys.readouterr().out
+    monkeypatch.setenv(build_site.SITE_URL_ENV, "https://example.org/r")
+    assert build_site.build(PROJECT, tmp_path / "site", publish=True) == 0
+    assert "the site's address is https://example.org/r/ (ALTERED_RULES_SITE_URL)" in capsys.readouterr().out
+
+
+def test_the_publishing_workflow_builds_for_publishing_with_its_address():
+    workflow = yaml.safe_load((PROJECT / ".github/workflows/pages.yml").read_text(encoding="utf-8"))
+    (step,) = [step for step in workflow["jobs"]["build"]["steps"] if "make site" in step.get("run", "")]
+    assert "--publish" in shlex.split(step["run"].split("SITE_OPTIONS=", 1)[1])[0].split()
+    assert step["env"]["ALTERED_RULES_SITE_URL"] == "${{ steps.pages.outputs.base_url }}/"
+
+
 def test_the_configurations_read_the_address_they_are_given():
     # mkdocs.fr.yml inherits mkdocs.yml; the address comes from the environment, else the local one.
     for given, expected in ((None, "http://127.0.0.1:8000/fr/"), ("https://example.org/r/fr/", "https://example.org/r/fr/")):
@@ -151,3 +217,22 @@ def test_each_in_process_build_is_as_strict_as_a_fresh_process(tmp_path: Path, c
                                    tmp_path, env) == 0   # not strict: built, with the warning
     assert (tmp_path / "three" / "index.html").is_file()
     assert (os.getcwd(), dict(os.environ)) == before   # the folder and the environment put back
+
+
+# ---- The package's metadata (issue 41) -------------------------------------------------------------
+
+def test_the_license_is_an_spdx_expression_that_pip_reads():
+    """`project.license` as a table is deprecated by setuptools (removed on 2027-02-18); an SPDX
+    expression needs setuptools 77 or later. Its metadata as pip prepares it, in an isolated
+    build as `make setup` installs the package (nothing is installed, nothing written here)."""
+    import tomllib
+
+    data = tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert data["project"]["license"] == "MIT"
+    assert "setuptools>=77" in data["build-system"]["requires"]
+    result = subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "--no-deps", "--quiet",
+                             "--report", "-", str(PROJECT)], capture_output=True, text=True, timeout=300, cwd=PROJECT.parent)
+    assert result.returncode == 0, result.stderr
+    (item,) = json.loads(result.stdout)["install"]
+    assert item["metadata"].get("license_expression") == "MIT" and "license" not in item["metadata"]
+    assert "License classifiers are deprecated" not in result.stderr and "project.license" not in result.stderr

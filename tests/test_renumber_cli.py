@@ -8,7 +8,6 @@ import pytest
 
 from altered_rules.cli.main import main
 from altered_rules.content.glossary import load_glossary
-from altered_rules.content.lint import lint_glossary
 from altered_rules.content.translations import stale_problems
 from altered_rules.pages.history import ChangeKind, compare, glossary_history
 

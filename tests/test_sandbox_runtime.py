@@ -9,7 +9,6 @@ import io
 import json
 import sys
 import zipfile
-from pathlib import Path
 
 import pytest
 

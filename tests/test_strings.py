@@ -116,3 +116,13 @@ def test_the_translators_report_lists_stale_interface_strings_with_their_key_and
     assert "<code>copied</code> (fr)" in english and "<code>copied</code> (it)" in english
     # The shipped strings are all current: the section says so.
     assert html.escape(tr("it", "translations_strings_none")) in Renderer(glossary, "it").translations().markdown
+
+
+@pytest.mark.parametrize("language, old, new, stray", [
+    ("fr", '"Aller à la règle {rule}"', '"Aller ? la règle {rule}"', "'?' (U+003F)"),
+    ("it", '"Vai alla regola {rule}"', '"Vai alla regola {rule}\\ufffd"', "(U+FFFD)"),
+])
+def test_a_character_lost_in_an_interface_string_is_reported(strings_copy, language, old, new, stray):
+    _edit(strings_copy, language, old, new)
+    problems = string_problems(read_strings(strings_copy))
+    assert any(f"{language}.yaml:" in p and "'go_to_rule'" in p and stray in p for p in problems), problems

@@ -38,7 +38,8 @@ def fixture(tmp_path_factory):
     constructed = root / "rules" / "1" / "1.1.4.yaml"
     constructed.write_text(constructed.read_text(encoding="utf-8").replace(
         "en: In constructed play, a player", f"en: In constructed play {HOSTILE}, a player"), encoding="utf-8")
-    record_release(root, "2026.3", "2026-12-20", {"en": f"FIXTURE notes {HOSTILE}"}, git=False)
+    # The English edits leave their translations stale (and round 2026.2's): recorded as they are.
+    record_release(root, "2026.3", "2026-12-20", {"en": f"FIXTURE notes {HOSTILE}"}, git=False, allow_stale=True)
     glossary = load_glossary(root)
     return root, rounds[0], glossary, glossary_history(glossary)
 
@@ -299,3 +300,99 @@ def test_a_release_shows_the_shared_redirects_by_a_link_or_else_a_copy(tmp_path,
     release_cycle.link(tmp_path, "v/2026.2/r", "../2026.1/r")
     assert not (tmp_path / "v/2026.2/r").is_symlink()
     assert (tmp_path / "v/2026.2/r/4.2.4.c/index.html").read_text(encoding="utf-8") == "redirect"
+
+
+# ---- History as data (issue 41): changed_in in the export, releases.json and a diff per release --
+
+def _validator(schema: dict):
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+
+
+def test_the_export_says_the_release_each_entry_last_changed_in(fixture):
+    from altered_rules.pages.versions import release_stamp
+    from altered_rules.site_assets.export import SCHEMA, export_glossary
+
+    root, made, glossary, history = fixture
+    data = export_glossary(glossary, "fr", None, release_stamp(history))
+    _validator(SCHEMA).validate(data)
+    paragraphs = {p["id"]: p for c in data["chapters"] for s in c["sections"] for p in s["paragraphs"]}
+    hostile = next(p for p in glossary.paragraphs.values() if HOSTILE in p.text.get("en"))
+    assert paragraphs[made.unchanged]["changed_in"] == "2026.1"   # as first released
+    assert paragraphs[made.changed]["changed_in"] == paragraphs[made.added]["changed_in"] == "2026.2"
+    assert paragraphs[made.renumbered[1]]["changed_in"] == "2026.2"
+    assert paragraphs[made.renumbered[1]]["renumbered_from"] == [{"number": made.renumbered[0], "until": "2026.1"}]
+    assert paragraphs[hostile.id]["changed_in"] == "2026.3"
+    terms = {t["id"]: t["changed_in"] for t in data["terms"]}
+    assert terms["gift"] == "2026.3" and terms[made.translated.removeprefix("term-")] == "2026.2"
+    assert {m["changed_in"] for m in data["game_modes"]} <= {"2026.1", "2026.2", "2026.3"}
+
+
+def test_an_entry_added_since_the_latest_release_changed_in_none(fixture):
+    from dataclasses import replace
+
+    from altered_rules.content.glossary.releases import Snapshot
+    from altered_rules.pages.history import build_history
+
+    _, made, _, history = fixture
+    entries = dict(history.current.entries)
+    entries["9.9.z"] = replace(entries[made.unchanged], key="9.9.z",
+                               fields=(("text", {"en": "FIXTURE a rule added after the latest release; not rules text."}),))
+    later = build_history(history.releases, history.snapshots, Snapshot("current", history.current.chapters, entries))
+    changed_in = later.changed_in()
+    assert "9.9.z" not in changed_in and changed_in[made.unchanged] == "2026.1"
+
+
+def _site_files(history, tmp_path, language: str):
+    from altered_rules.site_assets.release_export import release_files
+
+    site = tmp_path / language
+    for relative, text in release_files(history, language).items():
+        (site / relative).parent.mkdir(parents=True, exist_ok=True)
+        (site / relative).write_text(text, encoding="utf-8")
+    return site / "export"
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_releases_json_and_each_diff_validate_against_their_published_schemas(fixture, tmp_path, language):
+    _, made, _, history = fixture
+    export = _site_files(history, tmp_path, language)
+    releases = json.loads((export / "releases.json").read_text(encoding="utf-8"))
+    _validator(json.loads((export / releases["$schema"]).read_text(encoding="utf-8"))).validate(releases)
+    assert [r["version"] for r in releases["releases"]] == ["2026.1", "2026.2", "2026.3"]
+    assert [r["previous"] for r in releases["releases"]] == [None, "2026.1", "2026.2"]
+    second = releases["releases"][1]
+    assert second["notes"] == made.notes[language]   # in the site's language
+    assert made.changed in second["changes"]["changed"] and made.added in second["changes"]["added"]
+    assert made.removed in second["changes"]["removed"] and made.translated in second["changes"]["translated"]
+    assert second["renumbered_from"][made.renumbered[1]] == made.renumbered[0]
+    diff_schema = None
+    for release in releases["releases"]:
+        path = export / release["diff"]
+        diff = json.loads(path.read_text(encoding="utf-8"))
+        diff_schema = diff_schema or json.loads((path.parent / diff["$schema"]).read_text(encoding="utf-8"))
+        _validator(diff_schema).validate(diff)
+        assert (diff["to"], diff["from"], diff["count"]) == (release["version"], release["previous"], release["count"])
+        assert sorted(c["key"] for c in diff["changes"]) == sorted(k for keys in release["changes"].values() for k in keys)
+
+
+def test_a_tool_answers_what_changed_in_the_last_release_from_the_files_alone(fixture, tmp_path):
+    """Release 2026.3 changed the English of term gift and of one rule of 1.1.4 (the fixture's own
+    edits): a tool that reads only export/releases.json and the diff it names finds exactly that,
+    with the texts before and after."""
+    _, _, glossary, history = fixture
+    hostile = next(p.id for p in glossary.paragraphs.values() if HOSTILE in p.text.get("en"))
+    export = _site_files(history, tmp_path, "it")
+    del glossary, history   # from here on, the files only
+
+    releases = json.loads((export / "releases.json").read_text(encoding="utf-8"))
+    last = next(r for r in releases["releases"] if r["version"] == releases["latest"])
+    diff = json.loads((export / last["diff"]).read_text(encoding="utf-8"))
+    changed = {(c["key"], c["kind"]) for c in diff["changes"]}
+    assert (last["version"], last["date"]) == ("2026.3", "2026-12-20")
+    assert changed == {("term-gift", "changed"), (hostile, "changed")}
+    assert {kind: sorted(keys) for kind, keys in last["changes"].items() if keys} == {"changed": sorted([hostile, "term-gift"])}
+    gift = next(c for c in diff["changes"] if c["key"] == "term-gift")
+    text = next(f for f in gift["fields"] if f["field"] == "text")["languages"]["en"]
+    assert HOSTILE not in text["old"] and HOSTILE in text["new"] and ["+", f" {HOSTILE}"] in text["diff"]

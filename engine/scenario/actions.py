@@ -22,7 +22,7 @@ from ..beginning import begin_game, mulligan
 from ..errors import Location, ScenarioError
 from ..messages import Card, Message, Player, Quote, Term, msg
 from ..places import PLACES
-from ..effects import parse_effect
+from ..cardtext import parse_effect
 from .model import ZONES_FOR_PUT, Action, Setup
 from .syntax import declined, expedition_ref, fail, located, object_ref, read_text
 from ..state import Game

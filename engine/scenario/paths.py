@@ -29,7 +29,7 @@ from ..messages import Card as Named, Quote, msg
 from ..choices import NO, YES
 from ..errors import BoardError, Location, ScenarioError
 from ..information import sees
-from ..objects import Card, GameObject
+from ..objects import Card, EmblemInfo, GameObject
 from ..readings import Unenumerable, silent
 from .reader_given import read_character
 from .model import REFUSALS, Expectation, Setup, character_key, shown
@@ -295,7 +295,8 @@ def _count(message: str) -> Read:
     def read(w: Written) -> int:
         if not _is_count(w.value):
             raise w.bad(message)
-        return w.value
+        count: int = w.value
+        return count
     return read
 
 
@@ -579,7 +580,8 @@ def _region_types(game: Game, at: At) -> Any:
 def _read_face(w: Written) -> str:
     if isinstance(w.value, str) and w.value.strip().lower() == "discarded":
         return "discarded"  # 4.3.d: once tiebreakers start
-    return w.enum(Face, "face").value
+    face: str = w.enum(Face, "face").value
+    return face
 
 
 _path(Family.REGION, "face", _read_face, _region_face, "`up` / `down`; once tiebreakers have started `discarded`, and `down` for region 7, the Arena (4.3.d)")
@@ -627,16 +629,28 @@ def _read_duration(w: Written) -> str | None:
 
 
 _EMBLEM = Family.EMBLEM
+
+
+def _info(emblem: GameObject) -> EmblemInfo:
+    """What an emblem holds: every object `emblems.N` finds is an emblem (2.2.1.g)."""
+    assert emblem.emblem is not None
+    return emblem.emblem
+
+
+def _duration_of(info: EmblemInfo) -> str | None:
+    return info.duration.value if info.duration else None
+
+
 _path(_EMBLEM, "type", _word("emblem", "the type of an emblem is Emblem (2.2.1.g)"), _emblem(lambda game, e, at: e.card.type.value),
       "`emblem` (2.2.1.g)", **_RECORD)
 _path(_EMBLEM, "name", _read_name_or_none, _emblem(lambda game, e, at: e.card.name), "`none`: emblems have no name (2.2.3.g)", **_RECORD)
 _path(_EMBLEM, "subtype", _read_subtype, _emblem(lambda game, e, at: e.card.subtypes[0] if e.card.subtypes else None),
       "`Reaction` or `Ongoing`", **_RECORD)
-_path(_EMBLEM, "text", _text, _emblem(lambda game, e, at: text_key(e.emblem.text)), "its text", **_RECORD)
+_path(_EMBLEM, "text", _text, _emblem(lambda game, e, at: text_key(_info(e).text)), "its text", **_RECORD)
 _path(_EMBLEM, "duration", _read_duration,
-      _emblem(lambda game, e, at: e.emblem.duration.value if e.emblem.duration else None), "`this Turn`...", **_RECORD)
+      _emblem(lambda game, e, at: _duration_of(_info(e))), "`this Turn`...", **_RECORD)
 _path(_EMBLEM, "controller", _controller, _emblem(lambda game, e, at: e.controller), "who controls it", **_RECORD)
-_path(_EMBLEM, "source", _text, _emblem(lambda game, e, at: text_key(e.emblem.source_name or "")), "the object that created it", **_RECORD)
+_path(_EMBLEM, "source", _text, _emblem(lambda game, e, at: text_key(_info(e).source_name or "")), "the object that created it", **_RECORD)
 _path(_EMBLEM, "exists", _boolean, _emblem(_emblem_exists), "whether it still exists", **_RECORD)
 for _attribute in ("hand_cost", "reserve_cost", "faction", "rarity"):
     _path(_EMBLEM, _attribute, _printed(_attribute), _emblem(lambda game, e, at: None),
@@ -720,7 +734,7 @@ _path(_EXPEDITION, "failed_to_move_forward", _boolean, _progress(lambda record: 
 _path(_EXPEDITION, "moved_forward_due_to", _types, _progress(lambda record: sorted(s.value for s in record.due_to) if record else []),
       "a list of statistics (4.2.4.h; ruling `moves-forward-due-to`)")
 _path(_EXPEDITION, "exhausted", _count("expected the number of exhausted characters"),
-      lambda game, at: sum(1 for o in game.board.characters_in(at.player, at.expedition) if o.exhausted),  # type: ignore[arg-type]
+      lambda game, at: sum(1 for o in game.board.characters_in(at.player, at.expedition) if o.exhausted),  # type: ignore[arg-type, misc]
       "the number of exhausted characters there")
 
 

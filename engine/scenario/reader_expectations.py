@@ -71,8 +71,8 @@ def locate(path: str, setup: Setup, place: Location | None = None) -> tuple[Path
     if parts[0] in players and len(parts) >= 4 and parts[1] in PLACES_WORDS:
         attribute = form(Family.OBJECT, parts[-1])
         if attribute is None:
-            names = [f.attribute for f in forms_of(Family.OBJECT)]
-            raise bad(f"unknown attribute {parts[-1]!r}{did_you_mean(parts[-1], names)}; an object's attributes: {', '.join(names)}")
+            attributes = [f.attribute for f in forms_of(Family.OBJECT)]
+            raise bad(f"unknown attribute {parts[-1]!r}{did_you_mean(parts[-1], attributes)}; an object's attributes: {', '.join(attributes)}")
         return attribute, At(player=parts[0], place=parts[1], name=".".join(parts[2:-1]))
     if parts[0] == "adventure":
         region = form(Family.REGION, parts[2]) if len(parts) == 3 else None

@@ -9,7 +9,7 @@ from functools import lru_cache, partial
 from typing import Any, Mapping
 
 from ..deck import DeckCard
-from ..effects import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
+from ..cardtext import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
 from ..errors import Location, UnsupportedText
 from ..objects import Card, Reaction
 from ..places import REGION_RANGE
@@ -131,7 +131,7 @@ def _read_adventure(data: Any, given: Any, where: Location | None) -> list[Regio
         if not isinstance(item, Mapping):
             raise fail(f"region {i} is a Tumult half: {{types: [forest, water]}}, or {{face: down, types: [mountain]}}; got {item!r}", data, i, where)
         check_keys(item, ("face", "types"), f"region {i}", where)
-        face = located(lambda: parse_enum(Face, item.get("face", "up"), "face"), item, "face", where)
+        face = located(lambda: parse_enum(Face, item.get("face", "up"), "face"), item, "face", where)  # noqa: B023 (called at once)
         if "types" not in item:
             if face is Face.UP:
                 raise fail(f"region {i} is face up: give its `types:` (forest, mountain, water)", data, i, where)
@@ -457,10 +457,10 @@ def _read_deck(data: Any, given: Any, where: Location | None) -> list[DeckCard]:
             raise fail(f"unknown card type {item.get('type')!r}; allowed: {', '.join(DECK_CARD_TYPES)}", item, "type", where)
         faction = None
         if item.get("faction") is not None:
-            faction = located(lambda: parse_enum(Faction, item["faction"], "faction"), item, "faction", where)
+            faction = located(lambda: parse_enum(Faction, item["faction"], "faction"), item, "faction", where)  # noqa: B023 (called at once)
         rarity = None
         if "rarity" in item:
-            rarity = located(lambda: parse_enum(Rarity, item["rarity"], "rarity"), item, "rarity", where)
+            rarity = located(lambda: parse_enum(Rarity, item["rarity"], "rarity"), item, "rarity", where)  # noqa: B023 (called at once)
         elif card_type not in ("hero", "token"):
             rarity = Rarity.COMMON
         count = item.get("count", 1)

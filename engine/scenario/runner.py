@@ -248,9 +248,9 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
             if isinstance(value, EngineError):
                 result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", expectation.shown, f"refused: {value.message}", expectation.location))
                 continue
-            difference = _compare(expectation, value)
-            if difference:
-                result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", difference.expected, difference.actual, difference.location))
+            differs = _compare(expectation, value)
+            if differs:
+                result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", differs.expected, differs.actual, differs.location))
     return result
 
 

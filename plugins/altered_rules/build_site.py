@@ -9,7 +9,9 @@ runtime, shared by the languages.
 build makes between releases' folders by copies: GitHub Pages and some hosts serve no symlink.
 `ALTERED_RULES_SITE_URL` (the published address, e.g. https://example.org/altered-rules/) gives
 each language its `site_url` (the address plus `en/`, `fr/`, `it/`) for sitemaps, feeds and
-canonical links.
+canonical links. Without it the build uses the local address (LOCAL_SITE_URL, where `make serve`
+serves the site) and says so; `--publish` (the publishing workflow) refuses to build without a
+published address rather than ship feeds and canonical links that lead to 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -19,12 +21,40 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .languages import DECLARED
 from .site_assets.sandbox import MANIFEST_ENV, SandboxError, write_runtime
 
 SITE_URL_ENV = "ALTERED_RULES_SITE_URL"          # the published address, all languages
 LANGUAGE_URL_ENV = "ALTERED_RULES_LANGUAGE_URL"  # one language's site_url (read by mkdocs*.yml)
+LOCAL_SITE_URL = "http://127.0.0.1:8000/"        # where `make serve` serves site/ (mkdocs*.yml say it too)
+_LOOPBACK = {"127.0.0.1", "localhost", "::1", "0.0.0.0"}
+
+
+class AddressError(Exception):
+    """The site's address is missing for a build for publishing, or is no address at all."""
+
+
+def site_address(environ: dict[str, str] | os._Environ, publish: bool) -> tuple[str, str]:
+    """The address the site is built for and where it comes from: ALTERED_RULES_SITE_URL, or the
+    local one. Raises AddressError for a build for publishing without a published address, or for
+    a value that is no absolute http(s) address."""
+    given = environ.get(SITE_URL_ENV, "").strip()
+    if not given:
+        if publish:
+            raise AddressError(f"a build for publishing (--publish) needs {SITE_URL_ENV}, the address the site is "
+                               f"published at (e.g. {SITE_URL_ENV}=https://example.org/altered-rules/): without it the "
+                               f"Atom feeds, sitemaps and canonical links would point at {LOCAL_SITE_URL}; nothing was built")
+        return LOCAL_SITE_URL, f"the local address: {SITE_URL_ENV} is not set"
+    parts = urlsplit(given)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise AddressError(f"{SITE_URL_ENV}={given!r} is no absolute address; write it whole, with http:// or https:// "
+                           "(e.g. https://example.org/altered-rules/); nothing was built")
+    if publish and parts.hostname in _LOOPBACK:
+        raise AddressError(f"{SITE_URL_ENV}={given!r} is this machine's address, which no reader can reach; a build "
+                           "for publishing (--publish) needs the address the site is published at; nothing was built")
+    return given.rstrip("/") + "/", SITE_URL_ENV
 
 # Each language's MkDocs configuration (the French and Italian ones inherit mkdocs.yml).
 LANGUAGE_CONFIGS: dict[str, str] = {language.code: language.config for language in DECLARED}
@@ -45,9 +75,18 @@ ROOT_INDEX = """<!doctype html>
 """
 
 
-def build(project: Path, site: Path | None = None) -> int:
-    """Build every language into `site` (default: project/site); return a process exit code."""
+def build(project: Path, site: Path | None = None, publish: bool = False) -> int:
+    """Build every language into `site` (default: project/site); return a process exit code.
+    `publish`: a build for publishing, refused without a published address (site_address)."""
     site = site or project / "site"
+    try:
+        address, origin = site_address(os.environ, publish)
+    except AddressError as exc:
+        print(f"build_site: {exc}", file=sys.stderr)
+        return 2
+    # The address goes into every feed, sitemap and canonical link: the build says which it used.
+    print(f"build_site: the site's address is {address} ({origin}); feeds, sitemaps and canonical links use it",
+          flush=True)
     # The site carries no date (the sitemap has no <lastmod>, its gzip no time stamp): two builds
     # of one commit are byte-identical whatever the clock, SOURCE_DATE_EPOCH or the checkout's path.
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -61,8 +100,7 @@ def build(project: Path, site: Path | None = None) -> int:
     # The languages verify the glossary once between them: they share this process (mkdocs_build),
     # which keeps the last passing verification (verification/checks.py, verify_glossary_once).
     for language, config in LANGUAGE_CONFIGS.items():
-        if os.environ.get(SITE_URL_ENV):
-            env[LANGUAGE_URL_ENV] = os.environ[SITE_URL_ENV].rstrip("/") + f"/{language}/"
+        env[LANGUAGE_URL_ENV] = f"{address}{language}/"
         arguments = ["build", "--strict", "--clean", "-f", str(project / config), "-d", str(site / language)]
         print(f"build_site: {language}: mkdocs {' '.join(arguments)}", flush=True)
         # NO_MKDOCS_2_WARNING: Material prints an end-of-life banner on every build; it is known (issue 2).
@@ -153,9 +191,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m altered_rules.build_site", description="Build the site in three languages into site/.")
     parser.add_argument("--no-symlinks", action="store_true",
                         help="replace the symlinks the build makes by copies (for hosts that serve none, such as GitHub Pages)")
+    parser.add_argument("--publish", action="store_true",
+                        help=f"a build for publishing: refused unless {SITE_URL_ENV} gives the published address")
     args = parser.parse_args(argv)
     project = Path.cwd()
-    code = build(project)
+    code = build(project, publish=args.publish)
     if code == 0 and args.no_symlinks:
         try:
             print(f"build_site: {replace_links(project / 'site')} symlink(s) replaced by copies", flush=True)

@@ -31,7 +31,7 @@ from engine.messages import Message, Renderer, cldr_plural, template_fields
 
 from .content.glossary.model import LANGUAGES, CardData
 from .content.yamlsource import SourceError
-from .strings import STRINGS_DIR, LanguageStrings, StringState, _read_language, stamp_files, string_states
+from .strings import STRINGS_DIR, LanguageStrings, StringState, _read_language, stamp_files, string_states, stray_character_problem
 
 __all__ = ["catalogue_data", "MESSAGES_DIR", "LANGUAGE_ONLY", "stamp_messages", "read_messages", "message_problems", "message_states", "plural_rules", "renderer",
            "render", "card_names", "english_file"]
@@ -113,6 +113,9 @@ def message_problems(files: Mapping[str, LanguageStrings]) -> list[str]:
                                 f"CLDR's forms for {language}: {sorted(tags)} (or =N for an exact number)")
             if _PLURAL_FORMS.search(value) and not all("other" in _forms(m.group(0)) for m in _PLURAL_FORMS.finditer(value)):
                 problems.append(f"{file.where(key)}: '{key}' has a plural without its 'other' form")
+            stray = stray_character_problem(file.where(key), key, value, source)
+            if stray:
+                problems.append(stray)
             if value == source and key not in file.same_as_english and len(value) > 3:
                 problems.append(f"{file.where(key)}: '{key}' is the English text {value!r}; translate it, or list the id "
                                 "in same_as_english if it is spelt alike")
@@ -142,10 +145,11 @@ def po_entries(language: str, folder: Path = MESSAGES_DIR) -> list[tuple[str, st
             for key, source in english.strings.items()]
 
 
-def apply_translations(language: str, updates: dict[str, tuple[str, str]], folder: Path = MESSAGES_DIR) -> list[str]:
+def apply_translations(language: str, updates: dict[str, tuple[str, str]], folder: Path = MESSAGES_DIR,
+                       check_only: bool = False) -> list[str]:
     """Write each (translation, hash of its English) of `updates` (id -> ...) into the language's
     catalogue, all or nothing: the problems the edited catalogue would have (message_problems),
-    or [] once written."""
+    or [] once written (`check_only`: nothing is written either way)."""
     path = folder / f"{language}.yaml"
     files = read_messages(folder)
     file = files[language]
@@ -169,7 +173,7 @@ def apply_translations(language: str, updates: dict[str, tuple[str, str]], folde
                         if f"{language}.yaml" in p]
         except SourceError as exc:
             problems = [str(exc).replace(str(copy), str(folder))]
-    if problems:
+    if problems or check_only:
         return problems
     path.write_text(edited, encoding="utf-8")
     _catalogue.cache_clear()

@@ -85,6 +85,42 @@ def read_strings(folder: Path = STRINGS_DIR) -> dict[str, LanguageStrings]:
     return {language: _read_language(folder / f"{language}.yaml", language) for language in LANGUAGES}
 
 
+# Punctuation a translation may hold although its English does not: each language's own typography
+# (guillemets, apostrophe, ellipsis, dashes). Anything else that is neither a letter, a digit nor a
+# space, and that the English lacks, is a character lost on the way: the French catalogue held a
+# literal "?" for a narrow no-break space ("500?000") and for an ellipsis (review 2026-12, F32, F33).
+TYPOGRAPHY = frozenset(".,;:!()'\"«»’‘“”…–—-/")
+
+
+def stray_characters(value: str, source: str) -> list[str]:
+    """The characters of a translated `value` that are not letters, digits or spaces, not the
+    language's typography, and not in its English `source` (U+FFFD and a lone "?" among them)."""
+    import unicodedata
+
+    found = []
+    for character in value:
+        if character in source or character in TYPOGRAPHY or character.isspace():
+            continue
+        if character == "#" and ", plural," in value:   # ICU: the number inside a plural form
+            continue
+        if unicodedata.category(character)[0] in "LN" and character != "\ufffd":
+            continue
+        if character not in found:
+            found.append(character)
+    return found
+
+
+def stray_character_problem(where: str, key: str, value: str, source: str) -> str | None:
+    """One line naming the stray characters of a translation, or None."""
+    stray = stray_characters(value, source)
+    if not stray:
+        return None
+    shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in stray)
+    return (f"{where}: '{key}' holds {shown}, which its English does not have and which is neither a letter nor "
+            "this language's punctuation: a character lost in an encoding? (write it as \\uXXXX, e.g. \\u202f "
+            "for a narrow no-break space, \\u2026 for an ellipsis)")
+
+
 def string_problems(files: dict[str, LanguageStrings]) -> list[str]:
     """Each translation's keys, placeholders and strings left in English, one problem a line."""
     english = files["en"]
@@ -110,6 +146,9 @@ def string_problems(files: dict[str, LanguageStrings]) -> list[str]:
             if value == source and key not in file.same_as_english:
                 problems.append(f"{file.where(key)}: '{key}' is the English text {value!r}; translate it, or list the key "
                                 "in same_as_english if it is a proper name or a word spelt alike")
+            stray = stray_character_problem(file.where(key), key, value, source)
+            if stray:
+                problems.append(stray)
         for key in sorted(file.same_as_english - set(english.strings)):
             problems.append(f"{file.path}: same_as_english lists '{key}', which is not a key of {english.path}")
     return problems
@@ -206,7 +245,7 @@ def text_problem(value: str) -> str | None:
     return None
 
 
-def fill(template: str, values: dict[str, object]) -> str:
+def fill(template: str, values: Mapping[str, object]) -> str:
     """`template` with each named placeholder of `values` replaced by its value (str), every other
     character as typed: a safe substituter, never str.format (which reads attributes and specs)."""
     return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), template)
@@ -222,3 +261,18 @@ def tr(language: str, key: str, **values: object) -> str:
     table = STRINGS.get(language, STRINGS["en"])
     template = table.get(key, STRINGS["en"][key])
     return fill(template, values) if values else template
+
+
+THEME_TEXTS = ("made_with", "not_found_title")
+"""The interface strings our theme overrides show where Material 9.8.1 writes English whatever the
+language (the footer's "Made with", the 404 page's heading): docs/overrides reads them from
+`config.extra.altered_rules_texts`."""
+
+
+def theme_texts(config, language: str) -> None:
+    """Give a language's site the theme's texts in its language: the overrides' strings, and the
+    heading permalinks' tooltip (Python-Markdown's toc says "Permanent link" in every language)."""
+    config.extra["altered_rules_texts"] = {key: tr(language, key) for key in THEME_TEXTS}
+    toc = config.mdx_configs.setdefault("toc", {})
+    if toc.get("permalink"):
+        toc["permalink_title"] = tr(language, "permalink_title")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import Adventure, ExpeditionKind, Face, Game, Region, RegionType, Zone
-from engine.effects import parse_character_template
+from engine.cardtext import parse_character_template
 from engine.objects import GameObject
 
 HERO = ExpeditionKind.HERO

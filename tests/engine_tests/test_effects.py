@@ -6,16 +6,16 @@ import pytest
 
 import engine
 from engine import Duration, Phase, ScenarioError, Statistics, UnsupportedText, Zone
-from engine.effects import CreateOngoing, Draw, KeywordAction, parse_effect
+from engine.cardtext import CreateOngoing, Draw, KeywordAction, parse_effect
 from engine.objects import Trigger
 from engine_boards import COMPANION, HERO, game, put_character, trace_text
 
 
 def test_open_the_gates_reads_as_two_tokens_in_each_expedition() -> None:
     (create,) = parse_effect("Create two Ordis Recruit 1/1/1 Soldier tokens in each of your Expeditions")
-    assert isinstance(create, engine.effects.CreateTokens)
+    assert isinstance(create, engine.cardtext.CreateTokens)
     assert (create.card.name, create.card.statistics, create.card.subtypes) == ("Ordis Recruit", Statistics(1, 1, 1), ("Soldier",))
-    assert (create.count, create.destination, create.card.token) == (2, engine.effects.TokenDestination.EACH, True)
+    assert (create.count, create.destination, create.card.token) == (2, engine.cardtext.TokenDestination.EACH, True)
     assert create.card.reactions == () and create.card.keywords == frozenset()
 
 
@@ -113,7 +113,7 @@ def test_the_trace_says_once_that_reactions_cannot_be_checked_after_a_step_it_ca
 
 
 def test_ongoing_passives_are_read_once_into_values() -> None:
-    from engine.effects import parse_ongoing
+    from engine.cardtext import parse_ongoing
     from engine.objects import CannotMove, Direction, NextCardPlayed
 
     (forward,) = parse_effect("Expeditions can't move forward this Day")

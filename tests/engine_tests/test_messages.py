@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.catalogue import ENGLISH, ENGLISH_RENDERER
-from engine.messages import Card, Items, Player, Quote, Reading, Renderer, Term, msg, template_fields
+from engine.messages import Card, Items, Player, Reading, Renderer, Term, msg, template_fields
 from engine.vocabulary import DeckFormat, Duration, ExpeditionKind, Faction, ObjectType, Phase, RegionType, Status, Zone
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -26,7 +26,7 @@ def test_every_message_id_the_engine_names_is_in_the_english_catalogue() -> None
     # Every msg("...") with a literal id in the engine's source: a missing one would raise KeyError
     # only when that line is said.
     named = set()
-    for path in ENGINE.glob("*.py"):
+    for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "msg" and node.args:
                 first = node.args[0]

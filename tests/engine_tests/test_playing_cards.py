@@ -9,7 +9,7 @@ import pytest
 import engine
 from engine.messages import Quote, msg
 from engine import Answer, Card, Forbidden, ObjectType, RulesSilent, ScenarioError, Status, Zone
-from engine.effects import parse_effect, parse_reaction
+from engine.cardtext import parse_effect, parse_reaction
 from engine.objects import CannotActivate, Trigger
 from engine_boards import COMPANION, HERO, game, put_character, trace_text
 

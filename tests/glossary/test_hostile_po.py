@@ -56,14 +56,51 @@ def test_utf8_bytes_declared_iso_8859_1_are_refused(glossary_copy, tmp_path):
     assert "the header says charset=ISO-8859-1, but the file's bytes are UTF-8" in problems and f"{path}:" in problems
 
 
-def test_a_real_latin1_file_is_read_in_its_charset(glossary_copy, tmp_path):
+@pytest.fixture
+def messages_copy(tmp_path, monkeypatch):
+    """The engine's catalogues copied, so that an import that writes them writes the copy."""
+    import shutil
+    from altered_rules.cli import po
+    from altered_rules.messages import MESSAGES_DIR
+
+    copy = tmp_path / "engine-messages"
+    shutil.copytree(MESSAGES_DIR, copy)
+    monkeypatch.setattr(po, "MESSAGES_DIR", copy)
+    return copy
+
+
+def _latin1(block: str) -> bool:
+    try:
+        block.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def test_a_real_latin1_file_is_read_in_its_charset(glossary_copy, tmp_path, messages_copy):
     text = export_po(glossary_copy, "fr").decode("utf-8").replace("charset=utf-8", "charset=ISO-8859-1")
     text = _translate(text, "Dusk", "Crépuscule du soir")
     path = tmp_path / "fr.po"
-    path.write_bytes(text.encode("latin-1", errors="replace"))
+    # A Latin-1 file holds only the messages Latin-1 can write: one whose msgid it cannot would
+    # come back with another msgid, which the import refuses as edited (issue 41).
+    path.write_bytes("\n\n".join(block for block in text.split("\n\n") if _latin1(block)).encode("latin-1"))
     result = import_po(glossary_copy, path, "fr")
     assert sum(result.changed.values()) >= 1
     assert load_glossary(glossary_copy).sections["4.2.4"].title.by_language["fr"] == "Crépuscule du soir"
+
+
+def test_a_po_file_that_lost_a_character_as_a_question_mark_is_refused(glossary_copy, tmp_path, messages_copy):
+    """A translation whose character was lost on the way ("1?000" for "1\u202f000", "? l'Emblème"
+    for "… l'Emblème": review 2026-12, F32/F33) is refused, naming the message, and nothing is written, the glossary's texts neither."""
+    # A glossary text changed too: the refused engine message must keep it from being written.
+    text = _translate(export_po(glossary_copy, "fr").decode("utf-8"), "Dusk", "Crépuscule du soir")
+    assert 'msgstr "1\u202f000"' in text
+    path = tmp_path / "fr.po"
+    path.write_text(text.replace('msgstr "1\u202f000"', 'msgstr "1?000"'), encoding="utf-8")
+    before = {file.name: file.read_bytes() for file in messages_copy.iterdir()}
+    message = _refused(glossary_copy, path)
+    assert "'number.group' holds '?' (U+003F)" in message and "a character lost in an encoding" in message
+    assert {file.name: file.read_bytes() for file in messages_copy.iterdir()} == before   # nothing written
 
 
 @pytest.mark.parametrize("charset, message", [

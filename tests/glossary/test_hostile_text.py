@@ -14,13 +14,11 @@ import dataclasses
 import gzip
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 from altered_rules.cli.main import main
 from altered_rules.cli.release_cli import ReleaseError, record_release
-from altered_rules.content.glossary import load_glossary
 from altered_rules.content.glossary.model import Text
 from altered_rules.pages import versions
 from altered_rules.pages.history import glossary_history

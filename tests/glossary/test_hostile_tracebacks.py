@@ -7,7 +7,6 @@ character and `i18n export --out missing/dir/x.po` in test_hostile_po.py.)
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

@@ -75,6 +75,57 @@ def test_a_stale_translation_is_exported_fuzzy_and_an_old_msgid_stays_stale(glos
     assert text.translated_from["fr"] == english_hash("A tie is not sufficient to advance.") and text.stale("it")
 
 
+def test_an_old_msgid_is_reported_as_the_glossarys_english_having_changed(glossary_copy, tmp_path):
+    old = _catalog(glossary_copy, "fr")
+    path = glossary_copy / "rules/4/4.2.4.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("en: A tie is not sufficient to advance.", "en: A tie is never sufficient to advance."), encoding="utf-8")
+    old.get("A tie is not sufficient to advance.", context="4.2.4.c text").string = "Une égalité ne suffit jamais pour avancer."
+    (note,) = import_po(glossary_copy, _write(old, tmp_path / "fr.po"), "fr").behind
+    assert "'4.2.4.c text': the glossary's English changed since this file was exported" in note
+    assert "older English" not in note
+
+
+def test_a_msgid_edited_in_the_po_file_is_refused_saying_so(glossary_copy, tmp_path):
+    """A translator who 'corrects' the English in the PO file: the English side changed, in the file;
+    recording the translation as made from that msgid would record an English the glossary never had."""
+    catalog = _catalog(glossary_copy, "it")
+    message = catalog.get("A tie is not sufficient to advance.", context="4.2.4.c text")
+    catalog.delete(message.id, context=message.context)
+    catalog.add("A tie is never sufficient to advance.", "Un pareggio non basta mai.", context="4.2.4.c text",
+                auto_comments=message.auto_comments, locations=message.locations)
+    (problem,) = _refused(glossary_copy, _write(catalog, tmp_path / "it.po"), "it")
+    assert f"'4.2.4.c text': its msgid (the English) was edited in this PO file (exported as " \
+           f"{english_hash('A tie is not sufficient to advance.')}, now {english_hash('A tie is never sufficient to advance.')})" in problem
+    assert "English's" not in problem and "Put the msgid back as exported" in problem
+
+
+def test_a_msgid_edited_in_a_file_exported_without_hashes_is_refused_too(glossary_copy, tmp_path):
+    catalog = _catalog(glossary_copy, "it")
+    message = catalog.get("A tie is not sufficient to advance.", context="4.2.4.c text")
+    catalog.delete(message.id, context=message.context)
+    catalog.add("A tie is never sufficient to advance.", "Un pareggio non basta mai.", context="4.2.4.c text")
+    (problem,) = _refused(glossary_copy, _write(catalog, tmp_path / "it.po"), "it")
+    assert "its msgid (the English) was edited in this PO file, and is neither the glossary's English nor one its translations were made from" in problem
+
+
+def test_a_placeholder_lost_in_the_translation_names_the_side_that_lost_it(glossary_copy, tmp_path):
+    catalog = _catalog(glossary_copy, "fr")
+    message = next(m for m in catalog if m.id and "{" in m.id and m.string and not m.fuzzy and not m.context.startswith("engine "))
+    message.string = message.string.replace("{", "(", 1)
+    problems = _refused(glossary_copy, _write(catalog, tmp_path / "fr.po"), "fr")
+    assert any(f"'{message.context}': the translation's placeholders (msgstr)" in p
+               and "differ from those of its English (msgid, as exported)" in p for p in problems), problems
+
+
+def test_the_exported_header_holds_no_template_placeholder(glossary_copy):
+    text = export_po(glossary_copy, "fr").decode("utf-8")
+    header = text[text.index('msgid ""'):text.index("\n\n")]
+    assert '"Project-Id-Version: Altered Rules 2026.1\\n"' in header   # the glossary's latest release
+    assert '"Language: fr\\n"' in header and '"Language-Team: French\\n"' in header
+    for placeholder in ("VERSION", "EMAIL@ADDRESS", "FULL NAME", "YEAR-MO-DA", "LL@li.org", "ORGANIZATION", "CHARSET"):
+        assert placeholder not in text[:text.index("\n\n")], placeholder
+
+
 def _refused(glossary_copy: Path, po: Path, language: str) -> list[str]:
     before = _files(glossary_copy)
     with pytest.raises(PoError) as caught:

@@ -153,7 +153,8 @@ def test_release_records_snapshot_and_tags_in_git(git_glossary):
     dusk.write_text(dusk.read_text(encoding="utf-8").replace("There is one daily effect during dusk.",
                                                             "There is exactly one daily effect during dusk."), encoding="utf-8")
     _git(git_glossary.parent, "commit", "-q", "-am", "fixture edit")
-    done = record_release(git_glossary, "2026.2", "2026-12-01", {"en": "Fixture: one word more in 4.2.4.a."})
+    # The English edit leaves 4.2.4.a's translations stale: recorded as they are (--allow-stale).
+    done = record_release(git_glossary, "2026.2", "2026-12-01", {"en": "Fixture: one word more in 4.2.4.a."}, allow_stale=True)
     assert any("tagged release-2026.2" in line for line in done), done
     assert _git(git_glossary.parent, "tag", "--list").split() == ["release-2026.2"]
     committed = _git(git_glossary.parent, "show", "--name-only", "--format=%s", "release-2026.2^{commit}").split("\n")
@@ -165,12 +166,36 @@ def test_release_records_snapshot_and_tags_in_git(git_glossary):
     assert not glossary_history(glossary).unreleased
 
 
+def test_release_refuses_stale_translations_naming_each_unless_allowed(glossary_copy: Path, capsys):
+    """An English text edited after its translations: `release` says which translations lag, and
+    records nothing, unless --allow-stale records them as they are, naming each again (issue 41)."""
+    dusk = glossary_copy / "rules" / "4" / "4.2.4.yaml"
+    text = dusk.read_text(encoding="utf-8")
+    line = text[:text.index("- id: 4.2.4.a\n")].count("\n") + 1   # where the lint places the paragraph
+    dusk.write_text(text.replace("There is one daily effect during dusk.", "There is exactly one daily effect during dusk."),
+                    encoding="utf-8")
+    before = (glossary_copy / RELEASES).read_text(encoding="utf-8")
+    command = ["release", "2026.2", "--notes", "x", "--no-git", "--glossary", str(glossary_copy)]
+    assert main(command) == 1
+    err = capsys.readouterr().err
+    assert "release: 2 translation(s) are stale, made from an older English text" in err and "--allow-stale" in err
+    for language in ("fr", "it"):
+        assert f"  {dusk}:{line}: 4.2.4.a: the {language} text was translated from an older English text" in err
+    assert (glossary_copy / RELEASES).read_text(encoding="utf-8") == before
+    assert not (glossary_copy / "releases" / "2026.2.json.gz").exists()
+    assert main([*command, "--allow-stale"]) == 0
+    out = capsys.readouterr().out
+    assert "release: recorded with 2 stale translation(s) (--allow-stale):" in out
+    assert f"release:   stale: {dusk}:{line}: 4.2.4.a: the fr text was translated" in out
+    assert [r.version for r in load_glossary(glossary_copy).releases] == ["2026.1", "2026.2"]
+
+
 def test_release_refuses_uncommitted_edits_and_changes_nothing(git_glossary):
     (git_glossary / "terms" / "gift.yaml").write_text(
         (git_glossary / "terms" / "gift.yaml").read_text(encoding="utf-8").replace("Grants", "Gives"), encoding="utf-8")
     before = (git_glossary / RELEASES).read_text(encoding="utf-8")
     with pytest.raises(ReleaseError, match="uncommitted changes"):
-        record_release(git_glossary, "2026.2", "2026-12-01", {"en": "x"})
+        record_release(git_glossary, "2026.2", "2026-12-01", {"en": "x"}, allow_stale=True)
     assert (git_glossary / RELEASES).read_text(encoding="utf-8") == before
     assert not (git_glossary / "releases" / "2026.2.json.gz").exists()
     assert _git(git_glossary.parent, "tag", "--list") == ""

@@ -60,7 +60,7 @@ def test_a_duplicate_paragraph_id_is_rejected(glossary_copy):
     line = _line_of(glossary_copy, DUSK, "- id: 4.2.4.c") 
     error = _one_error(glossary_copy)
     assert "duplicate paragraph id 4.2.4.c" in error and "rules/4/4.2.4.yaml:" in error
-    assert f"first at " in error and str(line) in error
+    assert "first at " in error and str(line) in error
 
 
 def test_a_malformed_paragraph_id_says_what_an_id_looks_like(glossary_copy):

@@ -12,9 +12,8 @@ import yaml
 from altered_rules.cli.main import main
 from altered_rules.content.glossary import GlossaryError, load_glossary
 from altered_rules.content.glossary.model import TranslationStatus, english_hash
-from altered_rules.pages.render import Renderer
 from altered_rules.pages.site_pages import pages
-from altered_rules.content.translations import glossary_files, stamp_file, stamp_glossary, stale_problems, translation_states
+from altered_rules.content.translations import stamp_file, stamp_glossary, stale_problems, translation_states
 from edits import replace_once
 
 TIE = Path("rules/4/4.2.4.yaml")

@@ -151,7 +151,7 @@ def test_what_is_made_from_a_result_is_kept_with_it_for_the_next_verification(gl
     first = verify_glossary(load_glossary(glossary_copy))
     for check in first.checks:
         if check.passed:
-            check.trace_data   # made now, as a build's export makes it
+            _ = check.trace_data   # made now, as a build's export makes it
     replace_in_paragraph(glossary_copy / "rules/4/4.2.4.yaml", "4.2.4.c", "      Bob.hero.region: 0\n", "      Bob.hero.region: 1\n")
     again = verify_glossary(load_glossary(glossary_copy))
     assert again.ran == 1

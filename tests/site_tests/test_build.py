@@ -12,7 +12,6 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from altered_rules.build_site import build
 
 from edits import replace_in_paragraph
 from project_paths import PROJECT
@@ -165,7 +164,7 @@ def test_a_misspelt_key_fails_the_site_build_with_file_and_line(tmp_path):
     path = copy / "glossary/rules/4/4.3.yaml"
     text = path.read_text(encoding="utf-8").replace("  text:\n", "  txet:\n", 1)
     path.write_text(text, encoding="utf-8")
-    line = next(n for n, l in enumerate(text.splitlines(), 1) if "txet:" in l)
+    line = next(n for n, written in enumerate(text.splitlines(), 1) if "txet:" in written)
     result = _build_copy(copy)
     assert result.returncode != 0
     assert f"glossary/rules/4/4.3.yaml:{line}: unknown key 'txet'" in result.stdout + result.stderr

@@ -26,6 +26,26 @@ def test_the_published_export_is_valid_against_the_published_schema(site, langua
     assert isinstance(data["release"]["unreleased_changes"], bool)
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_the_published_site_has_its_releases_and_their_diffs_as_data(site, language):
+    """export/releases.json and each release's diff, valid against the schemas published beside
+    them, and each entry's `changed_in` one of those releases (issue 41)."""
+    export = site / language / "export"
+    releases = json.loads((export / "releases.json").read_text(encoding="utf-8"))
+    jsonschema.validate(releases, json.loads((export / releases["$schema"]).read_text(encoding="utf-8")),
+                        cls=jsonschema.Draft202012Validator)
+    versions = [r["version"] for r in releases["releases"]]
+    assert releases["language"] == language and versions[0] == "2026.1" and releases["latest"] == versions[-1]
+    for release in releases["releases"]:
+        diff = json.loads((export / release["diff"]).read_text(encoding="utf-8"))
+        jsonschema.validate(diff, json.loads(((export / release["diff"]).parent / diff["$schema"]).read_text(encoding="utf-8")),
+                            cls=jsonschema.Draft202012Validator)
+        assert diff["to"] == release["version"] and diff["count"] == release["count"]
+    data = json.loads((export / "glossary.json").read_text(encoding="utf-8"))
+    changed_in = {p["changed_in"] for c in data["chapters"] for s in c["sections"] for p in s["paragraphs"]}
+    assert changed_in <= {*versions, None} and "2026.1" in changed_in
+
+
 def test_the_export_is_written_as_the_json_module_writes_it(glossary):
     """indented_json is json.dumps(..., ensure_ascii=False, indent=1) made faster: the same text for
     the export, its schema and every kind of value (a published file must not change with it)."""

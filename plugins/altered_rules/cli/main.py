@@ -3,16 +3,18 @@
 Subcommands:
   lint [--format plain|github|json]
                     check the glossary (schema, ids, references, symbols, translations)
-  verify [FILE...]  run scenario files (default: every scenario of the glossary);
-                    one line per scenario, "N passed, M failed"
+  verify [FILE...] [--format plain|github|json]
+                    run scenario files (default: every scenario of the glossary);
+                    one line per scenario, the failing ones named, "N passed, M failed"
   explain FILE      the same run with the engine's step-by-step trace
   stats [--json]    how much of the glossary the engine verifies
   synth --factor N --out DIR
                     a synthetic glossary N times the size of the real one (benchmarks)
   i18n stamp|export|import
                     translators' files: record current translations, PO files out and in
-  release VERSION --date D --notes TEXT
-                    record a release of the glossary (and tag it in git)
+  release VERSION --date D --notes TEXT [--allow-stale]
+                    record a release of the glossary (and tag it in git); refused while a
+                    translation is stale, unless --allow-stale
   diff A B [--json] what changed between two releases (or `current`), word by word
   renumber [--shift N] [OLD=NEW...]
                     new numbers for paragraphs and every reference to them, all or nothing
@@ -114,22 +116,39 @@ def _load_or_report(folder: Path):
 
 def _verify_glossary(args: argparse.Namespace) -> int:
     """Every scenario of the glossary: its examples and the further checks of its rules."""
+    from ..content.glossary import GlossaryError, load_glossary
     from ..verification.checks import verify_glossary
+    from .lint_report import LintFormat, located
+    from .verify_report import glossary_cases, print_cases, print_nothing_ran, summary
 
-    glossary = _load_or_report(args.glossary)
-    if glossary is None:
-        print("0 passed, 1 failed")
+    form = LintFormat(args.format)
+    try:
+        glossary = load_glossary(args.glossary)
+    except GlossaryError as exc:
+        # Nothing ran: saying "0 passed, 1 failed" would count a scenario that never ran.
+        print_nothing_ran([located(error.path, error.line, error.message) for error in exc.errors],
+                          f"verify: nothing ran: the glossary folder {args.glossary} has {len(exc.errors)} error(s), "
+                          "which stop every scenario; fix them (altered-rules lint lists them) and verify again",
+                          form, sys.stdout, sys.stderr)
         return 1
     verification = verify_glossary(glossary)
-    for check in verification.checks:
-        if check.passed:
-            print(f"PASS  {check.file}:{check.line}: {check.rule} {check.kind.value}: {check.name}")
-        else:
-            print(("ERROR " if check.error or check.result.error else "FAIL  ") + check.failure())
-    passed = sum(1 for c in verification.checks if c.passed)
-    failed = len(verification.checks) - passed
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed or not verification.checks else 0
+    if not verification.checks:
+        print_nothing_ran([], f"verify: nothing ran: the glossary folder {args.glossary} holds no scenario",
+                          form, sys.stdout, sys.stderr)
+        return 1
+    cases = glossary_cases(verification)
+    if form is not LintFormat.PLAIN:
+        print_cases(cases, form, sys.stdout, sys.stderr)
+    else:
+        for check in verification.checks:
+            if check.passed:
+                print(f"PASS  {check.file}:{check.line}: {check.rule} {check.kind.value}: {check.name}")
+            else:
+                print(("ERROR " if check.error or (check.result is not None and check.result.error) else "FAIL  ") + check.failure())
+        # The failing ones again, by name, just above the last line: among hundreds of PASS lines.
+        for line in summary(cases):
+            print(line)
+    return 1 if any(not check.passed for check in verification.checks) else 0
 
 
 def _scenario_command(name: str) -> Callable[[argparse.Namespace], int]:
@@ -195,7 +214,8 @@ def _cmd_i18n(args: argparse.Namespace) -> int:
     from ..content.translations import stamp_glossary
     from ..content.yamlsource import SourceError
 
-    if _load_or_report(args.glossary) is None:
+    glossary = _load_or_report(args.glossary)
+    if glossary is None:
         return 1
     try:
         if args.action == "stamp":
@@ -221,7 +241,7 @@ def _cmd_i18n(args: argparse.Namespace) -> int:
             if problem:
                 print(f"i18n export: {problem}; nothing was written", file=sys.stderr)
                 return 1
-            out.write_bytes(export_po(args.glossary, args.lang))
+            out.write_bytes(export_po(args.glossary, args.lang, glossary.releases[-1].version if glossary.releases else None))
             print(f"i18n export: wrote {out}")
             return 0
         result = import_po(args.glossary, args.file, args.lang)
@@ -262,6 +282,9 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("files", nargs="*", type=Path, metavar="FILE")
     verify.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY,
                         help="glossary folder: its scenarios when no FILE is given, and the deck limits (default: glossary)")
+    verify.add_argument("--format", choices=[form.value for form in LintFormat], default=LintFormat.PLAIN.value,
+                        help="plain lines (default), GitHub Actions annotations on each failure's YAML line "
+                             "(::error file=...,line=N::...), or one JSON object")
     verify.set_defaults(func=_scenario_command("verify"))
 
     explain = sub.add_parser("explain", help="run scenario files and print the engine's trace with rule citations")

@@ -22,6 +22,7 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 import yaml
 from babel.messages.catalog import Catalog
@@ -44,7 +45,13 @@ HEADER = """\
 # msgctxt is each text's address ("4.2.4.c text"), msgid its English, msgstr the translation;
 # #: gives the file (in glossary/) and line. "fuzzy" marks a translation made from an older English
 # text (or one that does not say): update it, remove the flag, and `altered-rules i18n import` it.
-# Keep every {{...}} of the English ({{forest}}, {{rule-text 4.2.4.b}}) as it is."""
+# Keep every {{...}} of the English ({{forest}}, {{rule-text 4.2.4.b}}) as it is. Never edit a msgid:
+# "#. english: <hash>" records the English exported, and the import refuses a msgid that differs from it."""
+
+# The extracted comment that records the English a message was exported with: on import, a msgid
+# whose hash differs was edited in the file (refused), while a msgid that is not the glossary's
+# English any more means the glossary's English changed since the export (the translation stays stale).
+EXPORTED = re.compile(r"^english: ([0-9a-f]{8})$")
 
 MAX_PO_BYTES = 5_000_000
 """A PO file larger than this is refused (the glossary's is about 0.3 MB)."""
@@ -73,10 +80,35 @@ def _language(language: str) -> str:
     return language
 
 
-def export_po(root: Path, language: str) -> bytes:
-    """The PO file of every text of the glossary in `language`."""
+class _Catalog(Catalog):
+    """Babel's catalog without the header fields it can only fill with template placeholders
+    ("Last-Translator: FULL NAME <EMAIL@ADDRESS>", "Report-Msgid-Bugs-To: EMAIL@ADDRESS"): the
+    translator's tool writes Last-Translator when the file is saved."""
+
+    @property
+    def mime_headers(self):
+        return [(name, value) for name, value in super().mime_headers
+                if name not in ("Last-Translator", "Report-Msgid-Bugs-To")]
+
+
+def _release(root: Path) -> str:
+    """Project-Id-Version's version: the glossary's latest release (the texts may be newer)."""
+    releases = load_glossary(root).releases
+    return releases[-1].version if releases else "unreleased"
+
+
+def export_po(root: Path, language: str, release: str | None = None) -> bytes:
+    """The PO file of every text of the glossary in `language`. `release`: the glossary's latest
+    release, for the header (default: read from the glossary)."""
+    import datetime as _dt
+
+    from ..languages import BY_CODE
+
     _language(language)
-    catalog = Catalog(locale=language, project="Altered Rules", fuzzy=False, header_comment=HEADER.format(language=language))
+    now = _dt.datetime.now(_dt.timezone.utc)
+    catalog = _Catalog(locale=language, project="Altered Rules", version=release or _release(root), fuzzy=False,
+                       header_comment=HEADER.format(language=language), language_team=BY_CODE[language].name,
+                       creation_date=now, revision_date=now)
     for slot in text_slots(root):
         english = slot.english
         translation = str(slot.mapping.get(language) or "").strip()
@@ -84,11 +116,12 @@ def export_po(root: Path, language: str) -> bytes:
         flags = ("fuzzy",) if translation and recorded != english_hash(english) else ()
         comments = [f"the translation follows the English {recorded}; the English is now {english_hash(english)}"] if flags and recorded else []
         catalog.add(english, translation, locations=[(slot.file, slot.mapping.line)], flags=flags,
-                    auto_comments=comments, context=slot.context)
+                    auto_comments=[*comments, f"english: {english_hash(english)}"], context=slot.context)
     # The engine's messages, in the same file (msgctxt "engine <id>"; plugins/altered_rules/messages.py).
     for context, english, translation, recorded, line in po_entries(language, MESSAGES_DIR):
         flags = ("fuzzy",) if translation and recorded != english_hash(english) else ()
-        catalog.add(english, translation, locations=[("engine/catalogue.py", line)], flags=flags, context=context)
+        catalog.add(english, translation, locations=[("engine/catalogue.py", line)], flags=flags,
+                    auto_comments=[f"english: {english_hash(english)}"], context=context)
     out = io.BytesIO()
     write_po(out, catalog, width=0, include_lineno=True)
     return out.getvalue()
@@ -143,7 +176,7 @@ def _decoded(path: Path, data: bytes) -> str:
     fields = _header(data.decode("latin-1"))   # the header is ASCII: read it before knowing the charset
     content_type = fields.get("content-type")
     found = _CHARSET.search(content_type[0]) if content_type else None
-    declared, line = (found.group(1), content_type[1]) if found else ("UTF-8", 1)
+    declared, line = (found.group(1), content_type[1]) if found and content_type else ("UTF-8", 1)
     if declared.upper() == "CHARSET":
         raise PoError([f"{path}:{line}: the header says charset=CHARSET, gettext's template placeholder; "
                        "write the file's real encoding there (charset=UTF-8)"])
@@ -160,6 +193,7 @@ def _decoded(path: Path, data: bytes) -> str:
             raise PoError([f"{path}:{_line_at(data, exc.start)}: not UTF-8 text ({exc.reason} at byte {exc.start}), "
                            "though the header says charset=UTF-8; save the file as UTF-8"]) from None
     if codec == "utf-8":
+        assert utf8 is not None  # undecodable UTF-8 was refused above
         return utf8
     if utf8 is not None and not data.isascii():
         first = next(i for i, byte in enumerate(data) if byte > 127)
@@ -257,16 +291,21 @@ def import_po(root: Path, path: Path, language: str) -> ImportResult:
             result.fuzzy += 1
             continue
         english = message.id
+        edited = _edited_msgid(message, where, context, slot.english, translated_from(slot.mapping).values())
+        if edited:
+            problems.append(edited)
+            continue
         wanted = Counter(PLACEHOLDER.findall(english))
         found = Counter(PLACEHOLDER.findall(string))
         if wanted != found:
-            problems.append(f"{where}: '{context}': the translation's placeholders {sorted(found.elements())} "
-                            f"differ from the English's {sorted(wanted.elements())}; keep each {{...}} as the English has it")
+            problems.append(f"{where}: '{context}': the translation's placeholders (msgstr) {sorted(found.elements())} "
+                            f"differ from those of its English (msgid, as exported) {sorted(wanted.elements())}; "
+                            "keep each {...} in the translation as the English has it")
             continue
         string = string.strip()
         recorded = english_hash(english)
         if english.strip() != slot.english:
-            result.behind.append(f"{where}: '{context}' was translated from an older English text; it stays marked stale")
+            result.behind.append(_behind(where, context))
         current = translated_from(slot.mapping).get(language)
         if str(slot.mapping.get(language) or "").strip() == string and current == recorded:
             result.unchanged += 1
@@ -275,19 +314,43 @@ def import_po(root: Path, path: Path, language: str) -> ImportResult:
     if problems:
         raise PoError(problems)
     if engine_updates:
-        refused = apply_translations(language, engine_updates, MESSAGES_DIR) if not updates else []
+        # Checked before the glossary's part is written: a refused engine message writes nothing at all.
+        refused = apply_translations(language, engine_updates, MESSAGES_DIR, check_only=True)
         if refused:
             raise PoError([f"{path}: the lint refuses the translation: {problem}" for problem in refused])
     if updates:
         _apply(root, updates, language, path)
         result.changed = {file: len(items) for file, items in updates.items()}
-        if engine_updates:  # the glossary's part was checked and written: now the engine's
-            refused = apply_translations(language, engine_updates, MESSAGES_DIR)
-            if refused:
-                raise PoError([f"{path}: the lint refuses the translation: {problem}" for problem in refused])
-    if engine_updates:
+    if engine_updates:  # checked above, and the glossary's part (if any) checked and written
+        refused = apply_translations(language, engine_updates, MESSAGES_DIR)
+        if refused:
+            raise PoError([f"{path}: the lint refuses the translation: {problem}" for problem in refused])
         result.changed[MESSAGES_DIR / f"{language}.yaml"] = len(engine_updates)
     return result
+
+
+def _behind(where: str, context: str) -> str:
+    """The glossary's side changed: its English is newer than the msgid the file was exported with."""
+    return (f"{where}: '{context}': the glossary's English changed since this file was exported (the msgid is the "
+            "English of then); the translation is recorded as made from that English and stays marked stale: "
+            "export the file again to translate the new English")
+
+
+def _edited_msgid(message, where: str, context: str, english_now: str, recorded: Iterable[str]) -> str | None:
+    """Why the message's msgid was edited in the PO file (None: it was not). The export records each
+    msgid's hash (#. english: ...); a file without it (exported before) is checked against the
+    English the glossary has now and the English its translations record they were made from."""
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    got = english_hash(msgid)
+    exported = next((m.group(1) for m in map(EXPORTED.match, message.auto_comments) if m), None)
+    if exported is not None and got == exported:
+        return None
+    if exported is None and (msgid.strip() == english_now or got in set(recorded)):
+        return None
+    return (f"{where}: '{context}': its msgid (the English) was edited in this PO file"
+            + (f" (exported as {exported}, now {got})" if exported else ", and is neither the glossary's English nor one its translations were made from")
+            + ". Put the msgid back as exported and write the translation in "
+            "msgstr only (to correct the English, edit the glossary's YAML)")
 
 
 def _engine_message(message, context: str, where: str, english_by_context: dict[str, str],
@@ -306,12 +369,18 @@ def _engine_message(message, context: str, where: str, english_by_context: dict[
         result.fuzzy += 1
         return
     english = message.id if isinstance(message.id, str) else message.id[0]
+    recorded_before = current.get(context, ("", None))[1]
+    edited = _edited_msgid(message, where, context, source.strip(), [recorded_before] if recorded_before else [])
+    if edited:
+        problems.append(edited)
+        return
     if template_fields(string) != template_fields(english):
-        problems.append(f"{where}: '{context}': the translation names the parameters {sorted(template_fields(string))}; "
-                        f"the English names {sorted(template_fields(english))}; keep each {{...}} as the English has it")
+        problems.append(f"{where}: '{context}': the translation (msgstr) names the parameters {sorted(template_fields(string))}; "
+                        f"its English (msgid, as exported) names {sorted(template_fields(english))}; "
+                        "keep each {...} in the translation as the English has it")
         return
     if english.strip() != source.strip():
-        result.behind.append(f"{where}: '{context}' was translated from an older English text; it stays marked stale")
+        result.behind.append(_behind(where, context))
     key = context[len(ENGINE_CONTEXT):]
     recorded = english_hash(english)
     # Kept as written, spaces included: a list's separator is ", " (the glossary's texts are stripped).

@@ -3,8 +3,9 @@
 `release VERSION --date D --notes TEXT` appends the release to glossary/releases.yaml, writes its
 snapshot (glossary/releases/VERSION.json.gz, the texts as they are now) and, in a git checkout,
 commits those two files and tags the commit `release-VERSION`. It refuses, changing nothing, when
-the glossary has errors, the version or the date is wrong, or (in git) the glossary has
-uncommitted edits, which the tag would not hold.
+the glossary has errors, the version or the date is wrong, a translation is stale (translated from
+an older English text; `--allow-stale` records the release anyway, naming each), or (in git) the
+glossary has uncommitted edits, which the tag would not hold.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..content.translations import restamp_renumbered
+from ..content.translations import restamp_renumbered, stale_problems
 from ..content.yamlsource import FORBIDDEN_CHARACTER
 from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 from ..content.glossary.releases import DATE, RELEASES_FILE, VERSION, Release, snapshot_of, snapshot_path, write_snapshot
@@ -67,8 +68,14 @@ def release_yaml(version: str, date: str, based_on: dict[str, Any], notes: dict[
 
 
 def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str, str],
-                   based_on: dict[str, Any] | None = None, git: bool = True, today: str | None = None) -> list[str]:
+                   based_on: dict[str, Any] | None = None, git: bool = True, today: str | None = None,
+                   allow_stale: bool = False) -> list[str]:
     """Record release `version`; returns what was done, line by line. Raises ReleaseError.
+
+    A stale translation (made from an older English text) refuses the release, each named with its
+    file and line: a release's French or Italian would say less, or other, than its English.
+    `allow_stale` records it anyway (an English correction need not wait for the translators; the
+    site marks those texts), and the lines returned name each one.
 
     Given `today` (the command line gives the UTC date), a release is dated that day or before,
     never later: a release dated in the future would make every release recorded before that date
@@ -104,6 +111,11 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
                            f"({today}, UTC); a release is dated the day it is recorded: correct that date, then record this one")
     if releases and date < releases[-1].date:
         raise ReleaseError(f"--date {date} is before the latest release ({releases[-1].version} of {releases[-1].date})")
+    stale = stale_problems(glossary)[0]
+    if stale and not allow_stale:
+        raise ReleaseError(f"{len(stale)} translation(s) are stale, made from an older English text; update them "
+                           "(altered-rules i18n export/import, or the YAML), or record the release with them as they "
+                           "are with --allow-stale (the site marks them):\n" + "\n".join(f"  {line}" for line in stale))
     if based_on is None:
         if not releases:
             raise ReleaseError("the first release needs what it is based on: --based-on-sources, "
@@ -144,6 +156,9 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
         raise ReleaseError(f"the release was not recorded:\n{exc}") from None
     done = [f"release {version} ({date}) recorded in {releases_file}",
             f"snapshot {snapshot_file} ({snapshot_file.stat().st_size:,} bytes)"]
+    if stale:
+        done.append(f"recorded with {len(stale)} stale translation(s) (--allow-stale):")
+        done += [f"  stale: {line}" for line in stale]
     if restamped:
         done.append(f"`from:` follows the renumbering in {len(restamped)} file(s): " + ", ".join(
             str(p.relative_to(glossary_dir)) for p in sorted(restamped)))
@@ -175,7 +190,7 @@ def cmd_release(args: argparse.Namespace) -> int:
                         "version": {SOURCE.code: args.based_on_version, **_per_language(args, "based_on_version")},
                         "date": args.based_on_date}
         for line in record_release(args.glossary, args.version, date, {k: v for k, v in notes.items() if v},
-                                   based_on, git=not args.no_git, today=today):
+                                   based_on, git=not args.no_git, today=today, allow_stale=args.allow_stale):
             print(f"release: {line}")
     except ReleaseError as exc:
         print(f"release: {exc}", file=sys.stderr)
@@ -197,18 +212,9 @@ def _printable(text: str) -> str:
 
 def diff_data(changes: Any, old: str, new: str) -> dict[str, Any]:
     """The changes from release `old` to `new` as JSON-ready data, every language."""
-    from ..pages.history import word_diff
+    from ..pages.history import changes_data
 
-    def field(change: Any) -> list[dict[str, Any]]:
-        return [{"field": f.field, "languages": {lang: {"old": f.old.get(lang), "new": f.new.get(lang),
-                                                       "diff": [list(s) for s in word_diff(f.old.get(lang, ""), f.new.get(lang, ""))]}
-                                                for lang in f.languages}} for f in change.fields]
-
-    return {"from": old, "to": new, "count": len(changes), "changes": [
-        {"key": c.key, "kind": c.kind.value, "entry": c.entry_kind, "group": c.group, "renumbered_from": c.renumbered_from,
-         "matched": c.matched or None,
-         "fields": field(c), "corrections": [{"was": w, "now": n, "why": y} for w, n, y in c.corrections]}
-        for c in changes]}
+    return {"from": old, "to": new, "count": len(changes), "changes": changes_data(changes)}
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
@@ -289,6 +295,8 @@ def add_parsers(sub: Any, default_glossary: Path) -> None:
     release.add_argument("--based-on-version", help="the sources' version, in English (default: as the latest release)")
     _add_per_language(release, "based-on-version", "the sources' version in {name}")
     release.add_argument("--based-on-date", help="the sources' date, YYYY-MM-DD (default: as the latest release)")
+    release.add_argument("--allow-stale", action="store_true",
+                         help="record the release though translations are stale (each is named); without it, they refuse it")
     release.add_argument("--no-git", action="store_true", help="do not commit and tag, even in a git checkout")
     release.add_argument("--glossary", type=Path, default=default_glossary, help="glossary folder (default: glossary)")
     release.set_defaults(func=cmd_release)

@@ -23,6 +23,7 @@ from ..content.glossary.model import LANGUAGES
 from ..messages import renderer
 from ..strings import tr
 from ..verification.scenarios import FileReport, run_files
+from .lint_report import LintFormat
 
 __all__ = ["cmd_verify", "cmd_explain", "glossary_deck_limits", "print_report"]
 
@@ -100,6 +101,9 @@ def _run(args: argparse.Namespace, *, explain: bool) -> int:
     failed = sum(r.failed for r in reports)
     language = getattr(args, "lang", None) or locale_language()
     say = renderer(language)
+    form = LintFormat(getattr(args, "format", LintFormat.PLAIN.value))   # verify --format; explain is plain
+    if form is not LintFormat.PLAIN:
+        return _report_in(form, reports, say, args.files)
     for report in reports:
         print_report(report, explain=explain, out=out, say=say, language=language)
     if not reports and not missing:
@@ -107,6 +111,20 @@ def _run(args: argparse.Namespace, *, explain: bool) -> int:
         failed += 1
     print(f"{passed} passed, {failed} failed", file=out)
     return 1 if failed else 0
+
+
+def _report_in(form: LintFormat, reports: list[FileReport], say: Renderer, named: list[Path]) -> int:
+    """`verify FILE... --format github|json`: each failure on its own line (verify_report.py). A
+    file that cannot be read is a report with its error; no report at all: folders without any."""
+    from .verify_report import file_cases, print_cases, print_nothing_ran
+
+    if not reports:
+        print_nothing_ran([], "verify: nothing ran: no scenario files found in " + ", ".join(map(str, named)),
+                          form, sys.stdout, sys.stderr)
+        return 1
+    cases = file_cases(reports, say)
+    print_cases(cases, form, sys.stdout, sys.stderr)
+    return 1 if any(case.outcome.value != "passed" for case in cases) else 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

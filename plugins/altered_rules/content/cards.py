@@ -178,7 +178,7 @@ def seen_in_problems(glossary: Glossary, mentions: dict[str, list[Mention]] | No
     problems = []
     for card in glossary.cards.values():
         where = f"{card.file}:{card.line}: card '{card.name}'"
-        examples = {m.rule for m in mentions[card.name] if m.kind is MentionKind.EXAMPLE}
+        examples = {m.rule for m in mentions[card.name] if m.kind is MentionKind.EXAMPLE and m.rule is not None}
         for rule in card.seen_in:
             if rule not in examples:
                 named = sorted({m.rule for m in mentions[card.name] if m.rule and m.kind is not MentionKind.LISTED},

@@ -6,7 +6,7 @@ and for French and Italian: a text missing a language, a translation
 identical to its English, and a game term written in English or in a
 non-official variant where the termbase gives the official word, or a paired term's word
 missing where the English uses the term. The same termbase checks run on rulings, game modes
-and terms (all in `iter_texts`), on the interface strings and on the hand-written pages of each
+and terms (all in `iter_texts`), on the jargon's notes, on the interface strings and on the hand-written pages of each
 translation (`lint_interface`).
 A card's `seen_in` that disagrees with the examples that name it is reported too (cards.py).
 """
@@ -93,8 +93,8 @@ def iter_texts(glossary: Glossary) -> Iterator[Located]:
         yield Located(f"{source.where}: source {source.id}", source.description, source.id)
     for chapter in glossary.chapters:
         yield Located(f"{chapter.where}: chapter {chapter.number}", chapter.title, chapter.slug)
-    for rule in glossary.external_rules.values():
-        yield Located(f"{rule.where}: rule {rule.id}", rule.title)
+    for external in glossary.external_rules.values():
+        yield Located(f"{external.where}: rule {external.id}", external.title)
 
 
 # What may stay the same in every language: symbols, rule numbers, numbers, and
@@ -202,6 +202,7 @@ def term_problems(where: str, value: str, language: str, checks: _TermChecks, en
                    f"the official {language} term is '{check.entry.forms[language].term}'")
             break
     for pairing in pairings if english is not None else ():
+        assert english is not None
         form = pairing.entry.forms[language]
         found = pairing.english.search(english)
         roots = [form.root] + [other.forms[language].root for words, other in pairing.longer
@@ -229,6 +230,16 @@ def _check_translations(glossary: Glossary, problems: list[str]) -> None:
             if value == text.en and not _only_names(value):
                 problems.append(f"{located.where}: the {language} text is identical to the English; translate it")
             problems.extend(term_problems(located.where, value, language, checks[language], text.en, pairings))
+    for entry in glossary.jargon:
+        # The entry's words are another game's (that is its point); its note is our own translated
+        # text and speaks Altered's words (review 2026-12, §6: « se rejoignent » passed here).
+        note = entry.note
+        if note is None:
+            continue
+        for language in TRANSLATIONS:
+            if note.has(language):
+                problems.extend(term_problems(f"{entry.file}:{entry.line}: jargon note", note.by_language[language],
+                                              language, checks[language]))
 
 
 def lint_interface(glossary: Glossary, files: dict[str, LanguageStrings], pages: Iterable[Path] = ()) -> list[str]:

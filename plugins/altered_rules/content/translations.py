@@ -113,12 +113,19 @@ def _walk(node: Any, base: list[str], name: list[str], found: list[tuple[str, Li
             _walk(value, base, [*name, str(index)], found)
 
 
+def _mark(event: yaml.Event) -> Any:
+    """Where a parsed event starts: the parser marks every event it gives."""
+    assert event.start_mark is not None
+    return event.start_mark
+
+
 def _slots(path: Path, root: Path) -> list[TextSlot]:
     relative = path.relative_to(root)
     prefix = _FILE_PREFIX.get(relative.name) if len(relative.parts) == 1 else _FOLDER_PREFIX.get(relative.parts[0], relative.parts[0])
     found: list[tuple[str, LineDict]] = []
     _walk(load_yaml_file(path), [prefix] if prefix else [], [prefix] if prefix else [], found)
-    slots, on_line = [], {}
+    slots: list[TextSlot] = []
+    on_line: dict[int, int] = {}
     for context, mapping in found:
         first = min(mapping.line_of(k) for k in mapping)
         slots.append(TextSlot(context, path, relative.as_posix(), mapping, on_line.get(first, 0)))
@@ -178,19 +185,19 @@ def _flow_texts(text: str) -> dict[int, list[tuple[tuple[int, int], tuple[int, i
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             if stack and stack[-1].mapping:
                 stack[-1].expect_key = True   # a collection is a value here (keys are scalars)
-            mark = event.start_mark
+            mark = _mark(event)
             stack.append(_Open(isinstance(event, yaml.MappingStartEvent), bool(event.flow_style), (mark.line, mark.column)))
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             done = stack.pop()
             if done.mapping and done.flow and "en" in done.keys and done.keys <= {*LANGUAGES, TRANSLATED_FROM}:
-                end = (event.start_mark.line, event.start_mark.column)
+                end = (_mark(event).line, _mark(event).column)
                 found.setdefault(done.first_key_row, []).append((done.start, end))
         elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)) and stack and stack[-1].mapping:
             top = stack[-1]
             if top.expect_key and isinstance(event, yaml.ScalarEvent):
                 top.keys.add(event.value)
                 if top.first_key_row < 0:
-                    top.first_key_row = event.start_mark.line
+                    top.first_key_row = _mark(event).line
             top.expect_key = not top.expect_key
     for spans in found.values():
         spans.sort()

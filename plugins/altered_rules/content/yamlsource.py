@@ -184,9 +184,9 @@ def copy_tree(value: Any, path: str | None = None) -> Any:
         result.path, result.line, result.key_lines = path or value.path, value.line, dict(value.key_lines)
         return result
     if isinstance(value, LineList):
-        result = LineList(copy_tree(v, path) for v in value)
-        result.path, result.line, result.item_lines = path or value.path, value.line, list(value.item_lines)
-        return result
+        items = LineList(copy_tree(v, path) for v in value)
+        items.path, items.line, items.item_lines = path or value.path, value.line, list(value.item_lines)
+        return items
     return value
 
 
@@ -266,7 +266,7 @@ def _build(events: Any, path: str) -> Any:
         elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             if len(stack) >= MAX_DEPTH:
                 raise SourceError(path, line, f"lists and mappings are nested more than {MAX_DEPTH} deep (the limit)")
-            value = LineDict() if isinstance(event, yaml.MappingStartEvent) else LineList()
+            value: Any = LineDict() if isinstance(event, yaml.MappingStartEvent) else LineList()
             value.path, value.line = path, line
             if isinstance(value, LineDict):
                 value.key_lines = {}
@@ -289,7 +289,7 @@ def _build(events: Any, path: str) -> Any:
                 # Python's int() refuses more than 4,300 digits; no number the glossary or a game needs is this long.
                 note(line, f"a number of {len(event.value.lstrip('+-')):,} digits; numbers have at most {MAX_DIGITS} digits "
                            "(quote it if it is text)")
-                value: Any = event.value
+                value = event.value
             else:
                 value = _scalar(event.value, event.style)
             if FORBIDDEN_CHARACTER.search(event.value):   # written as an escape ("\e", "\x85"), or a raw CR or bidi override

@@ -33,6 +33,7 @@ from ..pages.site_pages import site_pages
 from ..pages.source_links import SourceLinks
 from ..pages.versions import ShellError
 from ..site_paths import SitePathError
+from ..strings import theme_texts
 from ..site_assets.finish import finish_site, shared_assets
 from ..site_assets.sandbox import Runtime, SandboxError, page_head, scenario_file
 from ..site_assets.sandbox import runtime as sandbox_runtime
@@ -137,6 +138,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             raise PluginError(str(exc)) from None
         config.extra["altered_rules_release"] = self.releases.site_label()
         config.extra["alternate"] = language_selector()   # the declared languages (altered_rules/languages.py)
+        theme_texts(config, self.config.language)
         try:
             config.nav = expand_nav(config.nav, self.pages)
         except ValueError as exc:

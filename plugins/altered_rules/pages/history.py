@@ -264,6 +264,28 @@ class History:
                 found.append((change.renumbered_from, versions[versions.index(release.version) - 1]))
         return tuple(found)
 
+    def changed_in(self) -> dict[str, str]:
+        """Each entry on disk -> the release it last changed in, of any kind of change (its first
+        release when no later one changed it), followed by its identity across renumberings. An
+        entry added since the latest release is in none: it has no key here."""
+        if not self.releases:
+            return {}
+        latest = self.snapshots[self.releases[-1].version].entries
+        pairs = self._unreleased_matching().pairs if self.unreleased else None
+        found: dict[str, str] = {}
+        for key in self.current.entries:
+            released = key
+            if pairs is not None:
+                pair = pairs.get(key)
+                if pair is None:
+                    continue
+                released = pair.old
+            if released not in latest:
+                continue
+            lineage = self.by_key.get(released)
+            found[key] = lineage[-1][0].version if lineage else self.releases[0].version
+        return found
+
     def _unreleased_matching(self):
         if self._matching is None:
             self._matching = match(self.snapshots[self.releases[-1].version], self.current)
@@ -279,6 +301,20 @@ def _continuing(diff: ReleaseDiff, key: str) -> Change | None:
     if moved is not None:
         return moved
     return next((c for c in diff.changes if c.key == key and c.renumbered_from is None and c.kind is not ChangeKind.ADDED), None)
+
+
+def changes_data(changes: Iterable[Change]) -> list[dict[str, Any]]:
+    """Changes as JSON-ready data, every language, each text's word-level pieces: what `altered-rules
+    diff --json` prints and each release's diff file of the export (site_assets/release_export.py)."""
+    def fields(change: Change) -> list[dict[str, Any]]:
+        return [{"field": f.field, "languages": {lang: {"old": f.old.get(lang), "new": f.new.get(lang),
+                                                       "diff": [list(s) for s in word_diff(f.old.get(lang, ""), f.new.get(lang, ""))]}
+                                                for lang in f.languages}} for f in change.fields]
+
+    return [{"key": c.key, "kind": c.kind.value, "entry": c.entry_kind, "group": c.group, "renumbered_from": c.renumbered_from,
+             "matched": c.matched or None,
+             "fields": fields(c), "corrections": [{"was": w, "now": n, "why": y} for w, n, y in c.corrections]}
+            for c in changes]
 
 
 def build_history(releases: list[Release], snapshots: dict[str, Snapshot], current: Snapshot) -> History:
@@ -328,4 +364,4 @@ def glossary_history(glossary: Glossary) -> History:
 
 
 __all__ = ["ChangeKind", "EntryKind", "Change", "FieldChange", "ReleaseDiff", "History", "compare", "word_diff",
-           "build_history", "glossary_history", "WORKING"]
+           "build_history", "changes_data", "glossary_history", "WORKING"]

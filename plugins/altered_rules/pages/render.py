@@ -340,9 +340,11 @@ class Renderer:
         corrections = list(corrections)
         if not corrections:
             return ""
+        # A correction is of the English source: its two texts are English on every page.
+        en = "" if self.language == "en" else ' lang="en"'
         rows = "".join(
-            f'<li><del>{self.inline(notices, c.was, page, links=False) or "&#8203;"}</del> → '
-            f'<ins>{self.inline(notices, c.now, page, links=False) or "∅"}</ins> '
+            f'<li><del{en}>{self.inline(notices, c.was, page, links=False) or "&#8203;"}</del> → '
+            f'<ins{en}>{self.inline(notices, c.now, page, links=False) or "∅"}</ins> '
             f'<span class="ar-correction__why">({self.h("correction_" + c.why.value)})</span></li>'
             for c in corrections
         )
@@ -406,7 +408,7 @@ class Renderer:
         """The link to an entry's YAML on the forge: an icon among a rule's tools (beside the
         copy button the site's script adds), or a meta item "Edit this entry" for other entries."""
         url = self.source_links.url(file, line) if self.source_links else None
-        if url is None:
+        if url is None or self.source_links is None:
             return ""
         where = self.t("edit_where", file=self.source_links.path(file), line=line)
         if rule is not None:
@@ -511,12 +513,15 @@ class Renderer:
                  if caption else "")
         anchor = check.anchor if check.kind is CheckKind.ILLUSTRATION else f"{check.anchor}-check"
         sandbox = sandbox_link(page, check.anchor)
+        english = "" if self.language == "en" else ' lang="en"'
         return (
             f'<details class="ar-verified" id="{anchor}"><summary><span class="ar-verified__badge">✓ {label}</span> '
             f'{title}</summary>\n'
             f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.h("open_in_sandbox")}</a></p>\n'
             f'<p class="ar-verified__what">{self.h("scenario")}</p>\n'
-            f'<pre class="ar-scenario"><code>{html.escape(scenario)}</code></pre>\n'
+            # The scenario is written in the format's English words (and its author's `name:`):
+            # screen readers of a translated page read it as English.
+            f'<pre class="ar-scenario"{english}><code>{html.escape(scenario)}</code></pre>\n'
             f'<p class="ar-verified__what">{self.h("engine_trace")}</p>\n{self.trace_html(notices, check, page)}\n'
             f"</details>\n"
         )
@@ -678,7 +683,10 @@ class Renderer:
             for entry in entries:
                 own = entry.words[self.language] or entry.words["en"]
                 words = html.escape(", ".join(own))
-                if self.language != "en" and entry.words[self.language]:
+                if self.language != "en" and not entry.words[self.language]:
+                    # The game has no words of its own in this language: its players say the English.
+                    words = f'<span lang="en">{words}</span>'
+                elif self.language != "en":
                     words += f' <span class="ar-meta" lang="en">({html.escape(", ".join(entry.words["en"]))})</span>'
                 others = [JARGON_GAMES[g] for g in entry.games[1:]]
                 if others:
@@ -832,11 +840,11 @@ class Renderer:
                 f'<p>{html.escape(self.t("translations_strings_counts", current=current, total=len(strings_states), stale=len(stale_strings)))}</p>\n\n']
         if not stale_strings:
             out.append(f'<p class="ar-translations-none">{html.escape(self.t("translations_strings_none"))}</p>\n')
-        for state in stale_strings:
+        for string in stale_strings:
             out.append(self._stale_entry(
-                f'<code>{html.escape(state.where)}</code> · {self.label("translations_key")} '
-                f'<code>{html.escape(state.key)}</code>' + (f" ({state.language})" if self.language == SOURCE_LANGUAGE else ""),
-                state.language, html.escape(state.english), html.escape(state.text)))
+                f'<code>{html.escape(string.where)}</code> · {self.label("translations_key")} '
+                f'<code>{html.escape(string.key)}</code>' + (f" ({string.language})" if self.language == SOURCE_LANGUAGE else ""),
+                string.language, html.escape(string.english), html.escape(string.text)))
         return Page(page, title, "".join(out))
 
     def _stale_entry(self, meta: str, language: str, english: str, translation: str) -> str:

@@ -70,6 +70,12 @@ class Label:
     unreleased: bool
 
 
+def _latest(history: History) -> Release:
+    """The latest release, where one exists: the release pages are written only for releases."""
+    assert history.latest is not None
+    return history.latest
+
+
 def site_label(history: History, language: str, renderer_t) -> Label:
     latest = history.latest
     if latest is None:
@@ -88,6 +94,15 @@ class ReleaseStamp:
     unreleased: bool   # the glossary has changed since that release
     # rule -> the numbers it had before, newest first, each with the last release so numbered
     renumbered: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    # entry key (4.2.4.c, term-draw, mode-standard, ruling-sacrifice...) -> the release it last
+    # changed in (History.changed_in); absent: added since the latest release
+    changed_in: dict[str, str] = field(default_factory=dict)
+    versions: tuple[str, ...] = ()   # every release, oldest first
+
+    def last_changed(self, *keys: str) -> str | None:
+        """The latest release any of the entries `keys` changed in (None: none is in a release)."""
+        found = [self.changed_in[key] for key in keys if key in self.changed_in]
+        return max(found, key=self.versions.index) if found else None
 
 
 def release_stamp(history: History) -> ReleaseStamp | None:
@@ -96,7 +111,8 @@ def release_stamp(history: History) -> ReleaseStamp | None:
     if latest is None:
         return None
     formers = {key: history.former_numbers(key) for key in history.current.entries if PARAGRAPH_ID.match(key)}
-    return ReleaseStamp(latest.version, latest.date, history.unreleased, {k: v for k, v in formers.items() if v})
+    return ReleaseStamp(latest.version, latest.date, history.unreleased, {k: v for k, v in formers.items() if v},
+                        history.changed_in(), tuple(r.version for r in history.releases))
 
 
 def citation_script(label: Label, language: str) -> str:
@@ -175,10 +191,11 @@ class VersionRenderer:
                     lang = f' lang="{language}"' if language != self.language else ""
                     rows.append(f'<dt>{html.escape(self.field_name(field.field))}{marker}</dt>'
                                 f'<dd class="ar-diff"{lang}>{self.diff_html(field.old.get(language, ""), field.new.get(language, ""))}</dd>')
+        en = "" if self.language == "en" else ' lang="en"'   # a correction is of the English source
         for was, now, why in change.corrections:
             why_label = self.t(f"correction_{why}") if f"correction_{why}" in _CORRECTION_KINDS else why
             rows.append(f'<dt>{html.escape(self.t("corrections", count=1).split(" (")[0])}</dt>'
-                        f'<dd class="ar-diff"><del>{html.escape(was, quote=False)}</del> → <ins>{html.escape(now, quote=False)}</ins> '
+                        f'<dd class="ar-diff"><del{en}>{html.escape(was, quote=False)}</del> → <ins{en}>{html.escape(now, quote=False)}</ins> '
                         f'<span class="ar-correction__why">({html.escape(why_label)})</span></dd>')
         return f'<dl class="ar-change__fields">{"".join(rows)}</dl>\n' if rows else ""
 
@@ -509,7 +526,7 @@ class VersionedChapters:
             else:   # shown only to the reader the link brought to this rule (:target): the page's banner says it for all
                 css = "ar-version-banner ar-version-banner--quiet"
                 text = (t("version_banner_latest", rule=key, version=release.version) if release is history.latest
-                        else t("version_banner_same", rule=key, version=release.version, latest=history.latest.version))
+                        else t("version_banner_same", rule=key, version=release.version, latest=_latest(history).version))
                 current = ""
         else:
             newer_release, change = newer
@@ -545,12 +562,12 @@ class VersionedChapters:
             return (f'<div class="ar-version-banner ar-version-banner--newer" role="note">'
                     f'{html.escape(t("version_banner_unreleased", rule=label, version=release.version))}{current}</div>')
         text = (t("version_banner_latest", rule=label, version=release.version) if release is history.latest
-                else t("version_banner_same", rule=label, version=release.version, latest=history.latest.version))
+                else t("version_banner_same", rule=label, version=release.version, latest=_latest(history).version))
         return f'<div class="ar-version-banner" role="note">{html.escape(text)}</div>'
 
     def unreleased(self, chapter: str) -> bool:
         """Whether the glossary changed a rule of `chapter` since its latest release."""
-        latest = self.history.snapshots[self.history.latest.version].entries
+        latest = self.history.snapshots[_latest(self.history).version].entries
         current = self.history.current.entries
         return any(is_rule(k) and chapter_of(k) == chapter and latest.get(k) != current.get(k) for k in set(latest) | set(current))
 

@@ -30,7 +30,9 @@ from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 # 1.3.0: `release` (which release of the glossary the export is, issue 19).
 # 1.4.0: `renumbered_from` beside each paragraph (the numbers it had in earlier releases, issue 30).
 # 1.5.0: `verified`: each verified scenario's trace as the engine's messages, ids and typed parameters (issue 25).
-FORMAT_VERSION = "1.5.0"
+# 1.6.0: `changed_in` beside each section, paragraph, term, game mode, deck rule and ruling: the release it
+#        last changed in; the releases and their diffs in export/releases.json (release_export.py, issue 41).
+FORMAT_VERSION = "1.6.0"
 SCHEMA_FILE = "glossary.schema.json"
 
 
@@ -47,11 +49,17 @@ def _corrections(corrections: tuple[Correction, ...]) -> list[dict[str, str]]:
     return [{"was": c.was, "now": c.now, "why": c.why.value} for c in corrections]
 
 
+def _changed_in(release: ReleaseStamp | None, *keys: str) -> str | None:
+    """The release the entries `keys` (as releases key them: 4.2.4.c, term-draw...) last changed in."""
+    return release.last_changed(*keys) if release else None
+
+
 def _paragraph(glossary: Glossary, paragraph: Paragraph, language: str, chapter: str,
                verified: dict[str, bool], release: ReleaseStamp | None) -> dict[str, Any]:
     formers = release.renumbered.get(paragraph.id, ()) if release else ()
     return {
         "id": paragraph.id,
+        "changed_in": _changed_in(release, paragraph.id),
         "renumbered_from": [{"number": number, "until": version} for number, version in formers],
         "permalink": f"{page_url(chapter_page(chapter))}#{paragraph.id}",
         "label": _text(paragraph.label, language),
@@ -227,6 +235,7 @@ def _body(glossary: Glossary, language: str, verification: Verification | None, 
             "sections": [
                 {
                     "id": section.id,
+                    "changed_in": _changed_in(release, section.id),
                     "title": section.title.get(language),
                     "title_editorial": section.title_editorial,
                     "stale": _stale(language, section.title),
@@ -240,28 +249,32 @@ def _body(glossary: Glossary, language: str, verification: Verification | None, 
     body: dict[str, Any] = {
         "chapters": chapters,
         "terms": [
-            {"id": t.id, "title": t.title.get(language), "text": _text(t.text, language), "gap": _text(t.gap, language),
+            {"id": t.id, "changed_in": _changed_in(release, f"term-{t.id}"),
+             "title": t.title.get(language), "text": _text(t.text, language), "gap": _text(t.gap, language),
              "see": list(t.see), "sources": list(t.sources), "stale": _stale(language, t.title, t.text, t.gap)}
             for t in glossary.terms
         ],
         "game_modes": [
             {
                 "id": m.id,
+                # the mode's title and introduction, its sections and its deck rules
+                "changed_in": _changed_in(release, f"mode-{m.id}", *(f"{m.id}-{i}" for i in range(1, len(m.blocks) + 1)),
+                                          *(r.id for r in m.deck_rules)),
                 "title": m.title.get(language),
                 "stale": _stale(language, m.title),
                 "permalink": page_url(mode_page(m.id)),
                 "sources": list(m.sources),
                 "deck": None if not m.deck_format else {
                     "format": m.deck_format,
-                    "rules": [{"id": r.id, "text": r.text.get(language), "stale": _stale(language, r.text), "check": r.check,
-                               "rule": r.rule}
+                    "rules": [{"id": r.id, "changed_in": _changed_in(release, r.id), "text": r.text.get(language),
+                               "stale": _stale(language, r.text), "check": r.check, "rule": r.rule}
                               for r in m.deck_rules],
                 },
             }
             for m in glossary.modes
         ],
         "rulings": [
-            {"id": r.id, "title": r.title.get(language), "rules": list(r.rules),
+            {"id": r.id, "changed_in": _changed_in(release, f"ruling-{r.id}"), "title": r.title.get(language), "rules": list(r.rules),
              "conflict": glossary.in_language(r.conflict, language),
              "reading": glossary.in_language(r.reading, language), "why": glossary.in_language(r.why, language),
              "stale": _stale(language, r.title, r.conflict, r.reading, r.why)}
@@ -287,6 +300,10 @@ _STALE = {"type": "boolean", "description": (
     "true: this entry's translation was made from an older English text and may lag behind it "
     "(the English is in the `en` export); always false in English and for text not translated yet")}
 _RULE = {"type": "string", "pattern": r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?(\.[a-z])?$"}
+_CHANGED_IN = {"oneOf": [{"type": "null"}, {"type": "string", "pattern": VERSION.pattern}], "description": (
+    "The release this entry last changed in, any kind of change (its text, a translation, its number, a "
+    "correction), or its first release if none changed it since; null: added since the latest release (or no "
+    "release yet). What changed: export/releases.json and its diff of that release")}
 
 
 def _records(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
@@ -319,7 +336,8 @@ SCHEMA: dict[str, Any] = {
             "description": ("The glossary release the export is (glossary/releases.yaml): its version, its date, and "
                             "whether the glossary has changed since (then the text is newer than that release). "
                             "null before the first release. Cite a rule in it as "
-                            "<site>/<language>/v/<version>/r/<rule>/."),
+                            "<site>/<language>/v/<version>/r/<rule>/. Every release and what each changed: "
+                            "releases.json beside this file."),
             "oneOf": [
                 {"type": "null"},
                 {"type": "object", "additionalProperties": False, "required": ["version", "date", "unreleased_changes"],
@@ -344,17 +362,17 @@ SCHEMA: dict[str, Any] = {
         }),
         "chapters": _records(["number", "title", "title_editorial", "stale", "sections"], {
             "number": {"type": "string"}, "title": _TEXT, "title_editorial": {"type": "boolean"}, "stale": _STALE,
-            "sections": _records(["id", "title", "title_editorial", "stale", "permalink", "sources", "paragraphs"], {
-                "id": _RULE, "title": _TEXT, "title_editorial": {"type": "boolean"}, "stale": _STALE,
+            "sections": _records(["id", "changed_in", "title", "title_editorial", "stale", "permalink", "sources", "paragraphs"], {
+                "id": _RULE, "changed_in": _CHANGED_IN, "title": _TEXT, "title_editorial": {"type": "boolean"}, "stale": _STALE,
                 "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
                 "paragraphs": {"type": "array", "items": {"$ref": "#/$defs/paragraph"}},
             }),
         }),
-        "terms": _records(["id", "title", "text", "gap", "see", "sources", "stale"],
-                          {"id": _TEXT, "title": _TEXT, "text": _OPTIONAL_TEXT, "gap": _OPTIONAL_TEXT, "stale": _STALE,
+        "terms": _records(["id", "changed_in", "title", "text", "gap", "see", "sources", "stale"],
+                          {"id": _TEXT, "changed_in": _CHANGED_IN, "title": _TEXT, "text": _OPTIONAL_TEXT, "gap": _OPTIONAL_TEXT, "stale": _STALE,
                            "see": {"type": "array", "items": _RULE}, "sources": {"type": "array", "items": _TEXT}}),
-        "game_modes": _records(["id", "title", "stale", "permalink", "sources", "deck"], {
-            "id": _TEXT, "title": _TEXT, "stale": _STALE, "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
+        "game_modes": _records(["id", "changed_in", "title", "stale", "permalink", "sources", "deck"], {
+            "id": _TEXT, "changed_in": _CHANGED_IN, "title": _TEXT, "stale": _STALE, "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
             "deck": {
                 "oneOf": [
                     {"type": "null"},
@@ -362,8 +380,8 @@ SCHEMA: dict[str, Any] = {
                         "type": "object", "additionalProperties": False, "required": ["format", "rules"],
                         "properties": {
                             "format": {"enum": ["standard", "constructed", "multiplayer", "sealed", "draft"]},
-                            "rules": _records(["id", "text", "stale", "check", "rule"], {
-                                "id": _TEXT, "text": _TEXT, "stale": _STALE,
+                            "rules": _records(["id", "changed_in", "text", "stale", "check", "rule"], {
+                                "id": _TEXT, "changed_in": _CHANGED_IN, "text": _TEXT, "stale": _STALE,
                                 "check": {"type": "object", "description": "Closed vocabulary: see the editors' guide."},
                                 "rule": {"oneOf": [{"type": "null"}, _RULE]},
                             }),
@@ -372,8 +390,8 @@ SCHEMA: dict[str, Any] = {
                 ],
             },
         }),
-        "rulings": _records(["id", "title", "rules", "conflict", "reading", "why", "stale"],
-                            {"id": _TEXT, "title": _TEXT, "rules": {"type": "array", "items": _RULE},
+        "rulings": _records(["id", "changed_in", "title", "rules", "conflict", "reading", "why", "stale"],
+                            {"id": _TEXT, "changed_in": _CHANGED_IN, "title": _TEXT, "rules": {"type": "array", "items": _RULE},
                              "conflict": _TEXT, "reading": _TEXT, "why": _TEXT, "stale": _STALE}),
         "symbols": _records(["id", "kind", "label", "stale"], {"id": _TEXT, "kind": _TEXT, "label": _TEXT, "stale": _STALE}),
         "sources": _records(["id", "title", "file", "stale"], {"id": _TEXT, "title": _TEXT, "file": _OPTIONAL_TEXT, "stale": _STALE}),
@@ -417,10 +435,11 @@ SCHEMA: dict[str, Any] = {
         },
         "paragraph": {
             "type": "object", "additionalProperties": False,
-            "required": ["id", "renumbered_from", "permalink", "label", "text", "translated", "stale", "list", "items", "gap", "sources",
+            "required": ["id", "changed_in", "renumbered_from", "permalink", "label", "text", "translated", "stale", "list", "items", "gap", "sources",
                          "text_from", "corrections", "notes", "verified_scenarios", "cited_by", "rulings"],
             "properties": {
                 "id": _RULE,
+                "changed_in": _CHANGED_IN,
                 "renumbered_from": {
                     "type": "array", "description": ("The numbers this rule had in earlier releases, newest first, "
                                                      "each with the last release that numbered it so (empty: never renumbered)"),

@@ -17,6 +17,7 @@ from ..pages.render import Page, Renderer
 from ..pages.versions import SHELL_URL
 from ..verification.checks import Verification
 from .export import IndentedPieces, export_files
+from .release_export import release_files
 from .extra_files import service_worker, short_url_pages, sitemap_gzip, without_url
 from .sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime
 from .site_files import KeptFolders, write_site_files
@@ -61,6 +62,8 @@ def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page]
         files.update(versioned)
     stamp = releases.stamp() if releases else None
     files.update(export_files(glossary, language, verification, stamp, renderer, pieces))
+    if releases is not None:   # the history as data: export/releases.json and a diff per release
+        files.update(release_files(releases.history, language))
     if scenarios is not None:
         files[scenarios[0]] = scenarios[1]
     if kept is not None:

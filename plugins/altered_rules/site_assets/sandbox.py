@@ -475,7 +475,7 @@ def deck_rule_texts(glossary: Glossary, language: str) -> dict[str, str]:
         if found is not None:
             symbols = glossary.symbols
             texts[rule] = SYMBOL_REFERENCE.sub(
-                lambda m: symbols[m.group(1)].label.get(language) if m.group(1) in symbols else m.group(0),
+                lambda m: symbols[m.group(1)].label.get(language) if m.group(1) in symbols else m.group(0),  # noqa: B023 (sub calls it at once)
                 found.text.get(language))
     return texts
 

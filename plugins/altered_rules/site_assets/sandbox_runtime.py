@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 import engine
-from engine.effects import parse_character_template
+from engine.cardtext import parse_character_template
 from engine.deck import read_deck_limits, requires_said
 from engine.messages import Message, Renderer, cldr_plural
 from engine.scenario import EXPEDITION_WORDS, At, Family, path_form, spell
@@ -57,7 +57,7 @@ AFTER_PATHS = ("region", "statistics", "moved_forward", "failed_to_move_forward"
 """... and after them; with the registry's `winner`, `tiebreakers` and each player's `statistics`."""
 
 
-def _spelled(family: Family, attribute: str, at: At = At()) -> str:
+def _spelled(family: Family, attribute: str, at: At = At()) -> str:  # noqa: B008 (At is a frozen record)
     """The path of a registered attribute (KeyError for one the registry does not hold)."""
     entry = path_form(family, attribute)
     if entry is None:
@@ -87,7 +87,7 @@ def _archived(name: str) -> str:
     """A file the site's build put beside this module in the archive, read by the module's own
     loader (zipimport in the browser, which imports the archive as it is); OSError where it is not.
     Not importlib.resources: the browser would compile its ten modules for two reads."""
-    return __loader__.get_data(os.path.join(os.path.dirname(__file__), name)).decode("utf-8")
+    return __loader__.get_data(os.path.join(os.path.dirname(__file__), name)).decode("utf-8")  # type: ignore[name-defined]
 
 
 @lru_cache(maxsize=1)
@@ -201,9 +201,9 @@ def _expand_cards(node: Any, source: str) -> Any:
         items = [_expand_cards(v, source) for v in node]
         if not isinstance(node, LineList):
             return items
-        copy = LineList(items)
-        copy.path, copy.line, copy.item_lines = node.path, node.line, list(node.item_lines)
-        return copy
+        kept_lines = LineList(items)
+        kept_lines.path, kept_lines.line, kept_lines.item_lines = node.path, node.line, list(node.item_lines)
+        return kept_lines
     return node
 
 
@@ -226,7 +226,7 @@ def _explorable(items: Any) -> tuple[Any, list[bool]]:
     if not isinstance(items, list):
         return items, []
     explored = []
-    result = LineList() if isinstance(items, LineList) else []
+    result: Any = LineList() if isinstance(items, LineList) else []
     for item in items:
         if isinstance(item, dict) and not item.get("then"):
             given = item.get("given")
@@ -350,7 +350,8 @@ def _board(scenario: engine.Scenario, result: engine.ScenarioResult, language: s
     if isinstance(result.error, engine.WorkLimit):
         # The run spent the engine's work budget: the board after it is not known, and running the
         # actions again to observe it would spend as much again.
-        after, after_error, readings = {}, _engine_error(result.error, language)["message"], None
+        after: dict[str, Any] = {}
+        after_error, readings = (_engine_error(result.error, language) or {})["message"], None
     else:
         after, after_error, readings = _observe(scenario, [winner, tiebreakers, *after_paths.values(), *totals.values()], language)
     return {
@@ -585,17 +586,17 @@ def _character_form(item: Any) -> dict[str, Any]:
     known = {k.value for k in Keyword}   # the form has a box for each keyword the engine models
     if [k for k in keywords if str(k).lower() not in known]:
         raise _NotForm(f"keywords other than {', '.join(sorted(known))}")
-    stats = None
+    numbers: list[int] | None = None
     if item.get("stats") is not None:
         try:
             parsed = engine.Statistics.parse(item["stats"])
         except engine.EngineError:
             raise _NotForm(f"the statistics {item['stats']!r}") from None
-        stats = [parsed.forest, parsed.mountain, parsed.water]
+        numbers = [parsed.forest, parsed.mountain, parsed.water]
     subtypes = item.get("subtypes") or []
     if isinstance(subtypes, str):
         subtypes = [s.strip() for s in subtypes.split(",") if s.strip()]
-    return {"name": str(item["name"]), "stats": stats, "subtypes": [str(s) for s in subtypes],
+    return {"name": str(item["name"]), "stats": numbers, "subtypes": [str(s) for s in subtypes],
             "keywords": [k.value for k in Keyword if k.value in {str(w).lower() for w in keywords}],
             "token": item.get("token") is True, "exhausted": item.get("exhausted") is True}
 

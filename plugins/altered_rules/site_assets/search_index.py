@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from ..content.cards import card_page
 from ..content.glossary.model import Glossary, JargonEntry, Paragraph, TermbaseEntry, Text
@@ -53,7 +53,7 @@ def cards_quoted_in(glossary: Glossary, language: str) -> dict[str, list[str]]:
 
 
 def paragraph_entry(glossary: Glossary, paragraph: Paragraph, language: str, chapter: str,
-                    section_title: str, cards: list[str], jargon: list[str] = ()) -> dict[str, Any]:
+                    section_title: str, cards: list[str], jargon: Sequence[str] = ()) -> dict[str, Any]:
     parts = [_plain(glossary, paragraph.label, language), _plain(glossary, paragraph.text, language)]
     parts += [_plain(glossary, item, language) for item in paragraph.items]
     parts += [_plain(glossary, note.text, language) for note in paragraph.notes]

@@ -127,7 +127,7 @@ class KeptFolders:
         try:
             for folder, content in by_folder.items():
                 before = aside.get(folder) if folder is not None else None
-                if before is not None and self._put_back(site, store, folder):
+                if before is not None and folder is not None and self._put_back(site, store, folder):
                     for relative, entry in before.items():
                         if relative not in content or content[relative][0] != entry[0]:
                             _remove(site, folder, relative)   # no longer made, or a file now a link

@@ -190,9 +190,9 @@ def expand_cards(node: Any, cards: dict[str, CardData]) -> Any:
         copy.path, copy.line, copy.key_lines = node.path, node.line, dict(node.key_lines)
         return copy
     if isinstance(node, LineList):
-        copy = LineList(expand_cards(v, cards) for v in node)
-        copy.path, copy.line, copy.item_lines = node.path, node.line, list(node.item_lines)
-        return copy
+        listed = LineList(expand_cards(v, cards) for v in node)
+        listed.path, listed.line, listed.item_lines = node.path, node.line, list(node.item_lines)
+        return listed
     return node
 
 
@@ -294,22 +294,28 @@ def illustration_anchor(paragraph: Paragraph, index: int) -> str:
     return f"{paragraph.id}-scenario-{index}"
 
 
+def _memo_scenario(check: Check) -> engine.Scenario | None:
+    """The scenario the memo keeps for the check's key (None for none)."""
+    kept = _MEMO.get(check.key) if check.key is not None else None
+    return kept[0] if kept is not None else None
+
+
 def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat) -> int:
     """Run each check's scenario, a deck checked with `deck_limits` (Glossary.deck_limits), or take
     its result from this process's cache; returns how many the engine ran."""
     # An outcome depends on the scenario and, for a deck, on the limits: both make the memo's key.
-    limits = b"|" + hashlib.sha256(repr(sorted((f.value, repr(l)) for f, l in deck_limits.items())).encode()).digest()
+    limits = b"|" + hashlib.sha256(repr(sorted((f.value, repr(limit)) for f, limit in deck_limits.items())).encode()).digest()
     ran = 0
     for check in checks:
         if check.scenario is None:
             continue
         key = check.key + limits if check.key is not None else None
-        if key is not None and key in _RESULTS and _MEMO.get(check.key, (None,))[0] is check.scenario:
+        if key is not None and key in _RESULTS and _memo_scenario(check) is check.scenario:
             check.result, check.made = _RESULTS[key]
             continue
         check.result = engine.run_scenario(check.scenario, deck_limits)
         ran += 1
-        if key is not None and _MEMO.get(check.key, (None,))[0] is check.scenario:
+        if key is not None and _memo_scenario(check) is check.scenario:
             _RESULTS[key] = (check.result, check.made)
     return ran
 
@@ -351,7 +357,7 @@ def verify_glossary_once(glossary: Glossary) -> Verification:
     verification = verify_glossary(glossary)
     if not verification.failures:
         for check in verification.checks:
-            check.shown  # shown on every language's pages: made here once, kept with the checks
+            _ = check.shown  # shown on every language's pages: made here once, kept with the checks
         _VERIFIED.clear()
         _VERIFIED[digest] = verification
     return verification

@@ -77,7 +77,7 @@ def _load_symbols(root: Path, reader: _Reader) -> dict[str, Symbol]:
             # The colour is written into the page's style attribute: only a hex colour may go there.
             # The symbol stays known (the glossary fails anyway), so that its uses are not reported too.
             reader.error(entry, "color", f"'color' of a symbol is '{color}'; write a hex colour: #rgb or #rrggbb, e.g. \"#2e7d32\"")
-        if None in (sid, kind, label, glyph, color):
+        if sid is None or kind is None or label is None or glyph is None or color is None:
             continue
         if not S.SLUG.match(sid):
             reader.error(entry, "id", f"symbol id '{sid}' must be lowercase words joined by dashes")
@@ -215,7 +215,7 @@ def _load_cards(root: Path, reader: _Reader) -> dict[str, CardData]:
         if stats is not None and not (isinstance(stats, str) and S.STATS.match(stats)):
             reader.error(entry, "stats", f"'stats' of {what} is {stats!r}; write forest/mountain/water as F/M/W, e.g. 2/2/2")
             stats = None
-        names = entry.get("names") or {}
+        names: Any = entry.get("names") or {}
         if not isinstance(names, dict) or any(k not in TRANSLATIONS for k in names):
             reader.error(entry, "names", f"'names' of {what} maps {' and '.join(TRANSLATIONS)} to the printed names")
             names = {}
@@ -393,7 +393,7 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
     items: list[Text] = []
     for i, raw in enumerate(reader.list_of(entry, "items", what)):
         holder = LineDict({"item": raw})
-        holder.path, holder.line, holder.key_lines = entry.path, entry.get("items").line_of(i), {"item": entry.get("items").line_of(i)}
+        holder.path, holder.line, holder.key_lines = entry.path, entry["items"].line_of(i), {"item": entry["items"].line_of(i)}
         item_text = reader.text(holder, "item", f"item {i + 1} of {what}", citing=pid)
         if item_text:
             items.append(item_text)
@@ -423,7 +423,7 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
             code = reader.string(reason, "reason", f"'no_scenario' of {what}", S.NO_SCENARIO_REASONS)
             if code:
                 paragraph.no_scenario = NoScenario(code, reader.text(reason, "note", f"'no_scenario' of {what}", citing=pid))
-    notes = entry.get("notes")
+    notes: Any = entry.get("notes")   # a list, wherever list_of gives an item
     for i, raw in enumerate(reader.list_of(entry, "notes", what)):
         note = _load_note(raw, notes, i, paragraph, reader, sources)
         if note:
@@ -488,11 +488,12 @@ def _load_block(item: Any, parent: LineList, index: int, what: str, reader: _Rea
     if entry is None:
         return None
     bwhat = f"block {index + 1} of {what}"
-    paragraphs, items = [], []
+    paragraphs: list[Text] = []
+    items: list[Text] = []
     # Each part's line, for lint (the parts' names are Block.parts()'s).
     lines = {key: entry.line_of(key) for key in ("title", "gap", "example") if key in entry}
     for key, part, bucket in (("paragraphs", "paragraph", paragraphs), ("items", "item", items)):
-        seq = entry.get(key)
+        seq: Any = entry.get(key)   # a list, wherever list_of gives an item
         for i, raw in enumerate(reader.list_of(entry, key, bwhat)):
             holder = LineDict({"text": raw})
             holder.path, holder.line, holder.key_lines = entry.path, seq.line_of(i), {"text": seq.line_of(i)}
@@ -569,7 +570,7 @@ def _load_mode(path: Path, reader: _Reader, sources: dict[str, Source]) -> GameM
         return None
     entry, mid, what = found
     citing = f"mode-{mid}"
-    raw_blocks = entry.get("blocks")
+    raw_blocks: Any = entry.get("blocks")   # a list, wherever list_of gives an item
     blocks = [b for i, raw in enumerate(reader.list_of(entry, "blocks", what)) if (b := _load_block(raw, raw_blocks, i, what, reader, citing))]
     fmt, intro, deck_rules = _load_deck(entry, what, reader, citing) if "deck" in entry else (None, None, [])
     title = reader.text(entry, "title", what)

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Iterator
 
-from ...languages import DECLARED, LANGUAGES
+from ...languages import DECLARED
+from ...languages import LANGUAGES as LANGUAGES  # re-exported: the glossary's modules read it here
 
 QUOTE_MARKS: dict[str, tuple[str, str]] = {language.code: language.quotes for language in DECLARED}
 """How each language opens and closes a quotation (a ruling quoting a rule's text): altered_rules.languages."""

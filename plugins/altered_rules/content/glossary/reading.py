@@ -13,8 +13,6 @@ import os
 from pathlib import Path
 from typing import Any, Iterator
 
-from engine.limits import MAX_FILE_BYTES
-
 from ..yamlsource import LineDict, LineList, SourceError, copy_tree, load_yaml_bytes, read_capped
 from . import schema as S
 from .checking import _Reader

@@ -1,16 +1,19 @@
-"""Resolving effects step by step (6.1), with what their words refer to (7.2), and playing the
-Emblem-Reactions waiting in Limbo in initiative order (4.4), which resolves their effects: each
-step of an effect is followed by a check of reactions (4.4.a.2)."""
+"""Performing card text: resolving effects step by step (6.1), with what their words refer to (7.2),
+and playing the Emblem-Reactions waiting in Limbo in initiative order (4.4), which resolves their
+effects: each step of an effect is followed by a check of reactions (4.4.a.2).
+
+Each record of engine.cardtext.instructions has one handler here (`_HANDLERS`, keyed by the record's
+type); the registry of wordings (engine.cardtext.wordings) says which records card text is read into."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, Sequence
+from typing import Callable, Sequence, get_args
 
-from .choices import YES, choose
-from .costs import pay_effect_cost, play_card
-from .effects import (
+from ..choices import YES, choose
+from ..costs import pay_effect_cost, play_card
+from .instructions import (
     ActivateTriggers,
     Conditional,
     CreateOngoing,
@@ -33,22 +36,22 @@ from .effects import (
     Whose,
     WithCost,
     YouControl,
-    parse_effect,
-    split_steps,
 )
-from .durations import Span, span_of, undefined_duration_ends
-from .errors import Forbidden
-from .movement import move_backward, move_forward
-from .objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_character
-from .messages import Card as Named, Items, Message, Player, Quote, Rules, Term, msg
-from .places import owned_zone, zone_term
-from .reactions import create_reaction_emblem, run_step
-from .readings import CREATOR_CONTROLS, Unenumerable, reading, silent, token_controller_question
-from .records import CardInZone, EffectRecord, Expedition, Happening, HappeningKind, Unknown, UnknownScope
-from .rulings import Ruling
-from .board import IN_PLAY
-from .state import Game
-from .vocabulary import Duration, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, Zone
+from .reading import parse_effect, split_steps
+from .wordings import WORDINGS
+from ..durations import Span, span_of, undefined_duration_ends
+from ..errors import Forbidden
+from ..movement import move_backward, move_forward
+from ..objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_character
+from ..messages import Card as Named, Items, Message, Player, Quote, Rules, Term, msg
+from ..places import owned_zone, zone_term
+from ..reactions import create_reaction_emblem, run_step
+from ..readings import CREATOR_CONTROLS, Unenumerable, reading, silent, token_controller_question
+from ..records import CardInZone, EffectRecord, Expedition, Happening, HappeningKind, Unknown, UnknownScope
+from ..rulings import Ruling
+from ..board import IN_PLAY
+from ..state import Game
+from ..vocabulary import Duration, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, Zone
 
 __all__ = ["Resolution", "resolve_effect", "check_reactions", "sacrifice"]
 
@@ -730,5 +733,6 @@ _HANDLERS: dict[type, Callable[[Game, Instruction, Resolution], None]] = {
 }
 
 
-# The list of instructions handled is the list the reader knows.
-assert set(_HANDLERS) == set(Instruction.__args__), "every instruction of engine.effects has a handler"
+# The instructions handled are the instructions the reader knows, and every one is read by a wording.
+assert set(_HANDLERS) == set(get_args(Instruction)), "every instruction of engine.cardtext.instructions has a handler"
+assert {wording.record for wording in WORDINGS} <= set(_HANDLERS), "every wording of engine.cardtext.wordings makes a handled record"
