@@ -62,7 +62,7 @@ def undefined_duration_ends(game: Game, duration: Duration, text: str) -> Durati
     Returns the span it ends with in the case this run follows; None: it outlasts the day."""
     running = [d for d in (Duration.TURN, Duration.AFTERNOON, Duration.DAY) if span_of(game, d) is Span.RUNNING
                and not (d is Duration.TURN and game.board.turn is None)]
-    labels = {f"it ends with {d.value}": d for d in running}
+    labels: dict[str, Duration | None] = {f"it ends with {d.value}": d for d in running}
     labels[OUTLASTS_THE_DAY] = None
     said: Message = msg("question.undefined_duration", text=Quote(text), duration=Term(duration.value))
     question = OpenQuestion(f"duration:{len(game.log.emblem_log)}", f"when an emblem lasting \"{duration.value}\" ends",

@@ -11,8 +11,9 @@ from .movement import move_forward
 from .errors import RulesSilent
 from .readings import Unenumerable, progress_cases_question, reading, silent
 from .rulings import Ruling
-from .messages import Card, Items, Message, Player, Quote, Term, msg
+from .messages import Card, Items, Message, Param, Player, Quote, Term, msg
 from .places import position_said, statistics_said, types_said
+from .objects import GameObject, RegionPassive
 from .records import Expedition, ProgressRecord
 from .state import Game
 from .vocabulary import ARENA, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
@@ -102,7 +103,7 @@ def progress(game: Game) -> None:
             Unenumerable.MULTIPLAYER_LAYOUT,
         )
     # What Progress decides for each expedition, before it moves: totals, region types, statistics won.
-    records: dict[tuple[PlayerName, ExpeditionKind], tuple[Statistics, Statistics, frozenset[RegionType], tuple[RegionType, ...], Message | None]] = {}
+    records: dict[tuple[PlayerName, ExpeditionKind], tuple[Statistics, Statistics, frozenset[RegionType], tuple[RegionType, ...], Param | None]] = {}
     # Nothing changes the board until the expeditions move (4.2.4.e): each expedition's total is
     # summed once, though it is read both as its own and as its opponent's, and the abilities that
     # change region types are the same for every region. Totals are summed when first needed, so
@@ -137,10 +138,10 @@ def progress(game: Game) -> None:
         types = game.region_types_at(expedition.position, changed)
         key = (expedition.player, expedition.kind)
         if key in forced:
-            moves, unknown = forced[key]
-            records[key] = (mine, theirs, types, (), unknown)
+            moves, why = forced[key]
+            records[key] = (mine, theirs, types, (), why)
             labels[key] = expedition.said
-            trace.add(msg("dusk.case_moves" if moves else "dusk.case_stays", expedition=expedition.said, unknown=unknown), "4.2.4.b")
+            trace.add(msg("dusk.case_moves" if moves else "dusk.case_stays", expedition=expedition.said, unknown=why), "4.2.4.b")
             continue
         won, reasons = expedition_result(mine, theirs, types)
         region = position_said(expedition.position)
@@ -190,7 +191,7 @@ def progress(game: Game) -> None:
     check_end(game)
 
 
-_NOTHING_FORCED: dict[tuple[PlayerName, ExpeditionKind], tuple[bool, Message]] = {}
+_NOTHING_FORCED: dict[tuple[PlayerName, ExpeditionKind], tuple[bool, Param]] = {}
 """No character's statistics are unknown: Progress as usual (never written to)."""
 
 _CASE_VALUES = (-1, 0, 1, 2)
@@ -202,14 +203,14 @@ def _cases_of_unknown_statistics(
     game: Game,
     total: Callable[[Expedition], Statistics],
     unknowns: dict[tuple[PlayerName, ExpeditionKind], tuple[RulesSilent, ...]],
-    changed: list,
-) -> dict[tuple[PlayerName, ExpeditionKind], tuple[bool, Message]]:
+    changed: list[tuple[GameObject, RegionPassive]],
+) -> dict[tuple[PlayerName, ExpeditionKind], tuple[bool, Param]]:
     """For each pair of opposing expeditions where a character's statistics are not in the sources:
     every outcome Progress can have there, over every value those statistics may take. One outcome:
     it holds, and nothing is asked. Several: each is a case (engine.readings), and this run follows
     one. Returns, for each expedition of such a pair, whether it moves forward in this case and why
     its total is not known. A pair whose totals are known is left to Progress as usual."""
-    forced: dict[tuple[PlayerName, ExpeditionKind], tuple[bool, Message]] = {}
+    forced: dict[tuple[PlayerName, ExpeditionKind], tuple[bool, Param]] = {}
     board = game.board
     done: set[tuple[PlayerName, ExpeditionKind]] = set()
     for expedition in board.expeditions():

@@ -26,7 +26,7 @@ from typing import Iterator, Mapping, Protocol
 
 from .errors import RulesSilent
 from .catalogue import ENGLISH_RENDERER
-from .messages import Card, Message, Items, Quote, Reading, msg
+from .messages import Card, Message, Items, Param, Quote, Reading, msg
 from .trace import Trace
 
 __all__ = ["OpenQuestion", "ReadingNeeded", "ReadingOutcome", "Readings", "reading", "MAX_READINGS", "TOKEN_CONTROLLER",
@@ -240,7 +240,7 @@ def free_cost_question() -> OpenQuestion:
     )
 
 
-def progress_cases_question(key: str, cases: tuple[str, ...], expeditions: Message, unknown: Message) -> OpenQuestion:
+def progress_cases_question(key: str, cases: tuple[str, ...], expeditions: Message, unknown: Param) -> OpenQuestion:
     """Progress (4.2.4.b) between two opposing expeditions when the statistics of a character in
     one of them are not in the sources (boosted, Asleep, not printed): what it adds could be any
     number, so each case is an outcome Progress can have there ("Alice's hero expedition moves

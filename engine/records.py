@@ -253,12 +253,12 @@ class ProgressRecord:
     moved: bool = False
     failed: bool = False
     """4.2.4.g: it did not move forward during Progress (never during tiebreakers)."""
-    unknown: Message | None = None
+    unknown: Param | None = None
     """Statistics no source gives decided it (a case of them, engine.dusk): `statistics`, `opposing`
     and `won` are then what the sources give, and which statistics it won is not known."""
 
     def __init__(self, statistics: Statistics, opposing: Statistics, region_types: frozenset[RegionType],
-                 won: tuple[RegionType, ...], moved: bool = False, failed: bool = False, unknown: Message | None = None) -> None:
+                 won: tuple[RegionType, ...], moved: bool = False, failed: bool = False, unknown: Param | None = None) -> None:
         # As Statistics: made for every expedition at every Dusk, its fields set straight into the
         # instance dict rather than through object.__setattr__ (still frozen).
         fields = self.__dict__

@@ -241,9 +241,10 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
                 continue
             value = run.actual[expectation.path]
             if isinstance(expectation.expected, RefusedAt):
-                difference = _against_refusal(expectation, value)
-                if difference:
-                    result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", difference.expected, difference.actual, difference.location))
+                refusal_difference = _against_refusal(expectation, value)
+                if refusal_difference:
+                    result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", refusal_difference.expected,
+                                                         refusal_difference.actual, refusal_difference.location))
                 continue
             if isinstance(value, EngineError):
                 result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", expectation.shown, f"refused: {value.message}", expectation.location))
