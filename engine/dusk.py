@@ -106,24 +106,24 @@ def progress(game: Game) -> None:
     records: dict[tuple[PlayerName, ExpeditionKind], tuple[Statistics, Statistics, frozenset[RegionType], tuple[RegionType, ...], Param | None]] = {}
     # Nothing changes the board until the expeditions move (4.2.4.e): each expedition's total is
     # summed once, though it is read both as its own and as its opponent's, and the abilities that
-    # change region types are the same for every region. Totals are summed when first needed, so
-    # that a total the engine cannot know is refused at the same point as before.
+    # change region types are the same for every region. A character whose statistics no source
+    # gives (boosted, Asleep, not printed) adds an unknown number to its expedition's total: Progress
+    # is worked out for every value it may take, and the engine answers where they agree
+    # (engine.readings, value cases).
+    expeditions = list(game.board.expeditions())
     totals: dict[tuple[PlayerName, ExpeditionKind], Statistics] = {}
-    # A character whose statistics no source gives (boosted, Asleep, not printed) adds an unknown
-    # number to its expedition's total: Progress is worked out for every value it may take, and the
-    # engine answers where they agree (engine.readings, value cases).
     unknowns: dict[tuple[PlayerName, ExpeditionKind], tuple[RulesSilent, ...]] = {}
+    unknown_any = False
+    for expedition in expeditions:
+        key = (expedition.player, expedition.kind)
+        totals[key], unknowns[key] = game.board.expedition_sum(expedition.player, expedition.kind)
+        unknown_any = unknown_any or bool(unknowns[key])
 
     def total(expedition: Expedition) -> Statistics:
-        key = (expedition.player, expedition.kind)
-        if key not in totals:
-            totals[key], unknowns[key] = game.board.expedition_sum(expedition.player, expedition.kind)
-        return totals[key]
+        return totals[(expedition.player, expedition.kind)]
 
     changed = game.board.region_passives()
-    for expedition in game.board.expeditions():
-        total(expedition)  # every total is read below: summed once here, where the unknown ones show
-    forced = _cases_of_unknown_statistics(game, total, unknowns, changed) if any(unknowns.values()) else _NOTHING_FORCED
+    forced = _cases_of_unknown_statistics(game, total, unknowns, changed) if unknown_any else _NOTHING_FORCED
     changed_by: Message | None = None
     if changed:
         givers = Items(tuple(msg("dusk.giver", card=Card(o.name), text=Quote(p.text)) for o, p in changed))
@@ -131,12 +131,12 @@ def progress(game: Game) -> None:
     # A Gigantic character is in both of its controller's expeditions (7.4.3.b): oldest first.
     gigantic = [o for o in game.board.in_zone(Zone.EXPEDITION) if o.card.type is ObjectType.CHARACTER and o.card.has(Keyword.GIGANTIC)]
     labels: dict[tuple[PlayerName, ExpeditionKind], Message] = {}
-    for expedition in game.board.expeditions():
+    for expedition in expeditions:
         opposing = _opposing(game, expedition)
-        mine = total(expedition)
-        theirs = total(opposing)
-        types = game.region_types_at(expedition.position, changed)
         key = (expedition.player, expedition.kind)
+        mine = totals[key]
+        theirs = totals[(opposing.player, opposing.kind)]
+        types = game.region_types_at(expedition.position, changed)
         if key in forced:
             moves, why = forced[key]
             records[key] = (mine, theirs, types, (), why)
