@@ -9,7 +9,7 @@ from .day import afternoon_started, begin_afternoon, end_turn, run_phase
 from .records import CardInZone, CostRecord, EffectRecord, Happening, HappeningKind
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
-from .costs import describe_play_cost, pay_cost, play_card, play_cost, play_cost_rules
+from .costs import can_pay_mana, describe_play_cost, pay_cost, play_card, play_cost, play_cost_rules
 from .messages import Card, Items, Message, Player, Quote, Term, msg
 from .places import PLACES, owned_zone, zone_term
 from .reactions import run_step
@@ -19,7 +19,7 @@ from .objects import GameObject, alike
 from .readings import Unenumerable, silent
 from .board import IN_PLAY
 from .state import Game
-from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Mode, Phase, PlayerName, Zone
+from .vocabulary import HIDDEN_ZONES, ExpeditionKind, Keyword, Mode, Phase, PlayerName, Zone, unmodelled_keyword
 
 __all__ = [
     "dusk",
@@ -51,9 +51,11 @@ def _playable(game: Game) -> None:
     # A printed ability the engine cannot read may trigger or apply in any action: never run past it in silence.
     for obj in game.board.objects.values():
         if obj.zone in IN_PLAY and obj.card.unread:
+            keyword = unmodelled_keyword(obj.card.unread[0])
             raise silent(
-                msg("refusal.unread_ability", card=Card(obj.name), text=Quote(obj.card.unread[0])),
-                Unenumerable.UNKNOWN_BOARD,
+                msg("refusal.unmodelled_keyword", card=Card(obj.name), keyword=Quote(keyword)) if keyword
+                else msg("refusal.unread_ability", card=Card(obj.name), text=Quote(obj.card.unread[0])),
+                Unenumerable.LOST_TEXT if keyword else Unenumerable.UNKNOWN_BOARD,
             )
 
 
@@ -171,8 +173,9 @@ def _take_turn_action(game: Game, player: PlayerName, what: Message) -> None:
         raise Forbidden(msg("refusal.not_your_turn", player=Player(player), action=what, turn=Player(game.board.turn or "")))
 
 
-def play(game: Game, player: PlayerName, place: str, name: str, expedition: ExpeditionKind, *, decline_cost: bool = False) -> GameObject | None:
-    """During their turn, a player plays a card from their Hand or Reserve (1.3.2.d); reactions are
+def play(game: Game, player: PlayerName, place: str, name: str, expedition: ExpeditionKind | None, *, decline_cost: bool = False) -> GameObject | None:
+    """During their turn, a player plays a card from their Hand or Reserve (1.3.2.d): a Character into
+    one of their expeditions, a Landmark (`expedition` None) into their Landmark zone; reactions are
     checked (4.4.a.3), then their turn ends. Declining its cost, they may not play it (6.4.d)."""
     _take_turn_action(game, player, msg("action.play", card=Card(name)))
     thing = find_object(game, player, place, name)
@@ -185,6 +188,8 @@ def play(game: Game, player: PlayerName, place: str, name: str, expedition: Expe
         )
         return None
     new = play_card(game, player, thing, expedition)
+    if new is None:
+        return None  # its cost cannot be paid in full: not played, and the turn goes on (6.4.c-d)
     check_reactions(game)
     if game.board.turn == player and not game.board.outcome.over:
         end_turn(game, passed=False)
@@ -261,6 +266,15 @@ def use_ability(
         # The cost declined is the one asked, its parts and Mana included (6.4.b, 6.4.e).
         game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
         game.log.trace.add(msg("play.declines_ability_cost", player=Player(player), what=Term(what)), "6.4.b", "6.4.e")
+        return None
+    mana = sum(int(p[4:]) for p in cost if p.startswith("pay ") and p[4:].isdecimal())
+    # A part that cannot be paid whatever Mana does ("Exhaust me" on an exhausted object) is refused
+    # by pay_cost; the Mana question comes up only for a cost the rest of which can be paid.
+    other_parts_payable = not ("exhaust" in cost and obj.exhausted) and not ("discard" in cost and obj.zone is not Zone.RESERVE)
+    if mana and other_parts_payable and not can_pay_mana(game, player, mana):
+        # 6.4.c, 6.4.e: a cost that cannot be paid in full is not paid: the ability is not played.
+        game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
+        game.log.trace.add(msg("play.cannot_pay_ability", player=Player(player), what=Term(what)), "6.4.c", "6.4.e")
         return None
     after = pay_cost(game, player, obj, cost, msg("cost.ability_of", card=Card(obj.name), what=Term(what))) if cost else obj
     record = resolve_effect(game, ability.effect, player, me=after.id if after is not None else None, source_name=obj.name)

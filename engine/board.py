@@ -17,12 +17,13 @@ from typing import Iterator, Mapping
 
 from .messages import Card as Named, msg
 from .adventure import Adventure
-from .errors import BoardError, RegionOutOfRange, UnknownPlayer
+from .errors import BoardError, RegionOutOfRange, RulesSilent, UnknownPlayer
 from .objects import CannotMove, Card, Direction, EmblemKind, GameObject, RegionPassive
 from .places import REGION_RANGE
 from .readings import Unenumerable, silent
 from .records import Expedition, Outcome, Player
 from .vocabulary import (
+    BoosterWar,
     ARENA,
     COMPANION_REGION,
     HERO_REGION,
@@ -53,6 +54,9 @@ class Board:
     mode: Mode = Mode.TWO_PLAYER
     adventure: Adventure = field(default_factory=Adventure.unknown)
     tiebreakers: bool = False
+    booster_war: BoosterWar | None = None
+    """The Booster War page's game mode and its variant: unlimited Mana, three cards drawn in the
+    Morning, the game's end after four days."""
     tiebreaker_players: tuple[PlayerName, ...] = ()
     day: int | None = None
     """The day number when the scenario gives it (the first day has no Morning, 1.3.1.d)."""
@@ -174,7 +178,7 @@ class Board:
             return name in self.team_of(self.first_player), "2v2.first-player"
         if self.mode is Mode.FREE_FOR_ALL:
             return name == self.first_player, "free-for-all.first-player"
-        return name == self.first_player, "4.1.g"
+        return name == self.first_player, "4.2.1.b"  # who holds the first player token (Succeed passes it on)
 
     def team_of(self, name: PlayerName) -> tuple[PlayerName, PlayerName]:
         """2v2: teammates sit opposite each other, so seats 1 and 3, and seats 2 and 4, are teams."""
@@ -208,29 +212,42 @@ class Board:
         """Sum of the statistics of its characters (4.2.4.b; Gigantic counted here too, 7.4.3.e).
         A boosted character is refused: the sources never say what a boost does to statistics, and
         summing its printed ones would drop the boost in silence."""
+        known, unknown = self.expedition_sum(name, kind)
+        if unknown:
+            raise unknown[0]
+        return known
+
+    def expedition_sum(self, name: PlayerName, kind: ExpeditionKind) -> tuple[Statistics, tuple[RulesSilent, ...]]:
+        """The sum of the statistics the sources give for its characters, and a refusal for each
+        character whose statistics they do not (boosted, Asleep, not printed): what that character
+        adds is unknown, and Progress works out every case of it (engine.dusk)."""
         forest = mountain = water = 0  # summed as numbers: one Statistics made, not one per character
+        unknown: list[RulesSilent] = []
         for character in self.characters_in(name, kind):
             if character.boosts:
-                raise silent(
+                unknown.append(silent(
                     msg("refusal.boosted_statistics", card=Named(character.name), n=character.boosts,
                         expedition=self.expedition(name, kind).said),
                     Unenumerable.UNPRINTED_VALUE,
-                )
+                ))
+                continue
             if Status.ASLEEP in character.statuses:
-                raise silent(
+                unknown.append(silent(
                     msg("refusal.asleep_statistics", card=Named(character.name), expedition=self.expedition(name, kind).said),
                     Unenumerable.LOST_TEXT,
-                )
+                ))
+                continue
             statistics = character.card.statistics
             if statistics is None:
-                raise silent(
+                unknown.append(silent(
                     msg("refusal.statistics_unknown", card=Named(character.name), expedition=self.expedition(name, kind).said),
                     Unenumerable.UNPRINTED_VALUE,
-                )
+                ))
+                continue
             forest += statistics.forest
             mountain += statistics.mountain
             water += statistics.water
-        return Statistics(forest, mountain, water)
+        return Statistics(forest, mountain, water), (tuple(unknown) if unknown else ())
 
     def facing(self, obj: GameObject) -> list[Expedition]:
         """The expeditions facing an object in the Expedition zone: in a two-player game, the

@@ -67,6 +67,12 @@ def choose(
     game.log.answers.pop(0)
     shown = NO if chosen is None else (YES if may and len(options) == 1 and chosen == options[0] and _same(answer.answer, YES) else chosen)
     game.log.choices_made.append(f"{player}: {shown}")
-    answer_said = Term(shown) if shown in (YES, NO) else Quote(shown)
+    yes_no = options == [YES]  # a "whether" question: yes and no answer it
+    if chosen is None and not yes_no:
+        # A "may" that asks which card: declined, no card is chosen (not "which card...: no").
+        game.log.trace.add(msg("choice.none_chosen", player=Player(player), question=question), *rules, rulings=rulings)
+        return chosen
+    # "yes" to a "which" question with one option chooses that option: the trace names it.
+    answer_said = Term(shown) if yes_no else Quote(chosen)
     game.log.trace.add(msg("choice.decides", player=Player(player), question=question, answer=answer_said), *rules, rulings=rulings)
     return chosen

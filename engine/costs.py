@@ -14,18 +14,40 @@ from .catalogue import ENGLISH_RENDERER
 from .messages import Card as Named, Items, Message, Player, Quote, Term, msg
 from .places import zone_term, zone_words
 from .reactions import run_step
-from .readings import CHANGE_APPLIES, HAND_COST, Unenumerable, free_cost_question, play_cost_question, reading, silent
+from .readings import (CHANGE_APPLIES, HAND_COST, MANA_PAYS, Unenumerable, free_cost_question, mana_payment_question, play_cost_question,
+                       reading, silent)
 from .records import CardInZone, CostRecord, Happening, HappeningKind, Unknown, UnknownScope
 from .rulings import Ruling
 from .state import Game
 from .vocabulary import ExpeditionKind, ObjectType, PlayerName, Status, Zone
 
-__all__ = ["pay_mana", "pay_cost", "pay_effect_cost", "play_card", "play_cost", "COST_NAMES", "describe_play_cost", "play_cost_rules"]
+__all__ = ["can_pay_mana", "pay_mana", "pay_cost", "pay_effect_cost", "play_card", "play_cost", "COST_NAMES", "describe_play_cost", "play_cost_rules"]
 
 
 def pay_mana(game: Game, player: PlayerName, what: Message) -> None:
     """Mana is paid, but how is not in the sources: the player's Mana zone is unknown from here on."""
     game.log.unknowns.append(Unknown(msg("unknown.mana", player=Player(player), what=what), UnknownScope.MANA, player))
+
+
+def can_pay_mana(game: Game, player: PlayerName, amount: int) -> bool:
+    """Whether the player's Mana zone can pay `amount` Mana in full (6.4.c). No source says how Mana
+    pays a cost. With at least that many ready Mana Orbs, every reading in which a Mana Orb pays
+    Mana at all lets it pay; with fewer, or once an earlier payment has left the Mana zone unknown,
+    it is an open question whose two answers are readings (engine.readings): the engine answers
+    where they agree and refuses what they change."""
+    if amount <= 0:
+        return True
+    if game.board.booster_war is not None:
+        # The Booster War page: "Unlimited mana": every cost's Mana is paid.
+        game.log.trace.add(msg("cost.unlimited_mana", player=Player(player), n=amount), "booster-war.unlimited-mana")
+        return True
+    payments = sum(1 for u in game.log.unknowns if u.scope is UnknownScope.MANA and u.player == player)
+    ready = sum(1 for o in game.board.in_zone(Zone.MANA, player) if not o.exhausted)
+    if payments == 0 and ready >= amount:
+        return True
+    said = (msg("question.mana_payment_unknown", player=Player(player), n=amount) if payments
+            else msg("question.mana_payment", player=Player(player), n=amount, ready=ready))
+    return reading(game.log, mana_payment_question(f"mana-payment:{player}:{payments}", said)) == MANA_PAYS
 
 
 def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHand, ...]) -> bool:
@@ -38,6 +60,11 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
     if choose(game, player, msg("question.whether_cost", parts=Items(said)), [YES], may=True, rules=("6.4.b",)) is None:
         game.log.last_cost = CostRecord(described, False, 1, len(parts), parts)
         game.log.trace.add(msg("cost.declines", player=Player(player)), "6.4.b", "6.4.f")
+        return False
+    if not can_pay_mana(game, player, sum(p.amount for p in cost if isinstance(p, Pay))):
+        # 6.4.c: a cost is paid in full or not at all; this one cannot be, so the internal action is not done.
+        game.log.last_cost = CostRecord(described, False, 1, len(parts), parts)
+        game.log.trace.add(msg("cost.cannot_pay_internal", player=Player(player)), "6.4.c", "6.4.f")
         return False
     actions: list[Callable[[], object]] = []
     told: list[Message] = []
@@ -144,26 +171,42 @@ def play_cost_rules(cost: CostRecord) -> tuple[str, ...]:
 
 
 def play_card(
-    game: Game, player: PlayerName, thing: GameObject | CardInZone, kind: ExpeditionKind, *, free: bool = False, internal: bool = False
-) -> GameObject:
+    game: Game, player: PlayerName, thing: GameObject | CardInZone, kind: ExpeditionKind | None, *, free: bool = False,
+    internal: bool = False,
+) -> GameObject | None:
     """Play a Character from the Hand or the Reserve into one of the player's expeditions: the card
     goes to Limbo (3.2.8.a remark), its cost is paid, then it enters the expedition: each place
     makes a new object (2.1.c, the example of 2.1.f). Played from the Reserve, it has Fleeting
-    (ruling played-from-reserve). The reactions it triggers are created; the caller checks them."""
+    (ruling played-from-reserve). The reactions it triggers are created; the caller checks them.
+    None when its cost cannot be paid in full (6.4.c-d): the card stays where it was."""
     card, origin = thing.card, thing.zone
-    if card.type is not ObjectType.CHARACTER:
+    # A Landmark goes to its player's Landmark zone: the 2v2 page forbids playing a card "directly
+    # ... in your teammate's Expedition or Landmark Zone", so a card is played into one of them, and
+    # the Landmark zone is the Landmarks' (2.2.2.e, 1.2.4.d). `kind` is None for it.
+    landmark = card.type is ObjectType.PERMANENT and any(s.lower() == "landmark" for s in card.subtypes)
+    if card.type is not ObjectType.CHARACTER and not landmark:
         raise silent(
             msg("refusal.not_a_character", card=Named(thing.name), type=Term(card.type.value)),
             Unenumerable.NO_CANDIDATES,
         )
+    if (kind is None) != landmark:
+        raise silent(msg("refusal.landmark_zone" if landmark else "refusal.character_to_landmarks", card=Named(thing.name)),
+                     Unenumerable.NO_CANDIDATES)
+    zone = Zone.LANDMARK if landmark else Zone.EXPEDITION
     by_own_text = internal and origin not in (Zone.HAND, Zone.RESERVE)
     if origin not in (Zone.HAND, Zone.RESERVE) and not internal:
         raise Forbidden(msg("refusal.played_from", card=Named(thing.name), zone=zone_term(origin)))
     waiting = _next_card_emblems(game, player, card)
     cost = play_cost(game, player, thing, free=free)
     game.log.last_cost = cost
+    if cost.mana and not can_pay_mana(game, player, cost.mana):
+        # 6.4.c-d: the cost cannot be paid in full, so the card may not be played; the game goes back.
+        game.log.last_cost = play_cost(game, player, thing, free=free, paid=False)
+        game.log.trace.add(msg("play.cannot_pay", player=Player(player), card=Named(thing.name), cost=describe_play_cost(cost)),
+                           "6.4.c", "6.4.d", *play_cost_rules(cost))
+        return None
     objects: list[GameObject] = []
-    statuses = frozenset({Status.FLEETING}) if origin is Zone.RESERVE else frozenset()
+    statuses = frozenset({Status.FLEETING}) if origin is Zone.RESERVE and not landmark else frozenset()
 
     def act() -> None:
         limbo = game.move(thing, Zone.LIMBO)
@@ -171,10 +214,10 @@ def play_card(
         objects.append(limbo)
         if cost.mana != 0:
             pay_mana(game, player, msg("cost.of", card=Named(thing.name)))
-        new = game.move(limbo, Zone.EXPEDITION, expedition=kind, statuses=statuses)
+        new = game.move(limbo, zone, expedition=kind, statuses=statuses)
         assert new is not None
         objects.append(new)
-        game.log.happenings.append(Happening(HappeningKind.PLAYED, new.id, player, kind, Zone.EXPEDITION, from_zone=origin))
+        game.log.happenings.append(Happening(HappeningKind.PLAYED, new.id, player, kind, zone, from_zone=origin))
 
     if by_own_text:
         # A card is played from the Hand or the Reserve, but the card's own text says to play it from
@@ -186,13 +229,13 @@ def play_card(
     game.log.trace.add(
         msg("play.card", player=Player(player), card=Named(thing.name), zone=zone_term(origin),
             cost=describe_play_cost(cost) if cost.free else msg("cost.paying_for", cost=describe_play_cost(cost)),
-            expedition=game.board.expedition(player, kind).said),
+            expedition=game.board.expedition(player, kind).said if kind is not None else zone_term(Zone.LANDMARK)),
         "3.2.8.a", "2.1.c", *play_cost_rules(cost),
     )
     mark = game.log.trace.mark()
     run_step(game, [act])
     limbo, new = objects
-    if origin is Zone.RESERVE:
+    if origin is Zone.RESERVE and not landmark:
         game.log.trace.add(msg("play.fleeting", card=Named(new.name)), rulings=(Ruling.PLAYED_FROM_RESERVE,), at=mark)
     _apply_next_card_emblems(game, waiting, new)
     if not internal:

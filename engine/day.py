@@ -15,7 +15,7 @@ from .readings import Unenumerable, silent
 from .rulings import Ruling
 from .records import CardInZone, Happening, HappeningKind
 from .state import Game
-from .vocabulary import Duration, ObjectType, Phase, Zone
+from .vocabulary import BOOSTER_WAR_DAYS, BOOSTER_WAR_DRAW, Duration, ObjectType, Phase, Zone
 
 __all__ = ["PHASE_ORDER", "run_phase", "begin_afternoon", "end_turn", "begin_phase", "expire"]
 
@@ -27,6 +27,10 @@ def _new_day_if_needed(game: Game, phase: Phase) -> None:
     if game.board.phase is None or PHASE_ORDER.index(phase) > PHASE_ORDER.index(game.board.phase):
         return
     if game.board.day is not None:
+        if game.board.booster_war is not None and game.board.day >= BOOSTER_WAR_DAYS:
+            # "The game ends after 4 days. If, at the end of the fourth day, players are tied, an additional
+            # day is played": who wins, or what "tied" means, the page does not say.
+            raise silent(msg("refusal.booster_war_days", days=BOOSTER_WAR_DAYS), Unenumerable.NO_CANDIDATES)
         game.board.day += 1
     game.log.trace.add(msg("day.new_day"))
     # "this Day" (and shorter) durations end with the day; reactions count activations per day.
@@ -57,16 +61,21 @@ def _morning(game: Game, expand: bool = False) -> None:
         "1.3.2.b",
         rulings=(Ruling.PREPARE_MANA_ORBS,),
     )
-    # Draw: each player draws two cards.
+    # Draw: each player draws two cards; three in Booster War ("You draw 3 cards at the beginning of
+    # each turn, instead of 2": the two are the Morning's Draw, 4.2.1.d, the one draw of the day).
+    drawn = BOOSTER_WAR_DRAW if game.board.booster_war is not None else 2
     for player in game.board.players:
-        if len(player.deck) < 2:
+        if len(player.deck) < drawn:
             raise silent(
                 msg("refusal.draw_deck_short", player=Player(player.name), holds=len(player.deck)),
                 Unenumerable.NO_CANDIDATES,
             )
-        for _ in range(2):
+        for _ in range(drawn):
             game.board.draw_card(player.name)
-    game.log.trace.add(msg("day.draw"), "4.2.1.d", "7.3.5.a")
+    if game.board.booster_war is not None:
+        game.log.trace.add(msg("day.draw_booster_war", n=drawn), "4.2.1.d", "booster-war.draw", "7.3.5.a")
+    else:
+        game.log.trace.add(msg("day.draw"), "4.2.1.d", "7.3.5.a")
     if not expand:
         game.log.trace.add(msg("day.expand_nobody"), "4.2.1.e")
         return
@@ -175,7 +184,7 @@ def expire(game: Game, durations: set[Duration], why: Message) -> None:
     """Ongoing emblems whose duration ended cease to exist (2.2.13)."""
     for emblem in game.board.ongoing():
         assert emblem.emblem is not None
-        if emblem.emblem.duration in durations:
+        if emblem.emblem.ends_with in durations:
             del game.board.objects[emblem.id]
             game.log.trace.add(
                 msg("day.emblem_ends", text=Quote(emblem.emblem.text),

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from functools import cache
+from itertools import product
+from typing import Callable
 
 from .ending import check_end, decide_tiebreaker
 from .movement import move_forward
-from .readings import Unenumerable, silent
+from .errors import RulesSilent
+from .readings import Unenumerable, progress_cases_question, reading, silent
 from .rulings import Ruling
-from .messages import Card, Items, Message, Player, Quote, Term, msg
+from .messages import Card, Items, Message, Param, Player, Quote, Term, msg
 from .places import position_said, statistics_said, types_said
+from .objects import GameObject, RegionPassive
 from .records import Expedition, ProgressRecord
 from .state import Game
 from .vocabulary import ARENA, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, RegionType, Statistics, Zone
@@ -99,20 +103,27 @@ def progress(game: Game) -> None:
             Unenumerable.MULTIPLAYER_LAYOUT,
         )
     # What Progress decides for each expedition, before it moves: totals, region types, statistics won.
-    records: dict[tuple[PlayerName, ExpeditionKind], tuple[Statistics, Statistics, frozenset[RegionType], tuple[RegionType, ...]]] = {}
+    records: dict[tuple[PlayerName, ExpeditionKind], tuple[Statistics, Statistics, frozenset[RegionType], tuple[RegionType, ...], Param | None]] = {}
     # Nothing changes the board until the expeditions move (4.2.4.e): each expedition's total is
     # summed once, though it is read both as its own and as its opponent's, and the abilities that
-    # change region types are the same for every region. Totals are summed when first needed, so
-    # that a total the engine cannot know is refused at the same point as before.
+    # change region types are the same for every region. A character whose statistics no source
+    # gives (boosted, Asleep, not printed) adds an unknown number to its expedition's total: Progress
+    # is worked out for every value it may take, and the engine answers where they agree
+    # (engine.readings, value cases).
+    expeditions = list(game.board.expeditions())
     totals: dict[tuple[PlayerName, ExpeditionKind], Statistics] = {}
+    unknowns: dict[tuple[PlayerName, ExpeditionKind], tuple[RulesSilent, ...]] = {}
+    unknown_any = False
+    for expedition in expeditions:
+        key = (expedition.player, expedition.kind)
+        totals[key], unknowns[key] = game.board.expedition_sum(expedition.player, expedition.kind)
+        unknown_any = unknown_any or bool(unknowns[key])
 
     def total(expedition: Expedition) -> Statistics:
-        key = (expedition.player, expedition.kind)
-        if key not in totals:
-            totals[key] = game.board.expedition_statistics(expedition.player, expedition.kind)
-        return totals[key]
+        return totals[(expedition.player, expedition.kind)]
 
     changed = game.board.region_passives()
+    forced = _cases_of_unknown_statistics(game, total, unknowns, changed) if unknown_any else _NOTHING_FORCED
     changed_by: Message | None = None
     if changed:
         givers = Items(tuple(msg("dusk.giver", card=Card(o.name), text=Quote(p.text)) for o, p in changed))
@@ -120,17 +131,23 @@ def progress(game: Game) -> None:
     # A Gigantic character is in both of its controller's expeditions (7.4.3.b): oldest first.
     gigantic = [o for o in game.board.in_zone(Zone.EXPEDITION) if o.card.type is ObjectType.CHARACTER and o.card.has(Keyword.GIGANTIC)]
     labels: dict[tuple[PlayerName, ExpeditionKind], Message] = {}
-    for expedition in game.board.expeditions():
+    for expedition in expeditions:
         opposing = _opposing(game, expedition)
-        mine = total(expedition)
-        theirs = total(opposing)
+        key = (expedition.player, expedition.kind)
+        mine = totals[key]
+        theirs = totals[(opposing.player, opposing.kind)]
         types = game.region_types_at(expedition.position, changed)
+        if key in forced:
+            moves, why = forced[key]
+            records[key] = (mine, theirs, types, (), why)
+            labels[key] = expedition.said
+            trace.add(msg("dusk.case_moves" if moves else "dusk.case_stays", expedition=expedition.said, unknown=why), "4.2.4.b")
+            continue
         won, reasons = expedition_result(mine, theirs, types)
         region = position_said(expedition.position)
         if changed_by is not None:
             region = msg("dusk.region_changed", region=region, changed_by=changed_by)
-        key = (expedition.player, expedition.kind)
-        records[key] = (mine, theirs, types, won)
+        records[key] = (mine, theirs, types, won, None)
         label = labels[key] = expedition.said
         rule = "4.3.f" if expedition.position == ARENA else game.board.adventure[int(expedition.position)].types_rule()
         giants = [Card(o.name) for o in gigantic if o.controller == expedition.player] if gigantic else None
@@ -150,18 +167,20 @@ def progress(game: Game) -> None:
             trace.add(msg("dusk.advances", expedition=label, reasons=Items(reasons)))
         else:
             trace.add(msg("dusk.does_not_advance", expedition=label, reasons=Items(reasons)))
-    movers = [key for key, (_, _, _, won) in records.items() if won]
+    movers = [key for key, (_, _, _, won, _) in records.items() if won or (key in forced and forced[key][0])]
     if movers:
         trace.add(msg("dusk.all_move"), "4.2.4.e", "4.2.4.f")
     moved: set[tuple[PlayerName, ExpeditionKind]] = set()
     for key in movers:  # 4.2.4.e: once each, however many statistics it won
         if move_forward(game, game.board.expedition(*key)):
             moved.add(key)
-    for key, (mine, theirs, types, won) in records.items():
+    for key, (mine, theirs, types, won, unknown) in records.items():
         did_move = key in moved
-        game.log.last_progress[key] = ProgressRecord(mine, theirs, types, won, did_move, not did_move)
+        game.log.last_progress[key] = ProgressRecord(mine, theirs, types, won, did_move, not did_move, unknown)
         label = labels[key]
-        if did_move:
+        if did_move and unknown is not None:
+            trace.add(msg("dusk.moves_forward", expedition=label), "4.2.4.b")
+        elif did_move:
             trace.add(
                 msg("dusk.moves_forward_due_to", expedition=label, types=Items(tuple(Term(s.value) for s in won))),
                 "4.2.4.h",
@@ -170,3 +189,98 @@ def progress(game: Game) -> None:
         else:
             trace.add(msg("dusk.fails_to_move", expedition=label), "4.2.4.g")
     check_end(game)
+
+
+_NOTHING_FORCED: dict[tuple[PlayerName, ExpeditionKind], tuple[bool, Param]] = {}
+"""No character's statistics are unknown: Progress as usual (never written to)."""
+
+_CASE_VALUES = (-1, 0, 1, 2)
+"""Values an unknown total may take against another unknown one, per statistic: between them they
+give every order and sign that 4.2.4.b-d tell apart (greater, tie, less; positive, 0, negative)."""
+
+
+def _cases_of_unknown_statistics(
+    game: Game,
+    total: Callable[[Expedition], Statistics],
+    unknowns: dict[tuple[PlayerName, ExpeditionKind], tuple[RulesSilent, ...]],
+    changed: list[tuple[GameObject, RegionPassive]],
+) -> dict[tuple[PlayerName, ExpeditionKind], tuple[bool, Param]]:
+    """For each pair of opposing expeditions where a character's statistics are not in the sources:
+    every outcome Progress can have there, over every value those statistics may take. One outcome:
+    it holds, and nothing is asked. Several: each is a case (engine.readings), and this run follows
+    one. Returns, for each expedition of such a pair, whether it moves forward in this case and why
+    its total is not known. A pair whose totals are known is left to Progress as usual."""
+    forced: dict[tuple[PlayerName, ExpeditionKind], tuple[bool, Param]] = {}
+    board = game.board
+    done: set[tuple[PlayerName, ExpeditionKind]] = set()
+    for expedition in board.expeditions():
+        key = (expedition.player, expedition.kind)
+        opposing = _opposing(game, expedition)
+        other = (opposing.player, opposing.kind)
+        if key in done:
+            continue
+        done |= {key, other}
+        mine, theirs = total(expedition), total(opposing)
+        if not unknowns[key] and not unknowns[other]:
+            continue
+        my_types = game.region_types_at(expedition.position, changed)
+        their_types = game.region_types_at(opposing.position, changed)
+        outcomes = _progress_outcomes(mine, bool(unknowns[key]), my_types, theirs, bool(unknowns[other]), their_types)
+        # What is unknown, without "no reading to work out" (here every value is worked out).
+        why = Items(tuple(_unwrapped(e) for e in unknowns[key] + unknowns[other]))
+        if len(outcomes) == 1:
+            ((moves, moves_too),) = outcomes
+        else:
+            names = {o: _case_label(expedition, opposing, o) for o in sorted(outcomes, reverse=True)}
+            question = progress_cases_question(
+                f"progress-cases:{board.day}:{expedition.player}.{expedition.kind.value}", tuple(names.values()),
+                msg("dusk.pair", expedition=expedition.said, opposing=opposing.said), why,
+            )
+            chosen = reading(game.log, question)
+            moves, moves_too = next(o for o, label in names.items() if label == chosen)
+        forced[key] = (moves, why)
+        forced[other] = (moves_too, why)
+    return forced
+
+
+def _progress_outcomes(mine: Statistics, mine_open: bool, my_types: frozenset[RegionType],
+                       theirs: Statistics, theirs_open: bool, their_types: frozenset[RegionType]) -> set[tuple[bool, bool]]:
+    """Whether each of two opposing expeditions wins a statistic (4.2.4.b-d), over every value an
+    open total may take: the outcomes that can happen."""
+    statistics = [s for s in RegionType if s in my_types or s in their_types]
+
+    def values(known: Statistics, is_open: bool, other: Statistics, other_open: bool, statistic: RegionType) -> tuple[int, ...]:
+        if not is_open:
+            return (known[statistic],)
+        if other_open:
+            return _CASE_VALUES
+        o = other[statistic]
+        return tuple(sorted({*_CASE_VALUES, o - 1, o, o + 1}))
+
+    per_statistic = [
+        [(a, b) for a in values(mine, mine_open, theirs, theirs_open, s) for b in values(theirs, theirs_open, mine, mine_open, s)]
+        for s in statistics
+    ]
+    outcomes: set[tuple[bool, bool]] = set()
+    for combination in product(*per_statistic):
+        first = any(a > 0 and a > b for s, (a, b) in zip(statistics, combination) if s in my_types)
+        second = any(b > 0 and b > a for s, (a, b) in zip(statistics, combination) if s in their_types)
+        outcomes.add((first, second))
+    return outcomes
+
+
+def _case_label(expedition: Expedition, opposing: Expedition, outcome: tuple[bool, bool]) -> str:
+    """A case's name, in English (a reading's label): "Alice's hero expedition moves forward, Bob's does not"."""
+    first = "moves forward" if outcome[0] else "does not move forward"
+    second = "moves forward" if outcome[1] else "does not"
+    if outcome[0] == outcome[1]:
+        second = "moves forward too" if outcome[1] else "does not either"
+    return f"{expedition.player}'s {expedition.kind.value} expedition {first}, {opposing.player}'s {second}"
+
+
+def _unwrapped(error: RulesSilent) -> Message:
+    """The refusal's own words, without the reason it gave for not working out every reading."""
+    said = error.said
+    assert said is not None
+    inner = said.params.get("refusal") if said.id == "refusal.silent" else None
+    return inner if isinstance(inner, Message) else said

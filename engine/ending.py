@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import Card, Items, Message, Player, Term, msg
+from .messages import Card, Items, Message, Player, Quote, Term, msg
 from .places import statistics_said
 from .readings import Unenumerable, silent
-from .rulings import Ruling
+from .rulings import SETTLED, Ruling
 from .records import Outcome, Termination
 from .state import Game
 from .vocabulary import ARENA, Keyword, Mode, PlayerName, RegionType, Statistics
@@ -231,17 +231,54 @@ def decide_tiebreaker(game: Game) -> None:
         else:
             wins[0 if a > b else 1] += 1
             comparisons.append(msg("end.compare_goes_to", type=Term(statistic.value), a=a, b=b, side=names[0 if a > b else 1]))
+    rulings: tuple[Ruling, ...] = (Ruling.TIEBREAKER_COMPARISON,)
+    if game.board.mode is Mode.TWO_PLAYER:
+        rulings += _arena_types_agree(game, totals, wins, names)
     game.log.trace.add(
         msg("end.comparing", comparisons=Items(tuple(comparisons)), first=names[0], first_wins=wins[0], second=names[1], second_wins=wins[1]),
         "4.3.h",
         "4.3.f",
-        rulings=(Ruling.TIEBREAKER_COMPARISON,),
+        rulings=rulings,
     )
     if wins[0] == wins[1]:
         game.log.trace.add(msg("end.no_side_wins"), "4.3.h", "1.3.3.f")
         return
     winner = sides[0] if wins[0] > wins[1] else sides[1]
     _finish(game, Outcome(winner, won_by, (("more", max(wins)), ("fewer", min(wins)))))
+
+
+def _side_winning(wins: list[int]) -> int | None:
+    return None if wins[0] == wins[1] else (0 if wins[0] > wins[1] else 1)
+
+
+def _arena_types_agree(game: Game, totals: list[Statistics], wins: list[int], names: list[Items]) -> tuple[Ruling, ...]:
+    """4.3.h compares the three statistics; 1.3.3.e the region types the Arena has (4.3.f), which an
+    ability can change (2.2.2.p). With all three they are the same comparison. Otherwise both are
+    worked out: the same winner, the trace says so; different winners, the ruling that settles the
+    pair is followed and cited, and without one the engine refuses, saying what each rule gives."""
+    arena = game.region_types_at(ARENA)
+    if arena == frozenset(RegionType):
+        return ()
+    by_types = [0, 0]
+    for statistic in RegionType:
+        if statistic in arena and totals[0][statistic] != totals[1][statistic]:
+            by_types[0 if totals[0][statistic] > totals[1][statistic] else 1] += 1
+    by_statistics, by_region_types = _side_winning(wins), _side_winning(by_types)
+
+    def outcome(side: int | None) -> Message:
+        return msg("end.rule_gives_none") if side is None else msg("end.rule_gives", side=names[side])
+
+    types = Items(tuple(Term(t.value) for t in RegionType if t in arena))
+    if by_statistics == by_region_types:
+        game.log.trace.add(msg("end.arena_rules_agree", types=types, outcome=outcome(by_statistics)), "4.3.h", "1.3.3.e", "4.3.f")
+        return ()
+    ruling = SETTLED.get("4.3.h/1.3.3.e")
+    if ruling is None:
+        raise silent(msg("refusal.rules_disagree", types=types, statistics=outcome(by_statistics), region_types=outcome(by_region_types)),
+                     Unenumerable.NO_CANDIDATES)
+    game.log.trace.add(msg("end.arena_rules_differ", types=types, statistics=outcome(by_statistics), region_types=outcome(by_region_types),
+                           ruling=Quote(ruling.value)), "4.3.h", "1.3.3.e", rulings=(ruling,))
+    return (ruling,)
 
 
 def _free_for_all_tiebreaker(game: Game) -> None:

@@ -246,6 +246,13 @@ class EmblemInfo:
     kind: EmblemKind = EmblemKind.REACTION
     ongoing: OngoingPassive | None = None
     """An Ongoing emblem's passive, as read (engine.cardtext.parse_ongoing)."""
+    ends: Duration | None = None
+    """For a duration no source defines ("until your next turn"): the span it ends with in the case
+    this run follows (engine.durations); None there means it outlasts the day. Otherwise its duration."""
+
+    @property
+    def ends_with(self) -> Duration | None:
+        return self.duration if self.duration is None or self.duration.defined else self.ends
 
 
 @dataclass

@@ -26,13 +26,14 @@ from typing import Iterator, Mapping, Protocol
 
 from .errors import RulesSilent
 from .catalogue import ENGLISH_RENDERER
-from .messages import Card, Message, Items, Quote, Reading, msg
+from .messages import Card, Message, Items, Param, Quote, Reading, msg
 from .trace import Trace
 
 __all__ = ["OpenQuestion", "ReadingNeeded", "ReadingOutcome", "Readings", "reading", "MAX_READINGS", "TOKEN_CONTROLLER",
            "CREATOR_CONTROLS", "EXPEDITION_PLAYER_CONTROLS", "region_order_question", "token_controller_question",
            "Unenumerable", "silent", "play_cost_question", "HAND_COST", "RESERVE_COST", "FollowsReadings",
-           "free_cost_question", "FREE_WINS", "CHANGE_APPLIES"]
+           "free_cost_question", "FREE_WINS", "CHANGE_APPLIES", "progress_cases_question",
+           "mana_payment_question", "MANA_PAYS", "MANA_CANNOT_PAY"]
 
 MAX_READINGS = 24
 """A scenario is run at most this many times, once per combination of readings; past that the
@@ -50,6 +51,11 @@ class OpenQuestion:
     rules: tuple[str, ...] = ()
     said: Message | None = None
     """The question as a message (`question` is its English)."""
+    value_cases: bool = False
+    """Its readings are the cases of a value no source gives (what a boost or Asleep does to a
+    character's statistics), not readings of a text a judge could follow: where the cases give the
+    same outcome the engine answers; where they differ it refuses (`rules-silent`), naming the paths
+    that depend on the value, unless the scenario lists each case under `undecided:`."""
 
 
 class Unenumerable(Enum):
@@ -232,3 +238,26 @@ def free_cost_question() -> OpenQuestion:
         "free-cost", "what a change to the next card's cost does to a card played \"for free\"",
         (FREE_WINS, CHANGE_APPLIES), ("2.2.13.c",), msg("question.free_cost"),
     )
+
+
+def progress_cases_question(key: str, cases: tuple[str, ...], expeditions: Message, unknown: Param) -> OpenQuestion:
+    """Progress (4.2.4.b) between two opposing expeditions when the statistics of a character in
+    one of them are not in the sources (boosted, Asleep, not printed): what it adds could be any
+    number, so each case is an outcome Progress can have there ("Alice's hero expedition moves
+    forward, Bob's does not"), worked out from every value the statistics may take (engine.dusk)."""
+    return OpenQuestion(
+        key, "which of two opposing expeditions move forward, when statistics no source gives decide it",
+        cases, ("4.2.4.b",), msg("question.progress_cases", expeditions=expeditions, unknown=unknown), value_cases=True,
+    )
+
+
+MANA_PAYS = "the Mana zone pays it"
+MANA_CANNOT_PAY = "it cannot be paid in full"
+
+
+def mana_payment_question(key: str, said: Message) -> OpenQuestion:
+    """6.4.c: a player who pays a cost must be able to pay it in full; no source says how Mana pays a
+    cost. Asked where it matters: fewer ready Mana Orbs than the Mana asked, or a Mana zone an earlier
+    payment left unknown. Each answer is a reading, and the engine answers where they agree."""
+    return OpenQuestion(key, "whether the player's Mana zone can pay the Mana a cost asks for", (MANA_PAYS, MANA_CANNOT_PAY),
+                        ("6.4.c",), said, value_cases=True)

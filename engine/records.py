@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .errors import Location
+from .errors import Location, RulesSilent
 from .catalogue import ENGLISH_RENDERER
 from .messages import Items, Message, Param, Player as MessagePlayer, Term, msg
 from .objects import Card
@@ -253,9 +253,12 @@ class ProgressRecord:
     moved: bool = False
     failed: bool = False
     """4.2.4.g: it did not move forward during Progress (never during tiebreakers)."""
+    unknown: Param | None = None
+    """Statistics no source gives decided it (a case of them, engine.dusk): `statistics`, `opposing`
+    and `won` are then what the sources give, and which statistics it won is not known."""
 
     def __init__(self, statistics: Statistics, opposing: Statistics, region_types: frozenset[RegionType],
-                 won: tuple[RegionType, ...], moved: bool = False, failed: bool = False) -> None:
+                 won: tuple[RegionType, ...], moved: bool = False, failed: bool = False, unknown: Param | None = None) -> None:
         # As Statistics: made for every expedition at every Dusk, its fields set straight into the
         # instance dict rather than through object.__setattr__ (still frozen).
         fields = self.__dict__
@@ -265,10 +268,13 @@ class ProgressRecord:
         fields["won"] = won
         fields["moved"] = moved
         fields["failed"] = failed
+        fields["unknown"] = unknown
 
     @property
     def due_to(self) -> tuple[RegionType, ...]:
         """4.2.4.h (ruling moves-forward-due-to): the statistics it won, if it moved forward."""
+        if self.unknown is not None and self.moved:
+            raise RulesSilent(msg("refusal.due_to_unknown", unknown=self.unknown))
         return self.won if self.moved else ()
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["Ruling", "RULINGS"]
+__all__ = ["Ruling", "RULINGS", "SETTLED"]
 
 
 class Ruling(StrEnum):
@@ -30,7 +30,13 @@ class Ruling(StrEnum):
     SACRIFICE = "sacrifice"
     FREE_FOR_ALL_TIEBREAKER = "free-for-all-tiebreaker"
     CARD_TEXT_OVER_RULES = "card-text-over-rules"
-    EXPIRED_DURATION = "expired-duration"
+    ARENA_REGION_TYPES = "arena-region-types"
+
+
+SETTLED: dict[str, Ruling | None] = {"4.3.h/1.3.3.e": Ruling.ARENA_REGION_TYPES}
+"""Where two rules name different outcomes, the ruling the engine follows, by the pair of rules
+(4.3.h against 1.3.3.e: the two-player tiebreaker when an ability changes the Arena's region types).
+A pair without a ruling is refused: the engine says the rules disagree and what each gives."""
 
 
 RULINGS: tuple[str, ...] = tuple(ruling.value for ruling in Ruling)

@@ -44,6 +44,9 @@ class RunLog:
     """The steps whose game effect the sources do not give, and what each leaves unknown."""
     checking_reactions: bool = False
     """Whether reactions are being checked now (4.4.a): a check does not start inside another."""
+    held_reactions: set[int] = field(default_factory=set)
+    """Emblem-Reactions created by an internal action, not played until the end of the effect that
+    contains it (4.4.a remark): checking reactions passes them over until then."""
     reactions_unchecked: Unknown | None = None
     """The lost step after which the trace has said that reactions cannot be checked any more (4.4.a)."""
     # ---- the players' decisions and the readings the run follows ----

@@ -174,6 +174,30 @@ class Keyword(Word):
     GIGANTIC = "gigantic"
 
 
+class UnmodelledKeyword(Word):
+    """Keywords printed on cards whose rules are not in the engine's sources (6.4.g's remark names
+    Tough; the termbase lists the others). A card may be given with one (`keywords: [tough]`, a
+    textbox line `Tough 1`): the engine names it as such and refuses every action while its object
+    is in play, as it does for any printed ability it cannot read."""
+
+    TOUGH = "Tough"
+    ETERNAL = "Eternal"
+    DEFENDER = "Defender"
+    SEASONED = "Seasoned"
+    SCOUT = "Scout"
+    COOLDOWN = "Cooldown"
+
+
+def unmodelled_keyword(text: str) -> str | None:
+    """The keyword a printed line or word names, as printed ("Tough 1"), when it is one of
+    UnmodelledKeyword (with an optional number), else None."""
+    words = text.split()
+    if not words or len(words) > 2 or (len(words) == 2 and not words[1].isdecimal()):
+        return None
+    found = next((k for k in UnmodelledKeyword if k.value.lower() == words[0].lower()), None)
+    return None if found is None else " ".join([found.value, *words[1:]])
+
+
 class Status(Word):
     """Statuses the sources name (the Hua Mulan, Moonlight Jellyfish and Coppélia examples). Their
     rules are lost: the engine records whether an object has one, and nothing more."""
@@ -183,11 +207,23 @@ class Status(Word):
 
 
 class Duration(Word):
-    """Durations of Ongoing emblems (2.2.13.a)."""
+    """Durations of Ongoing emblems: the three of 2.2.13.a, then those card texts use that no
+    source defines (the engine reads them and works out every end they may have, engine.durations)."""
 
     TURN = "this Turn"
     AFTERNOON = "this Afternoon"
     DAY = "this Day"
+    UNTIL_YOUR_NEXT_TURN = "until your next turn"
+    UNTIL_END_OF_TURN = "until end of turn"
+    UNTIL_END_OF_NEXT_TURN = "until the end of your next turn"
+
+    @property
+    def defined(self) -> bool:
+        """One of the durations 2.2.13.a names."""
+        return self in _DEFINED_DURATIONS
+
+
+_DEFINED_DURATIONS = frozenset({Duration.TURN, Duration.AFTERNOON, Duration.DAY})
 
 
 class Face(Word):
@@ -201,6 +237,21 @@ class Mode(Word):
     TWO_PLAYER = "two-player"
     TWO_VS_TWO = "2v2"
     FREE_FOR_ALL = "free-for-all"
+
+
+class BoosterWar(Word):
+    """The variants of the Booster War page (two players, a new booster each)."""
+
+    LEAST_TECHNICAL = "least-technical"
+    MOST_TECHNICAL = "most-technical"
+
+
+BOOSTER_WAR_DECK = 12
+"""The most technical variant: "Each player builds a 12-card deck" (the Booster War page)."""
+BOOSTER_WAR_DRAW = 3
+"""Both variants: "You draw 3 cards ... instead of 2" (the Booster War page)."""
+BOOSTER_WAR_DAYS = 4
+"""Both variants: "The game ends after 4 days" (the Booster War page)."""
 
 
 class DeckFormat(Word):

@@ -178,8 +178,11 @@ def test_a_board_without_then_is_explored_and_shows_who_advanced_and_why():
 
 
 def test_pasted_yaml_errors_name_the_line():
+    # A case that cannot be read fails alone, on its own line (issue 38); a file that is not YAML fails whole.
     answer = _run({"yaml": "- name: x\n  given:\n    players: [Alice, Bob]\n    Alice: {hero: {region: 9}}\n  when: dusk\n"})
-    assert answer["error"]["line"] == 4 and "region" in answer["error"]["message"]
+    (case,) = answer["scenarios"]
+    assert answer["error"] is None and case["status"] == "error"
+    assert case["error"]["line"] == 4 and "region" in case["error"]["message"]
     answer = _run({"yaml": "- name: x\n  given: [\n"})
     assert answer["error"]["line"] and "YAML" in answer["error"]["message"]
 

@@ -39,7 +39,7 @@ from .instructions import (
 )
 from .reading import parse_effect, split_steps
 from .wordings import WORDINGS
-from ..durations import Span, span_of
+from ..durations import Span, span_of, undefined_duration_ends
 from ..errors import Forbidden
 from ..movement import move_backward, move_forward
 from ..objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_character
@@ -52,7 +52,7 @@ from ..records import CardInZone, EffectRecord, Expedition, Happening, Happening
 from ..rulings import Ruling
 from ..board import IN_PLAY
 from ..state import Game
-from ..vocabulary import ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, Zone
+from ..vocabulary import Duration, ExpeditionKind, Keyword, Mode, ObjectType, PlayerName, Zone
 
 __all__ = ["Resolution", "resolve_effect", "check_reactions", "sacrifice"]
 
@@ -73,7 +73,9 @@ def check_reactions(game: Game) -> None:
                     game.log.reactions_unchecked = unknown
                     game.log.trace.add(msg("react.unchecked", unknown=unknown.said), "4.4.a")
                 return
-            waiting = [o for o in game.board.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.REACTION]
+            held = game.log.held_reactions  # most checks hold none: the test below is then skipped
+            waiting = [o for o in game.board.in_zone(Zone.LIMBO) if o.emblem is not None and o.emblem.kind is EmblemKind.REACTION
+                       and (not held or o.id not in held)]
             if not waiting:
                 return
             chooser = next(name for name in game.board.initiative_order() if any(o.controller == name for o in waiting))
@@ -129,6 +131,8 @@ class Resolution:
     it: GameObject | CardInZone | None = None
     atomic: int = 0
     notes: list[str] = field(default_factory=list)
+    held: frozenset[int] = frozenset()
+    """The Emblem-Reactions this effect's internal actions created: played after its end (4.4.a remark)."""
 
     def my_object(self, game: Game) -> GameObject | None:
         return game.board.objects.get(self.me) if self.me is not None else None
@@ -173,9 +177,31 @@ def resolve_effect(
             check_reactions(game)  # 4.4.a.2: after each step
     finally:
         game.log.trace.depth -= 1
+        if res.held:
+            game.log.held_reactions -= res.held
     record = EffectRecord(text, len(steps), res.atomic, controller, tuple(steps))
     game.log.last_effect = record
+    if res.held:
+        # 4.4.a remark: the reactions its internal actions created are played now that it has ended.
+        game.log.trace.add(msg("react.after_internal", n=len(res.held)), "4.4.a")
+        check_reactions(game)
     return record
+
+
+def _internal_action(game: Game, res: Resolution, action: Callable[[], None]) -> None:
+    """An internal action of the effect (an action with its own cost, 6.4.f: "pay 1 ... to create",
+    "play me"): reactions are not checked after it, and those it creates are played only after the
+    end of the effect containing it (4.4.a remark). They wait in Limbo, held, until then."""
+    before = {o.id for o in game.board.in_zone(Zone.LIMBO)}
+    try:
+        action()
+    finally:
+        created = {o.id for o in game.board.in_zone(Zone.LIMBO)
+                   if o.id not in before and o.emblem is not None and o.emblem.kind is EmblemKind.REACTION}
+        if created:
+            res.held = res.held | created
+            game.log.held_reactions |= created
+            game.log.trace.add(msg("react.held_internal", n=len(created)), "4.4.a")
 
 
 def _step(game: Game, res: Resolution, actions: Sequence[Callable[[], object]], line: Message, *rules: str, rulings: tuple[str, ...] = ()) -> None:
@@ -268,10 +294,20 @@ def _draw(game: Game, instruction: Instruction, res: Resolution) -> None:
 
 def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, CreateOngoing)
-    span = span_of(game, instruction.duration)
-    if span is Span.NO_TURN:
-        raise silent(msg("refusal.no_turn", text=Quote(instruction.passive)), Unenumerable.NO_CANDIDATES)
-    info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, kind=EmblemKind.ONGOING, ongoing=instruction.effect)
+    ends: Duration | None = None
+    if not instruction.duration.defined:
+        ends = undefined_duration_ends(game, instruction.duration, instruction.passive)
+    else:
+        span = span_of(game, instruction.duration)
+        if span is Span.NO_TURN:
+            raise silent(msg("refusal.no_turn", text=Quote(instruction.passive)), Unenumerable.NO_CANDIDATES)
+        if span is Span.OVER:
+            # "this Afternoon" at Dusk: 2.2.13.a names the duration, but nothing says what "this
+            # Afternoon" means once the day's Afternoon is over (as "this Turn" outside a turn).
+            raise silent(msg("refusal.span_over", text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
+                         Unenumerable.NO_CANDIDATES)
+    info = EmblemInfo(instruction.passive, res.me, res.me_name, instruction.duration, kind=EmblemKind.ONGOING, ongoing=instruction.effect,
+                      ends=ends)
     controller = res.controller
     created: list[GameObject] = []
 
@@ -283,13 +319,10 @@ def _create_ongoing(game: Game, instruction: Instruction, res: Resolution) -> No
         msg("effect.creates_ongoing", player=Player(controller), text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
         "2.2.2.m", "2.2.13.b", "2.2.13.c",
     )
-    if span is Span.OVER:
-        # Its span of the current day has already ended: it ceases to exist at once and never applies.
-        for emblem in created:
-            game.board.objects.pop(emblem.id, None)
+    if not instruction.duration.defined:
         game.log.trace.add(
-            msg("effect.ongoing_expired", text=Quote(instruction.passive), duration=Term(instruction.duration.value)),
-            "2.2.13.a", "2.2.13.c", rulings=(Ruling.EXPIRED_DURATION,),
+            msg("effect.undefined_duration", duration=Term(instruction.duration.value),
+                ends=Term(ends.value) if ends is not None else Term("after this Day")), "2.2.13.a",
         )
 
 
@@ -544,7 +577,12 @@ def _play_me(game: Game, instruction: Instruction, res: Resolution) -> None:
     where = choose(game, res.controller, msg("question.expedition_to_play", card=Named(me.name)), options)
     assert where is not None
     res.atomic += 1
-    new = play_card(game, res.controller, me, ExpeditionKind(where.split(".")[1]), free=instruction.free, internal=True)
+    played: list[GameObject | None] = []
+    _internal_action(game, res, lambda: played.append(
+        play_card(game, res.controller, me, ExpeditionKind(where.split(".")[1]), free=instruction.free, internal=True)))
+    new = played[0]
+    if new is None:
+        return  # its cost cannot be paid in full: it is not played (6.4.c)
     _follow(res, me, new)
     game.log.trace.add(
         msg("effect.same_card", card=Named(res.me_name or "")),
@@ -669,8 +707,12 @@ def _you_control(game: Game, condition: YouControl, res: Resolution) -> bool:
 
 def _with_cost(game: Game, instruction: Instruction, res: Resolution) -> None:
     assert isinstance(instruction, WithCost)
-    if pay_effect_cost(game, res.controller, instruction.cost):
-        _perform(game, instruction.then, res)
+
+    def act() -> None:
+        if pay_effect_cost(game, res.controller, instruction.cost):
+            _perform(game, instruction.then, res)
+
+    _internal_action(game, res, act)
 
 
 _HANDLERS: dict[type, Callable[[Game, Instruction, Resolution], None]] = {

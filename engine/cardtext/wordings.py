@@ -272,10 +272,11 @@ WORDINGS: tuple[Wording, ...] = (
     _wording(
         "ongoing", rf"(?s)(?=.*\s(?:{_DURATION_WORDS})\b)", _ongoing, CreateOngoing,
         "Expeditions can't move forward | Expeditions can't move backward | The next card/Character you play costs N less/more | "
-        "The next Character you play gains N boost(s), with this Turn | this Afternoon | this Day (2.2.13)",
+        "The next Character you play gains N boost(s), with this Turn | this Afternoon | this Day (2.2.13) | "
+        "until your next turn | until end of turn | until the end of your next turn (durations no source defines)",
         ("2.2.2.m", "2.2.13.a", "2.2.13.b", "2.2.13.c"),
         ("Expeditions can't move forward this Day", "The next card you play this turn costs 1 less",
-         "The next Character you play this turn gains 1 boost"),
+         "The next Character you play this turn gains 1 boost", "Expeditions can't move forward until your next turn"),
     ),
     _wording("keyword action", r"^(each player may )?(resupply|sabotage)$", _keyword_action, KeywordAction,
              "Resupply | Sabotage | Each player may Resupply (keyword actions the sources name but do not define)", ("6.1.g",),

@@ -115,6 +115,8 @@ def said(action: Action) -> Message:
     written), or, for an action the trace says in a sentence (a player plays a card, uses an
     ability, resolves an effect, passes), that sentence's message."""
     player = Player(action.player or "")
+    if action.kind == "play" and action.zone is Zone.LANDMARK:
+        return msg("when.play_landmark", player=player, card=Card(action.name or ""), zone=Term(PLACES.get(action.place or "", Zone.HAND).value))
     if action.kind == "play":
         return msg("when.play", player=player, card=Card(action.name or ""), zone=Term(PLACES.get(action.place or "", Zone.HAND).value),
                    kind=Term(action.to.value if action.to else "hero"))
@@ -292,23 +294,32 @@ def _read_play(w: ActionWritten) -> Action:
     if where not in ("hand", "reserve"):
         raise fail(f"a card is played from the hand or the reserve (2.2.10.i remark), not from {where}", entry, w.kind, place)
     if "to" not in entry:
-        raise ScenarioError("`play:` needs `to:`, the expedition it is played into: hero or companion", place)
+        raise ScenarioError("`play:` needs `to:`, where it is played: hero or companion (an expedition), or landmarks (a Landmark)", place)
     to_player = None
-    if "." in str(entry["to"]):  # `to: Carol.hero`: an expedition named with its player
+    written = str(entry["to"])
+    if written == "landmarks" or written.endswith(".landmarks"):  # a Landmark, into a Landmark zone (the 2v2 page)
+        to_player = written.split(".")[0] if "." in written else None
+        if to_player is not None and to_player not in w.setup.players:
+            raise fail(f"unknown player {to_player!r}; players: {', '.join(w.setup.players)}", entry, "to", place)
+        return Action(w.kind, player, name=name, location=place, place=where, zone=Zone.LANDMARK, decline_cost=declined(entry, place),
+                      to_player=to_player)
+    if "." in written:  # `to: Carol.hero`: an expedition named with its player
         to_player, to, _ = expedition_ref(entry["to"], entry, "to", w.setup, place)
     else:
-        to = located(lambda: parse_enum(ExpeditionKind, entry["to"], "expedition"), entry, "to", place)
+        to = located(lambda: parse_enum(ExpeditionKind, entry["to"], "expedition (or landmarks)"), entry, "to", place)
     return Action(w.kind, player, name=name, location=place, place=where, to=to, decline_cost=declined(entry, place), to_player=to_player)
 
 
 def _apply_play(game: Game, action: Action) -> None:
-    assert action.player and action.place and action.name and action.to
+    assert action.player and action.place and action.name and (action.to or action.zone is Zone.LANDMARK)
     if action.to_player is not None and action.to_player != action.player:
         api.refuse_other_expedition(game, action.player, action.to_player, action.name)
     api.play(game, action.player, action.place, action.name, action.to, decline_cost=action.decline_cost)
 
 
 def _as_play(action: Action) -> str:
+    if action.zone is Zone.LANDMARK:
+        return f"{action.player} plays {action.name} from their {action.place} into their Landmark zone"
     return f"{action.player} plays {action.name} from their {action.place} into their {action.to.value if action.to else '?'} expedition"
 
 

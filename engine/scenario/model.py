@@ -16,22 +16,22 @@ from ..places import PLACES
 from ..readings import Readings
 from ..state import Region
 from ..trace import TraceLine
-from ..vocabulary import DeckFormat, ExpeditionKind, Mode, Status, Zone
+from ..vocabulary import BoosterWar, DeckFormat, ExpeditionKind, Mode, Status, Zone
 
 __all__ = [
     "Action", "Expectation", "Difference", "CharacterSetup", "PlayerSetup", "Setup", "Scenario", "ScenarioResult",
-    "REFUSALS", "character_key", "shown", "ObjectSetup", "PLACES_WORDS",
+    "REFUSALS", "RefusedAt", "character_key", "shown", "ObjectSetup", "PLACES_WORDS",
 ]
 
 SCENARIO_KEYS = ("name", "rules", "given", "when", "then", "choices", "note")
-BOARD_KEYS = ("players", "first_player", "mode", "adventure", "tiebreakers", "day")
+BOARD_KEYS = ("players", "first_player", "mode", "variant", "adventure", "tiebreakers", "day")
 DECK_KEYS = ("format", "deck")
-PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana", "landmarks", "hero_zone", "presented")
+PLAYER_KEYS = ("hero", "companion", "deck", "hand", "reserve", "discard", "mana", "landmarks", "hero_zone", "presented", "booster")
 EXPEDITION_KEYS = ("region", "characters")
 CHARACTER_KEYS = (
     "name", "type", "stats", "subtypes", "keywords", "statuses", "token", "exhausted", "boosts", "counters", "reactions",
     "passives", "quick_actions", "supports", "effect", "textbox", "rarity", "faction", "hand_cost", "reserve_cost",
-    "printed_name", "language",
+    "printed_name", "language", "type_line",
 )
 DECK_CARD_KEYS = ("name", "type", "faction", "rarity", "count", "printed_name")
 DECK_CARD_TYPES = ("hero", "character", "spell", "permanent", "token")
@@ -86,6 +86,19 @@ class Expectation:
 
 
 @dataclass(frozen=True)
+class RefusedAt:
+    """`cost.mana: {refused: rules-silent}`: the engine must refuse to give that path's value, for
+    that reason (a value no source gives, a cost below 0...). Every refusal the engine can make is
+    expectable where it arises: at an action with `refused:`, at a path with this form."""
+
+    kind: str
+    """A word of REFUSALS."""
+
+    def __str__(self) -> str:
+        return f"refused: {self.kind}"
+
+
+@dataclass(frozen=True)
 class Difference:
     path: str
     expected: str
@@ -134,6 +147,8 @@ class Setup:
     mode: Mode = Mode.TWO_PLAYER
     adventure: list[Region] | None = None
     tiebreakers: bool = False
+    booster_war: BoosterWar | None = None
+    """`mode: booster-war` (a two-player game), with its `variant:`."""
     day: int | None = None
     per_player: dict[str, PlayerSetup] = field(default_factory=dict)
     deck_format: DeckFormat | None = None
@@ -155,6 +170,9 @@ class Scenario:
     note: str | None = None
     choices: list[Any] = field(default_factory=list)
     """Decisions (engine.choices.Answer), in the order the engine asks them."""
+    unreadable: EngineError | None = None
+    """A case of a file that could not be read (a misspelt key, an unknown form...): it fails alone,
+    with its file and line, and the other cases of the file still run (engine.scenario.reader)."""
 
     @property
     def path(self) -> str | None:

@@ -25,8 +25,13 @@ from .syntax import check_keys, fail, location_of, read_text, text_key
 __all__ = ["read_scenario", "read_scenarios", "text_key"]
 
 # ---- reading ---------------------------------------------------------------------------------
-def read_scenarios(data: Any, source: str | None = None) -> list[Scenario]:
-    """Scenarios from a file's data: a list of scenarios, or a mapping with a `scenarios:` list."""
+def read_scenarios(data: Any, source: str | None = None, *, each_alone: bool = False) -> list[Scenario]:
+    """Scenarios from a file's data: a list of scenarios, or a mapping with a `scenarios:` list.
+
+    With `each_alone`, a case that cannot be read (an unknown key, format, duration or form) does not
+    stop the file: it comes back as a scenario holding its error (`Scenario.unreadable`, with its
+    file and line), which fails alone when run, and the other cases are read and run. Without it,
+    the first such case raises ScenarioError. A file that is not a list of cases always raises."""
     fallback = Location(source) if source else location_of(data)
     if isinstance(data, Mapping):
         check_keys(data, ("scenarios",), "a scenario file (a list of scenarios, or `scenarios:` and a list)", fallback)
@@ -46,15 +51,25 @@ def read_scenarios(data: Any, source: str | None = None) -> list[Scenario]:
         where = location_of(items, index, fallback)
         try:
             scenario = _read_scenario(item, where)
-        except ScenarioError:
-            raise
-        except EngineError as exc:  # e.g. card text the engine cannot read: the file cannot be read
-            raise ScenarioError(exc.message, exc.location or where) from None
-        if scenario.name in names:
-            raise ScenarioError(f"two scenarios are named {scenario.name!r}; each name may appear once in a file", where)
+            if scenario.name in names:
+                raise ScenarioError(f"two scenarios are named {scenario.name!r}; each name may appear once in a file", where)
+        except EngineError as exc:  # e.g. card text the engine cannot read
+            error = exc if isinstance(exc, ScenarioError) else ScenarioError(exc.message, exc.location or where)
+            if not each_alone:
+                raise error from None
+            scenario = _unreadable(item, index, error, where)
         names[scenario.name] = where
         scenarios.append(scenario)
     return scenarios
+
+
+def _unreadable(item: Any, index: int, error: ScenarioError, where: Location | None) -> Scenario:
+    """A case that cannot be read, kept in its place in the file with its error (named as it names
+    itself when it can, else by its place: "case 3")."""
+    raw = item.get("name") if isinstance(item, Mapping) else None
+    name = raw if isinstance(raw, str) and raw.strip() else f"case {index + 1}"
+    error.at(where)
+    return Scenario(name, (), Setup(), [], [], where, None, [], unreadable=error)
 
 
 def read_scenario(item: Any, source: str | None = None) -> Scenario:

@@ -10,8 +10,8 @@ from typing import Any, Mapping
 from ..errors import Location, ScenarioError
 from ..limits import number_within_limit
 from ..places import REGION_RANGE
-from .model import PLACES_WORDS, Expectation, Setup, shown
-from .paths import EXPEDITION_WORDS, At, Family, Given, PathForm, Written, form, forms_of
+from .model import PLACES_WORDS, REFUSALS, Expectation, RefusedAt, Setup, shown
+from .paths import EXPEDITION_WORDS, At, Compared, Family, Given, PathForm, Written, form, forms_of
 from .syntax import did_you_mean, fail, location_of
 from ..vocabulary import ExpeditionKind
 
@@ -26,6 +26,12 @@ def read_then(raw: Any, item: Any, setup: Setup, where: Location | None) -> list
 
 def read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, place: Location | None) -> Expectation:
     entry, at = locate(path, setup, place)
+    if isinstance(value, Mapping) and list(value) == ["refused"] and entry.compared is Compared.OBSERVED:
+        # `cost.mana: {refused: rules-silent}`: the engine must refuse that value, for that reason.
+        word = str(value["refused"]).strip().lower()
+        if word not in REFUSALS:
+            raise ScenarioError(f"{path}: unknown refusal {value['refused']!r}; allowed: {', '.join(REFUSALS)}", place)
+        return Expectation(path, RefusedAt(word), f"refused: {word}", place)
     expected = entry.read(Written(value, path, setup, place, raw, key, _read_nested))
     return Expectation(path, expected, entry.show(expected) if entry.show else shown(value), place)
 

@@ -28,7 +28,7 @@ from .model import (
 )
 from .syntax import check_keys, fail, located, normal_position, read_text, read_types
 from ..state import Region
-from ..vocabulary import ARENA, CHARACTER_SUBTYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, DeckFormat, ExpeditionKind, Face, Faction, Keyword, Mode, ObjectType, Rarity, Statistics, Status, Zone, parse_enum
+from ..vocabulary import ARENA, CHARACTER_SUBTYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, DeckFormat, ExpeditionKind, Face, Faction, Keyword, Mode, ObjectType, Rarity, Statistics, Status, UnmodelledKeyword, Zone, parse_enum, unmodelled_keyword, BOOSTER_WAR_DECK, BoosterWar
 
 __all__ = ["read_given", "read_object", "read_character"]
 
@@ -58,8 +58,15 @@ def read_given(given: Mapping[Any, Any], where: Location | None) -> Setup:
         if text in BOARD_KEYS or "." in text or text in setup.players or text.lower() in ("none", "arena", "adventure"):
             raise fail(f"player name {text!r} is not allowed (a name is unique and cannot contain '.' or be a keyword)", players, i, where)
         setup.players.append(text)
-    if "mode" in given:
-        setup.mode = located(lambda: parse_enum(Mode, given["mode"], "mode"), given, "mode", where)
+    if "mode" in given and str(given["mode"]).strip().lower() == "booster-war":
+        # The Booster War page: a two-player game with three differences, in two variants.
+        setup.booster_war = BoosterWar.LEAST_TECHNICAL
+        if "variant" in given:
+            setup.booster_war = located(lambda: parse_enum(BoosterWar, given["variant"], "Booster War variant"), given, "variant", where)
+    elif "mode" in given:
+        setup.mode = located(lambda: parse_enum(Mode, given["mode"], "mode (or booster-war)"), given, "mode", where)
+    if "variant" in given and setup.booster_war is None:
+        raise fail("`variant:` is a Booster War variant (least-technical, most-technical): give `mode: booster-war`", given, "variant", where)
     wanted = 2 if setup.mode is Mode.TWO_PLAYER else 4
     if len(setup.players) != wanted:
         raise fail(
@@ -189,6 +196,11 @@ def _read_player(name: str, block: Any, given: Any, setup: Setup, where: Locatio
             result.zones[zone] = _read_zone_cards(value, block, key, zone, where)
     if "presented" in block:  # 4.1.e-f: a Hero, or a card from outside the game, face down until 4.1.h
         result.presented = read_object(block["presented"], block, "presented", where, ObjectType.HERO).card
+    if "booster" in block:
+        _read_booster(block, result, setup, where)
+    if setup.booster_war is BoosterWar.MOST_TECHNICAL and Zone.DECK in result.zones and len(result.zones[Zone.DECK]) != BOOSTER_WAR_DECK:
+        raise fail(f"the most technical Booster War variant: each player builds a {BOOSTER_WAR_DECK}-card deck "
+                   f"(booster-war.twelve-cards); {name}'s `deck:` holds {len(result.zones[Zone.DECK])}", block, "deck", where)
     if "mana" in block:
         mana = block["mana"]
         if isinstance(mana, Mapping):
@@ -265,23 +277,35 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
         return ObjectSetup(located(lambda: parse_character_template(item), container, index, where))
     name = _card_name(item, CHARACTER_KEYS, ("a card", "a card is \"Name F/M/W Subtype, Subtype\" or", "a card mapping"), container, index, where)
     object_type = default
+    line_type, line_subtypes = _type_line(item, where) if "type_line" in item else (None, None)
+    if line_type is not None:
+        object_type = line_type
     if "type" in item:
         object_type = located(lambda: parse_enum(ObjectType, item["type"], "type"), item, "type", where)
+        if line_type is not None and object_type is not line_type:
+            raise fail(f"`type: {item['type']}` and the type line's {line_type.value!r} differ: give one of them", item, "type", where)
         if object_type in (ObjectType.EMBLEM, ObjectType.REGION, ObjectType.MANA_ORB):
             raise fail(f"a card given on the board is a character, spell, permanent or hero, not {object_type.value}", item, "type", where)
     stats = None
     if "stats" in item:
         stats = located(lambda: Statistics.parse(item["stats"]), item, "stats", where)
-    subtypes_raw = item.get("subtypes") or []
+    subtypes_raw = item.get("subtypes") or list(line_subtypes or ())
+    if line_subtypes is not None and "subtypes" in item and sorted(map(str, item["subtypes"] or [])) != sorted(line_subtypes):
+        raise fail("`subtypes:` and the type line's sub-types differ: give one of them", item, "subtypes", where)
     if isinstance(subtypes_raw, str):
         subtypes_raw = [s for s in subtypes_raw.split(",")]
     if not isinstance(subtypes_raw, list):
         raise fail(f"`subtypes:` is a list, e.g. [Soldier]; allowed: {', '.join(CHARACTER_SUBTYPES)}", item, "subtypes", where)
     subtypes = located(lambda: check_subtypes(tuple(str(s).strip() for s in subtypes_raw), object_type), item, "subtypes", where)
     keywords_raw = _list_of(item, "keywords", "`keywords:` is a list, e.g. [gigantic]", where)
+    # A keyword printed on cards whose rules are not in the sources (Tough...) is named as such: kept
+    # as an ability the engine cannot read, which refuses every action while its object is in play.
+    unmodelled = tuple(u for u in (unmodelled_keyword(str(k)) for k in keywords_raw) if u is not None)
     keywords = frozenset(
-        located(partial(parse_enum, Keyword, k, "keyword (the engine models only the keywords whose rules are in its sources)"), keywords_raw, i, where)
-        for i, k in enumerate(keywords_raw)
+        located(partial(parse_enum, Keyword, k, "keyword (the engine models only the keywords whose rules are in its sources; "
+                        f"it also names {', '.join(u.value for u in UnmodelledKeyword)}, whose rules the sources do not give)"),
+                keywords_raw, i, where)
+        for i, k in enumerate(keywords_raw) if unmodelled_keyword(str(k)) is None
     )
     statuses_raw = _list_of(item, "statuses", "`statuses:` is a list, e.g. [Fleeting]", where)
     statuses = frozenset(located(partial(parse_enum, Status, s, "status"), statuses_raw, i, where) for i, s in enumerate(statuses_raw))
@@ -301,7 +325,7 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
                        "action or a `textbox:` line", item, "effect", where)
         effect = read_text(item["effect"], "`effect:` (a Spell's printed effect)", item, "effect", where)
         located(lambda: parse_effect(effect), item, "effect", where)
-    unread: tuple[str, ...] = ()
+    unread: tuple[str, ...] = unmodelled
     if "textbox" in item:
         textbox = _read_textbox(item["textbox"], item, where)
         reactions += textbox["reactions"]
@@ -309,7 +333,7 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
         quick += textbox["quick"]
         supports += textbox["supports"]
         keywords |= frozenset(textbox["keywords"])
-        unread = textbox["unread"]
+        unread += textbox["unread"]
     for flag in ("token", "exhausted"):
         if flag in item and not isinstance(item[flag], bool):
             raise fail(f"`{flag}:` is true or false", item, flag, where)
@@ -350,6 +374,40 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
 _KEYWORD_WORDS = frozenset(k.value for k in Keyword)
 
 
+def _read_booster(block: Any, result: PlayerSetup, setup: Setup, where: Location | None) -> None:
+    """`booster:` (least technical Booster War, for `setup`): the booster's cards. "Each player takes a
+    booster, removes the Hero card, and puts it into play" (booster-war.hero): the Hero is presented
+    and revealed into the Hero zone; "Shuffle the remaining cards from the booster to form your deck"
+    (booster-war.deck): the others, in the order given, are the Deck as the shuffle leaves it."""
+    if setup.booster_war is not BoosterWar.LEAST_TECHNICAL:
+        raise fail("`booster:` is for the least technical Booster War variant (`mode: booster-war`); in the most technical one "
+                   f"each player builds a {BOOSTER_WAR_DECK}-card `deck:` in the order of their choice", block, "booster", where)
+    if "deck" in block or "presented" in block:
+        raise fail("with `booster:` the Deck and the Hero come from the booster: leave out `deck:` and `presented:`", block, "booster", where)
+    cards = _read_zone_cards(block["booster"], block, "booster", Zone.DECK, where)
+    heroes = [c for c in cards if c.card.type is ObjectType.HERO]
+    if len(heroes) != 1:
+        raise fail(f"a booster's Hero card is taken out and put into play (booster-war.hero): `booster:` needs exactly one card "
+                   f"with `type: hero`, it has {len(heroes)}", block, "booster", where)
+    result.presented = heroes[0].card
+    result.zones[Zone.DECK] = [c for c in cards if c is not heroes[0]]
+
+
+def _type_line(item: Any, where: Location | None) -> tuple[ObjectType, tuple[str, ...]]:
+    """`type_line: "Character - Adventurer, Soldier"`, as the card prints it: its type is the first
+    word, before the dash (2.2.1.c); its sub-types are to the right of the dash, separated by commas
+    (2.2.2.i). A dash is "-", "–" or "—"; a line without one has no sub-types."""
+    raw = read_text(item["type_line"], "`type_line` (the card's type line, e.g. \"Permanent - Landmark\")", item, "type_line", where)
+    head, _, tail = re.split(r"\s*([-–—])\s*", raw.strip(), maxsplit=1) if re.search(r"[-–—]", raw) else (raw.strip(), "", "")
+    words = head.split()
+    if len(words) != 1:
+        raise fail(f"the type line {raw!r}: its type is one word before the dash (2.2.1.c), e.g. \"Character - Soldier\"",
+                   item, "type_line", where)
+    object_type = located(lambda: parse_enum(ObjectType, words[0], "type on the type line"), item, "type_line", where)
+    subtypes = tuple(s.strip() for s in (tail or "").split(",") if s.strip())
+    return object_type, subtypes
+
+
 def _read_textbox(raw: Any, item: Any, where: Location | None) -> dict[str, tuple[Any, ...]]:
     """A printed textbox, line by line: each line is an ability (1.2.4.a); text in italics, written
     between *asterisks*, has no existence rules-wise (2.2.10.c): flavour and reminder text; a line in
@@ -368,6 +426,12 @@ def _read_textbox(raw: Any, item: Any, where: Location | None) -> dict[str, tupl
         if words and all(w in _KEYWORD_WORDS for w in words):
             # 1.2.4.b: keywords represent abilities, several of them may share a line.
             found["keywords"].extend(Keyword(w) for w in words)
+            continue
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        if parts and all(p.lower() in _KEYWORD_WORDS or unmodelled_keyword(p) for p in parts):
+            # A line of keywords with one whose rules are not in the sources ("Gigantic, Tough 1").
+            found["keywords"].extend(Keyword(p.lower()) for p in parts if p.lower() in _KEYWORD_WORDS)
+            found["unread"].extend(u for u in (unmodelled_keyword(p) for p in parts) if u is not None)
             continue
         for kind, parse in (("reactions", parse_reaction), ("passives", parse_passive), ("quick", parse_activated)):
             if kind == "quick" and ":" not in text:

@@ -24,6 +24,7 @@ from .model import (
     Difference,
     Expectation,
     ObjectSetup,
+    RefusedAt,
     Scenario,
     ScenarioResult,
     Setup,
@@ -64,6 +65,7 @@ def build_game(setup: Setup) -> Game:
         tiebreakers=setup.tiebreakers,
     )
     game.board.day = setup.day
+    game.board.booster_war = setup.booster_war
     for name, ps in setup.per_player.items():
         for character in ps.characters:
             obj = game.enter(character.card, Zone.EXPEDITION, name, expedition=character.expedition, exhausted=character.exhausted, given=True)
@@ -139,7 +141,10 @@ def run_scenario(scenario: Scenario, deck_limits: DeckLimitsByFormat | None = No
     """Run a scenario on a fresh game; never raises an EngineError (it is in the result). Where the
     sources leave a question open (engine.readings), the scenario is run once per reading and the
     outcomes compared. A deck scenario is checked with its format's `deck_limits` (from the
-    glossary); without them its result is an error saying so."""
+    glossary); without them its result is an error saying so. A case that could not be read
+    (read_scenarios(..., each_alone=True)) is an error on its own line."""
+    if scenario.unreadable is not None:
+        return ScenarioResult(scenario, error=scenario.unreadable)
     # Paths under `undecided:` are observed in the first run too, so that an open question they
     # depend on comes up.
     first = _run_once(scenario, {}, observe=any(compared(e.path) is Compared.READINGS for e in scenario.expectations),
@@ -209,6 +214,10 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
     if error is not None:
         result.error = error
         return result
+    if undecided is None and any(q.value_cases for q in questions):
+        # The cases of a value no source gives differ: the paths that depend on it are refused, the
+        # others are answered as every case gives them (refuse only what the unknown changes).
+        return _refuse_what_the_cases_change(scenario, result, outcomes, done)
     if undecided is None:
         result.error = RulesSilent(msg("readings.expect_undecided", readings=readings.said)).at(scenario.location)
         return result
@@ -231,12 +240,65 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
                     result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{REFUSED.attribute}", expectation.shown, got, expectation.location))
                 continue
             value = run.actual[expectation.path]
+            if isinstance(expectation.expected, RefusedAt):
+                refusal_difference = _against_refusal(expectation, value)
+                if refusal_difference:
+                    result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", refusal_difference.expected,
+                                                         refusal_difference.actual, refusal_difference.location))
+                continue
             if isinstance(value, EngineError):
                 result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", expectation.shown, f"refused: {value.message}", expectation.location))
                 continue
             differs = _compare(expectation, value)
             if differs:
                 result.differences.append(Difference(f"{UNDECIDED.attribute}.{label}.{expectation.path}", differs.expected, differs.actual, differs.location))
+    return result
+
+
+def _refuse_what_the_cases_change(scenario: Scenario, result: ScenarioResult, outcomes: tuple[ReadingOutcome, ...],
+                                   done: list[tuple[dict[str, str], _Run]]) -> ScenarioResult:
+    """Cases of a value no source gives (engine.readings, `value_cases`) that give different values:
+    a path whose value differs between them is refused (`rules-silent`), as the value decides it; a
+    path with one value in every case is compared as usual."""
+    paths = _observed_paths(scenario)
+    differing = [e.path for i, e in enumerate(paths) if len({o.observed[i] for o in outcomes}) > 1]
+    refusal = RulesSilent(msg("readings.cases_differ", questions=Items(tuple(q.said for q in (result.readings.questions if result.readings else ())
+                                                                                if q.said is not None)),
+                              paths=Items(tuple(Quote(p) for p in differing) or (Quote(REFUSED.attribute),)))).at(scenario.location)
+    expected_refusal = next((e for e in scenario.expectations if compared(e.path) is Compared.REFUSAL), None)
+    first = done[0][1]
+    refused_paths = set(differing)
+    for expectation in scenario.expectations:
+        how = compared(expectation.path)
+        if how is Compared.REFUSAL:
+            if expectation.expected != "rules-silent":
+                result.differences.append(Difference(REFUSED.attribute, expectation.shown, "rules-silent", expectation.location))
+            continue
+        if expectation.path in refused_paths:
+            if isinstance(expectation.expected, RefusedAt):
+                if expectation.expected.kind != "rules-silent":
+                    result.differences.append(Difference(expectation.path, expectation.shown, "refused: rules-silent", expectation.location))
+                continue
+            if expected_refusal is None:
+                result.error = refusal
+                return result
+            continue  # refused, as the scenario expects: its value is not known
+        actual = first.actual.get(expectation.path)
+        if isinstance(expectation.expected, RefusedAt):
+            difference = _against_refusal(expectation, actual)
+        elif isinstance(actual, EngineError):
+            if expected_refusal is not None and _is_refusal(actual, expected_refusal.expected):
+                continue
+            result.error = actual.at(expectation.location)
+            return result
+        else:
+            difference = _compare(expectation, actual)
+        if difference:
+            result.differences.append(difference)
+    if not differing and expected_refusal is None:
+        result.error = refusal  # the cases differ only in whether the engine refused on the way
+    elif expected_refusal is not None:
+        result.refused = refusal
     return result
 
 
@@ -334,18 +396,13 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     for expectation in scenario.expectations:
         how = compared(expectation.path)
         if how is Compared.REFUSAL:
-            if refused is None:
-                result.differences.append(Difference(REFUSED.attribute, expectation.shown, "no refusal", expectation.location))
-            continue
+            continue  # below: an action, or a path observed here, may be the refusal expected
         if how is Compared.READINGS:
             if not readings:
                 result.differences.append(Difference(UNDECIDED.attribute, expectation.shown, "no open question came up", expectation.location))
             continue
         if observe and expectation.path in run.actual:
             actual = run.actual[expectation.path]
-            if isinstance(actual, EngineError):
-                result.error = actual.at(expectation.location)
-                return run
         else:
             try:
                 actual = observe_path(game, expectation.path)
@@ -353,12 +410,52 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
                 run.pending = exc.question
                 return run
             except EngineError as exc:
-                result.error = exc.at(expectation.location)
-                return run
+                actual = exc
+        if isinstance(expectation.expected, RefusedAt):
+            difference = _against_refusal(expectation, actual)
+            if difference:
+                result.differences.append(difference)
+            elif refusal is not None and refused is None and _is_refusal(actual, refusal.expected):
+                refused = result.refused = actual
+            continue
+        if isinstance(actual, EngineError):
+            # Every refusal is expectable where it arises: a value the engine refuses to give (a cost
+            # below 0, statistics no source prints) is the refusal `refused:` expects.
+            if refusal is not None and refused is None and _is_refusal(actual, refusal.expected):
+                refused = result.refused = actual
+                trace.add(msg("scenario.refuses", refusal=actual.said if actual.said is not None else English(actual.message)))
+                result.trace = trace.read()
+                continue
+            result.error = actual.at(expectation.location)
+            return run
         difference = _compare(expectation, actual)
         if difference:
             result.differences.append(difference)
+    if refusal is not None and refused is None:
+        result.differences.append(Difference(REFUSED.attribute, refusal.shown, "no refusal", refusal.location))
     return run
+
+
+def _is_refusal(error: EngineError, word: str) -> bool:
+    """`error` is a refusal of the kind `word` names (REFUSALS), not a mistake in the scenario."""
+    return isinstance(error, REFUSALS[word]) and not isinstance(error, (ScenarioError, BoardError))
+
+
+def _refusal_kind(error: EngineError) -> str | None:
+    return next((word for word in REFUSALS if _is_refusal(error, word)), None)
+
+
+def _against_refusal(expectation: Expectation, actual: Any) -> Difference | None:
+    """`path: {refused: kind}`: the path's value must be refused, for that reason."""
+    assert isinstance(expectation.expected, RefusedAt)
+    if isinstance(actual, EngineError):
+        kind = _refusal_kind(actual)
+        if kind == expectation.expected.kind:
+            return None
+        got = f"refused: {kind} ({actual.message})" if kind else f"error: {actual.message}"
+    else:
+        got = shown_actual(expectation.path, actual)
+    return Difference(expectation.path, expectation.shown, got, expectation.location)
 
 
 def run_scenarios(scenarios: Sequence[Scenario], deck_limits: DeckLimitsByFormat | None = None) -> list[ScenarioResult]:

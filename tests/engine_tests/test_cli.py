@@ -49,13 +49,14 @@ def test_a_failure_names_file_scenario_path_expected_and_actual(tmp_path: Path, 
     assert lines[-1] == "1 passed, 1 failed"
 
 
-def test_an_unreadable_file_counts_as_a_failure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unreadable_case_counts_as_a_failure_and_the_others_still_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "typo.yaml"
-    path.write_text(PASSING.replace("when: dusk", "when: dsuk"), encoding="utf-8")
+    path.write_text(PASSING.replace("when: dusk", "when: dsuk") + PASSING.replace("name: ", "name: Again, "), encoding="utf-8")
     code, lines = run(capsys, "verify", str(path))
     assert code == 1
-    assert lines[0].startswith(f"ERROR {path}:8: unknown action 'dsuk'")
-    assert lines[-1] == "0 passed, 1 failed"
+    assert lines[0].startswith(f"ERROR {path}:8: ") and "unknown action 'dsuk'" in lines[0]
+    assert lines[1].startswith("PASS")
+    assert lines[-1] == "1 passed, 1 failed"
 
 
 def test_explain_adds_the_trace_with_rule_citations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

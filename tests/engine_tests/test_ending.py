@@ -105,3 +105,30 @@ def test_in_2v2_teammates_sit_opposite_each_other() -> None:
     g = engine.Game.new(["Alice", "Bob", "Carol", "Dave"], mode=Mode.TWO_VS_TWO, positions={("Dave", HERO): 5, ("Dave", COMPANION): 5})
     engine.check_victory(g)
     assert g.board.outcome.winners == ("Bob", "Dave")
+
+
+def test_without_the_ruling_the_engine_says_the_rules_disagree(monkeypatch) -> None:
+    """4.3.h and 1.3.3.e name different winners: with ruling arena-region-types the trace cites it;
+    without a ruling for the pair the engine refuses and says what each rule gives (issue 38)."""
+    from altered_rules.content.yamlsource import load_yaml_text
+    import engine.ending
+    text = """\
+- name: A water-only Arena
+  given:
+    players: [Alice, Bob]
+    tiebreakers: true
+    Alice:
+      hero: {characters: [{name: The Kraken, stats: 2/0/0, passives: ["All regions are water and lose their other types"]}]}
+    Bob:
+      hero: {characters: ["Fish 0/0/1 Animal"]}
+  when: dusk
+  then: {winner: none}
+"""
+    (scenario,) = engine.read_scenarios(load_yaml_text(text, "judge.yaml"))
+    result = engine.run_scenario(scenario)
+    assert result.passed
+    assert any("arena-region-types" in line.rulings for line in result.trace)
+    monkeypatch.setitem(engine.ending.SETTLED, "4.3.h/1.3.3.e", None)
+    refused = engine.run_scenario(scenario)
+    assert isinstance(refused.error, engine.RulesSilent)
+    assert "the rules disagree" in refused.error.message and "4.3.h" in refused.error.message and "1.3.3.e" in refused.error.message

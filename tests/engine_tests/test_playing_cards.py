@@ -166,6 +166,7 @@ def test_a_cost_with_two_verbs_is_one_step_and_declining_it_ignores_the_effect()
     text = "You may pay 1 and put a card from your Hand in Reserve to create a Brassbug 2/2/2 Robot token in your hero Expedition"
     g = game()
     g.board.player("Alice").hand = [card("Kelon")]
+    g.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, "Alice", given=True)  # a ready Mana Orb for "pay 1" (6.4.c)
     decide(g, ("Alice", "yes"))
     engine.resolve(g, text, "Alice")
     assert g.log.last_cost is not None and (g.log.last_cost.steps, g.log.last_cost.atomic_actions, g.log.last_cost.paid) == (1, 2, True)
@@ -195,6 +196,7 @@ def test_a_quick_action_costs_one_more_when_its_player_is_not_the_first_player()
     assert (action.cost, action.effect, action.more_unless_first) == (("exhaust",), "Draw a card", 1)
     g = game(first_player="Bob")
     g.enter(Card("Lindiwe", ObjectType.HERO, quick_actions=(action,)), Zone.HERO, "Alice")
+    g.enter(Card(None, ObjectType.MANA_ORB), Zone.MANA, "Alice", given=True)  # a ready Mana Orb for the extra 1 (6.4.c)
     g.board.player("Alice").deck = [card("Kelon")]
     engine.pass_turn(g, "Bob")
     engine.use_ability(g, "Alice", "hero_zone", "Lindiwe", support=False)

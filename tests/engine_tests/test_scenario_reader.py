@@ -112,6 +112,20 @@ def test_an_expected_refusal_that_does_not_happen_fails() -> None:
     assert [d.actual for d in result.differences] == ["no refusal"]
 
 
+def test_a_path_expected_refused_fails_when_the_engine_gives_its_value() -> None:
+    text = BOARD.replace("winner: none", "Alice.hero.statistics: {refused: rules-silent}").replace("when: dusk", "when: check_victory")
+    result = engine.run_scenario(read(text)[0])
+    assert [str(d) for d in result.differences] == ["Alice.hero.statistics: expected refused: rules-silent, actual 2/1/0 (line 9)"]
+    boosted = BOARD.replace('["Ordis Recruit 2/1/0 Soldier"]', "[{name: Ordis Recruit, stats: 2/1/0, boosts: 1}]")
+    text = boosted.replace("winner: none", "Alice.hero.statistics: {refused: game-over}").replace("when: dusk", "when: check_victory")
+    assert "refused: rules-silent" in result_actual(text)
+    assert "unknown refusal" in str(error(BOARD.replace("winner: none", "winner: {refused: silent}")))
+
+
+def result_actual(text: str) -> str:
+    return engine.run_scenario(read(text)[0]).differences[0].actual
+
+
 def test_a_file_that_is_not_yaml_is_a_source_error(tmp_path: Path) -> None:
     path = tmp_path / "broken.yaml"
     path.write_text("- name: x\n  given: [\n", encoding="utf-8")
@@ -120,12 +134,26 @@ def test_a_file_that_is_not_yaml_is_a_source_error(tmp_path: Path) -> None:
     assert caught.value.path == str(path)
 
 
-def test_scenario_errors_become_source_errors_with_file_and_line(tmp_path: Path) -> None:
+def test_an_unreadable_case_fails_alone_with_its_file_and_line_and_the_others_run(tmp_path: Path) -> None:
+    # Issue 38: an unknown format, duration or form in one case used to stop the whole file.
     path = tmp_path / "judge.yaml"
-    path.write_text(BOARD.replace("when: dusk", "when: dawn"), encoding="utf-8")
-    with pytest.raises(SourceError) as caught:
-        load_scenario_file(path)
-    assert (caught.value.path, caught.value.line) == (str(path), 7)
+    board = BOARD.replace("when: dusk", "when: check_victory")
+    bad = board.replace("when: check_victory", "when: dawn").replace("name: A board", "name: A misspelt action")
+    unknown_duration = board.replace("name: A board", "name: An unknown duration").replace(
+        "when: check_victory", "when: {effect: \"Expeditions can't move forward this Week\", controller: Alice}")
+    deck = ("- name: An unknown format\n  given: {format: pauper, deck: [{name: Kelon Elemental}]}\n"
+            "  when: check_deck\n  then: {legal: true}\n")
+    path.write_text(board + bad + unknown_duration + deck, encoding="utf-8")
+    scenarios = load_scenario_file(path)
+    assert [s.name for s in scenarios] == ["A board", "A misspelt action", "An unknown duration", "An unknown format"]
+    results = [engine.run_scenario(s) for s in scenarios]
+    assert [r.status for r in results] == ["passed", "error", "error", "error"]
+    lines = [r.error.location.line for r in results[1:] if r.error is not None and r.error.location is not None]
+    assert lines == [16, 25, 29]  # the `when:` of each, and the deck case's `given:` that names the format
+    assert all(r.error.location.path == str(path) for r in results[1:] if r.error and r.error.location)
+    assert "dawn" in str(results[1].error)
+    with pytest.raises(engine.ScenarioError):  # the engine's own reader still stops at the first, for callers that want that
+        engine.read_scenarios(load_yaml_text(board + bad, "judge.yaml"))
 
 
 def test_one_embedded_scenario_reads_with_its_own_lines() -> None:

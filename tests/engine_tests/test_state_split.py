@@ -23,14 +23,14 @@ from state_walk import walk  # noqa: E402
 
 BOARD_FIELDS = {
     "players", "first_player", "mode", "adventure", "tiebreakers", "tiebreaker_players", "day", "phase", "turn",
-    "passed", "outcome", "objects", "presented", "hosted", "_clock",
+    "passed", "outcome", "objects", "presented", "hosted", "_clock", "booster_war",
 }
 """What a judge sees on the table: seats, zones, expeditions, objects, the Adventure, the mode, the
 first player, where the game is in its day, who has passed, the presented cards, whether it is over."""
 
 RUN_LOG_FIELDS = {
     "trace", "happenings", "last_progress", "last_effect", "last_cost", "emblem_log", "used_emblems",
-    "reactions_played", "activations", "unknowns", "checking_reactions", "reactions_unchecked", "answers",
+    "reactions_played", "activations", "unknowns", "checking_reactions", "held_reactions", "reactions_unchecked", "answers",
     "choices_made", "readings", "readings_said", "steps_taken", "work", "work_lines",
 }
 """What the engine recorded while deciding: its trace, what happened, what it played and counted, what

@@ -91,3 +91,53 @@ def test_a_results_trace_reads_like_the_games_and_survives_pickling() -> None:
     copy = pickle.loads(pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL))
     assert copy == read and [str(line) for line in copy] == g.log.trace.render()
     assert "4.2.4.b" in g.log.trace.rules_cited() and "opposing-expeditions" in g.log.trace.rulings_cited()
+
+
+# ---- wording a judge reads (issue 38) ---------------------------------------------------------
+def _explained(text: str) -> list[engine.TraceLine]:
+    from altered_rules.content.yamlsource import load_yaml_text
+    (scenario,) = engine.read_scenarios(load_yaml_text(text, "judge.yaml"))
+    result = engine.run_scenario(scenario)
+    assert result.passed, (result.error, result.differences)
+    return list(result.trace)
+
+
+def test_a_which_card_decision_answered_yes_names_the_card_not_yes() -> None:
+    lines = _explained("""\
+- name: Alice may put a card from her Hand in Reserve, and does
+  given:
+    players: [Alice, Bob]
+    Alice: {hand: [Kuwat]}
+  when: {effect: "You may put a card from your Hand in Reserve", controller: Alice}
+  choices: [{Alice: yes}]
+  then: {Alice.reserve: [Kuwat]}
+""")
+    said = [line.text for line in lines if "decides" in line.text]
+    assert said == ["Alice decides which card to put from their Hand in Reserve: Kuwat"], said
+
+
+def test_a_which_card_decision_declined_says_none_is_chosen_not_no() -> None:
+    lines = _explained("""\
+- name: Alice may put a card from her Hand in Reserve, and does not
+  given:
+    players: [Alice, Bob]
+    Alice: {hand: [Kuwat]}
+  when: {effect: "You may put a card from your Hand in Reserve", controller: Alice}
+  choices: [{Alice: no}]
+  then: {Alice.hand: [Kuwat]}
+""")
+    said = [line.text for line in lines if "Alice" in line.text and ("decides" in line.text or "chooses" in line.text)]
+    assert said and all(": no" not in t for t in said) and any("chooses none" in t for t in said), said
+
+
+def test_the_first_player_check_cites_the_first_player_token_rule_4_2_1_b() -> None:
+    lines = _explained("""\
+- name: If you are the first player, draw a card
+  given:
+    players: [Alice, Bob]
+    Alice: {deck: [Kuwat]}
+  when: {effect: "If you are the first player, draw a card", controller: Alice}
+  then: {Alice.hand: [Kuwat]}
+""")
+    cited = [line.rules for line in lines if "first player" in line.text and "is the first player" in line.text]
+    assert cited and all("4.2.1.b" in rules and "4.1.g" not in rules for rules in cited), cited

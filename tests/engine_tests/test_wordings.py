@@ -29,6 +29,7 @@ PARTS = {
     "and", "a", "an", "one", "ten", "with", "my Expedition", "your hero Expedition", "your companion Expedition",
     "each of your Expeditions", "target Expedition", "with Gigantic", 'with "etb | Draw a card"', "... can't move backward",
     "this Turn", "this Afternoon", "this Day", "costs N more", "The next Character ...",
+    "until your next turn", "until end of turn", "until the end of your next turn",  # durations no source defines (issue 38)
     # Game-mode rules the wordings cite.
     "2v2.your-opponent", "free-for-all.your-opponent", "2v2.first-player", "free-for-all.first-player",
     # The scenario language: paths, keys and an expected refusal.

@@ -47,10 +47,11 @@ def load_scenario_file(path: Path) -> list[engine.Scenario]:
 
 
 def read_scenario_data(data: object, source: str | Path) -> list[engine.Scenario]:
-    """Scenarios from YAML-read data (a file's, or text pasted in the sandbox); an unreadable one
-    raises SourceError (file, line, message)."""
+    """Scenarios from YAML-read data (a file's, or text pasted in the sandbox). A case that cannot be
+    read is kept as an error of its own (file, line, message) and the others run; data that is not a
+    list of cases raises SourceError (file, line, message)."""
     try:
-        return engine.read_scenarios(data, source=str(source))
+        return engine.read_scenarios(data, source=str(source), each_alone=True)
     except engine.EngineError as exc:
         location = exc.location
         raise SourceError(location.path if location else source, location.line if location else None, exc.message) from None
