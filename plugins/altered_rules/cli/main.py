@@ -16,6 +16,10 @@ Subcommands:
   diff A B [--json] what changed between two releases (or `current`), word by word
   renumber [--shift N] [OLD=NEW...]
                     new numbers for paragraphs and every reference to them, all or nothing
+  cards import PATH | cards coverage
+                    the publisher's card pool read into the pool file; how much of it the engine reads
+  deck check FILE [--format F]
+                    a pasted decklist (codes or names, with counts) checked with the card pool
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -297,6 +301,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_release_parsers(sub, DEFAULT_GLOSSARY)
     from .renumber_cli import add_parsers as add_renumber_parsers
     add_renumber_parsers(sub, DEFAULT_GLOSSARY)
+    from .cards_cli import add_parsers as add_cards_parsers
+    add_cards_parsers(sub, DEFAULT_GLOSSARY)
     return parser
 
 
