@@ -22,6 +22,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 
 from ..site_assets.extra_files import ui_strings
 from ..content.glossary import Glossary, GlossaryError, load_glossary
+from ..content.pool import CardPool, read_pool
 from ..content.yamlsource import SourceError
 from ..languages import language_selector
 from ..pages.navigation import expand_nav
@@ -40,6 +41,9 @@ from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .deferred import defer, restore
 from .session import ServeSession
+
+CARD_POOL_VARIABLE = "ALTERED_RULES_CARDS"
+"""The environment variable naming the card pool file when the plugin's `cards` option is empty."""
 
 log = logging.getLogger("mkdocs.plugins.altered_rules")
 
@@ -132,7 +136,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             self.version_pages = self.releases.pages()
             links = SourceLinks.for_site(config.repo_url, self.config.source_uri, project)
             # Page paths are made from data (site_paths.py): one that would leave the site stops the build.
-            self.pages = site_pages(self.renderer, self.releases.changed_in(), links)
+            self.pages = site_pages(self.renderer, self.releases.changed_in(), links, self._card_pool(project))
         except (SourceError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
         config.extra["altered_rules_release"] = self.releases.site_label()
@@ -142,6 +146,16 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         except ValueError as exc:
             raise PluginError(f"mkdocs.yml nav: {exc}") from None
         return config
+
+    def _card_pool(self, project: str) -> CardPool | None:
+        """The imported card pool the site configuration names (`cards`, else ALTERED_RULES_CARDS), if any."""
+        named = self.config.cards or os.environ.get(CARD_POOL_VARIABLE, "")
+        if not named:
+            return None
+        try:
+            return read_pool(Path(project) / named)
+        except ValueError as exc:
+            raise PluginError(f"the card pool (the plugin's `cards` option or {CARD_POOL_VARIABLE}): {exc}") from None
 
     @staticmethod
     def _verify(glossary: Glossary) -> Verification:
