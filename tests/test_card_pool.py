@@ -270,3 +270,16 @@ def test_cli_coverage(tmp_path, capsys):
     assert said.startswith("cards coverage: the engine reads every ability of 6 of 7 cards with text (85.7%)")
     assert "      1  {Q} I gain N boosts  (ALT_TEST_B_MU_04_C)" in said
     assert main(["cards", "coverage", "--pool", str(tmp_path / "none.json")]) == 1
+
+
+def test_limits_are_refused_with_file_and_path(tmp_path, pool):
+    data = json.loads((PER_SET / "DRILL_EN.json").read_text())
+    data[1]["elements"]["MAIN_EFFECT"] = "x" * 5_001
+    (tmp_path / "DRILL_EN.json").write_text(json.dumps(data))
+    with pytest.raises(PoolImportError) as refused:
+        import_pool(tmp_path)
+    assert refused.value.problems == [f"{tmp_path / 'DRILL_EN.json'}: $[1].elements.MAIN_EFFECT: 5,001 characters, "
+                                      "more than the limit of 5,000"]
+    deck = read_decklist("1 ALT_TEST_B_AX_01_C\n" * 1_001, pool)
+    assert len(deck.cards) == 1_000 and [(u.line, u.why) for u in deck.unread] == [
+        (1_001, "more than 1,000 lines (the limit): this line and those after it are not read")]
