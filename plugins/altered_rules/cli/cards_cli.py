@@ -90,10 +90,11 @@ def _cmd_deck_check(args: argparse.Namespace) -> int:
     from engine.catalogue import ENGLISH_RENDERER
     from engine.vocabulary import DeckFormat
     from ..content.glossary import GlossaryError, load_glossary
-    from ..content.pool.decklist import MAX_DECKLIST_LINES, check_pasted_deck, read_decklist
+    from ..content.pool.decklist import MAX_DECKLIST_BYTES, check_pasted_deck, read_decklist
 
     try:
-        data = args.file.read_bytes()[: 200_000 + 1]
+        with args.file.open("rb") as handle:
+            data = handle.read(MAX_DECKLIST_BYTES + 1)   # a huge file is refused, not read
         text = data.decode("utf-8-sig")
     except OSError as exc:
         print(f"error: {args.file}: cannot read the decklist ({exc.strerror})", file=sys.stderr)
@@ -101,8 +102,8 @@ def _cmd_deck_check(args: argparse.Namespace) -> int:
     except UnicodeDecodeError as exc:
         print(f"error: {args.file}: not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8", file=sys.stderr)
         return 1
-    if len(data) > 200_000:
-        print(f"error: {args.file}: more than 200,000 bytes; a decklist has at most {MAX_DECKLIST_LINES:,} lines", file=sys.stderr)
+    if len(data) > MAX_DECKLIST_BYTES:
+        print(f"error: {args.file}: more than {MAX_DECKLIST_BYTES:,} bytes (the limit); a decklist has a few dozen lines", file=sys.stderr)
         return 1
     pool = _load_pool(args.pool)
     if pool is None:

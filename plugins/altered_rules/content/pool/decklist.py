@@ -28,13 +28,15 @@ from engine.vocabulary import DeckFormat
 from .model import RARITY_CODES, CardPool, PoolCard, fold
 
 __all__ = ["DeckLine", "Unread", "PastedDeck", "PoolDeckReport", "SUSPENSION_APPLIES", "read_decklist",
-           "check_pasted_deck", "MAX_DECKLIST_LINES"]
+           "check_pasted_deck", "MAX_DECKLIST_LINES", "MAX_DECKLIST_BYTES"]
 
 SUSPENSION_APPLIES: frozenset[DeckFormat] = frozenset({DeckFormat.STANDARD})
 """The formats the publisher's suspensions apply to (its organised play's Standard)."""
 
 MAX_DECKLIST_LINES = 1_000
 """Lines of one pasted decklist: a deck has a few dozen."""
+MAX_DECKLIST_BYTES = 200_000
+"""Bytes of one decklist file (`deck check FILE`)."""
 
 _COUNT_FIRST = re.compile(r"^(\d{1,4})\s*[xX×]?\s+(\S.*?)$")
 _COUNT_LAST = re.compile(r"^(\S.*?)\s+[xX×](\d{1,4})$")
