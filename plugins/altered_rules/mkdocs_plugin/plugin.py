@@ -27,6 +27,7 @@ from ..content.yamlsource import SourceError
 from ..languages import language_selector
 from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
+from ..pages.pool_pages import POOL_PREFIX
 from ..pages.release_cycle import ReleaseCycle
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
 from ..pages.served_pages import nav_outline, settings_files, toc_outline
@@ -177,7 +178,9 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         for page in self.pages:
             if files.get_file_from_path(page.path) is not None:
                 raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
-            files.append(File.generated(config, page.path, content=page.markdown))
+            # The card pool's pages are reached from the cards' index, not the nav (thousands of them).
+            inclusion = InclusionLevel.NOT_IN_NAV if page.path.startswith(POOL_PREFIX) else InclusionLevel.UNDEFINED
+            files.append(File.generated(config, page.path, content=page.markdown, inclusion=inclusion))
         for page in self.version_pages:   # reached from the footer and the rules, not from the nav
             if files.get_file_from_path(page.path) is not None:
                 raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")

@@ -114,6 +114,8 @@ class PoolPages:
         known = SYMBOL_CODES.get(code)
         if known is not None and known.symbol in self.r.glossary.symbols:
             return self.r.symbol(notices, known.symbol)
+        if known is not None and known.kind is SymbolKind.MANA:   # a number: read as printed, its meaning in the title
+            return f'<span class="ar-symbol ar-symbol--mana" title="{html.escape(known.meaning)}">{html.escape(code)}</span>'
         if known is not None:
             glyph = "∞" if known.kind is SymbolKind.SUPPORT else code
             return (f'<span class="ar-symbol ar-symbol--{known.kind.value}" title="{html.escape(known.meaning)}">'
@@ -313,7 +315,8 @@ class PoolPages:
             f'<code>{html.escape(c.reference)}</code></li>' for c in cards)
         out = [r.heading(1, title, f"set-{_slug(set_code)}"),
                f'<p class="ar-intro">{r.h("card_set_count", count=len(cards))}</p>\n\n',
-               f'<ul class="ar-card-index">{rows}</ul>\n']
+               # Each card's page is searched by its names and code: the list would only repeat them.
+               f'<ul class="ar-card-index" {UNSEARCHED}>{rows}</ul>\n']
         return r.finish(notices, page, title, out)
 
     def pages(self) -> list[Page]:
