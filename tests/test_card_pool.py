@@ -283,3 +283,13 @@ def test_limits_are_refused_with_file_and_path(tmp_path, pool):
     deck = read_decklist("1 ALT_TEST_B_AX_01_C\n" * 1_001, pool)
     assert len(deck.cards) == 1_000 and [(u.line, u.why) for u in deck.unread] == [
         (1_001, "more than 1,000 lines (the limit): this line and those after it are not read")]
+
+
+def test_a_unique_the_pool_lacks_is_read_off_its_code_and_family(pool):
+    deck = read_decklist("1 ALT_TEST_B_AX_02_U_7777\n1 ALT_TEST_B_AX_77_U_1\n", pool)
+    (line,) = deck.cards
+    assert line.read_off_code and (line.card.name, line.card.rarity, line.card.faction, line.card.deck_type) == (
+        "Copper Heron", Rarity.UNIQUE, Faction.AXIOM, "character")
+    assert [u.why for u in deck.unread] == ["no card of the pool (7 cards) has the code ALT_TEST_B_AX_77_U_1"]
+    held = read_decklist("1 ALT_TEST_B_AX_02_U_0417\n", pool).cards[0]
+    assert not held.read_off_code and held.card.stats == "3/1/2"

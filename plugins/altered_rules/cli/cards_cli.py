@@ -129,7 +129,8 @@ def _cmd_deck_check(args: argparse.Namespace) -> int:
         card = line.card
         faction = card.faction.value if card.faction else "neutral"
         rarity = card.rarity.value if card.rarity else ("-" if card.deck_type in ("hero", "token") else card.rarity_code.lower())
-        print(f"  {line.count} x {card.reference}  {_shown(card.name)}  ({card.deck_type}, {faction}, {rarity})")
+        note = f"; not in the pool: read off its code as a unique of {card.family}" if line.read_off_code else ""
+        print(f"  {line.count} x {card.reference}  {_shown(card.name)}  ({card.deck_type}, {faction}, {rarity}{note})")
     for rule in result.report.violations:
         print(f"breaks {rule}: {ENGLISH_RENDERER.render(result.report.why[rule])}")
     for line in result.suspended:

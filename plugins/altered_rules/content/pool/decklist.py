@@ -7,6 +7,10 @@ comment. Every other line the reader cannot tie to exactly one card is listed wi
 skipped: a deck with an unread line gets no verdict of legality, only the rules its read lines
 already break.
 
+A unique card's code the pool does not hold (the data lists few of the many uniques) is read off
+the code and its family's card: the name and type of ALT_CORE_B_YZ_10, the faction of the code,
+the unique rarity; the report says so.
+
 A name printed on several cards that differ in what the deck rules read (the common and the rare
 of one card: rarity; a rare printed in another faction: faction) is not guessed: the line is
 listed with the codes to paste instead.
@@ -19,7 +23,7 @@ formats it is flagged, not counted against the deck.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.deck import DeckCard, DeckLimits, DeckReport, check_deck
 from engine.limits import MAX_NUMBER
@@ -52,6 +56,11 @@ class DeckLine:
     by_name: bool        # named, not given by its code
     given: str           # the code or name as pasted
 
+    @property
+    def read_off_code(self) -> bool:
+        """A unique the pool does not hold, read off its code and its family's card (_unique)."""
+        return self.card.sources == ("(read off its code)",)
+
 
 @dataclass(frozen=True)
 class Unread:
@@ -75,10 +84,32 @@ def _describe(card: PoolCard) -> str:
     return f"{card.reference} ({card.rarity_code.lower()}, {faction})"
 
 
+_UNIQUE_CODE = re.compile(r"^(?P<family>[A-Z0-9]+_[A-Z0-9]+_[A-Z0-9]+_[A-Z]{2}_[0-9]+)_U_[0-9]+$")
+
+
+def _unique(pool: CardPool, code: str) -> PoolCard | None:
+    """A unique card the pool does not hold (the data lists few of the many uniques), read off its
+    code: a unique is a variant of its family's card (ALT_CORE_B_YZ_10_U_2381 of ALT_CORE_B_YZ_10),
+    with its name and type, the faction of its code and the unique rarity. Its statistics and text
+    are its own, and unknown: the deck rules read none of them."""
+    match = _UNIQUE_CODE.match(code)
+    if match is None:
+        return None
+    family = sorted((c for c in pool.cards.values() if c.family == match.group("family")), key=lambda c: c.reference)
+    if not family:
+        return None
+    base = family[0]
+    return replace(base, reference=code, rarity_code="UNIQUE", texts={}, rulings=(), suspended=False, errated=False,
+                   banned=False, forest=None, mountain=None, water=None, sources=("(read off its code)",))
+
+
 def _card(pool: CardPool, what: str) -> tuple[PoolCard | None, bool, str]:
     """The one card `what` names (by code, else by name); else None and why."""
     if _CODE.match(what):
         card = pool.cards.get(what.upper()) or next((c for c in pool.cards.values() if c.reference.casefold() == what.casefold()), None)
+        if card is not None:
+            return card, False, ""
+        card = _unique(pool, what.upper())
         if card is not None:
             return card, False, ""
         return None, False, f"no card of the pool ({len(pool.cards):,} cards) has the code {what}"
