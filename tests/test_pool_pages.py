@@ -141,3 +141,22 @@ def test_pool_pages_stay_out_of_the_navigation(glossary, pool):
     listed = json.dumps(nav)
     assert "cards/index.md" in listed and "cards/set-" not in listed
     assert is_pool_page("cards/set-test/alt-test-b-ax-02-c.md") and not is_pool_page("cards/set-test/index.md")
+
+
+def test_the_site_reads_the_pool_its_configuration_names(tmp_path, monkeypatch, pool):
+    from mkdocs.exceptions import PluginError
+
+    from altered_rules.content.pool import write_pool
+    from altered_rules.mkdocs_plugin.plugin import CARD_POOL_VARIABLE, AlteredRulesPlugin
+
+    site = AlteredRulesPlugin()
+    site.load_config({})
+    monkeypatch.delenv(CARD_POOL_VARIABLE, raising=False)
+    assert site._card_pool(str(tmp_path)) is None                   # nothing named: the glossary's cards only
+    write_pool(pool, tmp_path / "pool.json")
+    monkeypatch.setenv(CARD_POOL_VARIABLE, "pool.json")
+    assert site._card_pool(str(tmp_path)).cards == pool.cards
+    site.load_config({"cards": "missing.json"})                     # the option wins over the variable
+    with pytest.raises(PluginError, match=r"the card pool \(the plugin's `cards` option or ALTERED_RULES_CARDS\): .*missing.json: "
+                                          r"cannot read the card pool"):
+        site._card_pool(str(tmp_path))
