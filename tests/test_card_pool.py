@@ -293,3 +293,16 @@ def test_a_unique_the_pool_lacks_is_read_off_its_code_and_family(pool):
     assert [u.why for u in deck.unread] == ["no card of the pool (7 cards) has the code ALT_TEST_B_AX_77_U_1"]
     held = read_decklist("1 ALT_TEST_B_AX_02_U_0417\n", pool).cards[0]
     assert not held.read_off_code and held.card.stats == "3/1/2"
+
+
+def test_the_synthetic_pool_imports_in_five_languages(tmp_path):
+    from altered_rules.content.pool.synth import synth_card_data
+
+    files = synth_card_data(tmp_path, 450)
+    assert sorted(f.name for f in files) == sorted(f"SYN0{n}_{lang}.json" for n in (1, 2) for lang in ("EN", "FR", "IT", "DE", "ES"))
+    synthetic = import_pool(tmp_path)
+    assert len(synthetic.cards) == 450 and not synthetic.warnings
+    assert all(len(card.names) == 5 for card in synthetic.cards.values())
+    rarities = {card.rarity_code for card in synthetic.cards.values()}
+    assert rarities == {"COMMON", "RARE", "UNIQUE"} and synthetic.shared_rulings()
+    assert synth_card_data(tmp_path / "again", 450) and import_pool(tmp_path / "again").cards == synthetic.cards   # the same seed
