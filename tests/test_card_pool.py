@@ -306,3 +306,8 @@ def test_the_synthetic_pool_imports_in_five_languages(tmp_path):
     rarities = {card.rarity_code for card in synthetic.cards.values()}
     assert rarities == {"COMMON", "RARE", "UNIQUE"} and synthetic.shared_rulings()
     assert synth_card_data(tmp_path / "again", 450) and import_pool(tmp_path / "again").cards == synthetic.cards   # the same seed
+
+
+def test_a_language_folder_above_the_one_imported_names_the_language():
+    french = import_pool(PER_CARD / "CARDS" / "FR" / "TEST")
+    assert {tuple(card.names) for card in french.cards.values()} == {("fr",)}

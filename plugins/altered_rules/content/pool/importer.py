@@ -82,7 +82,7 @@ def _files(path: Path, problems: list[str]) -> list[Path]:
 
 def file_language(file: Path, root: Path) -> str | None:
     """The language of a card data file: its name's _<LANG> ending (CORE_FR.json), else the
-    nearest folder under `root` named as a language (CARDS/FR/CORE/AX/...)."""
+    nearest folder named as a language (CARDS/FR/CORE/AX/...), under `root` or above it."""
     suffix = _LANGUAGE_SUFFIX.search(file.stem)
     if suffix and suffix.group(1).lower() in DATA_LANGUAGES:
         return suffix.group(1).lower()
@@ -90,7 +90,8 @@ def file_language(file: Path, root: Path) -> str | None:
         parts = file.relative_to(root).parts[:-1] if file != root else ()
     except ValueError:
         parts = ()
-    for part in reversed(parts):
+    # Then the folders above the one imported: `cards import CARDS/FR` is French.
+    for part in (*reversed(parts), *reversed(root.resolve().parts)):
         if part.lower() in DATA_LANGUAGES:
             return part.lower()
     return None
