@@ -12,15 +12,22 @@ words from glossary/termbase.yaml.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ..content.cards import CARDS_INDEX, Mention, MentionKind, card_page
 from ..content.glossary.model import CardData
 from ..languages import TRANSLATIONS
 from .render import Page, PageNotices, Renderer, md_escape, relative_url
 
-if TYPE_CHECKING:   # pool_pages builds on this module's helpers
-    from .pool_pages import PoolPages
+
+class PoolPages(Protocol):
+    """What the glossary's card pages ask of the card pool's pages (pool_pages.PoolPages, which
+    builds on this module's helpers and so is not imported here)."""
+
+    def printings_of(self, name: str) -> list[Any]: ...
+    def printings_html(self, cards: list[Any], page: str) -> str: ...
+    def index_html(self) -> str: ...
+    def pages(self) -> list[Page]: ...
 
 # The termbase entry of each ability kind of cards.yaml (schema.ABILITY_KINDS); an effect
 # has none (a Spell's text), its word is the interface string card_effect.
