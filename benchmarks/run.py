@@ -18,6 +18,8 @@ results.md left as it is (a few minutes).
 three (CPU time), printed.
 --only serve: only the `mkdocs serve` rows: a saved YAML edit's rebuild CPU against a cold one-language build,
 interleaved, median of five (issue 29), and the rebuild's profile, printed.
+--only pool: only the card pool's rows (issue 39): the site with 5,000 synthetic cards x 5 languages against the
+site without them (one build each), its card pages' gzip size, search by a card's name and code, printed.
 --only budget: only the heavy scenarios against the engine's work budget (issue 23), printed (seconds).
 --only engine [--against REV]: only the engine's figures side by side with commit REV's (default 8cccd32, the commit
 issues 24, 26 and 29 started from: "the engine figures do not drop"), printed, a minute or two
@@ -111,11 +113,11 @@ class Timing:
     wall: float
 
 
-def run_timed(command: list[str], cwd: Path) -> Timing:
+def run_timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> Timing:
     """One command's CPU time (its processes, user + system) and wall-clock time."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result = subprocess.run(command, cwd=cwd, env=ENV, capture_output=True, text=True)
+    result = subprocess.run(command, cwd=cwd, env={**ENV, **(env or {})}, capture_output=True, text=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:
@@ -123,9 +125,9 @@ def run_timed(command: list[str], cwd: Path) -> Timing:
     return Timing(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall)
 
 
-def full_build(project: Path) -> Timing:
+def full_build(project: Path, env: dict[str, str] | None = None) -> Timing:
     """`make site` in that project: three strict MkDocs builds, one per language."""
-    return run_timed([sys.executable, "-m", "altered_rules.build_site"], project)
+    return run_timed([sys.executable, "-m", "altered_rules.build_site"], project, env)
 
 
 def plain_build(project: Path) -> Timing:
@@ -723,6 +725,89 @@ def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: i
                                      for q, r, links in measured.misses]
 
 
+# ---- the card pool (issue 39) ------------------------------------------------------------------
+POOL_CARDS = 5000
+"""The synthetic pool's size (x 5 languages): about twice the 2025 mirror's 2,240 cards."""
+
+
+def pool_rows(report: Report, work: Path, quick: bool) -> None:
+    """Issue 39: the site with a synthetic pool of 5,000 cards x 5 languages (`altered-rules synth
+    --cards`) against the site without it (one build each, CPU time), the gzip size of its card pages,
+    and search by a card's name (in two languages) and by its code."""
+    from altered_rules.content.pool import import_pool, write_pool
+    from altered_rules.content.pool.synth import synth_card_data
+    from altered_rules.pages.pool_pages import pool_card_page
+    from altered_rules.pages.render import page_url
+
+    real, pooled = project_copy(work / "pool-none", 1), project_copy(work / "pool", 1)
+    synth_card_data(pooled / "card-data", POOL_CARDS)
+    pool = import_pool(pooled / "card-data")
+    write_pool(pool, pooled / "card-pool.json")
+    log(f"card pool: {len(pool.cards):,} cards; building the site without it, then with it")
+    without = full_build(real)
+    with_pool = full_build(pooled, {"ALTERED_RULES_CARDS": "card-pool.json"})
+    ratio = with_pool.cpu / without.cpu
+    log(f"card pool: build {with_pool.cpu:.0f} s CPU with the pool, {without.cpu:.0f} s without ({ratio:.2f}x)")
+    report.add(f"Card pool: the site with {len(pool.cards):,} cards x 5 languages / without (build, CPU)", "< 3x",
+               f"{ratio:.2f}x", ratio < 3, f"{with_pool.cpu:.0f} s vs {without.cpu:.0f} s CPU "
+               f"({with_pool.wall:.0f} s vs {without.wall:.0f} s wall)")
+    for language in CONFIGS:
+        sizes = sorted(len(gzip.compress(path.read_bytes(), GZIP_LEVEL, mtime=0))
+                       for path in (pooled / "site" / language / "cards").glob("set-*/*/index.html"))
+        report.add(f"Card pool: a card page, gzip ({language}; median, largest of {len(sizes):,})", "< 60 kB",
+                   f"{statistics.median(sizes) / 1000:.1f} kB, {sizes[-1] / 1000:.1f} kB", sizes[-1] < 60_000)
+        log(f"card pool: card pages ({language}) {statistics.median(sizes) / 1000:.1f} kB median, {sizes[-1] / 1000:.1f} kB largest")
+    cards = sorted(pool.cards.values(), key=lambda c: c.reference)
+    probe = cards[len(cards) // 2]
+    # A name is printed on every card of its family (the common, its rares, its uniques): any of them answers it.
+    printings = {"/" + page_url(pool_card_page(c)) for c in cards if c.names["en"] == probe.names["en"]}
+    queries = [("en", probe.names["en"], printings), ("en", probe.reference, {"/" + page_url(pool_card_page(probe))}),
+               ("fr", probe.names["fr"], printings)]
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            with Server(pooled / "site") as server:
+                found = pool_search(browser, server, queries, 3 if quick else 7)
+                transfer = index_transfer(browser, server, "en")
+            with Server(real / "site") as server:
+                transfer_none = index_transfer(browser, server, "en")
+        finally:
+            browser.close()
+    for language, query, _ in queries:
+        med, worst, best, first_ok = found[(language, query)]
+        kind = "code" if query == probe.reference else "name"
+        report.add(f"Card pool: search for a card by {kind} `{query}` ({language})", "< 50 ms, the card first",
+                   f"{med:.0f} ms (best {best:.0f}, worst {worst:.0f} ms), {'the card first' if first_ok else 'NOT first'}",
+                   med < 50 and first_ok)
+    report.add("Card pool: search index ready after page load (en)", "—", f"{found['ready']:.0f} ms", None,
+               f"index transfer {transfer / 1000:.0f} kB gzip, {transfer_none / 1000:.0f} kB without the pool")
+
+
+def pool_search(browser: Any, server: Server, queries: list[tuple[str, str, set[str]]], repeats: int) -> dict[Any, Any]:
+    """Per query: milliseconds from typed to results (median, worst, best of `repeats`) and whether the
+    first result is one of the pages that answer it; and how long the index took to be ready."""
+    out: dict[Any, Any] = {}
+    for language in sorted({q[0] for q in queries}):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        start = time.perf_counter()
+        page.goto(f"{server.url}/{language}/", wait_until="load")
+        page.locator(".md-search__input").first.click()
+        page.evaluate(SEARCH_JS, ["4.2.4", ""])
+        out.setdefault("ready", (time.perf_counter() - start) * 1000)
+        for lang, query, answers in queries:
+            if lang != language:
+                continue
+            times = [page.evaluate(SEARCH_JS, [query, ""]) for _ in range(repeats)]
+            first = page.evaluate("() => (document.querySelector('a.md-search-result__link') || {}).href || ''")
+            path = urlsplit(first).path.removeprefix(f"/{language}")
+            out[(language, query)] = (statistics.median(times), max(times), min(times), path in answers)
+        context.close()
+    return out
+
+
 def search_only(args: argparse.Namespace) -> int:
     """`run.py --only search`: the search rows alone, on fresh builds of the real and x-factor glossaries."""
     factor = 2 if args.quick else 10
@@ -1081,7 +1166,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     parser.add_argument("--out", type=Path, default=None,
                         help="default benchmarks/results.md; with --only search, benchmarks/search-results.md")
-    parser.add_argument("--only", choices=["search", "releases", "budget", "sandbox", "engine", "builds", "serve"],
+    parser.add_argument("--only", choices=["search", "releases", "budget", "sandbox", "engine", "builds", "serve", "pool"],
                         help="only one group of figures: search (issue 14), releases (issue 19), budget, sandbox, "
                              "engine (against --against REV), builds (verification cost and plugin overhead, issue 29) or serve "
                              "(a saved edit's `mkdocs serve` rebuild against a cold one-language build, issue 29)")
@@ -1113,6 +1198,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.only == "budget":
         report = Report()
         budget_rows(report, PROJECT / "glossary", 1 if args.quick else 3)
+        return said(report)
+    if args.only == "pool":
+        report = Report()
+        with work_folder("altered-bench-pool-", args.keep) as work:
+            pool_rows(report, work, args.quick)
         return said(report)
     if args.only == "releases":
         report = Report()
@@ -1193,6 +1283,7 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 browser.close()
         sandbox_rows(report, real / "site", 1 if args.quick else SANDBOX_ROUNDS)
+        pool_rows(report, work, args.quick)
         for label, weight in weights.items():
             for visit, what in (("cold", "first visit, empty cache"), ("warm", "the same page again"),
                                 ("next", "another rule page after it")):

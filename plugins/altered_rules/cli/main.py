@@ -18,6 +18,10 @@ Subcommands:
   diff A B [--json] what changed between two releases (or `current`), word by word
   renumber [--shift N] [OLD=NEW...]
                     new numbers for paragraphs and every reference to them, all or nothing
+  cards import PATH | cards coverage
+                    the publisher's card pool read into the pool file; how much of it the engine reads
+  deck check FILE [--format F]
+                    a pasted decklist (codes or names, with counts) checked with the card pool
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -194,6 +198,16 @@ def _cmd_synth(args: argparse.Namespace) -> int:
     except SynthError as exc:
         print(f"synth: {exc}", file=sys.stderr)
         return 1
+    if args.cards:
+        from ..content.pool import import_pool, write_pool
+        from ..content.pool.synth import synth_card_data
+        # The mirrors' shape (one list per set and language), imported as an editor imports the real data.
+        import shutil
+        shutil.rmtree(args.out / "card-data", ignore_errors=True)   # synth's own folder: a smaller run leaves no old set behind
+        files = synth_card_data(args.out / "card-data", args.cards)
+        write_pool(import_pool(args.out / "card-data"), args.out / "card-pool.json")
+        print(f"synth: {args.cards:,} cards x 5 languages in {len(files)} files in {args.out / 'card-data'}, imported to "
+              f"{args.out / 'card-pool.json'} (build with ALTERED_RULES_CARDS=card-pool.json)")
     return 0
 
 
@@ -308,6 +322,8 @@ def build_parser() -> argparse.ArgumentParser:
     synth.add_argument("--factor", type=int, default=10, help="how many copies of the glossary (default: 10)")
     synth.add_argument("--out", type=Path, required=True, help="folder to write (DIR/glossary, DIR/mkdocs*.yml, DIR/docs)")
     synth.add_argument("--force", action="store_true", help="replace what synth wrote in DIR before")
+    synth.add_argument("--cards", type=int, default=0, choices=range(0, 100_001), metavar="N",
+                       help="also a synthetic card pool of N cards x 5 languages (DIR/card-data, DIR/card-pool.json)")
     synth.add_argument("--glossary", type=Path, default=DEFAULT_GLOSSARY, help="glossary folder to copy (default: glossary)")
     synth.set_defaults(func=_cmd_synth)
     i18n = sub.add_parser("i18n", help="translators' files: stamp current translations, export and import PO files")
@@ -326,6 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_release_parsers(sub, DEFAULT_GLOSSARY)
     from .renumber_cli import add_parsers as add_renumber_parsers
     add_renumber_parsers(sub, DEFAULT_GLOSSARY)
+    from .cards_cli import add_parsers as add_cards_parsers
+    add_cards_parsers(sub, DEFAULT_GLOSSARY)
     return parser
 
 

@@ -22,3 +22,7 @@ class AlteredRulesConfig(Config):
     # root at the branch editors change. Each rule, term, ruling, game mode and card links to its
     # file and line there ("Edit this rule"); a site without `repo_url` has no such links.
     source_uri = c.Type(str, default="blob/main/")
+    # The imported card pool (`altered-rules cards import PATH` writes it), relative to mkdocs.yml:
+    # a page per card of it. Empty: the ALTERED_RULES_CARDS environment variable names it, else the
+    # site has the glossary's cards only. The card texts are the publisher's: the file stays out of git.
+    cards = c.Type(str, default="")

@@ -22,10 +22,12 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 
 from ..site_assets.extra_files import ui_strings
 from ..content.glossary import Glossary, GlossaryError, load_glossary
+from ..content.pool import CardPool, read_pool
 from ..content.yamlsource import SourceError
 from ..languages import language_selector
 from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
+from ..pages.pool_pages import POOL_PREFIX
 from ..pages.release_cycle import ReleaseCycle
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
 from ..pages.served_pages import nav_outline, settings_files, toc_outline
@@ -41,6 +43,9 @@ from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .deferred import defer, restore
 from .session import ServeSession
+
+CARD_POOL_VARIABLE = "ALTERED_RULES_CARDS"
+"""The environment variable naming the card pool file when the plugin's `cards` option is empty."""
 
 log = logging.getLogger("mkdocs.plugins.altered_rules")
 
@@ -133,7 +138,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             self.version_pages = self.releases.pages()
             links = SourceLinks.for_site(config.repo_url, self.config.source_uri, project)
             # Page paths are made from data (site_paths.py): one that would leave the site stops the build.
-            self.pages = site_pages(self.renderer, self.releases.changed_in(), links)
+            self.pages = site_pages(self.renderer, self.releases.changed_in(), links, self._card_pool(project))
         except (SourceError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
         config.extra["altered_rules_release"] = self.releases.site_label()
@@ -144,6 +149,16 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         except ValueError as exc:
             raise PluginError(f"mkdocs.yml nav: {exc}") from None
         return config
+
+    def _card_pool(self, project: str) -> CardPool | None:
+        """The imported card pool the site configuration names (`cards`, else ALTERED_RULES_CARDS), if any."""
+        named = self.config.cards or os.environ.get(CARD_POOL_VARIABLE, "")
+        if not named:
+            return None
+        try:
+            return read_pool(Path(project) / named)
+        except ValueError as exc:
+            raise PluginError(f"the card pool (the plugin's `cards` option or {CARD_POOL_VARIABLE}): {exc}") from None
 
     @staticmethod
     def _verify(glossary: Glossary) -> Verification:
@@ -165,7 +180,9 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         for page in self.pages:
             if files.get_file_from_path(page.path) is not None:
                 raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
-            files.append(File.generated(config, page.path, content=page.markdown))
+            # The card pool's pages are reached from the cards' index, not the nav (thousands of them).
+            inclusion = InclusionLevel.NOT_IN_NAV if page.path.startswith(POOL_PREFIX) else InclusionLevel.UNDEFINED
+            files.append(File.generated(config, page.path, content=page.markdown, inclusion=inclusion))
         for page in self.version_pages:   # reached from the footer and the rules, not from the nav
             if files.get_file_from_path(page.path) is not None:
                 raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")

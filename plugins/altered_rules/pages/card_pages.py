@@ -12,11 +12,22 @@ words from glossary/termbase.yaml.
 from __future__ import annotations
 
 import html
+from typing import Any, Protocol
 
 from ..content.cards import CARDS_INDEX, Mention, MentionKind, card_page
 from ..content.glossary.model import CardData
 from ..languages import TRANSLATIONS
 from .render import Page, PageNotices, Renderer, md_escape, relative_url
+
+
+class PoolPages(Protocol):
+    """What the glossary's card pages ask of the card pool's pages (pool_pages.PoolPages, which
+    builds on this module's helpers and so is not imported here)."""
+
+    def printings_of(self, name: str) -> list[Any]: ...
+    def printings_html(self, cards: list[Any], page: str) -> str: ...
+    def index_html(self) -> str: ...
+    def pages(self) -> list[Page]: ...
 
 # The termbase entry of each ability kind of cards.yaml (schema.ABILITY_KINDS); an effect
 # has none (a Spell's text), its word is the interface string card_effect.
@@ -56,10 +67,12 @@ def _subtype_word(renderer: Renderer, subtype: str) -> str:
 
 
 class CardPages:
-    """The card pages of one language, rendered with that language's Renderer."""
+    """The card pages of one language, rendered with that language's Renderer; with the card
+    pool's pages (`pool`), each glossary card links its printings and the index the pool's sets."""
 
-    def __init__(self, renderer: Renderer) -> None:
+    def __init__(self, renderer: Renderer, pool: PoolPages | None = None) -> None:
         self.r = renderer
+        self.pool = pool
 
     # -- the card itself -------------------------------------------------------
     def stats_html(self, notices: PageNotices, stats: str) -> str:
@@ -164,6 +177,9 @@ class CardPages:
             listed = self.others_html(notices, mentions, kind, page)
             if listed:
                 out += ["\n", unsearched_heading(2, title, anchor), listed]
+        printings = self.pool.printings_of(card.name) if self.pool is not None else []
+        if printings:
+            out += ["\n", unsearched_heading(2, self.r.t("card_printings"), "printings"), self.pool.printings_html(printings, page)]
         # The title is text: navigation.py escapes every generated page's title for the theme.
         return self.r.finish(notices, page, card.name, out)
 
@@ -177,13 +193,16 @@ class CardPages:
             for card in cards
         )
         out.append(f'<ul class="ar-card-index" {UNSEARCHED}>{items}</ul>\n')
+        if self.pool is not None:
+            out.append("\n" + self.pool.index_html())
         return self.r.finish(notices, CARDS_INDEX, title, out)
 
 
-def card_pages(renderer: Renderer) -> list[Page]:
-    """The cards' index and one page per card, in the order of their URLs (cards/<slug>/)."""
+def card_pages(renderer: Renderer, pool: PoolPages | None = None) -> list[Page]:
+    """The cards' index and one page per card, in the order of their URLs (cards/<slug>/); with
+    the card pool, its sets' and cards' pages after them (pool_pages.py)."""
     cards = sorted(renderer.glossary.cards.values(), key=lambda c: c.slug)
-    if not cards:
+    if not cards and pool is None:
         return []
-    pages = CardPages(renderer)
-    return [pages.index(cards), *(pages.card(card) for card in cards)]
+    pages = CardPages(renderer, pool)
+    return [pages.index(cards), *(pages.card(card) for card in cards), *(pool.pages() if pool is not None else [])]

@@ -17,6 +17,7 @@ import html
 from typing import Any
 
 from ..content.cards import CARDS_DIR
+from .pool_pages import POOL_PREFIX
 from .render import Page
 
 PLACEHOLDER = "altered-rules:"
@@ -28,6 +29,8 @@ def _groups(generated: list[Page]) -> dict[str, list[dict[str, str]]]:
         "cards": [],   # the cards' index, then a page per card (card_pages.py)
     }
     for page in generated:
+        if page.path.startswith(POOL_PREFIX):
+            continue   # the card pool's thousands of pages: the cards' index links their sets
         if page.path.startswith("rules/"):
             key = "chapters"
         elif page.path.startswith("modes/"):

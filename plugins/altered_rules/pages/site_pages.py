@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from .card_pages import card_pages
 from ..content.glossary.model import Glossary
+from ..content.pool.model import CardPool
+from .pool_pages import PoolPages
 from .render import Page, Renderer
 from .source_links import SourceLinks
 from ..verification.checks import Verification
@@ -21,9 +23,10 @@ def pages(glossary: Glossary, language: str = "en", verification: Verification |
 
 
 def site_pages(renderer: Renderer, changed_in: dict[str, tuple[str, str]] | None = None,
-               source_links: SourceLinks | None = None) -> list[Page]:
+               source_links: SourceLinks | None = None, pool: CardPool | None = None) -> list[Page]:
     """Every generated page of the site in the renderer's language, drawn by `renderer`: the one
-    Renderer of a language build (mkdocs_plugin), which then links the hand-written pages too."""
+    Renderer of a language build (mkdocs_plugin), which then links the hand-written pages too;
+    with the imported card pool (`pool`), a page per card of it."""
     glossary, verification = renderer.glossary, renderer.verification
     renderer.changed_in = changed_in or {}
     renderer.source_links = source_links
@@ -37,7 +40,7 @@ def site_pages(renderer: Renderer, changed_in: dict[str, tuple[str, str]] | None
     if verification is not None:
         result.append(renderer.coverage())
     result.append(renderer.translations())
-    result += card_pages(renderer)
+    result += card_pages(renderer, PoolPages(renderer, pool) if pool is not None else None)
     return result
 
 

@@ -1,0 +1,341 @@
+"""A page per card of the imported card pool, and an index page per set: what a judge looks up
+when asked about a card (a card database's page, with the rules and both kinds of rulings).
+
+Each page gives, in the page's language (English where the data lacks it, marked): the card's
+names in every language and its code (both searched), type and sub-types, faction, rarity, set,
+collector number, costs and statistics, its text box and support ability with their symbols, the
+rules its abilities use (linked), "suspended" and "errata" where they apply, the publisher's
+rulings (marked official, dated; each with the other cards that print the same ruling) and the
+project's rulings on the card (marked editorial, from the glossary card of the same English name).
+
+Every text of the pool is the publisher's data: escaped where it lands (html.escape), its markup
+(symbols {J}, #...#, [[Keyword]], (reminder text)) drawn by code from the escaped text.
+Pool pages are left out of the navigation (thousands of them): the cards' index links the sets,
+each set's page its cards.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from ..content.cards import CARDS_DIR, CARDS_INDEX, card_page
+from ..content.glossary.model import CardData
+from ..content.pool.coverage import abilities
+from ..content.pool.model import DATA_LANGUAGES, SYMBOL_CODES, SYMBOL_PATTERN, CardPool, PoolCard, SymbolKind, fold
+from ..site_paths import site_path
+from .render import KEYWORDS_PAGE, Page, PageNotices, Renderer, relative_url
+from .card_pages import UNSEARCHED, term_word, unsearched_heading
+
+__all__ = ["POOL_PREFIX", "pool_card_page", "pool_set_page", "PoolPages", "is_pool_page"]
+
+POOL_PREFIX = f"{CARDS_DIR}/set-"
+"""Pool pages live in cards/set-<set>/ (a glossary card's page is cards/<name>.md: no clash)."""
+
+_FACTION_SYMBOLS = {"AX": "axiom", "BR": "bravos", "LY": "lyra", "MU": "muna", "OR": "ordis", "YZ": "yzmir"}
+_RARITY_SYMBOLS = {"COMMON": "common", "RARE": "rare", "UNIQUE": "unique"}
+# The rules a card's parts are read by (the glossary's numbers).
+_RULE_COSTS = ("2.2.6", "2.2.7")          # Hand Cost, Reserve Cost
+_RULE_STATS = "2.2.2.k"
+_RULE_REMINDER = "2.2.10.c"              # reminder text in parentheses has no existence rules-wise
+_RULE_SUPPORT = "2.2.10.d"
+_RULE_QUICK = "2.2.10.h"                 # "Cost: Effect"
+_RULE_REACTION = "2.2.10.i"              # "Trigger — Effect", or a trigger symbol
+_RULE_NAME = "2.2.3.c"                   # a card's name is its English name in every language
+
+
+def _slug(code: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", code.casefold()).strip("-") or "none"
+
+
+def pool_set_page(set_code: str) -> str:
+    return site_path(f"{POOL_PREFIX}{_slug(set_code)}/index.md")
+
+
+def pool_card_page(card: PoolCard) -> str:
+    return site_path(f"{POOL_PREFIX}{_slug(card.set_code)}/{card.slug}.md")
+
+
+def is_pool_page(path: str) -> bool:
+    """Whether a generated page is a pool card's (not listed in the navigation)."""
+    return path.startswith(POOL_PREFIX) and not path.endswith("/index.md")
+
+
+_MARKUP = re.compile(r"#([^#]*)#|\[\[([^\[\]]+)\]\]|\[([^\[\]]+)\]|\(([^()]*)\)|\{([^{}]{0,20})\}")
+
+
+class PoolPages:
+    """The pool's pages in one language, drawn with that language's Renderer."""
+
+    def __init__(self, renderer: Renderer, pool: CardPool) -> None:
+        self.r = renderer
+        self.pool = pool
+        self.shared = pool.shared_rulings()
+        self.glossary_cards: dict[str, CardData] = {fold(c.name): c for c in renderer.glossary.cards.values()}
+        self.printings: dict[str, list[PoolCard]] = {}
+        for card in pool.cards.values():
+            self.printings.setdefault(fold(card.name), []).append(card)
+        self.keywords = {fold(k.form(lang)): k for k in renderer.glossary.keywords for lang in ("en", renderer.language)}
+
+    # -- words -------------------------------------------------------------------------------
+    def in_language(self, values: dict[str, str]) -> tuple[str, str] | None:
+        """A value of the data in the page's language, else English, else the first given: (language, value)."""
+        for lang in (self.r.language, "en", *DATA_LANGUAGES):
+            if values.get(lang):
+                return lang, values[lang]
+        return None
+
+    def name(self, card: PoolCard) -> str:
+        """The card's name in the page's language (else English)."""
+        return (self.in_language(card.names) or ("en", card.reference))[1]
+
+    def lang_span(self, notices: PageNotices, values: dict[str, str], css: str = "") -> str:
+        found = self.in_language(values)
+        if found is None:
+            return ""
+        lang, value = found
+        cls = f' class="{css}"' if css else ""
+        if lang != self.r.language:
+            notices.untranslated += 1
+            return f'<span{cls} lang="{lang}">{html.escape(value)}</span>'
+        return f"<span{cls}>{html.escape(value)}</span>"
+
+    def rarity_word(self, card: PoolCard) -> str:
+        rarity = _RARITY_SYMBOLS.get(card.rarity_code)
+        return term_word(self.r, f"rarity-{rarity}", rarity) if rarity else card.rarity_code.lower()
+
+    def faction_word(self, card: PoolCard) -> str:
+        symbol = self.r.glossary.symbols.get(_FACTION_SYMBOLS.get(card.faction_code, ""))
+        if symbol is not None:
+            return self.r.in_language(symbol.label)
+        return self.r.t("card_neutral") if card.faction_code == "NE" else card.faction_code
+
+    def symbol_html(self, notices: PageNotices, code: str) -> str:
+        known = SYMBOL_CODES.get(code)
+        if known is not None and known.symbol in self.r.glossary.symbols:
+            return self.r.symbol(notices, known.symbol)
+        if known is not None and known.kind is SymbolKind.MANA:   # a number: read as printed, its meaning in the title
+            return f'<span class="ar-symbol ar-symbol--mana" title="{html.escape(known.meaning)}">{html.escape(code)}</span>'
+        if known is not None:
+            glyph = "∞" if known.kind is SymbolKind.SUPPORT else code
+            return (f'<span class="ar-symbol ar-symbol--{known.kind.value}" title="{html.escape(known.meaning)}">'
+                    f'<span class="ar-symbol__glyph" aria-hidden="true">{html.escape(glyph)}</span>'
+                    f'<span class="ar-sr">{html.escape(known.meaning)}</span></span>')
+        return html.escape("{" + code + "}")   # a code the project does not know: shown as printed (the import said so)
+
+    def text_html(self, notices: PageNotices, text: str, page: str) -> str:
+        """One ability of the data's text as HTML: every piece escaped, its markup drawn."""
+        out, last = [], 0
+        for match in _MARKUP.finditer(text):
+            out.append(html.escape(text[last:match.start()]))
+            variant, keyword, action, reminder, symbol = match.groups()
+            if variant is not None:
+                out.append(f'<span class="ar-card__variant" title="{self.r.h("card_variant")}">'
+                           f'{self.text_html(notices, variant, page)}</span>')
+            elif keyword is not None:
+                found = self.keywords.get(fold(keyword))
+                word = html.escape(keyword)
+                out.append(f'<a class="ar-term" href="{relative_url(page, KEYWORDS_PAGE, found.anchor)}">{word}</a>'
+                           if found else f'<strong class="ar-card__keyword">{word}</strong>')
+            elif action is not None:
+                out.append(f'<span class="ar-card__action">{self.text_html(notices, action, page)}</span>')
+            elif reminder is not None:
+                out.append(f'<i class="ar-card__reminder">({self.text_html(notices, reminder, page)})</i>')
+            else:
+                out.append(self.symbol_html(notices, symbol))
+            last = match.end()
+        out.append(html.escape(text[last:]))
+        return "".join(out)
+
+    # -- the card ----------------------------------------------------------------------------
+    def facts_html(self, notices: PageNotices, card: PoolCard) -> str:
+        r = self.r
+        kind = self.lang_span(notices, card.type_names) or html.escape(card.type_code)
+        subs = [self.lang_span(notices, card.subtype_names.get(code, {})) or html.escape(code) for code in card.subtypes]
+        facts = [f'{r.label("card_type")} <strong>{kind}{" — " + ", ".join(subs) if subs else ""}</strong>']
+        faction = _FACTION_SYMBOLS.get(card.faction_code)
+        if faction in r.glossary.symbols:
+            facts.append(f'{r.label("card_faction")} {r.symbol(notices, faction)} {html.escape(r.text(notices, r.glossary.symbols[faction].label))}')
+        else:
+            facts.append(f'{r.label("card_faction")} {html.escape(r.t("card_neutral") if card.faction_code == "NE" else card.faction_code)}')
+        if card.deck_type not in ("hero", "token"):   # 2.2.4.c: they have no rarity
+            facts.append(f'{r.label("card_rarity")} {html.escape(self.rarity_word(card))}')
+        set_name = self.lang_span(notices, card.set_names) or html.escape(card.set_code)
+        facts.append(f'{r.label("card_set")} <a href="{relative_url(pool_card_page(card), pool_set_page(card.set_code))}">{set_name}</a>')
+        number = self.in_language(card.collector_numbers)
+        if number:
+            facts.append(f'{r.label("card_collector_number")} {html.escape(number[1])}')
+        line = " · ".join(f'<span class="ar-card__fact">{f}</span>' for f in facts)
+        numbers = []
+        for rule, word, value in ((_RULE_COSTS[0], term_word(r, "hand-cost", "Hand Cost"), card.hand_cost),
+                                  (_RULE_COSTS[1], term_word(r, "reserve-cost", "Reserve cost"), card.reserve_cost)):
+            if value is not None:
+                numbers.append(f'<span class="ar-card__fact">{html.escape(word)}{html.escape(r.t("colon"))} <strong>{html.escape(value)}</strong></span>')
+        if card.stats:
+            stats = " ".join(f"{r.symbol(notices, s)} {html.escape(v)}" if s in r.glossary.symbols else html.escape(v)
+                             for s, v in zip(("forest", "mountain", "water"), card.stats.split("/")))
+            numbers.append(f'<span class="ar-card__fact">{r.label("card_stats")} {stats}</span>')
+        out = f'<p class="ar-card__facts" {UNSEARCHED}>{line}</p>\n'
+        if numbers:
+            out += f'<p class="ar-card__facts" {UNSEARCHED}>{" · ".join(numbers)}</p>\n'
+        # The code and the names printed in the other languages are searched: a judge may type any of them.
+        out += f'<p class="ar-card__facts">{r.label("card_code")} <code>{html.escape(card.reference)}</code>'
+        names = [f'<span lang="{lang}">{html.escape(name)}</span>' for lang, name in card.names.items() if lang != r.language]
+        if names:
+            out += f' · {r.label("card_printed_names")} {" · ".join(names)}'
+        return out + "</p>\n"
+
+    def flags_html(self, card: PoolCard) -> str:
+        out = ""
+        if card.suspended:
+            out += f'<div class="admonition warning ar-card__suspended" role="note"><p>{self.r.h("card_suspended")}</p></div>\n'
+        if card.banned:
+            out += f'<div class="admonition danger ar-card__banned" role="note"><p>{self.r.h("card_banned")}</p></div>\n'
+        if card.errated:
+            out += f'<div class="admonition note ar-card__errata" role="note"><p>{self.r.h("card_errated")}</p></div>\n'
+        return out
+
+    def abilities_html(self, notices: PageNotices, card: PoolCard, page: str) -> str:
+        items = []
+        for part, label in (("main", None), ("echo", term_word(self.r, "support-ability", "support ability"))):
+            found = card.text(part, self.r.language)
+            if found is None:
+                continue
+            lang, text = found
+            if lang != self.r.language:
+                notices.untranslated += 1
+            attr = f' lang="{lang}"' if lang != self.r.language else ""
+            for ability in abilities(text):
+                kind = (f'<span class="ar-card__kind" {UNSEARCHED}>{html.escape(label[:1].upper() + label[1:])}</span> '
+                        if label else "")
+                items.append(f'<li class="ar-card__ability">{kind}<span{attr}>{self.text_html(notices, ability, page)}</span></li>')
+        if not items:
+            return f'<p class="ar-card__none" {UNSEARCHED}>{self.r.h("card_pool_no_text")}</p>\n'
+        return f'<ul class="ar-card__abilities">{"".join(items)}</ul>\n'
+
+    def rules_used(self, card: PoolCard) -> list[str]:
+        """The rules the card's parts and abilities are read by, in the glossary's order."""
+        english = " ".join(card.texts.get(p, {}).get("en", "") for p in ("main", "echo"))
+        rules = [_RULE_NAME]
+        if card.hand_cost is not None or card.reserve_cost is not None:
+            rules += _RULE_COSTS
+        if card.stats:
+            rules.append(_RULE_STATS)
+        codes = {m.group(1) for m in SYMBOL_PATTERN.finditer(english)}
+        if "(" in english:
+            rules.append(_RULE_REMINDER)
+        if "echo" in card.texts:
+            rules.append(_RULE_SUPPORT)
+        if re.search(r"\{[TD]\}\s*:", english) or re.search(r"\s:\s", english):
+            rules.append(_RULE_QUICK)
+        if codes & {"J", "H", "R"} or " — " in english.replace("\u00a0", " "):
+            rules.append(_RULE_REACTION)
+        for keyword in re.findall(r"\[\[([^\[\]]+)\]\]", english):
+            found = self.keywords.get(fold(keyword))
+            if found is not None:
+                rules += [str(rule) for rule in found.defined_in]
+        return [rule for rule in dict.fromkeys(rules) if rule in self.r.page_of]
+
+    def rulings_html(self, notices: PageNotices, card: PoolCard, page: str) -> str:
+        r = self.r
+        items = []
+        for ruling in card.rulings:
+            others = [ref for ref in self.shared.get(ruling.key(), []) if ref != card.reference]
+            also = ""
+            if others:
+                links = ", ".join(f'<a href="{relative_url(page, pool_card_page(self.pool.cards[ref]))}">'
+                                  f'{html.escape(self.name(self.pool.cards[ref]))} <code>{html.escape(ref)}</code></a>' for ref in others)
+                also = f'<p class="ar-ruling__shared" {UNSEARCHED}>{r.label("card_shared_ruling")} {links}</p>'
+            event = f" · {html.escape(ruling.event_format.title())}" if ruling.event_format else ""
+            items.append(
+                f'<li class="ar-ruling ar-ruling--official"><p class="ar-ruling__meta" {UNSEARCHED}>'
+                f'<span class="ar-badge ar-badge--official">{r.h("ruling_official_badge")}</span> '
+                f'<time datetime="{html.escape(ruling.created)}">{html.escape(ruling.created)}</time>{event}</p>'
+                f'<p><strong>{r.label("ruling_question")}</strong> {self.lang_span(notices, ruling.question)}</p>'
+                f'<p><strong>{r.label("ruling_answer")}</strong> {self.lang_span(notices, ruling.answer)}</p>{also}</li>')
+        glossary_card = self.glossary_cards.get(fold(card.name))
+        if glossary_card is not None:
+            for ruling in r.glossary.rulings:
+                place = f"ruling-{ruling.id}"
+                if any(m.place == place for m in r.card_mentions[glossary_card.name]):
+                    items.append(
+                        f'<li class="ar-ruling ar-ruling--editorial"><p class="ar-ruling__meta" {UNSEARCHED}>'
+                        f'<span class="ar-badge ar-badge--editorial">{r.h("editorial_badge")}</span></p>'
+                        f'<p><a href="{relative_url(page, r.page_of[place], place)}">{html.escape(r.text(notices, ruling.title))}</a></p></li>')
+        if not items:
+            return f'<p class="ar-card__none">{r.h("card_no_rulings")}</p>\n'
+        return f'<ul class="ar-rulings">{"".join(items)}</ul>\n'
+
+    def card(self, card: PoolCard) -> Page:
+        r = self.r
+        notices = PageNotices()
+        page = pool_card_page(card)
+        title = self.name(card)
+        out = [r.heading(1, title, f"card-{card.slug}"), '<div class="ar-card">\n', self.flags_html(card),
+               self.facts_html(notices, card), self.abilities_html(notices, card, page), "</div>\n\n"]
+        rules = self.rules_used(card)
+        if rules:
+            out += [unsearched_heading(2, r.t("card_rules_used"), "rules"),
+                    f'<p class="ar-card__rules" {UNSEARCHED}>{" · ".join(r.rule_link(notices, rule, page) for rule in rules)}</p>\n\n']
+        out += [unsearched_heading(2, r.t("rulings"), "rulings"), self.rulings_html(notices, card, page)]
+        glossary_card = self.glossary_cards.get(fold(card.name))
+        if glossary_card is not None:
+            out += ["\n", unsearched_heading(2, r.t("card_mentions"), "mentions"),
+                    f'<p><a href="{relative_url(page, card_page(glossary_card))}">{html.escape(glossary_card.name)}</a></p>\n']
+        others = [c for c in self.printings.get(fold(card.name), []) if c.reference != card.reference]
+        if others:
+            out += ["\n", unsearched_heading(2, r.t("card_printings"), "printings"), self.printings_html(others, page)]
+        return r.finish(notices, page, title, out)
+
+    def printings_of(self, name: str) -> list[PoolCard]:
+        """The pool's cards printed with this English name (a glossary card's printings)."""
+        return self.printings.get(fold(name), [])
+
+    def printings_html(self, cards: list[PoolCard], page: str) -> str:
+        items = "".join(f'<li><a href="{relative_url(page, pool_card_page(c))}"><code>{html.escape(c.reference)}</code></a> '
+                        f'<span class="ar-meta">{html.escape(self.rarity_word(c))}, {html.escape(self.faction_word(c))}'
+                        f'{", " + html.escape(c.stats) if c.stats else ""}</span></li>' for c in sorted(cards, key=lambda c: c.reference))
+        return f'<ul class="ar-card-index" {UNSEARCHED}>{items}</ul>\n'
+
+    # -- indexes -----------------------------------------------------------------------------
+    def sets(self) -> dict[str, list[PoolCard]]:
+        found: dict[str, list[PoolCard]] = {}
+        for card in sorted(self.pool.cards.values(), key=lambda c: c.reference):
+            found.setdefault(card.set_code, []).append(card)
+        return found
+
+    def set_index(self, set_code: str, cards: list[PoolCard]) -> Page:
+        r = self.r
+        notices = PageNotices()
+        page = pool_set_page(set_code)
+        name = (self.in_language(cards[0].set_names) or ("en", set_code))[1]
+        title = f"{name} ({set_code})"
+        rows = "".join(
+            f'<li><a href="{relative_url(page, pool_card_page(c))}">{html.escape(self.name(c))}</a> '
+            f'<code>{html.escape(c.reference)}</code></li>' for c in cards)
+        out = [r.heading(1, title, f"set-{_slug(set_code)}"),
+               f'<p class="ar-intro">{r.h("card_set_count", count=len(cards))}</p>\n\n',
+               # Each card's page is searched by its names and code: the list would only repeat them.
+               f'<ul class="ar-card-index" {UNSEARCHED}>{rows}</ul>\n']
+        return r.finish(notices, page, title, out)
+
+    def pages(self) -> list[Page]:
+        """Every set's index page, each followed by its cards' pages."""
+        result: list[Page] = []
+        for code, cards in self.sets().items():
+            result.append(self.set_index(code, cards))
+            result += [self.card(card) for card in cards]
+        return result
+
+    def index_html(self) -> str:
+        """The list of sets for the cards' index page."""
+        items = "".join(
+            f'<li><a href="{relative_url(CARDS_INDEX, pool_set_page(code))}">'
+            f'{html.escape((self.in_language(cards[0].set_names) or ("en", code))[1])}</a> '
+            f'<span class="ar-meta">{html.escape(code)} · {self.r.h("card_set_count", count=len(cards))}</span></li>'
+            for code, cards in self.sets().items())
+        return (f'{unsearched_heading(2, self.r.t("cards_pool_title"), "pool")}'
+                f'<p class="ar-intro">{self.r.h("cards_pool_intro", count=len(self.pool.cards))}</p>\n\n'
+                f'<ul class="ar-card-index" {UNSEARCHED}>{items}</ul>\n')
+
+

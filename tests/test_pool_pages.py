@@ -1,0 +1,162 @@
+"""The card pool's pages (pool_pages.py): a page per card of the imported pool, in the page's
+language, with its rules linked and the publisher's rulings beside the project's. On the synthetic
+samples of tests/card_data/ (no publisher text)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from altered_rules.content.glossary import load_glossary
+from altered_rules.content.pool import import_pool
+from altered_rules.pages.navigation import expand_nav
+from altered_rules.pages.pool_pages import is_pool_page, pool_card_page
+from altered_rules.pages.render import Renderer
+from altered_rules.pages.site_pages import site_pages
+
+from project_paths import GLOSSARY
+
+SAMPLES = Path(__file__).parent / "card_data" / "per_card"
+
+
+@pytest.fixture(scope="module")
+def glossary():
+    return load_glossary(GLOSSARY)
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    """The samples, and one card named as a glossary card (Moonlight Jellyfish, which two of the
+    project's rulings name), with a hostile French name."""
+    root = tmp_path_factory.mktemp("pool") / "data"
+    shutil.copytree(SAMPLES, root)
+    for lang in ("EN", "FR"):
+        data = json.loads((root / f"CARDS/{lang}/TEST/LY/ALT_TEST_B_LY_03_C.json").read_text())
+        data["reference"] = "ALT_TEST_B_LY_05_C"
+        data["isSuspended"] = False
+        data["name"] = "Moonlight Jellyfish" if lang == "EN" else '<script>alert("x")</script> & Méduse'
+        (root / f"CARDS/{lang}/TEST/LY/ALT_TEST_B_LY_05_C.json").write_text(json.dumps(data))
+    return import_pool(root)
+
+
+def _pages(glossary, pool, language):
+    return {page.path: page for page in site_pages(Renderer(glossary, language, None), pool=pool)}
+
+
+def _searched(markdown: str) -> str:
+    """The page's text outside the elements the search leaves out (data-search-exclude)."""
+    return re.sub(r"<(p|ul|span)[^>]*data-search-exclude[^>]*>.*?</\1>", "", markdown, flags=re.S)
+
+
+def test_a_page_per_card_of_the_pool_and_one_per_set(glossary, pool):
+    pages = _pages(glossary, pool, "en")
+    assert sorted(p for p in pages if p.startswith("cards/set-")) == [
+        "cards/set-test/alt-test-b-ax-01-c.md", "cards/set-test/alt-test-b-ax-02-c.md", "cards/set-test/alt-test-b-ax-02-r1.md",
+        "cards/set-test/alt-test-b-ax-02-u-0417.md", "cards/set-test/alt-test-b-ax-02-u-0981.md",
+        "cards/set-test/alt-test-b-ly-03-c.md", "cards/set-test/alt-test-b-ly-05-c.md", "cards/set-test/alt-test-b-mu-04-c.md",
+        "cards/set-test/index.md"]
+    assert 'href="set-test/">Test Tides</a>' in pages["cards/index.md"].markdown
+    # the glossary's 31 card pages are still there, each linking its printings when the pool has it
+    assert len([p for p in pages if p.startswith("cards/") and not p.startswith("cards/set-")]) == len(glossary.cards) + 1
+    jellyfish = pages["cards/moonlight-jellyfish.md"].markdown
+    assert 'href="../set-test/alt-test-b-ly-05-c/"><code>ALT_TEST_B_LY_05_C</code>' in jellyfish
+
+
+def test_without_a_pool_the_glossary_cards_only(glossary):
+    pages = {p.path for p in site_pages(Renderer(glossary, "en", None))}
+    assert not any(p.startswith("cards/set-") for p in pages)
+    assert len([p for p in pages if p.startswith("cards/")]) == len(glossary.cards) + 1
+
+
+def test_the_card_in_the_pages_language(glossary, pool):
+    card = pool.cards["ALT_TEST_B_AX_02_C"]
+    fr = _pages(glossary, pool, "fr")[pool_card_page(card)]
+    assert fr.title == "Héron de Cuivre"
+    md = fr.markdown
+    assert "Piochez une carte." in md and "Capacité de soutien" in md and "Coût de Main\u00a0: <strong>2</strong>" in md
+    assert "Personnage</span> — <span>Animal" in md and "Marées d&#x27;essai" in md and "Rareté\u00a0: commune" in md
+    assert 'title="forêt"' in md and 'title="Épuisez-moi"' in md           # statistics and symbols drawn as badges
+    assert "(Défaussez-moi de la Réserve pour faire ceci.)</i>" in md        # reminder text set apart (2.2.10.c)
+    # German is not a language of the site: the Italian page of a card printed in German shows the Italian
+    it = _pages(glossary, pool, "it")[pool_card_page(card)].markdown
+    assert "Pesca una carta." in it and "Piochez" not in it
+
+
+def test_a_language_the_data_lacks_falls_back_to_english_marked(glossary, pool):
+    unique = pool.cards["ALT_TEST_B_AX_02_U_0417"]      # English and French only
+    it = _pages(glossary, pool, "it")[pool_card_page(unique)]
+    assert it.title == "Copper Heron"
+    assert '<span lang="en"><span class="ar-symbol' in it.markdown and "ar-untranslated-notice" in it.markdown
+
+
+def test_code_and_every_name_are_searched(glossary, pool):
+    md = _searched(_pages(glossary, pool, "en")[pool_card_page(pool.cards["ALT_TEST_B_AX_02_R1"])].markdown)
+    for word in ("ALT_TEST_B_AX_02_R1", "Héron de Cuivre", "Airone di Rame", "Kupferreiher", "Garza de cobre", "Draw a card."):
+        assert word in md
+
+
+def test_rules_its_abilities_use_are_linked(glossary, pool):
+    md = _pages(glossary, pool, "en")[pool_card_page(pool.cards["ALT_TEST_B_AX_02_C"])].markdown
+    rules = re.findall(r'href="[^"]*#(2\.2\.[0-9.a-z]+)"', md.split("{ #rules", 1)[1].split("{ #rulings", 1)[0])
+    assert rules == ["2.2.3.c", "2.2.6", "2.2.7", "2.2.2.k", "2.2.10.c", "2.2.10.d", "2.2.10.h", "2.2.10.i"]
+    spell = _pages(glossary, pool, "en")[pool_card_page(pool.cards["ALT_TEST_B_LY_03_C"])].markdown
+    assert "2.2.10.i" not in spell and "2.2.10.d" not in spell          # no trigger, no support ability
+
+
+def test_official_rulings_dated_and_shared_editorial_ones_marked(glossary, pool):
+    pages = _pages(glossary, pool, "fr")
+    md = pages[pool_card_page(pool.cards["ALT_TEST_B_AX_02_C"])].markdown
+    assert ('<span class="ar-badge ar-badge--official">officielle</span> <time datetime="2025-01-31">2025-01-31</time>' in md)
+    assert "Le Héron de Cuivre pioche-t-il quand il est joué depuis la Réserve ?" in md and "<span>Oui.</span>" in md
+    assert 'La même décision figure sur\u00a0: <a href="../alt-test-b-ax-02-r1/">Héron de Cuivre <code>ALT_TEST_B_AX_02_R1</code></a>' in md
+    jelly = pages[pool_card_page(pool.cards["ALT_TEST_B_LY_05_C"])].markdown
+    editorial = re.findall(r'ar-badge--editorial">éditorial</span></p><p><a href="([^"]+)"', jelly)
+    assert editorial == ["../../../rulings/#ruling-card-text-over-rules", "../../../rulings/#ruling-played-from-reserve"]
+    none = pages[pool_card_page(pool.cards["ALT_TEST_B_MU_04_C"])].markdown
+    assert "Ni Equinox ni ce projet n&#x27;a de décision sur cette carte." in none
+
+
+def test_suspended_and_errata_are_said(glossary, pool):
+    pages = _pages(glossary, pool, "it")
+    assert "Sospesa nel gioco organizzato" in pages[pool_card_page(pool.cards["ALT_TEST_B_LY_03_C"])].markdown
+    errata = pages[pool_card_page(pool.cards["ALT_TEST_B_MU_04_C"])].markdown
+    assert "Errata: l&#x27;editore ha modificato" in errata and "Sospesa" not in errata
+
+
+def test_data_text_is_escaped_and_unknown_symbols_shown_as_printed(glossary, pool):
+    pages = _pages(glossary, pool, "fr")
+    jelly = pages[pool_card_page(pool.cards["ALT_TEST_B_LY_05_C"])]
+    assert "<script" not in jelly.markdown and '# &lt;script&gt;alert("x")&lt;/script&gt; &amp; Méduse {' in jelly.markdown
+    moss = pages[pool_card_page(pool.cards["ALT_TEST_B_MU_04_C"])].markdown
+    assert "{Q} Je gagne 2 boosts." in moss
+
+
+def test_pool_pages_stay_out_of_the_navigation(glossary, pool):
+    generated = list(_pages(glossary, pool, "en").values())
+    nav = expand_nav([{"Cards": "altered-rules:cards"}], generated)
+    listed = json.dumps(nav)
+    assert "cards/index.md" in listed and "cards/set-" not in listed
+    assert is_pool_page("cards/set-test/alt-test-b-ax-02-c.md") and not is_pool_page("cards/set-test/index.md")
+
+
+def test_the_site_reads_the_pool_its_configuration_names(tmp_path, monkeypatch, pool):
+    from mkdocs.exceptions import PluginError
+
+    from altered_rules.content.pool import write_pool
+    from altered_rules.mkdocs_plugin.plugin import CARD_POOL_VARIABLE, AlteredRulesPlugin
+
+    site = AlteredRulesPlugin()
+    site.load_config({})
+    monkeypatch.delenv(CARD_POOL_VARIABLE, raising=False)
+    assert site._card_pool(str(tmp_path)) is None                   # nothing named: the glossary's cards only
+    write_pool(pool, tmp_path / "pool.json")
+    monkeypatch.setenv(CARD_POOL_VARIABLE, "pool.json")
+    assert site._card_pool(str(tmp_path)).cards == pool.cards
+    site.load_config({"cards": "missing.json"})                     # the option wins over the variable
+    with pytest.raises(PluginError, match=r"the card pool \(the plugin's `cards` option or ALTERED_RULES_CARDS\): .*missing.json: "
+                                          r"cannot read the card pool"):
+        site._card_pool(str(tmp_path))
