@@ -178,7 +178,7 @@ class CardPages:
             if listed:
                 out += ["\n", unsearched_heading(2, title, anchor), listed]
         printings = self.pool.printings_of(card.name) if self.pool is not None else []
-        if printings:
+        if printings and self.pool is not None:
             out += ["\n", unsearched_heading(2, self.r.t("card_printings"), "printings"), self.pool.printings_html(printings, page)]
         # The title is text: navigation.py escapes every generated page's title for the theme.
         return self.r.finish(notices, page, card.name, out)

@@ -167,7 +167,7 @@ class PoolPages:
             facts.append(f'{r.label("card_collector_number")} {html.escape(number[1])}')
         line = " · ".join(f'<span class="ar-card__fact">{f}</span>' for f in facts)
         numbers = []
-        for rule, word, value in ((_RULE_COSTS[0], term_word(r, "hand-cost", "Hand Cost"), card.hand_cost),
+        for _rule, word, value in ((_RULE_COSTS[0], term_word(r, "hand-cost", "Hand Cost"), card.hand_cost),
                                   (_RULE_COSTS[1], term_word(r, "reserve-cost", "Reserve cost"), card.reserve_cost)):
             if value is not None:
                 numbers.append(f'<span class="ar-card__fact">{html.escape(word)}{html.escape(r.t("colon"))} <strong>{html.escape(value)}</strong></span>')
@@ -255,13 +255,13 @@ class PoolPages:
                 f'<p><strong>{r.label("ruling_answer")}</strong> {self.lang_span(notices, ruling.answer)}</p>{also}</li>')
         glossary_card = self.glossary_cards.get(fold(card.name))
         if glossary_card is not None:
-            for ruling in r.glossary.rulings:
-                place = f"ruling-{ruling.id}"
+            for editorial in r.glossary.rulings:
+                place = f"ruling-{editorial.id}"
                 if any(m.place == place for m in r.card_mentions[glossary_card.name]):
                     items.append(
                         f'<li class="ar-ruling ar-ruling--editorial"><p class="ar-ruling__meta" {UNSEARCHED}>'
                         f'<span class="ar-badge ar-badge--editorial">{r.h("editorial_badge")}</span></p>'
-                        f'<p><a href="{relative_url(page, r.page_of[place], place)}">{html.escape(r.text(notices, ruling.title))}</a></p></li>')
+                        f'<p><a href="{relative_url(page, r.page_of[place], place)}">{html.escape(r.text(notices, editorial.title))}</a></p></li>')
         if not items:
             return f'<p class="ar-card__none">{r.h("card_no_rulings")}</p>\n'
         return f'<ul class="ar-rulings">{"".join(items)}</ul>\n'

@@ -8,6 +8,7 @@ changes.
 
 from __future__ import annotations
 
+from typing import Callable
 import re
 
 import engine
@@ -33,7 +34,7 @@ def engine_reads(line: str, *, spell: bool = False) -> bool:
             return True
     except engine.UnsupportedText:
         return False
-    readers = [engine.parse_reaction, engine.parse_passive]
+    readers: list[Callable[[str], object]] = [engine.parse_reaction, engine.parse_passive]
     if ":" in text:
         readers.append(engine.parse_activated)
     if spell:

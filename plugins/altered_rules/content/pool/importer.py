@@ -295,7 +295,7 @@ def _records(reader: _Reader, file: Path, root: Path) -> Iterator[_Record]:
     language = file_language(file, root)
     if language is None:
         reader.problems.append(f"{where}: cannot tell the file's language: name it <SET>_<LANG>.json or keep it in a "
-                               f"folder named as its language ({', '.join(l.upper() for l in DATA_LANGUAGES)})")
+                               f"folder named as its language ({', '.join(code.upper() for code in DATA_LANGUAGES)})")
         return
     if isinstance(data, dict) and isinstance(data.get("hydra:member"), list):
         items, base = data["hydra:member"], "$['hydra:member']"
