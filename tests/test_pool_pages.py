@@ -114,7 +114,7 @@ def test_official_rulings_dated_and_shared_editorial_ones_marked(glossary, pool)
     assert "Le Héron de Cuivre pioche-t-il quand il est joué depuis la Réserve ?" in md and "<span>Oui.</span>" in md
     assert 'La même décision figure sur\u00a0: <a href="../alt-test-b-ax-02-r1/">Héron de Cuivre <code>ALT_TEST_B_AX_02_R1</code></a>' in md
     jelly = pages[pool_card_page(pool.cards["ALT_TEST_B_LY_05_C"])].markdown
-    editorial = re.findall(r'ar-badge--editorial">éditorial</span></p><p><a href="([^"]+)"', jelly)
+    editorial = re.findall(r'ar-badge--editorial">rédactionnel</span></p><p><a href="([^"]+)"', jelly)
     assert editorial == ["../../../rulings/#ruling-card-text-over-rules", "../../../rulings/#ruling-played-from-reserve"]
     none = pages[pool_card_page(pool.cards["ALT_TEST_B_MU_04_C"])].markdown
     assert "Ni Equinox ni ce projet n&#x27;a de décision sur cette carte." in none
