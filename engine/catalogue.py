@@ -443,6 +443,14 @@ ENGLISH: dict[str, str] = {
     # Scenarios (engine.scenario).
     "scenario.printed": "{player}'s card printed \"{printed}\" (another language) is named {card}, its English name",
     "scenario.printed_in": "{player}'s card printed \"{printed}\" ({language}) is named {card}, its English name",
+    # What the scenario reader says of a case it cannot read (issue 44: in the editor's language).
+    "read.unknown_key": "unknown key {key} in {what}; allowed: {allowed}",
+    "read.unknown_key_close": "unknown key {key} in {what} (did you mean {close}?); allowed: {allowed}",
+    "read.unknown_word": "unknown {what} {word}; allowed: {allowed}",
+    "read.unknown_word_close": "unknown {what} {word} (did you mean {close}?); allowed: {allowed}",
+    "read.unknown_player": "unknown player {name}; players: {players}",
+    "read.unknown_player_in": "unknown player {name} in {text}; players: {players}",
+    "read.region_out_of_range": "region out of range: {value}; regions are 0 (Hero Region) to 7 (Companion Region), or `arena` during tiebreakers",
     "scenario.when": "When: {action}",
     "when.written": "{action}",
     "when.play": "{player} plays {card} from their {zone} into their {kind} expedition",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Final, Literal, TypeAlias, TypeVar
 
+from .messages import Quote, msg
 from .errors import ScenarioError
 from .limits import MAX_NUMBER, number_within_limit
 
@@ -350,5 +351,5 @@ def parse_enum(enum: type[E], word: object, what: str) -> E:
             if str(member.value).lower() == wanted:
                 return member
     close = difflib.get_close_matches(str(word).strip().lower(), [str(m.value).lower() for m in enum], n=1, cutoff=0.75)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise ScenarioError(f"unknown {what} {word!r}{hint}; allowed: {allowed_words(enum)}")
+    said = dict(what=Quote(what), word=Quote(repr(word)), allowed=Quote(allowed_words(enum)))
+    raise ScenarioError(msg("read.unknown_word_close", close=Quote(repr(close[0])), **said) if close else msg("read.unknown_word", **said))

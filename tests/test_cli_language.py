@@ -127,3 +127,43 @@ def test_the_scenarios_actions_are_said_in_the_readers_words(tmp_path, capsys, l
     assert main(["explain", "--lang", language, str(path)]) == 0
     whens = [line.strip() for line in capsys.readouterr().out.splitlines() if line.startswith("        ") and not line.startswith("         ")]
     assert whens == said
+
+
+MISSPELT = """\
+- name: Misspelt key
+  given:
+    players: [Alice, Bob]
+    Alice:
+      heroo: {region: 0}
+  when: dusk
+  then:
+    winner: none
+- name: Misspelt word
+  given:
+    players: [Alice, Bob]
+  when: {move_forward: Alice.heor}
+  then:
+    winner: none
+- name: Unknown player
+  given:
+    players: [Alice, Bob]
+  when: {move_forward: Carol.hero}
+  then:
+    winner: none
+"""
+
+
+@pytest.mark.parametrize("language, said", [
+    ("fr", ["clé inconnue 'heroo' dans `Alice:` (vouliez-vous dire 'hero'\u00a0?)", "'heor' n'est pas un mot admis ici (expedition)",
+            "joueur inconnu 'Carol' dans 'Carol.hero'\u00a0; joueurs\u00a0: Alice, Bob"]),
+    ("it", ["chiave sconosciuta 'heroo' in `Alice:` (forse 'hero'?)", "'heor' non è una parola ammessa qui (expedition)",
+            "giocatore sconosciuto 'Carol' in 'Carol.hero'; giocatori: Alice, Bob"]),
+    ("en", ["unknown key 'heroo' in `Alice:` (did you mean 'hero'?)", "unknown expedition 'heor' (did you mean 'hero'?)",
+            "unknown player 'Carol' in 'Carol.hero'; players: Alice, Bob"]),
+])
+def test_the_readers_errors_are_said_in_the_editors_language(tmp_path, capsys, language, said):
+    path = tmp_path / "misspelt.yaml"
+    path.write_text(MISSPELT, encoding="utf-8")
+    lines = _run(["verify", "--lang", language, str(path)], capsys)
+    for line, words in zip(lines, said):
+        assert words in line, (line, words)

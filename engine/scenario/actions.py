@@ -140,6 +140,10 @@ def said(action: Action) -> Message:
 _PHASE_WORDS = frozenset(phase.value for phase in Phase)
 
 
+def _unknown_player(name: object, setup: Setup) -> Message:
+    return msg("read.unknown_player", name=Quote(repr(name)), players=Quote(", ".join(setup.players)))
+
+
 def _said_in_words(action: Action, player: Player) -> Message | None:
     """A word or a move of the scenario as the reader's language says it ("Quand : Crépuscule",
     "l'Expédition Héros d'Alice avance"), or None for an action said as written."""
@@ -300,7 +304,7 @@ def _read_play(w: ActionWritten) -> Action:
     if written == "landmarks" or written.endswith(".landmarks"):  # a Landmark, into a Landmark zone (the 2v2 page)
         to_player = written.split(".")[0] if "." in written else None
         if to_player is not None and to_player not in w.setup.players:
-            raise fail(f"unknown player {to_player!r}; players: {', '.join(w.setup.players)}", entry, "to", place)
+            raise fail(_unknown_player(to_player, w.setup), entry, "to", place)
         return Action(w.kind, player, name=name, location=place, place=where, zone=Zone.LANDMARK, decline_cost=declined(entry, place),
                       to_player=to_player)
     if "." in written:  # `to: Carol.hero`: an expedition named with its player
@@ -326,7 +330,7 @@ def _as_play(action: Action) -> str:
 def _read_player(w: ActionWritten) -> Action:
     player = read_text(w.value, "a player", w.entry, w.kind, w.place)
     if player not in w.setup.players:
-        raise fail(f"unknown player {player!r}; players: {', '.join(w.setup.players)}", w.entry, w.kind, w.place)
+        raise fail(_unknown_player(player, w.setup), w.entry, w.kind, w.place)
     return Action(w.kind, player, location=w.place)
 
 

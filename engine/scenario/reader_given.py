@@ -10,9 +10,9 @@ from typing import Any, Mapping
 
 from ..deck import DeckCard
 from ..cardtext import check_subtypes, parse_activated, parse_character_template, parse_effect, parse_passive, parse_reaction
-from ..errors import Location, UnsupportedText
+from ..errors import Location, ScenarioError, UnsupportedText
+from ..messages import Quote, msg
 from ..objects import Card, Reaction
-from ..places import REGION_RANGE
 from .model import (
     BOARD_KEYS,
     CHARACTER_KEYS,
@@ -26,7 +26,7 @@ from .model import (
     PlayerSetup,
     Setup,
 )
-from .syntax import check_keys, fail, located, normal_position, read_text, read_types
+from .syntax import check_keys, fail, located, location_of, normal_position, read_text, read_types
 from ..state import Region
 from ..vocabulary import ARENA, CHARACTER_SUBTYPES, COMPANION_REGION, HERO_REGION, REGION_COUNT, DeckFormat, ExpeditionKind, Face, Faction, Keyword, Mode, ObjectType, Rarity, Statistics, Status, UnmodelledKeyword, Zone, parse_enum, unmodelled_keyword, BOOSTER_WAR_DECK, BoosterWar
 
@@ -159,7 +159,7 @@ def _read_position(value: Any, container: Any, key: Any, setup: Setup, where: Lo
     if value == ARENA:
         raise fail("`arena` is a region only during tiebreakers: add `tiebreakers: true` to `given:`", container, key, where)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < REGION_COUNT:
-        raise fail(f"region out of range: {value!r}; {REGION_RANGE}, or `arena` during tiebreakers", container, key, where)
+        raise ScenarioError(msg("read.region_out_of_range", value=Quote(repr(value))), location_of(container, key, where))
     return value
 
 

@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
 from ..errors import EngineError, Location, ScenarioError
+from ..messages import Message, Quote, msg
 from ..limits import number_within_limit
 from .model import PLACES_WORDS, Setup, shown
 from ..vocabulary import ARENA, REGION_COUNT, ExpeditionKind, RegionType, parse_enum
@@ -33,7 +34,7 @@ def location_of(container: Any, key: Any = None, fallback: Location | None = Non
     return Location(str(path), int(line or 0))
 
 
-def fail(message: str, container: Any, key: Any = None, fallback: Location | None = None) -> ScenarioError:
+def fail(message: str | Message, container: Any, key: Any = None, fallback: Location | None = None) -> ScenarioError:
     return ScenarioError(message, location_of(container, key, fallback))
 
 
@@ -45,7 +46,10 @@ def did_you_mean(word: Any, choices: Sequence[str]) -> str:
 def check_keys(mapping: Mapping[Any, Any], allowed: Sequence[str], what: str, fallback: Location | None) -> None:
     for key in mapping:
         if key not in allowed:
-            raise fail(f"unknown key {key!r} in {what}{did_you_mean(key, allowed)}; allowed: {', '.join(allowed)}", mapping, key, fallback)
+            close = difflib.get_close_matches(str(key), list(allowed), n=1, cutoff=0.75)
+            said = dict(key=Quote(repr(key)), what=Quote(what), allowed=Quote(", ".join(allowed)))
+            raise ScenarioError(msg("read.unknown_key_close", close=Quote(repr(close[0])), **said) if close
+                                else msg("read.unknown_key", **said), location_of(mapping, key, fallback))
 
 
 def read_text(value: Any, what: str, container: Any, key: Any, fallback: Location | None) -> str:
@@ -110,7 +114,8 @@ def expedition_ref(value: Any, container: Any, key: Any, setup: Setup, where: Lo
         raise fail(f"{text!r} is not {shape}", container, key, where)
     player, kind_word = parts[0].strip(), parts[1].strip()
     if player not in setup.players:
-        raise fail(f"unknown player {player!r} in {text!r}; players: {', '.join(setup.players)}", container, key, where)
+        raise fail(msg("read.unknown_player_in", name=Quote(repr(player)), text=Quote(repr(text)), players=Quote(", ".join(setup.players))),
+                   container, key, where)
     kind = located(lambda: parse_enum(ExpeditionKind, kind_word, "expedition"), container, key, where)
     return player, kind, parts[2].strip() if with_name else None
 
@@ -123,7 +128,8 @@ def object_ref(value: Any, container: Any, key: Any, setup: Setup, where: Locati
         raise fail(f"{text!r} is not Player.place.Name; places: {', '.join(PLACES_WORDS)}", container, key, where)
     player, place_word, name = (p.strip() for p in parts)
     if player not in setup.players:
-        raise fail(f"unknown player {player!r} in {text!r}; players: {', '.join(setup.players)}", container, key, where)
+        raise fail(msg("read.unknown_player_in", name=Quote(repr(player)), text=Quote(repr(text)), players=Quote(", ".join(setup.players))),
+                   container, key, where)
     if place_word not in PLACES_WORDS:
         raise fail(f"unknown place {place_word!r} in {text!r}{did_you_mean(place_word, PLACES_WORDS)}; places: {', '.join(PLACES_WORDS)}", container, key, where)
     return player, place_word, name
