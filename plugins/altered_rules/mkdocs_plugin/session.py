@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..caches import Cache
 from ..pages.served_pages import CompiledTemplates, SearchEntries, ServedPages
 from ..site_assets.export import IndentedPieces
-from ..site_assets.sandbox import KeptRuntime
+from ..site_assets.sandbox import KEPT_SCENARIOS, KeptRuntime
 from ..site_assets.site_files import KeptFolders
 from .conversions import Conversions
 from .deferred import KeptDeferrals
@@ -28,7 +29,7 @@ class ServeSession:
         self.runtimes = KeptRuntime()                # the sandbox's runtime (sandbox.py)
         self.kept_folders = KeptFolders()            # our own folders of the site (site_files.py)
         self.deferrals = KeptDeferrals()             # verified blocks set aside (deferred.py)
-        self.published: dict[bytes, Any] = {}        # the sandbox's scenarios (sandbox.published_scenarios)
+        self.published: Cache[bytes, Any] = Cache("published scenarios", KEPT_SCENARIOS)   # sandbox.published_scenarios
 
     def close(self) -> None:
         self.conversions.close()

@@ -45,6 +45,7 @@ import engine
 from engine.deck import deck_limits_data
 from engine.vocabulary import CHARACTER_SUBTYPES, Keyword
 
+from ..caches import Cache
 from ..content.glossary import GlossaryError, load_glossary
 from ..content.glossary.model import CardData, Glossary
 from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
@@ -188,7 +189,7 @@ class KeptRuntime:
     bytecode script); made again when any differs."""
 
     def __init__(self) -> None:
-        self._kept: tuple[bytes, Runtime] | None = None
+        self._kept: Cache[bytes, Runtime] = Cache("sandbox runtime", 1)
         self.made = 0   # runtimes made (not kept) this session
         # Each file's digest, read again only when its file system record changed (device, inode,
         # size, modification and change times: any write changes the change time): Pyodide's
@@ -212,10 +213,11 @@ class KeptRuntime:
                 key.update(str(path).encode() + b"\0" + self._digest(path))
             except OSError:   # runtime_files says what is missing
                 return runtime(project)
-        if self._kept is None or self._kept[0] != key.digest():
-            self._kept = (key.digest(), runtime(project))
+        kept = self._kept.get(key.digest())
+        if kept is None:
+            kept = self._kept.put(key.digest(), runtime(project))
             self.made += 1
-        return self._kept[1]
+        return kept
 
     def _digest(self, path: Path) -> bytes:
         """The digest of the file's bytes (raises OSError when it cannot be read)."""
@@ -393,7 +395,7 @@ def write_runtime(project: Path, site: Path) -> Path:
 
 # ---- the scenarios the rule pages link to ----------------------------------------------------
 def published_scenarios(glossary: Glossary, verification: Verification,
-                        kept: dict[bytes, Any] | None = None) -> dict[str, Any]:
+                        kept: Cache[bytes, Any] | None = None) -> dict[str, Any]:
     """Every scenario a rule page opens in the sandbox, by the id its link names (its anchor on
     the page: `4.2.4.c-scenario-1`, `2.1.c-example-1`), in reading order, as the sandbox opens it:
     plain JSON data with its cards written out (the sandbox has no card list).
@@ -408,12 +410,7 @@ def published_scenarios(glossary: Glossary, verification: Verification,
     def published(check: Check) -> Any:
         if kept is None or check.key is None:
             return plain_data(expand_cards(check.data, glossary.cards))
-        found = kept.get(check.key)
-        if found is None:
-            if len(kept) >= KEPT_SCENARIOS:
-                kept.clear()
-            found = kept[check.key] = plain_data(expand_cards(check.data, glossary.cards))
-        return found
+        return kept.made(check.key, lambda: plain_data(expand_cards(check.data, glossary.cards)))
 
     return {anchor: published(check)
             for anchor, check in verification.for_anchor().items()
@@ -424,7 +421,7 @@ def published_scenarios(glossary: Glossary, verification: Verification,
 KEPT_SCENARIOS = 20_000
 
 
-def scenario_file(glossary: Glossary, verification: Verification, kept: dict[bytes, Any] | None = None) -> tuple[str, str]:
+def scenario_file(glossary: Glossary, verification: Verification, kept: Cache[bytes, Any] | None = None) -> tuple[str, str]:
     """(path in the language's site, text): the JSON of published_scenarios, beside the sandbox page.
 
     Named after its content, so that a page and the file it reads always come from the same build:
