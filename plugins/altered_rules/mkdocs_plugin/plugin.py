@@ -87,15 +87,19 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.version_pages: list[Page] = []   # releases and history (versions.py), not in the nav
         self.nav: Any = None
         self.session: ServeSession | None = None   # what a serve session keeps between rebuilds (session.py)
+        # A serve session's sessions, one per language: MkDocs gives every configuration loaded in
+        # one process the same plugin object (the preview builds the three languages in one).
+        self.sessions: dict[str, ServeSession] | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
         # this hook, MkDocs keeps this plugin object for the whole session.)
-        self.session = ServeSession() if command == "serve" else None
+        self.sessions = {} if command == "serve" else None
+        self.session = None
 
     def on_shutdown(self) -> None:
-        if self.session is not None:
-            self.session.close()
+        for session in (self.sessions or {}).values():
+            session.close()
 
     # Runs before other plugins' on_config (priority 50) so that the
     # navigation they see already lists the generated pages.
@@ -103,6 +107,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         project = os.path.dirname(config.config_file_path)
         self.project = project
+        if self.sessions is not None:
+            self.session = self.sessions.setdefault(self.config.language, ServeSession())
         self.glossary_dir = os.path.join(project, self.config.glossary)
         self.assets_dir = os.path.join(project, self.config.assets)
         with _collected_after():
