@@ -105,7 +105,6 @@ def test_the_sandbox_runtime_is_kept_until_a_card_or_a_file_it_reads_changes(tmp
 
     project = tmp_path / "project"
     synthesize(GLOSSARY, project, 1, project=PROJECT, force=True)
-    monkeypatch.delenv(sandbox.MANIFEST_ENV, raising=False)
     kept = sandbox.KeptRuntime()
     runtime = lambda: kept.runtime(project, load_glossary(project / "glossary"), project / "glossary")  # noqa: E731
     monkeypatch.chdir(project)   # as `mkdocs serve` runs, in the project
