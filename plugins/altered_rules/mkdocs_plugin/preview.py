@@ -323,23 +323,40 @@ def _handler(preview: Preview) -> type[http.server.BaseHTTPRequestHandler]:
     return Handler
 
 
+def _editor_scratch(name: str) -> bool:
+    """A file an editor writes beside the one it saves (a swap or backup file): no input."""
+    return name.startswith((".", "#")) or name.endswith(("~", ".swp", ".swx", ".tmp"))
+
+
 def watch(preview: Preview, on_change: Callable[[], None]) -> Any:
     """Watch what the site is built from (the glossary, docs/, the configuration files): each
-    change calls `on_change`. Returns the observer (stop() it)."""
+    change calls `on_change`. Nothing else of the project's folder is watched (a log written
+    there, the site, .git): a build that wrote there would start another. Returns the observer."""
     from watchdog.events import FileSystemEventHandler
     from watchdog.observers import Observer
 
+    configs = {language.config_file.name for language in preview.languages.values()}
+
     class Changed(FileSystemEventHandler):
+        def __init__(self, only: set[str] | None = None) -> None:
+            self.only = only   # the names that count, for the project's own folder
+
         def on_any_event(self, event: Any) -> None:
-            if event.event_type in ("opened", "closed_no_write") or event.is_directory and event.event_type == "modified":
+            if event.event_type in ("opened", "closed", "closed_no_write") or event.is_directory and event.event_type == "modified":
                 return
-            on_change()
+            paths = [event.src_path, getattr(event, "dest_path", "") or ""]
+            names = [os.path.basename(os.fsdecode(path)) for path in paths if path]
+            if self.only is not None:
+                if any(name in self.only for name in names):
+                    on_change()
+            elif any(not _editor_scratch(name) for name in names):
+                on_change()
 
     observer = Observer()
     for folder in ("glossary", "docs"):
         if (preview.project / folder).is_dir():
             observer.schedule(Changed(), str(preview.project / folder), recursive=True)
-    observer.schedule(Changed(), str(preview.project), recursive=False)   # mkdocs*.yml
+    observer.schedule(Changed(configs), str(preview.project), recursive=False)   # mkdocs*.yml
     observer.start()
     return observer
 
