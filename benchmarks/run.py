@@ -1345,12 +1345,16 @@ METHOD = [
     "  it holds as substrings, folded. *Index transfer*: the gzip bytes under `<language>/search/` that a first visit",
     "  fetches. `benchmarks/run.py --only search` runs these rows alone (a few minutes) into",
     "  benchmarks/search-results.md, with the tuned part's misses.",
-    "- **`mkdocs serve`**: `mkdocs serve -a 127.0.0.1:PORT` in a copy of the project; rules/4/4.2.4.yaml is rewritten",
-    "  with a marker in its first paragraph; the time until livereload tells the editor's browser to reload (the",
-    "  server's log, read every 20 ms) and the served chapter page, fetched then, shows it: the file watcher, MkDocs'",
-    "  rebuild (its own figure is given too) and serving. The rebuild's CPU is the server's from the save to that",
-    "  signal (not asking it for the page meanwhile: each request costs it about 1.3 ms), each edit after a cold",
-    "  one-language build (`mkdocs build`, a new process), interleaved; `run.py --only serve` runs these rows alone.",
+    "- **`make dev`**: the live preview (`python -m altered_rules.mkdocs_plugin.preview`, every language) in a copy of",
+    "  the project; rules/4/4.2.4.yaml is rewritten with a marker in its first paragraph; the wall-clock time from the",
+    "  file written until the served chapter page's HTML holds the marker (the page is asked for again and again; a",
+    "  request waits while its language builds): the file watcher, the rebuild of the page's language and serving.",
+    "  Each edit after a cold one-language build (`mkdocs build`, a new process, its wall-clock time), interleaved,",
+    "  the preview's other languages built before it; `run.py --only serve` runs these rows alone.",
+    "- **The sandbox's start**: milliseconds from navigation until the page says the engine is ready (wall clock),",
+    "  in Chromium, bare Pyodide's page (the same files and options, nothing else) and the sandbox's alternated, each",
+    "  first visit in a new browser context (nothing cached); each second visit in the same context after the first",
+    "  page was closed 1 s (short) or 10 s (long) after ready; `run.py --only sandbox` runs these rows alone.",
 ]
 
 # Why the site's search is what it is (issue 14): in results.md and search-results.md.
@@ -1599,7 +1603,7 @@ GAP_TEXTS: dict[str, Callable[[Report], str]] = {
     "Verification cost": _gap_verification,
     "Plugin overhead": _gap_verification,
     "Engine: Dusk": _gap_dusk,
-    "`mkdocs serve`": _gap_serve,
+    "`make dev`": _gap_serve,
     "Rule page": _gap_weight,
 }
 
