@@ -42,9 +42,10 @@ serve: site
 	@echo "Serving site/ on http://127.0.0.1:8000/en/ (Ctrl-C to stop)"
 	$(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory site
 
-# Live-reloading preview of the English site for rules editors.
+# Live-reloading preview of the site in every language for rules editors and translators: a build
+# error shows in the page itself (mkdocs_plugin/preview.py; docs/en/editing.md#preview).
 dev: setup
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+	$(BIN)/python -m altered_rules.mkdocs_plugin.preview --port 8000
 
 lint: setup
 	$(BIN)/altered-rules lint

@@ -105,7 +105,6 @@ def test_the_sandbox_runtime_is_kept_until_a_card_or_a_file_it_reads_changes(tmp
 
     project = tmp_path / "project"
     synthesize(GLOSSARY, project, 1, project=PROJECT, force=True)
-    monkeypatch.delenv(sandbox.MANIFEST_ENV, raising=False)
     kept = sandbox.KeptRuntime()
     runtime = lambda: kept.runtime(project, load_glossary(project / "glossary"), project / "glossary")  # noqa: E731
     monkeypatch.chdir(project)   # as `mkdocs serve` runs, in the project
@@ -283,12 +282,13 @@ def test_a_kept_pages_key_tells_every_input_apart():
 def test_the_sandbox_scenarios_are_kept_by_their_key_and_follow_a_changed_card(glossary_copy):
     # What the sandbox publishes of a scenario is the scenario as the engine is given it (its cards
     # written out): what its check's key holds (verification/cache.py).
+    from altered_rules.caches import Cache
     from altered_rules.content.glossary import load_glossary
     from altered_rules.site_assets.sandbox import scenario_file
     from altered_rules.verification.checks import verify_glossary_once
     from edits import replace_once
 
-    kept: dict = {}
+    kept: Cache = Cache("test: published scenarios", 20_000)
     glossary = load_glossary(glossary_copy)
     verification = verify_glossary_once(glossary)
     first = scenario_file(glossary, verification, kept)
@@ -300,3 +300,68 @@ def test_the_sandbox_scenarios_are_kept_by_their_key_and_follow_a_changed_card(g
     verification = verify_glossary_once(glossary)
     edited = scenario_file(glossary, verification, kept)
     assert edited == scenario_file(glossary, verification) != first
+
+
+# ---- the one kind of cache, and the one way to forget them all (altered_rules/caches.py) ----------
+def test_a_cache_keeps_up_to_its_limit_and_the_entry_past_it_empties_it_first():
+    from altered_rules.caches import Cache
+
+    cache: Cache[str, int] = Cache("test: three", 3)
+    for number, key in enumerate("abc"):
+        assert cache.put(key, number) == number
+    assert len(cache) == 3 and cache.get("a") == 0 and "c" in cache
+    assert cache.put("a", 10) == 10 and len(cache) == 3   # a kept key replaced: nothing forgotten
+    cache.put("d", 3)   # past the limit: the others forgotten together
+    assert list(cache) == ["d"] and cache.get("a") is None and "b" not in cache
+    assert cache.made("d", lambda: 99) == 3 and cache.made("e", lambda: 4) == 4 and cache["e"] == 4
+    assert cache.setdefault("e", 5) == 4 and cache.setdefault("f", 6) == 6
+    assert (cache.hits, cache.misses) == (3, 3)   # get a, in c, made d / get a, in b, made e
+    with pytest.raises(ValueError, match="'test: none'.*at least 1"):
+        Cache("test: none", 0)
+
+
+def test_forget_all_empties_every_live_cache_a_serve_sessions_too():
+    from altered_rules.caches import Cache, caches, forget_all
+    from altered_rules.pages.served_pages import ServedPages
+
+    module_level: Cache[str, int] = Cache("test: module level", 10)
+    module_level.put("a", 1)
+    served = ServedPages()
+    served.keep_converted(b"key", "converted")
+    assert module_level in caches() and served.converted(b"key") == "converted"
+    emptied = forget_all()
+    assert {"test: module level", "served conversions"} <= set(emptied)
+    assert len(module_level) == 0 and served.converted(b"key") is None
+    assert all(len(cache) == 0 for cache in caches())
+    del served
+    import gc
+    gc.collect()
+    assert "served conversions" not in {cache.name for cache in caches()}   # a closed session's caches go with it
+
+
+def test_a_forgotten_glossary_is_parsed_again_as_by_a_fresh_process(tmp_path):
+    # The benchmark's cold figures (benchmarks/run.py, forget) are cold only if every file is parsed
+    # again: the loader keeps files by path and bytes (_READ) and by bytes alone (_PARSED, which
+    # the benchmark's own list of caches once missed, issue 43).
+    import shutil
+    import sys
+
+    from altered_rules.content.glossary import load_glossary, reading
+    from project_paths import GLOSSARY, PROJECT
+
+    sys.path.insert(0, str(PROJECT / "benchmarks"))
+    from run import forget   # the benchmark's one way to forget
+
+    copy = tmp_path / "glossary"
+    shutil.copytree(GLOSSARY, copy)
+    forget()
+    before = reading._PARSED.misses
+    load_glossary(copy)
+    files = reading._PARSED.misses - before
+    assert files > 10   # cold: every file parsed
+    load_glossary(copy)
+    assert reading._PARSED.misses - before == files   # warm: nothing parsed again
+    forget()
+    again = shutil.copytree(GLOSSARY, tmp_path / "again")   # the same bytes at another path
+    load_glossary(again)
+    assert reading._PARSED.misses - before == 2 * files   # every file parsed, none copied from a kept tree

@@ -21,8 +21,7 @@ def _links(repo_url: str | None = "https://forge.example/team/altered-rules", ur
 
 
 def test_a_rule_links_to_its_file_and_line_beside_its_number(glossary):
-    renderer = Renderer(glossary)
-    renderer.source_links = _links()
+    renderer = Renderer(glossary, source_links=_links())
     paragraph = glossary.paragraphs["4.2.4.c"]
     html = renderer.paragraph_html(PageNotices(), paragraph, PAGE)
     url = f"https://forge.example/team/altered-rules/blob/main/glossary/rules/4/4.2.4.yaml#L{paragraph.line}"
@@ -30,17 +29,14 @@ def test_a_rule_links_to_its_file_and_line_beside_its_number(glossary):
 
 
 def test_the_label_is_in_the_page_language(glossary):
-    renderer = Renderer(glossary, "fr")
-    renderer.source_links = _links()
+    renderer = Renderer(glossary, "fr", source_links=_links())
     assert "Modifier la règle 4.2.4.c dans le dépôt (glossary/rules/4/4.2.4.yaml, ligne" in renderer.paragraph_html(PageNotices(), glossary.paragraphs["4.2.4.c"], PAGE)
-    renderer = Renderer(glossary, "it")
-    renderer.source_links = _links()
+    renderer = Renderer(glossary, "it", source_links=_links())
     assert "Modifica questa voce" in renderer.term_html(PageNotices(), glossary.terms[0], "glossary-terms.md")
 
 
 def test_the_url_and_the_label_are_escaped(glossary):
-    renderer = Renderer(glossary)
-    renderer.source_links = _links('https://forge.example/"><script>alert(1)</script>', "blob/a b&c/")
+    renderer = Renderer(glossary, source_links=_links('https://forge.example/"><script>alert(1)</script>', "blob/a b&c/"))
     html = renderer.paragraph_html(PageNotices(), glossary.paragraphs["4.2.4.c"], PAGE)
     assert "<script>" not in html and 'href="https://forge.example/&quot;&gt;&lt;script&gt;' in html
     assert "blob/a b&amp;c/glossary/rules/4/4.2.4.yaml" in html
@@ -56,8 +52,7 @@ def test_no_forge_no_links(glossary):
 
 
 def test_a_file_outside_the_repository_gets_no_link(glossary, tmp_path):
-    renderer = Renderer(glossary)
-    renderer.source_links = _links()
+    renderer = Renderer(glossary, source_links=_links())
     outside = dataclasses.replace(glossary.paragraphs["4.2.4.c"], file=str(tmp_path / "glossary/rules/4/4.2.4.yaml"))
     assert not EDIT.search(renderer.paragraph_html(PageNotices(), outside, PAGE))
 

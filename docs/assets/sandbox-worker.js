@@ -36,11 +36,20 @@ function countingFetch() {
 
 // A second visit starts from a memory snapshot of the first: Pyodide's WebAssembly memory once
 // the engine was imported (Pyodide's `_makeSnapshot` / `_loadSnapshot`, for the pinned version),
-// gzipped in the browser's Cache Storage under the engine archive's hashed URL and Pyodide's
+// kept in the browser's Cache Storage under the engine archive's hashed URL and Pyodide's
 // version. Restoring it skips Python's start and the engine's import (about 0.7 s instead of
 // several seconds). A new site has a new archive name, hence a new snapshot; a snapshot that does
 // not restore is deleted, and the engine starts as on a first visit.
+//
+// A snapshot is kept only once complete, and soon (issue 43: the next visit started cold after a
+// first one closed within seconds of ready, the snapshot's gzip stream still being written). It is
+// kept as it is, not gzipped: gzip took several times as long as the rest (about 1 s of 30 MB on
+// a phone), and the next visit would unzip it again; written under a temporary key and, once that
+// is stored, put under its own key (the Cache API has no rename). Its entry names its length; a
+// visit takes only an entry whose bytes are all there (any other is deleted).
 const SNAPSHOTS = "altered-rules-sandbox-snapshot";
+const WRITING = "&writing";                     // the temporary key's ending
+const MEMORY_BYTES = "X-Altered-Snapshot-Bytes";   // the memory's length, as the entry names it
 // The archive is imported as it is (zipimport), not unpacked: it holds each module's bytecode,
 // compiled at build time by this very Pyodide (sandbox.py, with_bytecode).
 const ARCHIVE = "/sandbox/engine.zip";
@@ -52,22 +61,36 @@ function snapshotKey(setup) {
   return `${setup.engine}?pyodide=${encodeURIComponent(setup.index)}`;
 }
 
+// The kept snapshot's memory, or null: none kept, no Cache Storage (a file: page, private
+// browsing), or an entry not whole (shorter or longer than it says: deleted).
 async function keptSnapshot(setup) {
+  let cache = null;
   try {
-    const hit = await (await caches.open(SNAPSHOTS)).match(snapshotKey(setup));
+    cache = await caches.open(SNAPSHOTS);
+    const hit = await cache.match(snapshotKey(setup));
     if (!hit) return null;
-    return new Uint8Array(await new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    const memory = new Uint8Array(await hit.arrayBuffer());
+    if (!memory.byteLength || memory.byteLength !== Number(hit.headers.get(MEMORY_BYTES))) throw new Error("a snapshot not whole");
+    return memory;
   } catch (error) {
-    return null;  // no Cache Storage (a file: page, private browsing) or no streams: a plain start
+    if (cache) await forgetSnapshot();
+    return null;
   }
 }
 
-async function keepSnapshot(setup, bytes) {
+async function keepSnapshot(setup, memory, taken) {
   try {
+    const headers = { "Content-Type": "application/octet-stream", [MEMORY_BYTES]: String(memory.byteLength) };
     const cache = await caches.open(SNAPSHOTS);
-    for (const key of await cache.keys()) await cache.delete(key);  // an older site's, or an older Pyodide's
-    const gzipped = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-    await cache.put(snapshotKey(setup), new Response(gzipped, { headers: { "Content-Type": "application/gzip" } }));
+    const key = snapshotKey(setup);
+    const bytes = new Blob([memory]);
+    await cache.put(key + WRITING, new Response(bytes, { headers }));   // resolves once all of it is stored
+    const written = performance.now();
+    await cache.put(key, new Response(bytes, { headers }));
+    for (const request of await cache.keys()) {  // the temporary entry, an older site's, an older Pyodide's
+      if (request.url !== new URL(key, self.location.href).href) await cache.delete(request);
+    }
+    report("kept", null, { taken, written, kept: performance.now(), bytes: memory.byteLength });
   } catch (error) {
     // Nothing is lost: the next visit starts as this one did.
   }
@@ -95,13 +118,17 @@ async function start(setup) {
   // fetched from Pyodide's CDN.
   const options = { indexURL: setup.index, lockFileContents: setup.lock, packages: [] };
   let pyodide = null;
+  let restoreFailed = false;
   if (snapshot) {
-    stop.abort();
+    // The archive keeps arriving until the snapshot has restored: one that does not restore
+    // then costs no second download on top of a cold start.
     try {
       pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
       engine = pyodide.pyimport("altered_rules.site_assets.sandbox_runtime");
+      stop.abort();
     } catch (error) {
       pyodide = engine = null;
+      restoreFailed = true;
       await forgetSnapshot();
     }
   }
@@ -112,12 +139,12 @@ async function start(setup) {
   pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
   // What each part took, in ms since the worker began, for the benchmark (benchmarks/run.py,
   // the sandbox's start): Pyodide's own start, then the engine's.
-  const timings = { origin: performance.timeOrigin, pyodide: performance.now(), snapshot: false };
+  const timings = { origin: performance.timeOrigin, pyodide: performance.now(), snapshot: false, restoreFailed };
   report("engine", null);
   let bytes;
   try {
     bytes = new Uint8Array(await archive);
-  } catch (error) {  // stopped for a snapshot that did not restore: asked for again
+  } catch (error) {  // its download failed: asked for once more
     bytes = new Uint8Array(await (await self.fetch(setup.engine)).arrayBuffer());
   }
   timings.archive = performance.now();
@@ -134,7 +161,7 @@ async function start(setup) {
   report("ready", null, timings);
   const memory = pyodide.makeMemorySnapshot();
   engine = pyodide.pyimport("altered_rules.site_assets.sandbox_runtime");
-  keepSnapshot(setup, memory);
+  keepSnapshot(setup, memory, performance.now());
 }
 
 self.onmessage = async (event) => {

@@ -196,6 +196,8 @@ const engine = {
           } else if (stage === "ready") {
             this.timings = timings;
             resolve();
+          } else if (stage === "kept") {   // the memory snapshot for the next visit is kept, whole
+            this.kept = timings;
           } else if (stage === "failed") {
             reject(new Error(error));
           }
@@ -1111,7 +1113,7 @@ async function init() {
   const ready = starting;
   // The engine's commands, for automation: the project's browser tests compare the sandbox's
   // answers with the command line's on every scenario, in one go.
-  window.arSandbox = { get ready() { return engine.ready; }, get timings() { return engine.timings; },
+  window.arSandbox = { get ready() { return engine.ready; }, get timings() { return engine.timings; }, get kept() { return engine.kept; },
     call: (command, request) => engine.call(command, request) };
   const wanted = params.get("s") ? null : params.get("scenario");  // ?s= is the board itself: it wins
   let board = null;

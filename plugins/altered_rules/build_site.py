@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .languages import DECLARED
-from .site_assets.sandbox import MANIFEST_ENV, SandboxError, write_runtime
+from .site_assets.sandbox import SandboxError, write_runtime
 
 SITE_URL_ENV = "ALTERED_RULES_SITE_URL"          # the published address, all languages
 LANGUAGE_URL_ENV = "ALTERED_RULES_LANGUAGE_URL"  # one language's site_url (read by mkdocs*.yml)
@@ -91,12 +91,13 @@ def build(project: Path, site: Path | None = None, publish: bool = False) -> int
     # of one commit are byte-identical whatever the clock, SOURCE_DATE_EPOCH or the checkout's path.
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     # The judge's sandbox runtime, once beside the languages (site/_sandbox/): the same for each,
-    # written first so that every language's page points at these very files. If it cannot be
-    # written, the language builds say why, after any mistake in the glossary.
+    # written first so that every language's page points at these very files (the language builds
+    # of this process link to the runtime written: sandbox.runtime). If it cannot be written, the
+    # language builds say why, after any mistake in the glossary.
     try:
-        env[MANIFEST_ENV] = str(write_runtime(project, site))
+        write_runtime(project, site)
     except SandboxError:
-        env.pop(MANIFEST_ENV, None)
+        pass
     # The languages verify the glossary once between them: they share this process (mkdocs_build),
     # which keeps the last passing verification (verification/checks.py, verify_glossary_once).
     for language, config in LANGUAGE_CONFIGS.items():

@@ -68,3 +68,113 @@ def test_a_second_visit_starts_from_a_snapshot_of_the_first(browser: Browser, ba
         assert answer["scenarios"][0]["status"] == "passed", answer
     finally:
         context.close()
+
+
+
+
+KEPT = f"""async () => {{
+  const cache = await caches.open('{SNAPSHOTS}');
+  const found = [];
+  for (const request of await cache.keys()) {{
+    const response = await cache.match(request);
+    found.push({{ url: request.url, size: (await response.blob()).size, named: response.headers.get('X-Altered-Snapshot-Bytes') }});
+  }}
+  return found;
+}}"""
+"""Every entry of the snapshots' cache: its address, its length, and the length it names."""
+RUN = """() => window.arSandbox.call("run", {yaml: "- name: x\\n  given:\\n    players: [Alice, Bob]\\n"
+    + "    Alice: {hero: {characters: ['Scout 2/0/0']}}\\n    Bob: {hero: {characters: ['Kelon 2/0/0']}}\\n"
+    + "  when: dusk\\n  then: {Alice.hero.region: 0}\\n"})"""
+
+
+def _ready(page, base_url: str) -> dict:
+    page.goto(f"{base_url}/en/sandbox/")
+    expect(page.locator(".ar-sb-status")).to_have_attribute("data-state", "ready", timeout=LOADED)
+    return page.evaluate("window.arSandbox.timings")
+
+
+def _archive_requests(context) -> list[str]:
+    """The engine archive's requests in this context from now on (a restored visit's is stopped)."""
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url) if "/_sandbox/engine-" in request.url else None)
+    return requests
+
+
+def _kept_entry(page) -> dict:
+    """The one entry of the snapshots' cache, once the page says its snapshot is kept."""
+    page.wait_for_function("window.arSandbox.kept !== undefined", timeout=LOADED)
+    (entry,) = page.evaluate(KEPT)
+    assert "/_sandbox/engine-" in entry["url"] and ".zip?pyodide=" in entry["url"]
+    assert entry["size"] == page.evaluate("window.arSandbox.kept.bytes") and str(entry["size"]) == entry["named"]
+    return entry
+
+
+def test_a_first_visit_closed_as_soon_as_its_snapshot_is_kept_gives_a_restored_second_visit(browser: Browser, base_url):
+    # Issue 43: the snapshot was gzipped after ready, for seconds, and a first visit closed sooner
+    # gave a cold second one. It is kept as it is, whole, a moment after ready, and the page is told.
+    context = browser.new_context()
+    try:
+        first = context.new_page()
+        assert _ready(first, base_url)["snapshot"] is False
+        _kept_entry(first)
+        first.close()
+        second = context.new_page()
+        assert _ready(second, base_url)["snapshot"] is True
+        assert second.evaluate(RUN)["scenarios"][0]["status"] == "passed"
+    finally:
+        context.close()
+
+
+def test_a_page_closed_at_once_leaves_no_snapshot_the_next_visit_tries_and_fails(browser: Browser, base_url):
+    # Closed at any moment of the write, a page leaves nothing under the snapshot's own key, or a
+    # whole snapshot: the next visit never tries a broken one (that would show as restoreFailed,
+    # and as a second request for the archive, its first one stopped for the snapshot).
+    for wait in (0, 100, 300):
+        context = browser.new_context()
+        requests = _archive_requests(context)
+        try:
+            first = context.new_page()
+            _ready(first, base_url)
+            first.wait_for_timeout(wait)
+            first.close()
+            requests.clear()
+            second = context.new_page()
+            timings = _ready(second, base_url)
+            assert not timings.get("restoreFailed") and len(requests) == 1, (wait, timings, requests)
+            for entry in second.evaluate(KEPT):
+                if not entry["url"].endswith("&writing"):
+                    assert str(entry["size"]) == entry["named"], (wait, entry)
+        finally:
+            context.close()
+
+
+def test_a_snapshot_cut_short_is_not_tried_and_one_that_does_not_restore_costs_no_second_download(browser: Browser, base_url):
+    context = browser.new_context()
+    requests = _archive_requests(context)
+    try:
+        first = context.new_page()
+        _ready(first, base_url)
+        url = _kept_entry(first)["url"]
+        # The entry cut to half its length (as a write stopped midway would leave it): not tried.
+        first.evaluate("""async (url) => { const cache = await caches.open('%s'); const kept = await cache.match(url);
+            const bytes = await kept.arrayBuffer();
+            await cache.put(url, new Response(bytes.slice(0, bytes.byteLength >> 1), { headers: kept.headers })); }""" % SNAPSHOTS, url)
+        first.close()
+        second = context.new_page()
+        timings = _ready(second, base_url)
+        assert timings["snapshot"] is False and timings["restoreFailed"] is False
+        _kept_entry(second)   # a whole one kept again
+        # A whole entry whose memory is not Pyodide's: tried, failed, then a cold start that
+        # downloads the archive once (its download was not stopped for the snapshot).
+        second.evaluate("""async (url) => { await (await caches.open('%s')).put(url, new Response(new Uint8Array(4096).fill(7),
+            { headers: { 'X-Altered-Snapshot-Bytes': '4096' } })); }""" % SNAPSHOTS, url)
+        second.close()
+        requests.clear()
+        third = context.new_page()
+        timings = _ready(third, base_url)
+        assert timings["snapshot"] is False and timings["restoreFailed"] is True
+        assert len(requests) == 1, requests
+        assert third.evaluate(RUN)["scenarios"][0]["status"] == "passed"
+        _kept_entry(third)   # and a good snapshot replaces the bad one
+    finally:
+        context.close()

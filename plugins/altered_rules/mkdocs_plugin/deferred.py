@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from ..caches import Cache
+
 # A verified block, as render.py writes it: its opening tag, then up to the first end of a
 # <details> (it holds no other <details>: text in it is escaped).
 _OPEN, _CLOSE = '<details class="ar-verified"', "</details>\n"
@@ -52,14 +54,11 @@ class KeptDeferrals:
     the unchanged pages the same Markdown, whose verified blocks need not be looked for again."""
 
     def __init__(self, limit: int = 400) -> None:
-        self._kept: dict[str, tuple[str, tuple[str, ...]]] = {}
-        self.limit = limit
+        self._kept: Cache[str, tuple[str, tuple[str, ...]]] = Cache("deferred blocks", limit)
 
     def defer(self, markdown: str) -> tuple[str, list[str]]:
-        kept = self._kept.get(markdown)
-        if kept is None:
+        def made() -> tuple[str, tuple[str, ...]]:
             deferred, blocks = defer(markdown)
-            if len(self._kept) >= self.limit:
-                self._kept.clear()
-            kept = self._kept[markdown] = (deferred, tuple(blocks))
+            return deferred, tuple(blocks)
+        kept = self._kept.made(markdown, made)
         return kept[0], list(kept[1])

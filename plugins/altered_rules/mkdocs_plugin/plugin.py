@@ -28,21 +28,19 @@ from ..languages import language_selector
 from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
 from ..pages.pool_pages import POOL_PREFIX
-from ..pages.release_cycle import ReleaseCycle
-from ..pages.render import SANDBOX_PAGE, Page, Renderer
-from ..pages.served_pages import nav_outline, settings_files, toc_outline
+from ..pages.release_cycle import ReleaseCycle, changed_entries
+from ..pages.render import SANDBOX_PAGE, Renderer
 from ..pages.site_pages import site_pages
 from ..pages.source_links import SourceLinks
 from ..pages.versions import ShellError
 from ..site_paths import SitePathError
 from ..strings import theme_texts
 from ..site_assets.finish import finish_site, shared_assets
-from ..site_assets.sandbox import Runtime, SandboxError, page_head, scenario_file
-from ..site_assets.sandbox import runtime as sandbox_runtime
+from ..site_assets.sandbox import SandboxError, page_head, scenario_file
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
-from .deferred import defer, restore
-from .session import ServeSession
+from .deferred import restore
+from .session import BuildSession, LanguageBuild, ServeSession
 
 CARD_POOL_VARIABLE = "ALTERED_RULES_CARDS"
 """The environment variable naming the card pool file when the plugin's `cards` option is empty."""
@@ -77,31 +75,26 @@ def _kept_out_of_collection() -> None:
 
 class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def __init__(self) -> None:
-        self.glossary: Glossary | None = None
-        self.verification: Verification | None = None
-        self.pages: list[Page] = []
+        self.build: LanguageBuild | None = None   # what this language's build made (session.py)
         self.project = ""
         self.glossary_dir = ""
-        # The language build's one Renderer: the glossary's pages, the releases' pages, the card
-        # export, the sandbox's links, and the rule numbers of the hand-written pages.
-        self.renderer: Renderer | None = None
         self.assets_dir = ""
         self.deferred: dict[str, list[str]] = {}   # page -> its verified scenarios (deferred.py)
-        self.sandbox: Runtime | None = None
-        self.scenarios: tuple[str, str] | None = None   # the sandbox's scenario file: (path, text)
-        self.releases: ReleaseCycle | None = None   # the releases' life cycle in this build
-        self.version_pages: list[Page] = []   # releases and history (versions.py), not in the nav
         self.nav: Any = None
-        self.session: ServeSession | None = None   # what a serve session keeps between rebuilds (session.py)
+        # What the build keeps between rebuilds (session.py): nothing in a build; in a serve
+        # session, one ServeSession per language, as MkDocs gives every configuration loaded in one
+        # process the same plugin object (the preview builds the three languages in one).
+        self.session: BuildSession = BuildSession()
+        self.sessions: dict[str, ServeSession] | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # A serve session keeps its finished pages between rebuilds; a build keeps none. (With
         # this hook, MkDocs keeps this plugin object for the whole session.)
-        self.session = ServeSession() if command == "serve" else None
+        self.sessions = {} if command == "serve" else None
 
     def on_shutdown(self) -> None:
-        if self.session is not None:
-            self.session.close()
+        for session in (self.sessions or {}).values():
+            session.close()
 
     # Runs before other plugins' on_config (priority 50) so that the
     # navigation they see already lists the generated pages.
@@ -111,41 +104,48 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         self.project = project
         self.glossary_dir = os.path.join(project, self.config.glossary)
         self.assets_dir = os.path.join(project, self.config.assets)
+        self.session = (self.sessions.setdefault(self.config.language, ServeSession()) if self.sessions is not None
+                        else BuildSession())
         with _collected_after():
-            config = self._configure(config, project)
+            self.build = self._language_build(config, project)
+            config = self._configure(config, self.build)
         _kept_out_of_collection()
         return config
 
-    def _configure(self, config: MkDocsConfig, project: str) -> MkDocsConfig:
+    def _language_build(self, config: MkDocsConfig, project: str) -> LanguageBuild:
+        language = self.config.language
         try:
-            self.glossary = load_glossary(self.glossary_dir)
+            glossary = load_glossary(self.glossary_dir)
         except GlossaryError as exc:
             raise PluginError(str(exc)) from None
-        self.verification = self._verify(self.glossary) if self.config.verify else None
+        verification = self._verify(glossary) if self.config.verify else None
         try:
             # The judge's sandbox: its page needs to know the runtime build_site writes in site/_sandbox/.
-            session = self.session
-            self.sandbox = (session.runtimes.runtime(Path(project), self.glossary, Path(self.glossary_dir))
-                            if session is not None else sandbox_runtime(Path(project)))
+            sandbox = self.session.runtime(Path(project), glossary, Path(self.glossary_dir))
             # The scenarios the rule pages' links name, for the sandbox page to open by id.
-            self.scenarios = (scenario_file(self.glossary, self.verification, session.published if session else None)
-                              if self.verification else None)
+            scenarios = scenario_file(glossary, verification, self.session.published) if verification else None
         except SandboxError as exc:
             raise PluginError(str(exc)) from None
         try:
-            self.renderer = Renderer(self.glossary, self.config.language, self.verification)
-            self.releases = ReleaseCycle(self.glossary, self.config.language, self.renderer)
-            self.version_pages = self.releases.pages()
+            # The language build's one Renderer, made whole: the glossary's pages, the releases' pages,
+            # the card export, the sandbox's links, and the rule numbers of the hand-written pages.
             links = SourceLinks.for_site(config.repo_url, self.config.source_uri, project)
+            renderer = Renderer(glossary, language, verification, changed_in=changed_entries(glossary, language),
+                                source_links=links)
+            releases = ReleaseCycle(glossary, language, renderer)
+            version_pages = releases.pages()   # releases and history (versions.py), not in the nav
             # Page paths are made from data (site_paths.py): one that would leave the site stops the build.
-            self.pages = site_pages(self.renderer, self.releases.changed_in(), links, self._card_pool(project))
+            pages = site_pages(renderer, self._card_pool(project))
         except (SourceError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
-        config.extra["altered_rules_release"] = self.releases.site_label()
+        return LanguageBuild(glossary, language, verification, renderer, releases, pages, version_pages, sandbox, scenarios)
+
+    def _configure(self, config: MkDocsConfig, build: LanguageBuild) -> MkDocsConfig:
+        config.extra["altered_rules_release"] = build.releases.site_label()
         config.extra["alternate"] = language_selector()   # the declared languages (altered_rules/languages.py)
         theme_texts(config, self.config.language)
         try:
-            config.nav = expand_nav(config.nav, self.pages)
+            config.nav = expand_nav(config.nav, build.pages)
         except ValueError as exc:
             raise PluginError(f"mkdocs.yml nav: {exc}") from None
         return config
@@ -173,17 +173,17 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         # Before MkDocs empties the site: a serve session's folders of our files set aside, to be
         # put back after the pages with only what changed written (site_files.py).
-        if self.session is not None:
-            self.session.kept_folders.set_aside(Path(config.site_dir))
+        self.session.set_aside(Path(config.site_dir))
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        for page in self.pages:
+        build = self.build
+        for page in build.pages if build else []:
             if files.get_file_from_path(page.path) is not None:
                 raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
             # The card pool's pages are reached from the cards' index, not the nav (thousands of them).
             inclusion = InclusionLevel.NOT_IN_NAV if page.path.startswith(POOL_PREFIX) else InclusionLevel.UNDEFINED
             files.append(File.generated(config, page.path, content=page.markdown, inclusion=inclusion))
-        for page in self.version_pages:   # reached from the footer and the rules, not from the nav
+        for page in build.version_pages if build else []:   # reached from the footer and the rules, not from the nav
             if files.get_file_from_path(page.path) is not None:
                 raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
             files.append(File.generated(config, page.path, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV))
@@ -196,102 +196,74 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
         self.nav = nav
-        if self.session is not None:
-            self.session.served.files_known(files=[(f.src_uri, f.url) for f in files],
-                                    settings=settings_files(config.config_file_path, config.theme.custom_dir))
+        self.session.files_known(files, config)
         return nav
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         # Every page is read from Markdown: in a serve session, those whose every input is as
         # when they were last drawn are not drawn by the theme again (served_pages.py).
-        session = self.session
-        if session is None:
-            return env
-        env.bytecode_cache = session.templates   # MkDocs makes a new environment each rebuild: its templates compiled once
-        for plugin in config.plugins.values():   # the search plugin's index of this rebuild (on_config made it)
-            index = getattr(plugin, "search_index", None)
-            if index is not None and hasattr(index, "add_entry_from_context"):
-                session.search_entries.wrap(index, getattr(index, "config", None))
-        if self.nav is None:
-            return env
-        session.served.begin(nav=nav_outline(self.nav.items), extra=dict(config.extra), head=self._head())
-        empty = env.from_string("")
-        for file in files.documentation_pages():
-            page = file.page
-            if page is None or file.src_uri == SANDBOX_PAGE:   # the sandbox page's head holds the scenarios
-                continue
-            if session.served.reuse(file.src_uri, url=page.url, title=page.title, meta=page.meta, toc=toc_outline(page.toc),
-                                 content=page.content or "", deferred=self.deferred.get(file.src_uri, [])):
-                page.meta["template"] = empty
-        return env
+        return self.session.pages_read(env, config, files, self.nav, self.deferred, self._head())
 
     def _head(self) -> str:
         """What every page's head is given: the site's interface strings in the page's language
         (the site's script reads them from the page), and the release's."""
         head = ui_strings(self.config.language)
-        if self.releases is not None and self.releases.head:
-            head += "\n" + self.releases.head
+        if self.build is not None and self.build.releases.head:
+            head += "\n" + self.build.releases.head
         return head
 
     def on_page_markdown(self, markdown: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
-        if page.file.generated_by is None and self.glossary is not None and self.renderer is not None:
+        build = self.build
+        if page.file.generated_by is None and build is not None:
             # A hand-written page: its rule numbers are linked and checked as the glossary's are,
             # and its links to a release's text name a release that exists.
             path = os.path.relpath(page.file.abs_src_path, self.project).replace(os.sep, "/")
-            markdown, errors = link_rule_references(markdown, path, page.file.src_uri, self.glossary, self.renderer)
+            markdown, errors = link_rule_references(markdown, path, page.file.src_uri, build.glossary, build.renderer)
             if errors:
                 raise PluginError(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
-            problems = self.releases.check_links(markdown, path) if self.releases else []
+            problems = build.releases.check_links(markdown, path)
             if problems:
                 raise PluginError("\n".join(problems))
         # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
-        if self.session is None:
-            markdown, self.deferred[page.file.src_uri] = defer(markdown)
-            return markdown
-        markdown, self.deferred[page.file.src_uri] = self.session.deferrals.defer(markdown)
+        markdown, self.deferred[page.file.src_uri] = self.session.defer(markdown)
         # In a serve session, Markdown converted before with the same files is not converted again.
-        return self.session.conversions.before(page, markdown)
+        return self.session.before(page, markdown)
 
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
-        return self.session.conversions.after(page, html, files) if self.session is not None else html
+        return self.session.after(page, html, files)
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
         blocks = self.deferred.pop(page.file.src_uri, [])
-        served = self.session.served if self.session is not None else None
-        if served is not None and served.reused(page.file.src_uri):
-            return served.finished(page.file.src_uri, output)
+        if self.session.reused(page.file.src_uri):
+            return self.session.finished(page.file.src_uri, output)
         output = restore(output, blocks)
         head = self._head()
-        if page.file.src_uri == SANDBOX_PAGE and self.glossary is not None and self.sandbox is not None:
-            scenarios = self.scenarios[0] if self.scenarios else None
-            head += "\n" + page_head(self.glossary, self.config.language, self.sandbox, scenarios, self.renderer)  # only this page loads it
+        build = self.build
+        if page.file.src_uri == SANDBOX_PAGE and build is not None and build.sandbox is not None:
+            scenarios = build.scenarios[0] if build.scenarios else None
+            head += "\n" + page_head(build.glossary, build.language, build.sandbox, scenarios, build.renderer)  # only this page loads it
         output = output.replace("</head>", f"{head}\n</head>", 1)
-        return served.finished(page.file.src_uri, output) if served is not None else output
+        return self.session.finished(page.file.src_uri, output)
 
     # After the search plugin (priority 0) has written its index, which the rule entries
     # extend and the service worker keeps for offline search.
     @event_priority(-100)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if self.glossary is None:
+        build = self.build
+        if build is None:
             return
-        session = self.session
-        if session is not None:
-            reused, drawn = session.served.counts
-            log.info(f"altered-rules: {drawn} page(s) drawn, {reused} unchanged page(s) reused")
+        self.session.report_pages()
         try:
             with _collected_after():
-                finish_site(Path(config.site_dir), self.glossary, self.config.language, self.pages,
-                            releases=self.releases, verification=self.verification, sandbox=self.sandbox,
-                            scenarios=self.scenarios, site_url=config.site_url or "", renderer=self.renderer,
-                            pieces=session.export_pieces if session else None,
-                            kept=session.kept_folders if session else None)
+                finish_site(Path(config.site_dir), build.glossary, build.language, build.pages,
+                            releases=build.releases, verification=build.verification, sandbox=build.sandbox,
+                            scenarios=build.scenarios, site_url=config.site_url or "", renderer=build.renderer,
+                            pieces=self.session.export_pieces, kept=self.session.kept_folders)
         except (ShellError, SitePathError) as exc:
             raise PluginError(str(exc)) from None
         finally:
             gc.unfreeze()
-        if session is not None:
-            log.info(f"altered-rules: {session.kept_folders.written} file(s) after the pages written, "
-                     f"{session.kept_folders.kept} unchanged file(s) kept")
+        self.session.report_files()
 
     def on_build_error(self, *, error: Exception) -> None:
         gc.unfreeze()   # what on_config kept out of collection is collected again

@@ -24,6 +24,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Iterable
 
+from ..caches import Cache
 from ..content.glossary.model import LANGUAGES, Glossary, rule_sort_key
 from ..content.glossary.identity import match, renamed_entry
 from ..content.glossary.releases import FIXED_GROUPS, WORKING, Entry, EntryKind, Release, Snapshot, read_snapshot, snapshot_of
@@ -349,18 +350,17 @@ def load_snapshots(glossary: Glossary) -> dict[str, Snapshot]:
     return {r.version: read_snapshot(glossary.root, r) for r in glossary.releases}
 
 
-_CACHE: dict[tuple, History] = {}
+_HISTORIES: Cache[tuple, History] = Cache("release histories", 1)
 
 
 def glossary_history(glossary: Glossary) -> History:
-    """The history of a loaded glossary (cached per glossary folder and snapshot files)."""
+    """The history of a loaded glossary (kept per glossary folder, snapshot files, and the glossary:
+    its digest of every file read, and the object itself, which a test may change in memory)."""
     root = Path(glossary.root)
     stamp = tuple((r.version, r.snapshot_path(root).stat().st_mtime_ns) for r in glossary.releases)
-    key = (str(root.resolve()), stamp, id(glossary))
-    if key not in _CACHE:
-        _CACHE.clear()
-        _CACHE[key] = build_history(glossary.releases, load_snapshots(glossary), snapshot_of(glossary, WORKING))
-    return _CACHE[key]
+    key = (str(root.resolve()), stamp, glossary.digest, id(glossary))
+    return _HISTORIES.made(key, lambda: build_history(glossary.releases, load_snapshots(glossary),
+                                                      snapshot_of(glossary, WORKING)))
 
 
 __all__ = ["ChangeKind", "EntryKind", "Change", "FieldChange", "ReleaseDiff", "History", "compare", "word_diff",

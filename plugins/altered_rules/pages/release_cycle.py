@@ -18,6 +18,13 @@ from .render import Page, Renderer
 from . import versions
 
 
+def changed_entries(glossary: Glossary, language: str) -> dict[str, tuple[str, str]]:
+    """The entries a release changed since the first, with what each one's "changed in" line says
+    (versions.changed_entries): known before the language's Renderer is made, which shows them.
+    Raises SourceError (file:line) when a release's snapshot cannot be read."""
+    return versions.changed_entries(glossary_history(glossary), language)
+
+
 class ReleaseCycle:
     """Raises SourceError (file:line) when a release's snapshot cannot be read."""
 

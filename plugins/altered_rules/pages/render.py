@@ -163,17 +163,18 @@ class PageNotices:
 class Renderer:
     """Renders one language of the glossary; knows on which page every rule lives."""
 
-    def __init__(self, glossary: Glossary, language: str = "en", verification: Verification | None = None) -> None:
+    def __init__(self, glossary: Glossary, language: str = "en", verification: Verification | None = None, *,
+                 changed_in: dict[str, tuple[str, str]] | None = None, source_links: SourceLinks | None = None) -> None:
         self.glossary = glossary
         self.language = language
         # The engine's results for the glossary's scenarios; None when verification is off.
         self.verification = verification
         self.checks = verification.for_anchor() if verification else {}
         self.keyword_pattern, self.keyword_order = keyword_pattern(glossary, language)
-        # Entries a release changed since the first: anchor -> (label, history page) (versions.py).
-        self.changed_in: dict[str, tuple[str, str]] = {}
+        # Entries a release changed since the first: anchor -> (label, history page) (versions.changed_entries).
+        self.changed_in: dict[str, tuple[str, str]] = dict(changed_in or {})
         # Where each entry's YAML is on the forge ("Edit this rule"); None: the site names no forge.
-        self.source_links: SourceLinks | None = None
+        self.source_links: SourceLinks | None = source_links
         self.page_of: dict[str, str] = {}
         self._said: dict[tuple[object, ...], str] = {}   # said(): a message, typed (typed_key) -> its text
         # said_trace(): a check's lines in this language, by the check (kept with it: the rule page, then the export).

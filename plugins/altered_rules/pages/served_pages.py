@@ -42,6 +42,8 @@ from typing import Any, Iterable
 
 from jinja2.bccache import Bucket, BytecodeCache
 
+from ..caches import Cache
+
 # A serve session's pages over its rebuilds: past this many, the oldest are forgotten together.
 MAX_KEPT = 400
 
@@ -119,8 +121,9 @@ def toc_outline(items: Iterable[Any]) -> list[Any]:
 class ServedPages:
     """The finished pages of one `mkdocs serve` session, and what the current rebuild reuses."""
 
-    _kept: dict[bytes, str] = field(default_factory=dict)
-    _converted: dict[bytes, Any] = field(default_factory=dict)   # Markdown -> what the conversion gave
+    _kept: Cache[bytes, str] = field(default_factory=lambda: Cache("served pages", MAX_KEPT))
+    # Markdown -> what the conversion gave.
+    _converted: Cache[bytes, Any] = field(default_factory=lambda: Cache("served conversions", MAX_KEPT))
     _files: bytes = b""                                          # this rebuild: files and settings
     _site: bytes = b""
     _keys: dict[str, bytes] = field(default_factory=dict)     # this rebuild: page -> its key
@@ -140,9 +143,7 @@ class ServedPages:
         return self._converted.get(key)
 
     def keep_converted(self, key: bytes, conversion: Any) -> None:
-        if len(self._converted) >= MAX_KEPT:
-            self._converted.clear()
-        self._converted[key] = conversion
+        self._converted.put(key, conversion)
 
     def begin(self, *, nav: list[Any], extra: Any, head: str) -> None:
         """Every page is read from Markdown: what every page of the site is drawn from."""
@@ -167,10 +168,7 @@ class ServedPages:
             return output
         if page in self._reused:
             return self._kept[key]
-        if len(self._kept) >= MAX_KEPT:
-            self._kept.clear()
-        self._kept[key] = output
-        return output
+        return self._kept.put(key, output)
 
     @property
     def counts(self) -> tuple[int, int]:
@@ -191,7 +189,7 @@ class CompiledTemplates(BytecodeCache):
     file or the environment's syntax or extensions differ."""
 
     def __init__(self) -> None:
-        self._codes: dict[tuple[str, str, str], Any] = {}
+        self._codes: Cache[tuple[str, str, str], Any] = Cache("compiled templates", MAX_KEPT)
         self.compiled = 0   # templates compiled (not found here) this session
 
     @staticmethod
@@ -209,9 +207,7 @@ class CompiledTemplates(BytecodeCache):
             self.compiled += 1
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        if len(self._codes) >= MAX_KEPT:
-            self._codes.clear()
-        self._codes[self._key(bucket)] = bucket.code
+        self._codes.put(self._key(bucket), bucket.code)
 
     def clear(self) -> None:
         self._codes.clear()
@@ -227,7 +223,7 @@ class SearchEntries:
     every input is as before, adds the entries it made then (copies, from their JSON)."""
 
     def __init__(self) -> None:
-        self._kept: dict[bytes, str] = {}
+        self._kept: Cache[bytes, str] = Cache("search entries", MAX_KEPT)
         self.parsed = 0   # pages parsed (not found here) this session
 
     def wrap(self, index: Any, settings: Any) -> None:
@@ -247,9 +243,7 @@ class SearchEntries:
             before = len(index.entries)
             add(page)
             self.parsed += 1
-            if len(self._kept) >= MAX_KEPT:
-                self._kept.clear()
-            self._kept[key] = json.dumps(index.entries[before:], ensure_ascii=False)
+            self._kept.put(key, json.dumps(index.entries[before:], ensure_ascii=False))
 
         add_entry_from_context.kept_by = self   # type: ignore[attr-defined]
         index.add_entry_from_context = add_entry_from_context

@@ -17,19 +17,16 @@ from ..verification.checks import Verification
 def pages(glossary: Glossary, language: str = "en", verification: Verification | None = None,
           changed_in: dict[str, tuple[str, str]] | None = None, source_links: SourceLinks | None = None) -> list[Page]:
     """Every generated page of the site in `language` (with the engine's results, if given, the
-    entries a release changed, `changed_in`, from versions.VersionRenderer.changed_in, and the
-    links to each entry's YAML on the forge, `source_links`), drawn by a Renderer of their own."""
-    return site_pages(Renderer(glossary, language, verification), changed_in, source_links)
+    entries a release changed, `changed_in`, from versions.changed_entries, and the links to each
+    entry's YAML on the forge, `source_links`), drawn by a Renderer of their own."""
+    return site_pages(Renderer(glossary, language, verification, changed_in=changed_in, source_links=source_links))
 
 
-def site_pages(renderer: Renderer, changed_in: dict[str, tuple[str, str]] | None = None,
-               source_links: SourceLinks | None = None, pool: CardPool | None = None) -> list[Page]:
+def site_pages(renderer: Renderer, pool: CardPool | None = None) -> list[Page]:
     """Every generated page of the site in the renderer's language, drawn by `renderer`: the one
     Renderer of a language build (mkdocs_plugin), which then links the hand-written pages too;
     with the imported card pool (`pool`), a page per card of it."""
     glossary, verification = renderer.glossary, renderer.verification
-    renderer.changed_in = changed_in or {}
-    renderer.source_links = source_links
     result = [renderer.chapter(chapter) for chapter in glossary.chapters]
     result.append(renderer.terms())
     if glossary.keywords:

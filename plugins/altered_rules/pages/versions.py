@@ -361,24 +361,7 @@ class VersionRenderer:
     # -- the "changed in" label of a rule page ------------------------------------------------
     def changed_in(self) -> dict[str, tuple[str, str]]:
         """anchor -> (label, history page path + anchor) for entries changed since the first release."""
-        result = {}
-        for key in self.history.by_key:
-            found = self.history.changed_since_first(key)
-            if found is None or key not in self.history.current.entries:
-                continue
-            release, change = found
-            if change.renumbered_from:
-                label = self.t("renumbered_in", old=change.renumbered_from, version=self.previous(release))
-            elif change.kind is ChangeKind.ADDED and self.previous(release) and \
-                    key in self.history.snapshots[self.previous(release)].entries:
-                # The number was another rule's: say where that one went.
-                new = self.history.follow(self.previous(release), key)
-                label = (self.t("number_reused", version=release.version, rule=key, new=new) if new
-                         else self.t("added_in", version=release.version))
-            else:
-                label = self.t("added_in" if change.kind is ChangeKind.ADDED else "changed_in", version=release.version)
-            result[key] = (label, history_page(change.group))
-        return result
+        return changed_entries(self.history, self.language)
 
 
 _CORRECTION_KINDS = {"correction_typo", "correction_grammar", "correction_symbol", "correction_residue"}
@@ -392,6 +375,38 @@ def _by_group(changes: Iterable[Change]) -> list[tuple[str, list[Change]]]:
         groups[-1][1].append(change)
     return groups
 
+
+
+def changed_entries(history: History, language: str) -> dict[str, tuple[str, str]]:
+    """anchor -> (label, history page path + anchor) for entries changed since the first release,
+    in `language`: what each entry's "changed in" line says (render.Renderer's changed_in), known
+    before the language's Renderer is made."""
+    def t(key: str, **values: object) -> str:
+        return tr(language, key, **values)
+
+    def previous(release: Release) -> str:
+        versions = [r.version for r in history.releases]
+        index = versions.index(release.version)
+        return versions[index - 1] if index else ""
+
+    result = {}
+    for key in history.by_key:
+        found = history.changed_since_first(key)
+        if found is None or key not in history.current.entries:
+            continue
+        release, change = found
+        if change.renumbered_from:
+            label = t("renumbered_in", old=change.renumbered_from, version=previous(release))
+        elif change.kind is ChangeKind.ADDED and previous(release) and \
+                key in history.snapshots[previous(release)].entries:
+            # The number was another rule's: say where that one went.
+            new = history.follow(previous(release), key)
+            label = (t("number_reused", version=release.version, rule=key, new=new) if new
+                     else t("added_in", version=release.version))
+        else:
+            label = t("added_in" if change.kind is ChangeKind.ADDED else "changed_in", version=release.version)
+        result[key] = (label, history_page(change.group))
+    return result
 
 def version_pages(glossary: Glossary, history: History, language: str, renderer: Renderer | None = None) -> list[Page]:
     """The releases' pages in `language` (none before the first release)."""

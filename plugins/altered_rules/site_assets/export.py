@@ -15,6 +15,7 @@ from contextlib import contextmanager, nullcontext
 from json.encoder import encode_basestring as _string   # a string as JSON text, non-ASCII kept (C)
 from typing import Any, Iterator, NamedTuple
 
+from ..caches import Cache
 from ..pages.card_pages import CardPages
 from ..content.cards import MentionKind, card_page
 from ..content.glossary.model import Correction, Glossary, Paragraph, Text
@@ -479,9 +480,8 @@ class IndentedPieces:
     same text, so what is written is byte for byte what a build that keeps nothing writes."""
 
     def __init__(self, limit: int = 20_000) -> None:
-        self._kept: dict[tuple[int, str], str] = {}
-        self._sorted: dict[tuple[int, str], str] = {}
-        self.limit = limit
+        self._kept: Cache[tuple[int, str], str] = Cache("export's indented pieces", limit)
+        self._sorted: Cache[tuple[int, str], str] = Cache("export's sorted pieces", limit)
         self.indented = 0   # pieces indented (not found here) this session
         self.sorted = 0     # pieces written with sorted keys (not found here) this session
         # While export_files writes one export: each piece's compact JSON by the piece (its id: the
@@ -492,9 +492,7 @@ class IndentedPieces:
         return self._kept.get((depth, compact))
 
     def keep(self, depth: int, compact: str, text: str) -> None:
-        if len(self._kept) >= self.limit:
-            self._kept.clear()
-        self._kept[(depth, compact)] = text
+        self._kept.put((depth, compact), text)
         self.indented += 1
 
     def compact(self, node: Any) -> str:
@@ -511,9 +509,7 @@ class IndentedPieces:
         key = (depth, self.compact(node))
         text = self._sorted.get(key)
         if text is None:
-            if len(self._sorted) >= self.limit:
-                self._sorted.clear()
-            text = self._sorted[key] = write()
+            text = self._sorted.put(key, write())
             self.sorted += 1
         return text
 

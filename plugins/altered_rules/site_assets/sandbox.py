@@ -9,7 +9,7 @@ board is decided by the same code that verifies the glossary, not a second imple
   with the bytes of each file;
 - `write_runtime(project, site)`: writes them once into site/_sandbox/, shared by the three
   languages (the runtime is the same in each, and a judge switching language keeps it cached);
-- `runtime(project)`: what a language's build links to (the manifest build_site wrote);
+- `runtime(project)`: what a language's build links to (the runtime build_site wrote);
 - `scenario_file(glossary, verification)`: the glossary's scenarios by id, the file each
   language's build publishes beside the sandbox page, from which it opens a rule page's link
   (`sandbox/?scenario=4.2.4.c-scenario-1`);
@@ -45,6 +45,7 @@ import engine
 from engine.deck import deck_limits_data
 from engine.vocabulary import CHARACTER_SUBTYPES, Keyword
 
+from ..caches import Cache
 from ..content.glossary import GlossaryError, load_glossary
 from ..content.glossary.model import CardData, Glossary
 from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
@@ -129,9 +130,11 @@ class Runtime:
 
 
 MANIFEST = "manifest.json"
-MANIFEST_ENV = "ALTERED_RULES_SANDBOX_MANIFEST"
-"""build_site writes the runtime first and names its manifest here for the language builds:
-the three pages then point at the very files written, even if engine/ changes meanwhile."""
+# The runtime write_runtime wrote last for a project in this process, with its manifest's path:
+# build_site writes it first, and its language builds link to it (runtime), so that the three
+# pages point at the very files written, even if engine/ changes meanwhile. A value kept here, not
+# an environment variable: kept only while that manifest is still the one written.
+_WRITTEN: Cache[str, tuple[Path, Runtime]] = Cache("sandbox runtime written", 8)
 
 
 def pinned_version(project: Path) -> str:
@@ -172,11 +175,16 @@ def runtime_files(project: Path) -> tuple[Runtime, dict[str, bytes]]:
 
 
 def runtime(project: Path) -> Runtime:
-    """The runtime a language build links to: the one build_site wrote, or else the files as they
-    are now (a single language's build, `mkdocs serve`)."""
-    manifest = os.environ.get(MANIFEST_ENV)
-    if manifest:
-        return Runtime.from_manifest(Path(manifest).read_text(encoding="utf-8"))
+    """The runtime a language build links to: the one build_site wrote (write_runtime) for this
+    project, or else the files as they are now (a single language's build)."""
+    written = _WRITTEN.get(str(Path(project).resolve()))
+    if written is not None:
+        manifest, found = written
+        try:
+            if manifest.read_text(encoding="utf-8") == found.manifest():
+                return found
+        except OSError:   # that site's runtime is gone: the files as they are now
+            pass
     return runtime_files(project)[0]
 
 
@@ -188,7 +196,7 @@ class KeptRuntime:
     bytecode script); made again when any differs."""
 
     def __init__(self) -> None:
-        self._kept: tuple[bytes, Runtime] | None = None
+        self._kept: Cache[bytes, Runtime] = Cache("sandbox runtime", 1)
         self.made = 0   # runtimes made (not kept) this session
         # Each file's digest, read again only when its file system record changed (device, inode,
         # size, modification and change times: any write changes the change time): Pyodide's
@@ -198,8 +206,8 @@ class KeptRuntime:
     def runtime(self, project: Path, glossary: Glossary, glossary_dir: Path) -> Runtime:
         """`runtime(project)`, kept while its inputs are; `glossary` is the language build's, loaded
         from `glossary_dir` (kept only when that is the folder the runtime reads its cards from)."""
-        if os.environ.get(MANIFEST_ENV) or Path(glossary_dir).resolve() != (project / "glossary").resolve():
-            return runtime(project)
+        if Path(glossary_dir).resolve() != (project / "glossary").resolve():
+            return runtime_files(project)[0]
         # As an absolute path: `mkdocs serve`'s first build names the project "" (the folder of a
         # configuration file named "mkdocs.yml"), its rebuilds by its absolute path.
         project = Path(os.path.abspath(project))
@@ -211,11 +219,12 @@ class KeptRuntime:
             try:
                 key.update(str(path).encode() + b"\0" + self._digest(path))
             except OSError:   # runtime_files says what is missing
-                return runtime(project)
-        if self._kept is None or self._kept[0] != key.digest():
-            self._kept = (key.digest(), runtime(project))
+                return runtime_files(project)[0]
+        kept = self._kept.get(key.digest())
+        if kept is None:
+            kept = self._kept.put(key.digest(), runtime_files(project)[0])
             self.made += 1
-        return self._kept[1]
+        return kept
 
     def _digest(self, path: Path) -> bytes:
         """The digest of the file's bytes (raises OSError when it cannot be read)."""
@@ -379,7 +388,8 @@ def _compile_bytecode(project: Path, archive: bytes, kept: Path) -> None:
 
 
 def write_runtime(project: Path, site: Path) -> Path:
-    """site/_sandbox/: the runtime once for the three languages, and its manifest (returned)."""
+    """site/_sandbox/: the runtime once for the three languages, and its manifest (returned); the
+    language builds of this process link to it (runtime)."""
     found, files = runtime_files(project)
     root = site / SANDBOX_DIR
     shutil.rmtree(root, ignore_errors=True)  # an older build's engine archive must not linger
@@ -388,12 +398,13 @@ def write_runtime(project: Path, site: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
     (root / MANIFEST).write_text(found.manifest(), encoding="utf-8")
+    _WRITTEN.put(str(Path(project).resolve()), (root / MANIFEST, found))
     return root / MANIFEST
 
 
 # ---- the scenarios the rule pages link to ----------------------------------------------------
 def published_scenarios(glossary: Glossary, verification: Verification,
-                        kept: dict[bytes, Any] | None = None) -> dict[str, Any]:
+                        kept: Cache[bytes, Any] | None = None) -> dict[str, Any]:
     """Every scenario a rule page opens in the sandbox, by the id its link names (its anchor on
     the page: `4.2.4.c-scenario-1`, `2.1.c-example-1`), in reading order, as the sandbox opens it:
     plain JSON data with its cards written out (the sandbox has no card list).
@@ -408,12 +419,7 @@ def published_scenarios(glossary: Glossary, verification: Verification,
     def published(check: Check) -> Any:
         if kept is None or check.key is None:
             return plain_data(expand_cards(check.data, glossary.cards))
-        found = kept.get(check.key)
-        if found is None:
-            if len(kept) >= KEPT_SCENARIOS:
-                kept.clear()
-            found = kept[check.key] = plain_data(expand_cards(check.data, glossary.cards))
-        return found
+        return kept.made(check.key, lambda: plain_data(expand_cards(check.data, glossary.cards)))
 
     return {anchor: published(check)
             for anchor, check in verification.for_anchor().items()
@@ -424,7 +430,7 @@ def published_scenarios(glossary: Glossary, verification: Verification,
 KEPT_SCENARIOS = 20_000
 
 
-def scenario_file(glossary: Glossary, verification: Verification, kept: dict[bytes, Any] | None = None) -> tuple[str, str]:
+def scenario_file(glossary: Glossary, verification: Verification, kept: Cache[bytes, Any] | None = None) -> tuple[str, str]:
     """(path in the language's site, text): the JSON of published_scenarios, beside the sandbox page.
 
     Named after its content, so that a page and the file it reads always come from the same build:

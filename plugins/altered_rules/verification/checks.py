@@ -18,6 +18,7 @@ import engine
 from engine.messages import typed_key
 from engine.scenario import CHARACTER_KEYS
 
+from ..caches import Cache, forget_all
 from ..content.glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
 from ..content.yamlsource import LineDict, LineList, plain_data, scenario_yaml
 from .cache import glossary_key, scenario_key
@@ -207,13 +208,12 @@ def _as_list(node: LineDict) -> LineList:
 # scenario with its cards written out, its file and lines, the engine's code). The same key is the
 # same input, so the same outcome; a `mkdocs serve` rebuild after an edit runs only the scenarios
 # that changed (issues 8, 29).
-_MEMO: dict[bytes, tuple[engine.Scenario | None, str | None]] = {}
-# By the scenario's key and the deck limits: its result and what was made from it (Check.made).
-_RESULTS: dict[bytes, tuple[engine.ScenarioResult, dict[str, Any]]] = {}
 _MEMO_LIMIT = 20_000
-
-
-_SHOWN: dict[bytes, str] = {}   # a scenario's data (pickled, plain) -> its YAML text
+_MEMO: Cache[bytes, tuple[engine.Scenario | None, str | None]] = Cache("scenarios read", _MEMO_LIMIT)
+# By the scenario's key and the deck limits: its result and what was made from it (Check.made).
+_RESULTS: Cache[bytes, tuple[engine.ScenarioResult, dict[str, Any]]] = Cache("scenario results", _MEMO_LIMIT)
+# A scenario's data (pickled, plain) -> its YAML text.
+_SHOWN: Cache[bytes, str] = Cache("scenarios' YAML", _MEMO_LIMIT)
 
 
 def shown_yaml(data: Any) -> str:
@@ -225,12 +225,7 @@ def shown_yaml(data: Any) -> str:
         key = hashlib.sha256(pickle.dumps(plain, protocol=pickle.HIGHEST_PROTOCOL)).digest()
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         return scenario_yaml(plain)
-    text = _SHOWN.get(key)
-    if text is None:
-        if len(_SHOWN) >= _MEMO_LIMIT:
-            _SHOWN.clear()
-        text = _SHOWN[key] = scenario_yaml(plain)
-    return text
+    return _SHOWN.made(key, lambda: scenario_yaml(plain))
 
 
 def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict, cards: dict[str, CardData]) -> Check:
@@ -241,8 +236,9 @@ def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict, cards: dict[
         check.error = str(exc)
         return check
     check.key = scenario_key(expanded)
-    if check.key is not None and check.key in _MEMO:
-        check.scenario, check.error = _MEMO[check.key]
+    kept = _MEMO.get(check.key) if check.key is not None else None
+    if kept is not None:
+        check.scenario, check.error = kept
         return check
     try:
         (check.scenario,) = engine.read_scenarios(_as_list(expanded), source=node.path)
@@ -251,10 +247,7 @@ def _check(kind: CheckKind, rule: str, anchor: str, node: LineDict, cards: dict[
         line = f":{where.line}" if where and where.line else ""
         check.error = f"{(where.path if where and where.path else node.path)}{line}: {exc.message}"
     if check.key is not None:
-        if len(_MEMO) >= _MEMO_LIMIT:
-            _MEMO.clear()
-            _RESULTS.clear()
-        _MEMO[check.key] = (check.scenario, check.error)
+        _MEMO.put(check.key, (check.scenario, check.error))
     return check
 
 
@@ -294,12 +287,6 @@ def illustration_anchor(paragraph: Paragraph, index: int) -> str:
     return f"{paragraph.id}-scenario-{index}"
 
 
-def _memo_scenario(check: Check) -> engine.Scenario | None:
-    """The scenario the memo keeps for the check's key (None for none)."""
-    kept = _MEMO.get(check.key) if check.key is not None else None
-    return kept[0] if kept is not None else None
-
-
 def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat) -> int:
     """Run each check's scenario, a deck checked with `deck_limits` (Glossary.deck_limits), or take
     its result from this process's cache; returns how many the engine ran."""
@@ -310,13 +297,15 @@ def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat) 
         if check.scenario is None:
             continue
         key = check.key + limits if check.key is not None else None
-        if key is not None and key in _RESULTS and _memo_scenario(check) is check.scenario:
-            check.result, check.made = _RESULTS[key]
+        read = _MEMO.get(check.key) if check.key is not None else None
+        kept = _RESULTS.get(key) if key is not None else None
+        if kept is not None and read is not None and read[0] is check.scenario:
+            check.result, check.made = kept
             continue
         check.result = engine.run_scenario(check.scenario, deck_limits)
         ran += 1
-        if key is not None and _memo_scenario(check) is check.scenario:
-            _RESULTS[key] = (check.result, check.made)
+        if key is not None and read is not None and read[0] is check.scenario:
+            _RESULTS.put(key, (check.result, check.made))
     return ran
 
 
@@ -330,14 +319,14 @@ def verify_glossary(glossary: Glossary) -> Verification:
 # The last passing verification of this process, under the key of everything it depends on
 # (cache.glossary_key): the language builds of one site build, when they share a process, and a
 # `mkdocs serve` rebuild after a save that changed no glossary file, take it as it is.
-_VERIFIED: dict[str, Verification] = {}
+_VERIFIED: Cache[str, Verification] = Cache("passing verification", 1)
 
 
 def forget() -> None:
-    """Drop every scenario and verification this process remembers (_MEMO, _RESULTS, _VERIFIED):
-    what follows pays for them as a fresh process would (benchmarks, and tests that count runs)."""
-    for cache in (_MEMO, _RESULTS, _VERIFIED, _SHOWN):
-        cache.clear()
+    """Drop everything this process remembers (every cache: caches.forget_all, the scenarios and
+    verifications among them): what follows pays for it as a fresh process would (benchmarks, and
+    tests that count runs)."""
+    forget_all()
 
 
 def verify_glossary_once(glossary: Glossary) -> Verification:
@@ -358,8 +347,7 @@ def verify_glossary_once(glossary: Glossary) -> Verification:
     if not verification.failures:
         for check in verification.checks:
             _ = check.shown  # shown on every language's pages: made here once, kept with the checks
-        _VERIFIED.clear()
-        _VERIFIED[digest] = verification
+        _VERIFIED.put(digest, verification)
     return verification
 
 

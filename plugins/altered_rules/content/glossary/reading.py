@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any, Iterator
 
+from ...caches import Cache
 from ..yamlsource import LineDict, LineList, SourceError, copy_tree, load_yaml_bytes, read_capped
 from . import schema as S
 from .checking import _Reader
@@ -45,12 +46,12 @@ def _read(path: Path, data: bytes, reader: _Reader) -> Any:
 # are shared by the loads: nothing changes a node once it is read. The bytes hashed are the bytes
 # parsed (read once), and the reader records them: the glossary's `digest` is what was read, even
 # when an editor saves while a build reads (verification/checks.py keeps results under it).
-_READ: dict[tuple[str, bytes], Any] = {}
+_READ: Cache[tuple[str, bytes], Any] = Cache("glossary files read", 4096)
 # The same bytes read at another path (a glossary copied elsewhere: a scratch copy to break, a
 # synthetic glossary's first copy, a project copied to build it changed) give the same nodes but
 # for the path they name: the first tree read from them is copied with the new path, which is
 # several times cheaper than parsing the bytes again (a glossary copy loads in 0.09 s, not 0.24 s).
-_PARSED: dict[bytes, Any] = {}
+_PARSED: Cache[bytes, Any] = Cache("glossary files parsed", 4096)
 
 
 def _load_yaml(path: Path, reader: _Reader) -> Any:
@@ -62,8 +63,9 @@ def _load_yaml(path: Path, reader: _Reader) -> Any:
         return None
     key = (display, hashlib.sha256(data).digest())
     reader.read.append(key)
-    if key in _READ:
-        return _READ[key]
+    kept = _READ.get(key)
+    if kept is not None:
+        return kept
     same_bytes = _PARSED.get(key[1])
     if same_bytes is not None:
         parsed = copy_tree(same_bytes, display)
@@ -72,10 +74,7 @@ def _load_yaml(path: Path, reader: _Reader) -> Any:
         if parsed is not None:
             _relabel(parsed, display)
     if parsed is not None:
-        if len(_READ) >= 4096:
-            _READ.clear()
-            _PARSED.clear()
-        _READ[key] = parsed
+        _READ.put(key, parsed)
         _PARSED.setdefault(key[1], parsed)
     return parsed
 

@@ -22,6 +22,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Iterator
 
+from ...caches import Cache
 from ..yamlsource import LineDict, SourceError, character_problem
 from .checking import _Reader
 from .schema import CHAPTER_NUMBER
@@ -389,7 +390,8 @@ def _snapshot_from(data: Any, path: Path, release: Release) -> Snapshot:
     return Snapshot(release.version, chapters, entries)
 
 
-_SNAPSHOTS: dict[tuple[str, int, int, str], Snapshot] = {}   # read once per file state (the loader checks it, the build reads it)
+# Read once per file state (the loader checks it, the build reads it).
+_SNAPSHOTS: Cache[tuple[str, int, int, str], Snapshot] = Cache("release snapshots", 64)
 
 
 def read_snapshot(root: str | Path, release: Release) -> Snapshot:
@@ -400,8 +402,9 @@ def read_snapshot(root: str | Path, release: Release) -> Snapshot:
     try:
         stat = path.stat()
         cache_key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, release.version)
-        if cache_key in _SNAPSHOTS:
-            return _SNAPSHOTS[cache_key]
+        kept = _SNAPSHOTS.get(cache_key)
+        if kept is not None:
+            return kept
         with gzip.open(path, "rb") as handle:
             raw = handle.read(MAX_SNAPSHOT_BYTES + 1)
         if len(raw) > MAX_SNAPSHOT_BYTES:
@@ -415,9 +418,5 @@ def read_snapshot(root: str | Path, release: Release) -> Snapshot:
         if isinstance(exc, SourceError):
             raise
         raise _shape_error(path, f"not a gzip JSON file ({exc})") from None
-    snapshot = _snapshot_from(data, path, release)
-    if len(_SNAPSHOTS) > 64:
-        _SNAPSHOTS.clear()
-    _SNAPSHOTS[cache_key] = snapshot
-    return snapshot
+    return _SNAPSHOTS.put(cache_key, _snapshot_from(data, path, release))
 
