@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Mapping
 
 from .content.glossary.model import ENGLISH_HASH_LENGTH, LANGUAGES, TranslationStatus, english_hash
+from .content.sourcefiles import display, read_text, write_text
 from .content.yamlsource import LineDict, LineList, SourceError, character_problem, load_yaml_file, load_yaml_text
 
 STRINGS_DIR = Path(__file__).parent / "strings"
@@ -47,17 +48,10 @@ class LanguageStrings:
         return f"{self.path}:{self.lines.get(key, 1)}"
 
 
-def _shown(path: Path) -> str:
-    """A path as an editor types it: relative to the working folder when inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
 def _read_language(path: Path, language: str) -> LanguageStrings:
-    path = Path(_shown(path))
-    data = load_yaml_file(path)
+    # Shown as an editor types it, links not resolved: a regular file of its folder (sourcefiles.py).
+    path = Path(display(path))
+    data = load_yaml_file(path, path.parent)
     if not isinstance(data, LineDict) or not isinstance(data.get("strings"), LineDict):
         raise SourceError(path, getattr(data, "line", 1), "an interface strings file is a mapping with "
                           "'strings' (key: text) and, in a translation, 'same_as_english' (a list of keys)")
@@ -74,7 +68,7 @@ def _read_language(path: Path, language: str) -> LanguageStrings:
     if not isinstance(same, list) or not all(isinstance(k, str) for k in same):
         raise SourceError(path, data.line_of("same_as_english"), "'same_as_english' must be a list of string keys")
     lines = {str(k): table.line_of(k) for k in table}
-    rows = path.read_text(encoding="utf-8").splitlines()
+    rows = read_text(path, path.parent).splitlines()
     translated_from = {key: found.group(1) for key, line in lines.items()
                        if 0 < line <= len(rows) and (found := TRANSLATED_FROM.search(rows[line - 1]))}
     return LanguageStrings(language, str(path), strings, lines, frozenset(same), translated_from)
@@ -171,7 +165,7 @@ def stamp_files(files: Mapping[str, LanguageStrings]) -> int:
         if language == "en":
             continue
         path = Path(file.path)
-        rows = path.read_text(encoding="utf-8").split("\n")
+        rows = read_text(path, path.parent).split("\n")
         stamped = 0
         for key, line in file.lines.items():
             if key in english and key not in file.translated_from:
@@ -184,7 +178,7 @@ def stamp_files(files: Mapping[str, LanguageStrings]) -> int:
         if not isinstance(data, dict) or data.get("strings") != file.strings:
             raise SourceError(path, None, "`i18n stamp` would change this file's strings (a comment inside a "
                                           "multi-line value?); nothing was written: add `# from ...` by hand")
-        path.write_text(text, encoding="utf-8")
+        write_text(path, path.parent, text)
         count += stamped
     return count
 

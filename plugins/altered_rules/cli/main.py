@@ -75,6 +75,8 @@ def _lint_interface(glossary, folder: Path) -> list[str]:
     """The interface strings and the translations' hand-written pages (docs/fr, docs/it, beside
     the glossary folder when they are there)."""
     from ..content.lint import lint_interface, lint_messages
+    from ..content.sourcefiles import display, walk_files
+    from ..languages import LANGUAGES
     from ..messages import read_messages
     from ..strings import read_strings
     from ..content.yamlsource import SourceError
@@ -85,8 +87,12 @@ def _lint_interface(glossary, folder: Path) -> list[str]:
     except SourceError as exc:
         return [str(exc)]
     docs = Path(folder).parent / "docs"
-    pages = sorted(docs.glob("fr/*.md")) + sorted(docs.glob("it/*.md"))
-    return lint_interface(glossary, files, pages) + lint_messages(glossary, messages)
+    # Every language's hand-written pages (their markup: page_markup.py), the translations' for
+    # their terms too; a link or a pipe among them is named (sourcefiles.py).
+    found = [(path, problem) for language in LANGUAGES for path, problem in walk_files(docs / language, docs)]
+    pages = [path for path, problem in found if path.suffix == ".md" and problem is None and path.parent.parent == docs]
+    refused = [f"{display(path)}: {problem}" for path, problem in found if problem is not None]
+    return refused + lint_interface(glossary, files, pages) + lint_messages(glossary, messages)
 
 
 def _string_states():

@@ -34,7 +34,6 @@ __all__ = [
     "LineList",
     "load_yaml_file",
     "load_yaml_bytes",
-    "read_capped",
     "load_yaml_text",
     "line_of",
     "copy_tree",
@@ -349,23 +348,18 @@ def load_yaml_text(text: str, path: str | Path = "<string>") -> Any:
         raise SourceError(path, None, f"YAML error: {exc}") from None
 
 
-def load_yaml_file(path: str | Path) -> Any:
-    """Read a YAML file (UTF-8) with line information; see load_yaml_text."""
+def load_yaml_file(path: str | Path, root: str | Path | None = None) -> Any:
+    """Read a YAML file (UTF-8) with line information; see load_yaml_text. The file is read
+    through sourcefiles.read_bytes: a regular file (inside `root`, never through a link, when
+    given), at most MAX_FILE_BYTES + 1 bytes of it (a huge file is refused, not read)."""
+    from .sourcefiles import read_bytes   # here: sourcefiles raises this module's SourceError
+
     path = Path(path)
-    return load_yaml_bytes(read_capped(path), path)
-
-
-def read_capped(path: Path) -> bytes:
-    """A file's bytes, never more than MAX_FILE_BYTES + 1 (a huge file is refused, not read)."""
-    try:
-        with path.open("rb") as handle:
-            return handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise SourceError(path, None, f"cannot read file: {exc.strerror}") from None
+    return load_yaml_bytes(read_bytes(path, root), path)
 
 
 def load_yaml_bytes(data: bytes, path: str | Path) -> Any:
-    """load_yaml_text of a file's bytes (UTF-8), as read by read_capped."""
+    """load_yaml_text of a file's bytes (UTF-8), as read by sourcefiles.read_bytes."""
     if len(data) > MAX_FILE_BYTES:
         raise SourceError(path, data.count(b"\n", 0, MAX_FILE_BYTES) + 1,
                           f"the file is longer than {MAX_FILE_BYTES:,} bytes (the limit) from this line on")

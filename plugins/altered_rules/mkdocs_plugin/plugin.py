@@ -22,6 +22,8 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 
 from ..site_assets.extra_files import ui_strings
 from ..content.glossary import Glossary, GlossaryError, load_glossary
+from ..content.page_markup import html_problems, page_problems
+from ..content.sourcefiles import display, file_problem, read_text
 from ..content.yamlsource import SourceError
 from ..languages import language_selector
 from ..pages.navigation import expand_nav
@@ -173,6 +175,13 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         for src_uri in shared_assets(Path(self.assets_dir)):
             if files.get_file_from_path(src_uri) is None:
                 files.append(File(src_uri, shared_root, config.site_dir, config.use_directory_urls))
+        # Every file MkDocs found in docs/ is a regular file inside it: MkDocs follows links,
+        # which would publish a file from outside the repository (F-9; sourcefiles.py).
+        refused = [f"{display(file.abs_src_path)}: {problem}" for file in files
+                   if file.generated_by is None and file.abs_src_path
+                   and (problem := file_problem(file.abs_src_path, shared_root)) is not None]
+        if refused:
+            raise PluginError(f"{len(refused)} problem(s) in {display(shared_root)}:\n" + "\n".join(f"  {e}" for e in refused))
         return files
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
@@ -219,6 +228,13 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             # A hand-written page: its rule numbers are linked and checked as the glossary's are,
             # and its links to a release's text name a release that exists.
             path = os.path.relpath(page.file.abs_src_path, self.project).replace(os.sep, "/")
+            try:   # contributed text: Markdown and the little HTML the pages need, no script (F-20)
+                source = read_text(page.file.abs_src_path, os.path.dirname(self.assets_dir))
+            except SourceError as exc:
+                raise PluginError(str(exc)) from None
+            errors = page_problems(source, path)
+            if errors:
+                raise PluginError(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
             markdown, errors = link_rule_references(markdown, path, page.file.src_uri, self.glossary, self.renderer)
             if errors:
                 raise PluginError(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
@@ -234,6 +250,10 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         return self.session.conversions.before(page, markdown)
 
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
+        if page.file.generated_by is None:   # the last check of a hand-written page: whatever route, no script
+            problems = html_problems(html)
+            if problems:
+                raise PluginError(f"{page.file.src_uri}: " + "; ".join(problems))
         return self.session.conversions.after(page, html, files) if self.session is not None else html
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:

@@ -65,7 +65,7 @@ def load_glossary(root: str | Path) -> Glossary:
     root = Path(root)
     if not root.is_dir():
         raise GlossaryError([SourceError(_display(root), None, "glossary folder not found")])
-    reader = _Reader()
+    reader = _Reader(root)
     _check_layout(root, reader)
     sources = _load_sources(root, reader)
     releases = read_releases(root, reader, sources)
