@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Iterator, Mapping
 
 from .content.glossary.model import ENGLISH_HASH_LENGTH, LANGUAGES, TranslationStatus, english_hash
 from .content.sourcefiles import display, read_text, write_text
@@ -183,8 +183,32 @@ def stamp_files(files: Mapping[str, LanguageStrings]) -> int:
     return count
 
 
-FILES: dict[str, LanguageStrings] = read_strings()
-STRINGS: dict[str, dict[str, str]] = {language: file.strings for language, file in FILES.items()}
+class _Read(Mapping):
+    """The shipped files, read on first use, not on import: a malformed file is then a
+    SourceError (file:line) that a command or the build reports as such, never an import's
+    traceback before any command has started (F-2)."""
+
+    def __init__(self, make: Callable[[], dict]) -> None:
+        self._make = make
+        self._data: dict | None = None
+
+    def _loaded(self) -> dict:
+        if self._data is None:
+            self._data = self._make()
+        return self._data
+
+    def __getitem__(self, key: str):
+        return self._loaded()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+
+FILES: Mapping[str, LanguageStrings] = _Read(read_strings)
+STRINGS: Mapping[str, dict[str, str]] = _Read(lambda: {language: file.strings for language, file in FILES.items()})
 
 
 def text_problem(value: str) -> str | None:

@@ -14,6 +14,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterable
 
+from ..log_text import neutral_characters, print_command
+
 
 class LintFormat(enum.Enum):
     """The formats of `altered-rules lint --format`."""
@@ -80,7 +82,8 @@ def located(file: str, line: int | None, message: str, severity: Severity = Seve
 # GitHub's workflow-command rules (actions/toolkit, command.ts): in the message `%`, CR and LF are
 # percent-encoded; in a property value `:` and `,` too, as they separate the properties.
 def escape_data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # And no other control character reaches the log raw (log_text.py).
+    return neutral_characters(value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(value: str) -> str:
@@ -110,7 +113,7 @@ def print_findings(findings: Iterable[Finding], summary: str, form: LintFormat, 
         return
     for item in findings:
         if form is LintFormat.GITHUB:
-            print(github_command(item), file=out)
+            print_command(github_command(item), out)   # the one writer of workflow commands (log_text.py)
         else:
             prefix = _PLAIN_PREFIX.get(item.severity, "")
             print(prefix + item.text, file=err)

@@ -307,13 +307,40 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
-        return args.func(args)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+    # Whatever a command prints (it quotes content) is neutralised for the terminal and for CI
+    # logs, in every --format (log_text.py); a malformed shipped file is an error with its file
+    # and line, never a traceback, even before the command is known (F-2).
+    from ..content.yamlsource import SourceError
+    from ..log_text import neutral_output
+
+    with neutral_output():
+        try:
+            args = build_parser().parse_args(argv)
+            return args.func(args)
+        except SourceError as exc:
+            _report_source_error(exc, sys.argv[1:] if argv is None else list(argv))
+            return 1
+        except KeyboardInterrupt:
+            return 130
+        except BrokenPipeError:
+            return 0
+
+
+def _report_source_error(exc: Exception, argv: list[str]) -> None:
+    """A file no command could start without (the interface strings, the engine's messages), in
+    the format asked for, if the arguments say one: as the lint reports its findings."""
+    from ..content.yamlsource import SourceError
+    from .lint_report import LintFormat, located, print_findings
+
+    assert isinstance(exc, SourceError)
+    form = LintFormat.PLAIN
+    for index, argument in enumerate(argv):
+        value = argument.split("=", 1)[1] if argument.startswith("--format=") else (
+            argv[index + 1] if argument == "--format" and index + 1 < len(argv) else None)
+        if value in {f.value for f in LintFormat}:
+            form = LintFormat(value)
+    found = located(exc.path, exc.line, exc.message)
+    print_findings([found], "altered-rules: 1 problem(s); fix it, then run the command again", form, sys.stdout, sys.stderr)
 
 
 if __name__ == "__main__":

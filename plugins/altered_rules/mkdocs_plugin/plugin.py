@@ -22,6 +22,9 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 
 from ..site_assets.extra_files import ui_strings
 from ..content.glossary import Glossary, GlossaryError, load_glossary
+from ..log_text import neutral
+from ..messages import read_messages
+from ..strings import read_strings
 from ..content.page_markup import html_problems, page_problems
 from ..content.sourcefiles import display, file_problem, read_text
 from ..content.yamlsource import SourceError
@@ -44,6 +47,12 @@ from .deferred import defer, restore
 from .session import ServeSession
 
 log = logging.getLogger("mkdocs.plugins.altered_rules")
+
+
+def _refused(message: str) -> PluginError:
+    """The build's error, its text (which quotes content: a key, a scenario's name) safe for a
+    terminal and a CI log: no control character, no line read as a workflow command (log_text.py)."""
+    return PluginError(neutral(message))
 
 
 @contextmanager
@@ -114,9 +123,15 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
 
     def _configure(self, config: MkDocsConfig, project: str) -> MkDocsConfig:
         try:
+            # The interface strings and the engine's messages first: a malformed file is an
+            # error with its file and line, not a traceback in a later hook (F-2).
+            read_strings()
+            read_messages()
             self.glossary = load_glossary(self.glossary_dir)
+        except SourceError as exc:
+            raise _refused(str(exc)) from None
         except GlossaryError as exc:
-            raise PluginError(str(exc)) from None
+            raise _refused(str(exc)) from None
         self.verification = self._verify(self.glossary) if self.config.verify else None
         try:
             # The judge's sandbox: its page needs to know the runtime build_site writes in site/_sandbox/.
@@ -127,7 +142,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             self.scenarios = (scenario_file(self.glossary, self.verification, session.published if session else None)
                               if self.verification else None)
         except SandboxError as exc:
-            raise PluginError(str(exc)) from None
+            raise _refused(str(exc)) from None
         try:
             self.renderer = Renderer(self.glossary, self.config.language, self.verification)
             self.releases = ReleaseCycle(self.glossary, self.config.language, self.renderer)
@@ -136,13 +151,13 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             # Page paths are made from data (site_paths.py): one that would leave the site stops the build.
             self.pages = site_pages(self.renderer, self.releases.changed_in(), links)
         except (SourceError, SitePathError) as exc:
-            raise PluginError(str(exc)) from None
+            raise _refused(str(exc)) from None
         config.extra["altered_rules_release"] = self.releases.site_label()
         config.extra["alternate"] = language_selector()   # the declared languages (altered_rules/languages.py)
         try:
             config.nav = expand_nav(config.nav, self.pages)
         except ValueError as exc:
-            raise PluginError(f"mkdocs.yml nav: {exc}") from None
+            raise _refused(f"mkdocs.yml nav: {exc}") from None
         return config
 
     @staticmethod
@@ -152,7 +167,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                  "(the others' results are kept from an earlier run of the same input)")
         if verification.failures:
             details = "\n".join(check.failure() for check in verification.failures)
-            raise PluginError(f"{len(verification.failures)} scenario(s) of the glossary fail:\n{details}")
+            raise _refused(f"{len(verification.failures)} scenario(s) of the glossary fail:\n{details}")
         return verification
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -164,11 +179,11 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         for page in self.pages:
             if files.get_file_from_path(page.path) is not None:
-                raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
+                raise _refused(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
             files.append(File.generated(config, page.path, content=page.markdown))
         for page in self.version_pages:   # reached from the footer and the rules, not from the nav
             if files.get_file_from_path(page.path) is not None:
-                raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
+                raise _refused(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
             files.append(File.generated(config, page.path, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV))
         # The shared assets live outside each language's docs_dir; serve them in every build.
         shared_root = os.path.dirname(self.assets_dir)
@@ -181,7 +196,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                    if file.generated_by is None and file.abs_src_path
                    and (problem := file_problem(file.abs_src_path, shared_root)) is not None]
         if refused:
-            raise PluginError(f"{len(refused)} problem(s) in {display(shared_root)}:\n" + "\n".join(f"  {e}" for e in refused))
+            raise _refused(f"{len(refused)} problem(s) in {display(shared_root)}:\n" + "\n".join(f"  {e}" for e in refused))
         return files
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
@@ -231,16 +246,16 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             try:   # contributed text: Markdown and the little HTML the pages need, no script (F-20)
                 source = read_text(page.file.abs_src_path, os.path.dirname(self.assets_dir))
             except SourceError as exc:
-                raise PluginError(str(exc)) from None
+                raise _refused(str(exc)) from None
             errors = page_problems(source, path)
             if errors:
-                raise PluginError(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
+                raise _refused(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
             markdown, errors = link_rule_references(markdown, path, page.file.src_uri, self.glossary, self.renderer)
             if errors:
-                raise PluginError(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
+                raise _refused(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
             problems = self.releases.check_links(markdown, path) if self.releases else []
             if problems:
-                raise PluginError("\n".join(problems))
+                raise _refused("\n".join(problems))
         # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
         if self.session is None:
             markdown, self.deferred[page.file.src_uri] = defer(markdown)
@@ -253,7 +268,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         if page.file.generated_by is None:   # the last check of a hand-written page: whatever route, no script
             problems = html_problems(html)
             if problems:
-                raise PluginError(f"{page.file.src_uri}: " + "; ".join(problems))
+                raise _refused(f"{page.file.src_uri}: " + "; ".join(problems))
         return self.session.conversions.after(page, html, files) if self.session is not None else html
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
@@ -287,7 +302,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                             pieces=session.export_pieces if session else None,
                             kept=session.kept_folders if session else None)
         except (ShellError, SitePathError) as exc:
-            raise PluginError(str(exc)) from None
+            raise _refused(str(exc)) from None
         finally:
             gc.unfreeze()
         if session is not None:

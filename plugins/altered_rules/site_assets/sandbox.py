@@ -436,7 +436,8 @@ def scenario_file(glossary: Glossary, verification: Verification, kept: dict[byt
 
 
 # ---- the page --------------------------------------------------------------------------------
-SANDBOX_KEYS = tuple(key for key in STRINGS["en"] if key.startswith("sandbox_"))
+def _sandbox_keys() -> tuple[str, ...]:   # read when a page is made, not on import (strings.py)
+    return tuple(key for key in STRINGS["en"] if key.startswith("sandbox_"))
 
 
 def rule_links(glossary: Glossary, language: str, renderer: Renderer | None = None) -> dict[str, str]:
@@ -488,7 +489,7 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")  # the language's root, from the sandbox page
     sandbox = f"{base}/../{SANDBOX_DIR}/"
     return {
-        "strings": {key.removeprefix("sandbox_"): tr(language, key) for key in SANDBOX_KEYS},
+        "strings": {key.removeprefix("sandbox_"): tr(language, key) for key in _sandbox_keys()},
         "terms": terms(glossary, language),
         "subtypes": list(CHARACTER_SUBTYPES),
         "formats": [f.value for f in engine.DeckFormat],

@@ -9,10 +9,11 @@ crash and never content lost without a word.
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from typing import Any, Iterator
 
-from engine.limits import MAX_FILE_BYTES
+from engine.limits import MAX_FILE_BYTES, MAX_GLOSSARY_BYTES
 
 from ..sourcefiles import display as _display
 from ..sourcefiles import file_problem, read_bytes, walk_files
@@ -159,6 +160,22 @@ GLOSSARY_FILES = ("sources.yaml", "symbols.yaml", "chapters.yaml", "external-rul
 
 
 GLOSSARY_FOLDERS = ("rules", "terms", "modes", "rulings", "releases")
+
+
+def _too_large(root: Path) -> SourceError | None:
+    """The glossary past MAX_GLOSSARY_BYTES in all, from the files' sizes alone (nothing is
+    read): an error naming the largest files, or None. Refused in well under a second, where
+    reading it all would take many (F-19)."""
+    sizes = []
+    for path, problem in walk_files(root, root):
+        if problem is None and path.suffix in (".yaml", ".yml"):
+            sizes.append((os.lstat(path).st_size, path))
+    total = sum(size for size, _ in sizes)
+    if total <= MAX_GLOSSARY_BYTES:
+        return None
+    largest = ", ".join(f"{_display(path)} ({size:,} bytes)" for size, path in sorted(sizes, reverse=True)[:3])
+    return SourceError(_display(root), None, f"the glossary's YAML files hold {total:,} bytes in all, and the glossary holds "
+                                             f"at most {MAX_GLOSSARY_BYTES:,} (the limit); nothing was read. The largest: {largest}")
 
 
 def _check_layout(root: Path, reader: _Reader) -> None:
