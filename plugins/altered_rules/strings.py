@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
 from .content.glossary.model import ENGLISH_HASH_LENGTH, LANGUAGES, TranslationStatus, english_hash
-from .content.sourcefiles import display, read_text, write_text
-from .content.yamlsource import LineDict, LineList, SourceError, character_problem, load_yaml_file, load_yaml_text
+from .content.sourcefiles import display, load_yaml_file, read_text, write_text
+from .content.yamlsource import LineDict, LineList, SourceError, character_problem, load_yaml_text
 
 STRINGS_DIR = Path(__file__).parent / "strings"
 """The folder of the per-language files (en.yaml, fr.yaml, it.yaml)."""

@@ -25,13 +25,13 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from engine.limits import MAX_FILE_BYTES
 
-from .yamlsource import SourceError
+from .yamlsource import SourceError, load_yaml_bytes
 
-__all__ = ["display", "checked_file", "file_problem", "read_bytes", "read_text", "write_text", "write_bytes", "walk_files"]
+__all__ = ["display", "checked_file", "file_problem", "read_bytes", "read_text", "write_text", "write_bytes", "load_yaml_file", "walk_files"]
 
 
 def display(path: str | Path) -> str:
@@ -123,6 +123,14 @@ def read_bytes(path: str | Path, root: str | Path | None = None, limit: int = MA
             return handle.read(limit + 1)
         except OSError as exc:
             raise SourceError(display(path), None, f"cannot read file: {exc.strerror}") from None
+
+
+def load_yaml_file(path: str | Path, root: str | Path | None = None) -> Any:
+    """A YAML file (UTF-8) read with line information (yamlsource.load_yaml_text), through
+    read_bytes: a regular file (inside `root`, never through a link, when given), at most
+    MAX_FILE_BYTES + 1 bytes of it (a huge file is refused, not read)."""
+    path = Path(path)
+    return load_yaml_bytes(read_bytes(path, root), path)
 
 
 def read_text(path: str | Path, root: str | Path | None = None, limit: int = MAX_FILE_BYTES) -> str:

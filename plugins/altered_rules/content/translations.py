@@ -29,8 +29,8 @@ from .glossary.identity import How, explained_hash
 from .glossary.model import LANGUAGES, Glossary, Text, TranslationStatus, english_hash, rule_sort_key
 from .glossary.schema import TRANSLATED_FROM
 from .lint import iter_texts
-from .sourcefiles import checked_file, read_text, walk_files, write_text
-from .yamlsource import LineDict, LineList, SourceError, load_yaml_file, load_yaml_text
+from .sourcefiles import checked_file, load_yaml_file, read_text, walk_files, write_text
+from .yamlsource import LineDict, LineList, SourceError, load_yaml_text
 
 TRANSLATIONS = LANGUAGES[1:]
 

@@ -32,7 +32,6 @@ __all__ = [
     "character_problem",
     "LineDict",
     "LineList",
-    "load_yaml_file",
     "load_yaml_bytes",
     "load_yaml_text",
     "line_of",
@@ -358,16 +357,6 @@ def load_yaml_text(text: str, path: str | Path = "<string>") -> Any:
                                       "a file holds printable text, tabs and line breaks") from None
     except yaml.YAMLError as exc:
         raise SourceError(path, None, f"YAML error: {exc}") from None
-
-
-def load_yaml_file(path: str | Path, root: str | Path | None = None) -> Any:
-    """Read a YAML file (UTF-8) with line information; see load_yaml_text. The file is read
-    through sourcefiles.read_bytes: a regular file (inside `root`, never through a link, when
-    given), at most MAX_FILE_BYTES + 1 bytes of it (a huge file is refused, not read)."""
-    from .sourcefiles import read_bytes   # here: sourcefiles raises this module's SourceError
-
-    path = Path(path)
-    return load_yaml_bytes(read_bytes(path, root), path)
 
 
 def load_yaml_bytes(data: bytes, path: str | Path) -> Any:

@@ -28,7 +28,8 @@ import yaml
 from ..content.glossary.model import english_hash
 from ..languages import DECLARED
 from ..content.glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, TRANSLATED_FROM
-from ..content.yamlsource import SourceError, load_yaml_file
+from ..content.sourcefiles import load_yaml_file
+from ..content.yamlsource import SourceError
 
 __all__ = ["SynthError", "SynthSummary", "synthesize", "max_factor"]
 
