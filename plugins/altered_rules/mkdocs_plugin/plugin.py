@@ -192,8 +192,10 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                 files.append(File(src_uri, shared_root, config.site_dir, config.use_directory_urls))
         # Every file MkDocs found in docs/ is a regular file inside it: MkDocs follows links,
         # which would publish a file from outside the repository (F-9; sourcefiles.py).
+        # (The theme's own files are code, outside docs/.)
+        docs = os.path.abspath(shared_root) + os.sep
         refused = [f"{display(file.abs_src_path)}: {problem}" for file in files
-                   if file.generated_by is None and file.abs_src_path
+                   if file.generated_by is None and file.abs_src_path and os.path.abspath(file.abs_src_path).startswith(docs)
                    and (problem := file_problem(file.abs_src_path, shared_root)) is not None]
         if refused:
             raise _refused(f"{len(refused)} problem(s) in {display(shared_root)}:\n" + "\n".join(f"  {e}" for e in refused))
