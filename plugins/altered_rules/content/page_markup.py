@@ -37,7 +37,7 @@ _STYLE = re.compile(r"\s*--ar-symbol-color\s*:\s*#[0-9A-Fa-f]{3,8}\s*;?\s*")
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
 
 _FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})")
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+_CODE_SPAN = re.compile(r"(`+)((?:(?!\n[ \t]*\n).)+?)\1", re.DOTALL)
 _MD_LINK = re.compile(r"\]\(\s*<?([^)>\s]*)")
 _MD_REFERENCE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)")
 _AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.\-]*:[^\s<>]*)>")
@@ -90,19 +90,23 @@ class _Tags(HTMLParser):
 
 
 def _prose_lines(text: str) -> list[tuple[int, str]]:
-    """The page's lines outside fenced code, each without its code spans, with its number."""
-    lines, fence = [], None
-    for number, line in enumerate(text.split("\n"), 1):
+    """The page's lines outside fenced code, without their code spans (which may run over a line
+    break within a paragraph), each with its number."""
+    kept, fence = [], None
+    for line in text.split("\n"):
         opened = _FENCE.match(line)
         if fence is not None:
             if opened and opened.group(2)[0] == fence[0] and len(opened.group(2)) >= len(fence):
                 fence = None
+            kept.append("")
             continue
         if opened:
             fence = opened.group(2)
+            kept.append("")
             continue
-        lines.append((number, _CODE_SPAN.sub(" ", line)))
-    return lines
+        kept.append(line)
+    prose = _CODE_SPAN.sub(lambda m: " " + "\n" * m.group(0).count("\n"), "\n".join(kept))
+    return list(enumerate(prose.split("\n"), 1))
 
 
 def page_problems(text: str, where: str) -> list[str]:
