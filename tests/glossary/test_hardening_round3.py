@@ -347,3 +347,15 @@ def test_the_converted_html_is_checked_whatever_route(monkeypatch):
 
     assert html_problems('<p><a href="javascript:x">a</a><span onclick="x">b</span><script>c</script></p>')
     assert html_problems('<p class="ar-meta"><a class="ar-ref" href="../chapter-4/#4.2.4">4.2.4</a></p>') == []
+
+
+# -- logs: the build's errors (F-1's neighbour: another log surface) ---------------------------
+
+def test_the_builds_errors_are_neutralised_for_a_ci_log():
+    """MkDocs prints the plugin's errors, which quote content (a key, a scenario's name), in the
+    Publish job's log: the same neutralising as the commands' output (log_text.py)."""
+    from altered_rules.mkdocs_plugin.plugin import _refused
+
+    text = str(_refused("glossary/x.yaml:9: unknown key 'evil\n::add-mask::Dusk\n  ::error file=README.md::forged \x1b[2J'"))
+    assert not re.search(r"^[ \t]*::", text, re.MULTILINE) and "\x1b" not in text
+    assert "\\::add-mask::Dusk" in text and "\\u001b[2J" in text

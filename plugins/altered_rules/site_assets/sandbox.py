@@ -67,7 +67,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 # The Python the archive holds: the engine, pyyaml (its pure-Python half: the compiled one
 # is for CPython, not for Pyodide) and the plugin's modules that read and run pasted text.
-PLUGIN_MODULES = ("__init__.py", "content/__init__.py", "content/yamlsource.py", "verification/__init__.py",
+PLUGIN_MODULES = ("__init__.py", "content/__init__.py", "content/yamlsource.py", "content/sourcefiles.py", "verification/__init__.py",
                   "verification/scenarios.py", "site_assets/__init__.py", "site_assets/sandbox_runtime.py")
 CARDS = "altered_rules/site_assets/cards.json"
 MESSAGES = "altered_rules/site_assets/messages.json"
