@@ -34,7 +34,7 @@ from .content.sourcefiles import read_text, write_text
 from .content.yamlsource import SourceError, character_problem
 from .strings import STRINGS_DIR, LanguageStrings, StringState, _read_language, stamp_files, string_states
 
-__all__ = ["catalogue_data", "MESSAGES_DIR", "LANGUAGE_ONLY", "stamp_messages", "read_messages", "message_problems", "message_states", "plural_rules", "renderer",
+__all__ = ["catalogue_data", "MESSAGES_DIR", "LANGUAGE_ONLY", "stamp_messages", "read_messages", "message_problems", "template_problem", "template_problems", "message_states", "plural_rules", "renderer",
            "render", "card_names", "english_file"]
 
 MESSAGES_DIR = STRINGS_DIR / "engine"
@@ -123,6 +123,14 @@ def template_problem(key: str, value: str) -> str | None:
                 "or a plural ({n, plural, one {# card} other {# cards}}), and nothing else in braces is allowed "
                 "(no {}, no {first.x}, no {last:>9})")
     return None
+
+
+def template_problems(files: Mapping[str, LanguageStrings]) -> list[str]:
+    """`file:line: problem` for each message of each translation that is no text the renderer may
+    fill (template_problem): what the build refuses, where a missing or untranslated message is
+    only the lint's (it is shown in English meanwhile)."""
+    return [f"{file.where(key)}: '{key}': {problem}" for language, file in files.items() if language != "en"
+            for key, value in file.strings.items() if (problem := template_problem(key, value))]
 
 
 def _forms(template: str) -> list[str]:

@@ -23,7 +23,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from ..site_assets.extra_files import ui_strings
 from ..content.glossary import Glossary, GlossaryError, load_glossary
 from ..log_text import neutral
-from ..messages import read_messages
+from ..messages import read_messages, template_problems
 from ..strings import read_strings
 from ..content.page_markup import html_problems, page_problems
 from ..content.sourcefiles import display, file_problem, read_text
@@ -126,7 +126,9 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             # The interface strings and the engine's messages first: a malformed file is an
             # error with its file and line, not a traceback in a later hook (F-2).
             read_strings()
-            read_messages()
+            refused = template_problems(read_messages())   # a message no renderer may fill (F-3 to F-5)
+            if refused:
+                raise _refused(f"{len(refused)} problem(s) in the engine's messages:\n" + "\n".join(f"  {e}" for e in refused))
             self.glossary = load_glossary(self.glossary_dir)
         except SourceError as exc:
             raise _refused(str(exc)) from None
