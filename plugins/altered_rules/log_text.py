@@ -13,18 +13,21 @@ standard error alike, whatever `--format` said. So `neutral_output()` (around ev
 - a line that starts (after spaces) with `::` or `##[` gets a backslash in front, `\\::error`,
   which the runner does not read as a command;
 
-and the one place that writes real workflow commands, `print_command` (`--format github`, its
-data escaped by lint_report.github_command), writes past the filter. Nothing else can.
+and only the workflow commands the program itself made pass unchanged: lint_report.github_command
+(`--format github`, its data escaped) declares each one with `issued`, and the stream lets a line
+through only if it is one of those, once each. A line from content is never one of them,
+whatever it holds.
 """
 
 from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 from contextlib import contextmanager
 from typing import Iterator, TextIO
 
-__all__ = ["neutral", "neutral_characters", "NeutralStream", "neutral_output", "print_command"]
+__all__ = ["neutral", "neutral_characters", "issued", "NeutralStream", "neutral_output"]
 
 _UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
 _COMMAND_START = re.compile(r"^([ \t]*)(::|##\[)", re.MULTILINE)
@@ -45,8 +48,21 @@ def neutral(text: str, at_line_start: bool = True) -> str:
     return _COMMAND_START.sub(r"\1\\\2", text)
 
 
+# The workflow commands this process made and has not printed yet, each with how many times.
+_ISSUED: Counter[str] = Counter()
+
+
+def issued(command: str) -> str:
+    """`command` (a workflow command whose data the caller escaped: lint_report.github_command),
+    declared so that a NeutralStream prints it as it is, once."""
+    command = neutral_characters(command).replace("\n", "%0A")
+    _ISSUED[command] += 1
+    return command
+
+
 class NeutralStream:
-    """A text stream that writes `neutral` of everything to the stream it wraps."""
+    """A text stream that writes `neutral` of everything to the stream it wraps, but the
+    workflow commands declared with `issued`."""
 
     def __init__(self, stream: TextIO) -> None:
         self.unfiltered = stream
@@ -55,7 +71,12 @@ class NeutralStream:
     def write(self, text: str) -> int:
         if not text:
             return 0
-        self.unfiltered.write(neutral(text, self.at_line_start))
+        line = text.removesuffix("\n")
+        if self.at_line_start and _ISSUED.get(line):
+            _ISSUED[line] -= 1
+            self.unfiltered.write(text)
+        else:
+            self.unfiltered.write(neutral(text, self.at_line_start))
         self.at_line_start = text.endswith("\n")
         return len(text)
 
@@ -72,15 +93,3 @@ def neutral_output() -> Iterator[None]:
         yield
     finally:
         sys.stdout, sys.stderr = out, err
-
-
-def print_command(command: str, file: TextIO | None = None) -> None:
-    """Write one workflow command (`::error file=...::message`, its data already escaped) as
-    a line of its own, past the filter: the only output that may start with `::`."""
-    stream = sys.stdout if file is None else file
-    raw = getattr(stream, "unfiltered", stream)
-    if isinstance(stream, NeutralStream) and not stream.at_line_start:
-        raw.write("\n")
-    raw.write(neutral_characters(command).replace("\n", "%0A") + "\n")
-    if isinstance(stream, NeutralStream):
-        stream.at_line_start = True

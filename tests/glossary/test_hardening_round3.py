@@ -359,3 +359,21 @@ def test_the_builds_errors_are_neutralised_for_a_ci_log():
     text = str(_refused("glossary/x.yaml:9: unknown key 'evil\n::add-mask::Dusk\n  ::error file=README.md::forged \x1b[2J'"))
     assert not re.search(r"^[ \t]*::", text, re.MULTILINE) and "\x1b" not in text
     assert "\\::add-mask::Dusk" in text and "\\u001b[2J" in text
+
+
+def test_only_the_commands_the_program_made_reach_the_log():
+    """A line from content shaped exactly as an annotation is still neutralised; the annotations
+    `--format github` made (lint_report.github_command declares each) pass as they are, once."""
+    import io
+
+    from altered_rules.log_text import NeutralStream, issued
+
+    raw = io.StringIO()
+    stream = NeutralStream(raw)
+    print("::error file=README.md,line=1::forged", file=stream)
+    print(issued("::error file=x.yaml,line=2::real"), file=stream)
+    print("::error file=x.yaml,line=2::real", file=stream)   # the same text again: printed once only as a command
+    print("text\n  ::warning::again\n##[group]x \x1b[2J", file=stream)
+    assert raw.getvalue().split("\n") == ["\\::error file=README.md,line=1::forged", "::error file=x.yaml,line=2::real",
+                                          "\\::error file=x.yaml,line=2::real", "text", "  \\::warning::again",
+                                          "\\##[group]x \\u001b[2J", ""]

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterable
 
-from ..log_text import neutral_characters, print_command
+from ..log_text import issued, neutral_characters
 
 
 class LintFormat(enum.Enum):
@@ -97,7 +97,7 @@ def github_command(item: Finding) -> str:
         if item.line:
             properties.append(f"line={item.line}")
     head = f"::{item.severity.value}" + (" " + ",".join(properties) if properties else "")
-    return f"{head}::{escape_data(item.message)}"
+    return issued(f"{head}::{escape_data(item.message)}")   # the one maker of workflow commands (log_text.py)
 
 
 _PLAIN_PREFIX = {Severity.WARNING: "stale: ", Severity.NOTICE: "renumbered: "}
@@ -113,7 +113,7 @@ def print_findings(findings: Iterable[Finding], summary: str, form: LintFormat, 
         return
     for item in findings:
         if form is LintFormat.GITHUB:
-            print_command(github_command(item), out)   # the one writer of workflow commands (log_text.py)
+            print(github_command(item), file=out)
         else:
             prefix = _PLAIN_PREFIX.get(item.severity, "")
             print(prefix + item.text, file=err)
