@@ -30,7 +30,7 @@ from engine.catalogue import ENGLISH
 from engine.messages import Message, Renderer, cldr_plural, template_fields
 
 from .content.glossary.model import LANGUAGES, CardData
-from .content.sourcefiles import read_text, write_text
+from .content.sourcefiles import read_text, walk_files, write_text
 from .content.yamlsource import SourceError, character_problem
 from .strings import STRINGS_DIR, LanguageStrings, StringState, _read_language, stamp_files, string_states
 
@@ -225,8 +225,9 @@ def apply_translations(language: str, updates: dict[str, tuple[str, str]], folde
     edited = "\n".join(rows)
     with tempfile.TemporaryDirectory(prefix="altered-rules-messages-") as scratch:
         copy = Path(scratch)
-        for other in folder.glob("*.yaml"):
-            shutil.copy(other, copy / other.name)
+        for other, problem in walk_files(folder):   # regular files only, never a link followed (sourcefiles.py)
+            if problem is None and other.suffix == ".yaml" and other.parent == folder:
+                shutil.copy(other, copy / other.name)
         (copy / path.name).write_text(edited, encoding="utf-8")
         try:
             problems = [p.replace(str(copy), str(folder)) for p in message_problems(read_messages(copy))

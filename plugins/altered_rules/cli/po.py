@@ -350,7 +350,7 @@ def _apply(root: Path, updates: dict[Path, list[tuple[TextSlot, str, str]]], lan
     edited = {file: _edit_file(file, root, items, language) for file, items in updates.items()}
     with tempfile.TemporaryDirectory(prefix="altered-rules-import-") as scratch:
         copy = Path(scratch) / "glossary"
-        shutil.copytree(root, copy)
+        shutil.copytree(root, copy, symlinks=True)   # a link stays a link (and is refused), never followed
         for file, text in edited.items():
             write_text(copy / file.relative_to(root), copy, text)
         try:
