@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Iterator, Mapping, MutableMapping
 
 from .content.glossary.model import ENGLISH_HASH_LENGTH, LANGUAGES, TranslationStatus, english_hash
 from .content.sourcefiles import display, load_yaml_file, read_text, write_text
@@ -183,7 +183,7 @@ def stamp_files(files: Mapping[str, LanguageStrings]) -> int:
     return count
 
 
-class _Read(Mapping):
+class _Read(MutableMapping):
     """The shipped files, read on first use, not on import: a malformed file is then a
     SourceError (file:line) that a command or the build reports as such, never an import's
     traceback before any command has started (F-2)."""
@@ -199,6 +199,12 @@ class _Read(Mapping):
 
     def __getitem__(self, key: str):
         return self._loaded()[key]
+
+    def __setitem__(self, key: str, value) -> None:   # a test's pseudo-language (test_pseudo_locale.py)
+        self._loaded()[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self._loaded()[key]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._loaded())
