@@ -67,7 +67,7 @@ sys.path.insert(0, str(PROJECT / "benchmarks"))
 from altered_rules.content.glossary import load_glossary  # noqa: E402
 from altered_rules.verification.synth import synthesize  # noqa: E402
 from altered_rules.verification.checks import collect_checks, run_checks  # noqa: E402
-from altered_rules.content.yamlsource import load_yaml_file  # noqa: E402
+from altered_rules.content.sourcefiles import load_yaml_file  # noqa: E402
 from altered_rules.build_site import LANGUAGE_CONFIGS  # noqa: E402
 
 import engine  # noqa: E402

@@ -19,7 +19,8 @@ from typing import Any, Iterable, Sequence
 from urllib.parse import unquote, urlsplit
 
 from altered_rules.content.glossary.model import Glossary
-from altered_rules.content.yamlsource import LineDict, LineList, SourceError, load_yaml_file, line_of
+from altered_rules.content.sourcefiles import load_yaml_file
+from altered_rules.content.yamlsource import LineDict, LineList, SourceError, line_of
 from altered_rules.languages import LANGUAGES
 
 QUERIES = Path(__file__).resolve().parent / "search-queries.yaml"

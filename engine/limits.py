@@ -16,6 +16,7 @@ from __future__ import annotations
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_GLOSSARY_BYTES",
     "MAX_DEPTH",
     "MAX_VALUES",
     "MAX_EXPANDED_CHARACTERS",
@@ -32,6 +33,11 @@ __all__ = [
 MAX_FILE_BYTES = 1_000_000
 """Bytes in one YAML file. The largest glossary file is about 31 kB: a file this big is a
 mistake (a pasted dump), and reading it would slow every build."""
+
+MAX_GLOSSARY_BYTES = 5_000_000
+"""Bytes in all the YAML files of the glossary together, counted before any is read. The
+glossary is about 0.8 MB; each file may be at most MAX_FILE_BYTES, but twenty files near it made
+the lint take 15 s and 530 MB (issue 36, F-19): past this total the glossary is refused at once."""
 
 MAX_DEPTH = 100
 """Lists and mappings nested in one another. The glossary nests about 11 deep; the YAML parser

@@ -400,7 +400,10 @@ class Renderer:
             return self.catalogue["list.none"]
         if len(parts) == 1:
             return parts[0]
-        return self.catalogue["list.and"].format(first=self.catalogue["list.separator"].join(parts[:-1]), last=parts[-1])
+        # Filled as every template is, never str.format (which reads {first.__class__} and {last:>9}: F-3).
+        values = {"first": self.catalogue["list.separator"].join(parts[:-1]), "last": parts[-1]}
+        return _FIELD.sub(lambda m: values[m.group(1)] if m.group(1) in values and not m.group(2) else m.group(0),
+                          self.catalogue["list.and"])
 
 
 def render(message: Message, catalogue: Mapping[str, str], plural: Callable[[int], str] = english_plural) -> str:

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from engine.limits import MAX_VALUES
 
-from altered_rules.content.yamlsource import FORBIDDEN_CHARACTER, MAX_DEPTH, LineDict, LineList, SourceError, _scalar, load_yaml_file, load_yaml_text
+from altered_rules.content.sourcefiles import load_yaml_file
+from altered_rules.content.yamlsource import FORBIDDEN_CHARACTER, MAX_DEPTH, LineDict, LineList, SourceError, _scalar, load_yaml_text
 
 from guards import no_hang
 from project_paths import GLOSSARY, PROJECT

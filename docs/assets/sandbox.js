@@ -337,7 +337,9 @@ function boardData(form) {
       if (characters.length) written.characters = characters;
       if (Object.keys(written).length) block[kind] = written;
     }
-    given[player] = block;
+    // A player's name is data: "__proto__" written with `=` would set the object's prototype,
+    // which JSON.stringify leaves out, and the board would be lost in silence (F-7).
+    Object.defineProperty(given, player, { value: block, enumerable: true, writable: true, configurable: true });
   });
   const action = form.action;
   const when = action.kind === "dusk" || action.kind === "check_victory" ? action.kind : { [action.kind]: action.expedition };

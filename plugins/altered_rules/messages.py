@@ -30,10 +30,11 @@ from engine.catalogue import ENGLISH
 from engine.messages import Message, Renderer, cldr_plural, template_fields
 
 from .content.glossary.model import LANGUAGES, CardData
-from .content.yamlsource import SourceError
+from .content.sourcefiles import read_text, walk_files, write_text
+from .content.yamlsource import SourceError, character_problem
 from .strings import STRINGS_DIR, LanguageStrings, StringState, _read_language, stamp_files, string_states, stray_character_problem
 
-__all__ = ["catalogue_data", "MESSAGES_DIR", "LANGUAGE_ONLY", "stamp_messages", "read_messages", "message_problems", "message_states", "plural_rules", "renderer",
+__all__ = ["catalogue_data", "MESSAGES_DIR", "LANGUAGE_ONLY", "stamp_messages", "read_messages", "message_problems", "template_problem", "template_problems", "message_states", "plural_rules", "renderer",
            "render", "card_names", "english_file"]
 
 MESSAGES_DIR = STRINGS_DIR / "engine"
@@ -73,6 +74,65 @@ def read_messages(folder: Path = MESSAGES_DIR) -> dict[str, LanguageStrings]:
     return files
 
 
+MAX_MESSAGE_CHARACTERS = 1_000
+"""Characters of one translated message (the longest is about 400): a trace line, not a page."""
+
+_FIELD_OR_PLURAL = re.compile(r"\{\w+, plural,(?:\s*[a-z=0-9]+\s*\{[^{}]*\})+\s*\}|\{\w+(?::\w+)?\}")
+_WORDS = r"[^\W\d_][\w'’ -]*"
+# A language's own keys (LANGUAGE_ONLY), each of the one shape the renderer reads: a word with its
+# article ("la Réserve"), a name's form ("de {}|d'{}": one {} a side), the letters a form elides
+# before, and contractions ("de le >du ;à le >au ", each "words >words" of a preposition and an
+# article). Nothing else: a `form.de` of 20,000 {} would repeat every name 20,000 times (F-4), a
+# contraction "Alice>…" would rewrite every Alice.
+_OWN_SHAPES = (
+    (re.compile(r"term\.[^:]+:\w+"), re.compile(rf"{_WORDS}"), "words (letters, spaces, ' and -), e.g. \"la Réserve\""),
+    (re.compile(r"form\.vowels"), re.compile(r"[^\W\d_]+"), "letters only, e.g. \"aeiouAEIOU\""),
+    (re.compile(r"form\.\w+"), re.compile(r"[\w'’ ]*\{\}[\w'’ ]*(?:\|[\w'’ ]*\{\}[\w'’ ]*)?"),
+     "the name's form before a consonant, then optionally | and its form before a vowel, each with one {} for the name, "
+     "e.g. \"de {}|d'{}\""),
+    (re.compile(r"contractions"), re.compile(r"[^\W\d_][\w'’]*[ '’][\w'’ ]*>[\w'’ ]*"),
+     "pairs 'preposition article >contraction' separated by ';', e.g. \"de le >du ;à le >au \""),
+)
+_MAX_OWN_CHARACTERS = 80   # a word with its article, a name's form, the vowels
+_MAX_CONTRACTIONS = 2_000
+
+
+def template_problem(key: str, value: str) -> str | None:
+    """What is wrong with one message of a catalogue as text (None: nothing): a character no
+    one-line text holds (a line break would print as lines of their own, F-5), a length past the
+    limit, a brace that is no {parameter}, {parameter:form} or plural, so no {}, {first.x} or
+    {last:>9} (F-3); for a language's own key, any other shape than the one the renderer reads."""
+    problem = character_problem(value, one_line=True)
+    if problem:
+        return problem
+    if LANGUAGE_ONLY.match(key):
+        limit = _MAX_CONTRACTIONS if key == "contractions" else _MAX_OWN_CHARACTERS
+        if len(value) > limit:
+            return f"it holds {len(value):,} characters; a language's own key holds at most {limit:,}"
+        shape = next((shape for pattern, shape, _ in _OWN_SHAPES if pattern.fullmatch(key)), None)
+        allowed = next(what for pattern, _, what in _OWN_SHAPES if pattern.fullmatch(key))
+        parts = value.removesuffix(";").split(";") if key == "contractions" else [value]   # one pair a part
+        if shape is not None and all(shape.fullmatch(part) for part in parts):
+            return None
+        return f"it is not of the shape the renderer reads: write {allowed}"
+    if len(value) > MAX_MESSAGE_CHARACTERS:
+        return f"it holds {len(value):,} characters; a message holds at most {MAX_MESSAGE_CHARACTERS:,}"
+    stray = re.search(r"[{}]", _FIELD_OR_PLURAL.sub("", value))
+    if stray:
+        return (f"'{stray.group()}' outside a parameter; a parameter is a name in braces ({{player}}, {{player:de}}) "
+                "or a plural ({n, plural, one {# card} other {# cards}}), and nothing else in braces is allowed "
+                "(no {}, no {first.x}, no {last:>9})")
+    return None
+
+
+def template_problems(files: Mapping[str, LanguageStrings]) -> list[str]:
+    """`file:line: problem` for each message of each translation that is no text the renderer may
+    fill (template_problem): what the build refuses, where a missing or untranslated message is
+    only the lint's (it is shown in English meanwhile)."""
+    return [f"{file.where(key)}: '{key}': {problem}" for language, file in files.items() if language != "en"
+            for key, value in file.strings.items() if (problem := template_problem(key, value))]
+
+
 def _forms(template: str) -> list[str]:
     return [name for found in _PLURAL_FORMS.finditer(template) for name in _FORM_NAME.findall(found.group(1))]
 
@@ -91,6 +151,10 @@ def message_problems(files: Mapping[str, LanguageStrings]) -> list[str]:
             if key not in file.strings:
                 problems.append(f"{file.path}: missing the message '{key}' (English at {english.where(key)}: {english.strings[key]!r})")
         for key, value in file.strings.items():
+            problem = template_problem(key, value)
+            if problem:
+                problems.append(f"{file.where(key)}: '{key}': {problem}")
+                continue
             if LANGUAGE_ONLY.match(key):
                 continue
             if key not in english.strings:
@@ -153,7 +217,7 @@ def apply_translations(language: str, updates: dict[str, tuple[str, str]], folde
     path = folder / f"{language}.yaml"
     files = read_messages(folder)
     file = files[language]
-    rows = path.read_text(encoding="utf-8").split("\n")
+    rows = read_text(path, folder).split("\n")
     for key, (text, recorded) in updates.items():
         # Spaces the eye cannot tell apart are written as escapes, as in the shipped files.
         value = json.dumps(text, ensure_ascii=False).replace("\u00a0", "\\u00a0").replace("\u202f", "\\u202f")
@@ -165,8 +229,9 @@ def apply_translations(language: str, updates: dict[str, tuple[str, str]], folde
     edited = "\n".join(rows)
     with tempfile.TemporaryDirectory(prefix="altered-rules-messages-") as scratch:
         copy = Path(scratch)
-        for other in folder.glob("*.yaml"):
-            shutil.copy(other, copy / other.name)
+        for other, problem in walk_files(folder):   # regular files only, never a link followed (sourcefiles.py)
+            if problem is None and other.suffix == ".yaml" and other.parent == folder:
+                shutil.copy(other, copy / other.name)
         (copy / path.name).write_text(edited, encoding="utf-8")
         try:
             problems = [p.replace(str(copy), str(folder)) for p in message_problems(read_messages(copy))
@@ -175,7 +240,7 @@ def apply_translations(language: str, updates: dict[str, tuple[str, str]], folde
             problems = [str(exc).replace(str(copy), str(folder))]
     if problems or check_only:
         return problems
-    path.write_text(edited, encoding="utf-8")
+    write_text(path, folder, edited)
     _catalogue.cache_clear()
     return []
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Iterator, Mapping, MutableMapping
 
 from .content.glossary.model import ENGLISH_HASH_LENGTH, LANGUAGES, TranslationStatus, english_hash
-from .content.yamlsource import LineDict, LineList, SourceError, character_problem, load_yaml_file, load_yaml_text
+from .content.sourcefiles import display, load_yaml_file, read_text, write_text
+from .content.yamlsource import LineDict, LineList, SourceError, character_problem, load_yaml_text
 
 STRINGS_DIR = Path(__file__).parent / "strings"
 """The folder of the per-language files (en.yaml, fr.yaml, it.yaml)."""
@@ -47,17 +48,10 @@ class LanguageStrings:
         return f"{self.path}:{self.lines.get(key, 1)}"
 
 
-def _shown(path: Path) -> str:
-    """A path as an editor types it: relative to the working folder when inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
 def _read_language(path: Path, language: str) -> LanguageStrings:
-    path = Path(_shown(path))
-    data = load_yaml_file(path)
+    # Shown as an editor types it, links not resolved: a regular file of its folder (sourcefiles.py).
+    path = Path(display(path))
+    data = load_yaml_file(path, path.parent)
     if not isinstance(data, LineDict) or not isinstance(data.get("strings"), LineDict):
         raise SourceError(path, getattr(data, "line", 1), "an interface strings file is a mapping with "
                           "'strings' (key: text) and, in a translation, 'same_as_english' (a list of keys)")
@@ -74,7 +68,7 @@ def _read_language(path: Path, language: str) -> LanguageStrings:
     if not isinstance(same, list) or not all(isinstance(k, str) for k in same):
         raise SourceError(path, data.line_of("same_as_english"), "'same_as_english' must be a list of string keys")
     lines = {str(k): table.line_of(k) for k in table}
-    rows = path.read_text(encoding="utf-8").splitlines()
+    rows = read_text(path, path.parent).splitlines()
     translated_from = {key: found.group(1) for key, line in lines.items()
                        if 0 < line <= len(rows) and (found := TRANSLATED_FROM.search(rows[line - 1]))}
     return LanguageStrings(language, str(path), strings, lines, frozenset(same), translated_from)
@@ -179,7 +173,7 @@ class StringState:
         return ""
 
 
-def string_states(files: dict[str, LanguageStrings], languages: tuple[str, ...] = LANGUAGES[1:]) -> list[StringState]:
+def string_states(files: Mapping[str, LanguageStrings], languages: tuple[str, ...] = LANGUAGES[1:]) -> list[StringState]:
     """Every translated interface string of `languages` with its state: current, stale or unrecorded."""
     english = files["en"].strings
     states = []
@@ -210,7 +204,7 @@ def stamp_files(files: Mapping[str, LanguageStrings]) -> int:
         if language == "en":
             continue
         path = Path(file.path)
-        rows = path.read_text(encoding="utf-8").split("\n")
+        rows = read_text(path, path.parent).split("\n")
         stamped = 0
         for key, line in file.lines.items():
             if key in english and key not in file.translated_from:
@@ -223,13 +217,43 @@ def stamp_files(files: Mapping[str, LanguageStrings]) -> int:
         if not isinstance(data, dict) or data.get("strings") != file.strings:
             raise SourceError(path, None, "`i18n stamp` would change this file's strings (a comment inside a "
                                           "multi-line value?); nothing was written: add `# from ...` by hand")
-        path.write_text(text, encoding="utf-8")
+        write_text(path, path.parent, text)
         count += stamped
     return count
 
 
-FILES: dict[str, LanguageStrings] = read_strings()
-STRINGS: dict[str, dict[str, str]] = {language: file.strings for language, file in FILES.items()}
+class _Read(MutableMapping):
+    """The shipped files, read on first use, not on import: a malformed file is then a
+    SourceError (file:line) that a command or the build reports as such, never an import's
+    traceback before any command has started (F-2)."""
+
+    def __init__(self, make: Callable[[], dict]) -> None:
+        self._make = make
+        self._data: dict | None = None
+
+    def _loaded(self) -> dict:
+        if self._data is None:
+            self._data = self._make()
+        return self._data
+
+    def __getitem__(self, key: str):
+        return self._loaded()[key]
+
+    def __setitem__(self, key: str, value) -> None:   # a test's pseudo-language (test_pseudo_locale.py)
+        self._loaded()[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self._loaded()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+
+FILES: Mapping[str, LanguageStrings] = _Read(read_strings)
+STRINGS: Mapping[str, dict[str, str]] = _Read(lambda: {language: file.strings for language, file in FILES.items()})
 
 
 def text_problem(value: str) -> str | None:

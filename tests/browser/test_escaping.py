@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from altered_rules.build_site import build
 from altered_rules.content.glossary.model import card_slug
 from altered_rules.verification.synth import _dump, synthesize
-from altered_rules.content.yamlsource import load_yaml_file
+from altered_rules.content.sourcefiles import load_yaml_file
 
 from project_paths import GLOSSARY, PROJECT
 from serving import serve

@@ -15,7 +15,7 @@ from engine.scenario import read_scenarios
 from engine.scenario.runner import _run_once
 from engine.state import Game
 from engine.vocabulary import ObjectType, Zone
-from altered_rules.content.yamlsource import load_yaml_file
+from altered_rules.content.sourcefiles import load_yaml_file
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 

@@ -12,7 +12,7 @@ from project_paths import PROJECT
 
 FILE_LIMITS = ["MAX_FILE_BYTES", "MAX_VALUES", "MAX_EXPANDED_CHARACTERS", "MAX_DEPTH", "MAX_DIGITS"]
 PAGES = {
-    "editing.md": FILE_LIMITS,
+    "editing.md": ["MAX_FILE_BYTES", "MAX_GLOSSARY_BYTES", *FILE_LIMITS[1:]],
     "scenarios.md": ["MAX_NUMBER", "MAX_CARDS", "MAX_OBJECTS", "MAX_STEPS", "MAX_WORK", *FILE_LIMITS],
 }
 

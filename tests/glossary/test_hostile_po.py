@@ -172,7 +172,7 @@ def test_stamp_finds_one_line_mappings_with_a_yaml_parse(tmp_path, line):
     path = root / "chapters.yaml"
     path.write_text(f"- {{number: 1, title: {{en: One, fr: Un, it: Uno}}}}\n{line}\n", encoding="utf-8")
     assert stamp_file(path, root) == 2
-    from altered_rules.content.yamlsource import load_yaml_file
+    from altered_rules.content.sourcefiles import load_yaml_file
     data = load_yaml_file(path)
     assert all("from" in entry["title"] and "from" not in entry for entry in data)
 

@@ -92,7 +92,7 @@ def test_the_code_digest_follows_every_engine_file(tmp_path):
         assert digest() == original
     (engine_copy / "new_rule.py").write_text("X = 1\n", encoding="utf-8")
     assert digest() != original
-    assert {p.name for p in cache.READER_FILES} == {"checks.py", "yamlsource.py"}
+    assert {p.name for p in cache.READER_FILES} == {"checks.py", "yamlsource.py", "sourcefiles.py"}
     assert all(p in cache.code_files(engine_copy) for p in cache.READER_FILES)
 
 

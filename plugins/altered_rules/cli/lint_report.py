@@ -14,6 +14,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterable
 
+from ..log_text import issued, neutral_characters
+
 
 class LintFormat(enum.Enum):
     """The formats of `altered-rules lint --format`."""
@@ -80,7 +82,8 @@ def located(file: str, line: int | None, message: str, severity: Severity = Seve
 # GitHub's workflow-command rules (actions/toolkit, command.ts): in the message `%`, CR and LF are
 # percent-encoded; in a property value `:` and `,` too, as they separate the properties.
 def escape_data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # And no other control character reaches the log raw (log_text.py).
+    return neutral_characters(value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(value: str) -> str:
@@ -94,7 +97,7 @@ def github_command(item: Finding) -> str:
         if item.line:
             properties.append(f"line={item.line}")
     head = f"::{item.severity.value}" + (" " + ",".join(properties) if properties else "")
-    return f"{head}::{escape_data(item.message)}"
+    return issued(f"{head}::{escape_data(item.message)}")   # the one maker of workflow commands (log_text.py)
 
 
 _PLAIN_PREFIX = {Severity.WARNING: "stale: ", Severity.NOTICE: "renumbered: "}

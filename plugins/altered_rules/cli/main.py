@@ -81,6 +81,8 @@ def _lint_interface(glossary, folder: Path) -> list[str]:
     """The interface strings and the translations' hand-written pages (docs/fr, docs/it, beside
     the glossary folder when they are there)."""
     from ..content.lint import lint_interface, lint_messages
+    from ..content.sourcefiles import display, walk_files
+    from ..languages import LANGUAGES
     from ..messages import read_messages
     from ..strings import read_strings
     from ..content.yamlsource import SourceError
@@ -91,8 +93,12 @@ def _lint_interface(glossary, folder: Path) -> list[str]:
     except SourceError as exc:
         return [str(exc)]
     docs = Path(folder).parent / "docs"
-    pages = sorted(docs.glob("fr/*.md")) + sorted(docs.glob("it/*.md"))
-    return lint_interface(glossary, files, pages) + lint_messages(glossary, messages)
+    # Every language's hand-written pages (their markup: page_markup.py), the translations' for
+    # their terms too; a link or a pipe among them is named (sourcefiles.py).
+    found = [(path, problem) for language in LANGUAGES for path, problem in walk_files(docs / language, docs)]
+    pages = [path for path, problem in found if path.suffix == ".md" and problem is None and path.parent.parent == docs]
+    refused = [f"{display(path)}: {problem}" for path, problem in found if problem is not None]
+    return refused + lint_interface(glossary, files, pages) + lint_messages(glossary, messages)
 
 
 def _string_states():
@@ -348,13 +354,40 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
-        return args.func(args)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+    # Whatever a command prints (it quotes content) is neutralised for the terminal and for CI
+    # logs, in every --format (log_text.py); a malformed shipped file is an error with its file
+    # and line, never a traceback, even before the command is known (F-2).
+    from ..content.yamlsource import SourceError
+    from ..log_text import neutral_output
+
+    with neutral_output():
+        try:
+            args = build_parser().parse_args(argv)
+            return args.func(args)
+        except SourceError as exc:
+            _report_source_error(exc, sys.argv[1:] if argv is None else list(argv))
+            return 1
+        except KeyboardInterrupt:
+            return 130
+        except BrokenPipeError:
+            return 0
+
+
+def _report_source_error(exc: Exception, argv: list[str]) -> None:
+    """A file no command could start without (the interface strings, the engine's messages), in
+    the format asked for, if the arguments say one: as the lint reports its findings."""
+    from ..content.yamlsource import SourceError
+    from .lint_report import LintFormat, located, print_findings
+
+    assert isinstance(exc, SourceError)
+    form = LintFormat.PLAIN
+    for index, argument in enumerate(argv):
+        value = argument.split("=", 1)[1] if argument.startswith("--format=") else (
+            argv[index + 1] if argument == "--format" and index + 1 < len(argv) else None)
+        if value in {f.value for f in LintFormat}:
+            form = LintFormat(value)
+    found = located(exc.path, exc.line, exc.message)
+    print_findings([found], "altered-rules: 1 problem(s); fix it, then run the command again", form, sys.stdout, sys.stderr)
 
 
 if __name__ == "__main__":

@@ -33,8 +33,9 @@ from ..content.glossary.model import LANGUAGES, english_hash
 from ..content.glossary.schema import TRANSLATED_FROM
 from ..content.lint import lint_glossary
 from ..content.translations import TRANSLATIONS, TextSlot, block_layout, flow_span, text_slots, translated_from
-from ..content.yamlsource import LineDict, character_problem
-from ..messages import ENGINE_CONTEXT, MESSAGES_DIR, apply_translations, po_entries
+from ..content.sourcefiles import checked_file, read_bytes, read_text, write_text
+from ..content.yamlsource import LineDict, SourceError, character_problem
+from ..messages import ENGINE_CONTEXT, MESSAGES_DIR, apply_translations, po_entries, template_problem
 from engine.messages import template_fields
 
 # What a translation must keep exactly as the English has it: symbols ({forest}) and quoted rules.
@@ -195,10 +196,17 @@ def _decoded(path: Path, data: bytes) -> str:
     if codec == "utf-8":
         assert utf8 is not None  # undecodable UTF-8 was refused above
         return utf8
+    if codec == "utf-8-sig" and utf8 is not None:   # UTF-8 with or without its byte-order mark (F-13)
+        text = data.decode("utf-8-sig")
+        return text.replace(found.group(0), "charset=UTF-8", 1) if found else text
     if utf8 is not None and not data.isascii():
         first = next(i for i, byte in enumerate(data) if byte > 127)
+        start = data.rfind(b"\n", 0, first) + 1
+        end = data.find(b"\n", first)
+        row = data[start:end if end >= 0 else len(data)]
+        misread = row.decode(codec, errors="replace")   # the line as the declared charset reads it (F-13)
         raise PoError([f"{path}:{line}: the header says charset={declared}, but the file's bytes are UTF-8 "
-                       f"(line {_line_at(data, first)} would read as {data[first:first + 2].decode('latin-1')!r}); "
+                       f"(line {_line_at(data, first)}, {row.decode('utf-8')[:60]!r}, would read as {misread[:60]!r} in {declared}); "
                        "write charset=UTF-8 in the header"])
     try:
         text = data.decode(codec)
@@ -223,9 +231,13 @@ def _check_language(path: Path, text: str, language: str) -> None:
 
 def _read(path: Path, language: str) -> Catalog:
     try:
-        if path.stat().st_size > MAX_PO_BYTES:
-            raise PoError([f"{path}: {path.stat().st_size} bytes; a PO file of the glossary is at most {MAX_PO_BYTES}"])
-        text = _decoded(path, path.read_bytes())
+        # A regular file, at most MAX_PO_BYTES + 1 bytes read: a device, a pipe or a file that
+        # grows while it is read is refused, never read without end (F-12; sourcefiles.py).
+        data = read_bytes(path, None, MAX_PO_BYTES)
+        if len(data) > MAX_PO_BYTES:
+            size = max(path.stat().st_size, len(data))
+            raise PoError([f"{path}: {size} bytes; a PO file of the glossary is at most {MAX_PO_BYTES}"])
+        text = _decoded(path, data)
         problems = _check_lines(path, text)
         if problems:
             raise PoError(problems)
@@ -237,6 +249,8 @@ def _read(path: Path, language: str) -> Catalog:
             raise PoError([f"{path}: {contexts} msgctxt lines but {sum(1 for m in catalog if m.id)} messages read; "
                            "every message needs msgctxt, msgid and msgstr"])
         return catalog
+    except SourceError as exc:
+        raise PoError([f"{path}: {exc.message}"]) from None
     except OSError as exc:
         raise PoError([f"{path}: cannot read the file: {exc.strerror}"]) from None
     except PoFileError as exc:
@@ -361,7 +375,16 @@ def _engine_message(message, context: str, where: str, english_by_context: dict[
     if source is None:
         problems.append(f"{where}: msgctxt '{context}' names no message of the engine (renamed or removed? export the file again)")
         return
-    string = message.string if isinstance(message.string, str) else ""
+    if not isinstance(message.id, str) or not isinstance(message.string, str):   # F-6: refused, never counted empty
+        problems.append(f"{where}: '{context}' is a plural message (msgid_plural, msgstr[N]); an engine message writes "
+                        "its plural forms inside its one msgstr ({n, plural, one {# card} other {# cards}}): "
+                        "write msgid and one msgstr")
+        return
+    string = message.string
+    problem = template_problem(context[len(ENGINE_CONTEXT):], string) if string else None
+    if problem:
+        problems.append(f"{where}: '{context}': {problem}")
+        return
     if not string:
         result.empty += 1
         return
@@ -393,12 +416,12 @@ def _engine_message(message, context: str, where: str, english_by_context: dict[
 def _apply(root: Path, updates: dict[Path, list[tuple[TextSlot, str, str]]], language: str, po: Path) -> None:
     """Check the edited glossary in a copy (schema and lint) before writing a byte of the real one."""
     before = set(_relative(problem, root) for problem in lint_glossary(load_glossary(root)))
-    edited = {file: _edit_file(file, items, language) for file, items in updates.items()}
+    edited = {file: _edit_file(file, root, items, language) for file, items in updates.items()}
     with tempfile.TemporaryDirectory(prefix="altered-rules-import-") as scratch:
         copy = Path(scratch) / "glossary"
-        shutil.copytree(root, copy)
+        shutil.copytree(root, copy, symlinks=True)   # a link stays a link (and is refused), never followed
         for file, text in edited.items():
-            (copy / file.relative_to(root)).write_text(text, encoding="utf-8")
+            write_text(copy / file.relative_to(root), copy, text)
         try:
             glossary = load_glossary(copy)
         except GlossaryError as exc:
@@ -408,7 +431,8 @@ def _apply(root: Path, updates: dict[Path, list[tuple[TextSlot, str, str]]], lan
             raise PoError([f"{po}: the lint refuses the translation: {problem}" for problem in new])
     for file, text in edited.items():
         temporary = file.with_name(file.name + ".import-tmp")
-        temporary.write_text(text, encoding="utf-8")
+        write_text(temporary, root, text)   # never through a link (sourcefiles.py)
+        checked_file(file, root)
         temporary.replace(file)
 
 
@@ -460,8 +484,8 @@ def _from_value(mapping: LineDict, language: str, recorded: str) -> str:
     return "{" + ", ".join(f"{lang}: {value}" for lang, value in hashes.items()) + "}"
 
 
-def _edit_file(file: Path, items: list[tuple[TextSlot, str, str]], language: str) -> str:
-    lines = file.read_text(encoding="utf-8").split("\n")
+def _edit_file(file: Path, root: Path, items: list[tuple[TextSlot, str, str]], language: str) -> str:
+    lines = read_text(file, root).split("\n")
     for slot, value, recorded in sorted(items, key=lambda item: item[0].mapping.line, reverse=True):
         mapping = slot.mapping
         from_value = _from_value(mapping, language, recorded)

@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+from ..content.sourcefiles import read_text, write_text
 from ..content.translations import restamp_renumbered, stale_problems
 from ..content.yamlsource import FORBIDDEN_CHARACTER
 from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
@@ -132,7 +134,7 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
             raise ReleaseError(f"the git tag {TAG_PREFIX}{version} exists already")
 
     releases_file = glossary_dir / RELEASES_FILE
-    before = releases_file.read_text(encoding="utf-8") if releases_file.is_file() else None
+    before = read_text(releases_file, glossary_dir) if os.path.lexists(releases_file) else None
     # Translations that lag only by the numbers this release's renumbering changed: their `from:`
     # follows, or they would be stale once this release is the latest.
     restamped = restamp_renumbered(glossary)
@@ -140,7 +142,7 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
     text = (before if before is not None else _HEADER)
     if text and not text.endswith("\n"):
         text += "\n"
-    releases_file.write_text(text + release_yaml(version, date, based_on, notes), encoding="utf-8")
+    write_text(releases_file, glossary_dir, text + release_yaml(version, date, based_on, notes))
     write_snapshot(glossary_dir, snapshot_of(glossary, version))
     try:
         load_glossary(glossary_dir)
@@ -149,10 +151,10 @@ def record_release(glossary_dir: Path, version: str, date: str, notes: dict[str,
         if before is None:
             releases_file.unlink()
         else:
-            releases_file.write_text(before, encoding="utf-8")
+            write_text(releases_file, glossary_dir, before)
         snapshot_file.unlink(missing_ok=True)
         for path, text in restamped.items():
-            path.write_text(text, encoding="utf-8")
+            write_text(path, glossary_dir, text)
         raise ReleaseError(f"the release was not recorded:\n{exc}") from None
     done = [f"release {version} ({date}) recorded in {releases_file}",
             f"snapshot {snapshot_file} ({snapshot_file.stat().st_size:,} bytes)"]

@@ -27,6 +27,8 @@ from typing import Any
 from ..content.glossary.identity import REFERENCE, rename_references
 from ..content.glossary.releases import RELEASES_FILE, SNAPSHOT_DIR
 from ..content.glossary.schema import PARAGRAPH_ID
+from ..content.sourcefiles import checked_file, read_text, walk_files, write_text
+from ..content.yamlsource import SourceError
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -83,8 +85,13 @@ def check_map(glossary: Any, renames: dict[str, str]) -> None:
 
 
 def _yaml_files(root: Path) -> list[Path]:
+    """The glossary's YAML files renumber rewrites: each a regular file inside it, never a link
+    (refused before any is written: sourcefiles.py)."""
     skip = {root / RELEASES_FILE}
-    return [p for p in sorted(root.rglob("*.yaml")) if p not in skip and (root / SNAPSHOT_DIR) not in p.parents]
+    files = [p for p, _ in walk_files(root, root) if p.suffix == ".yaml" and p not in skip and (root / SNAPSHOT_DIR) not in p.parents]
+    for path in files:
+        checked_file(path, root)
+    return files
 
 
 def _outside(root: Path, renames: dict[str, str]) -> list[str]:
@@ -92,8 +99,8 @@ def _outside(root: Path, renames: dict[str, str]) -> list[str]:
     found = []
     project = root.resolve().parent
     for folder, pattern in (("engine", "*.py"), ("docs", "*.md")):
-        for path in sorted((project / folder).rglob(pattern)) if (project / folder).is_dir() else ():
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for path in (p for p, problem in walk_files(project / folder) if problem is None and p.match(pattern)):
+            for number, line in enumerate(read_text(path, project / folder).splitlines(), 1):
                 cited = sorted({m.group(1) for m in REFERENCE.finditer(line) if m.group(1) in renames})
                 if cited:
                     found.append(f"{path.relative_to(project)}:{number}: cites {', '.join(cited)}")
@@ -121,17 +128,21 @@ def renumber(glossary_dir: Path, renames: dict[str, str] | None = None, shift: s
     before_problems = set(_unnumbered(lint_glossary(glossary)))
     originals: dict[Path, str] = {}
     counts: dict[Path, int] = {}
-    for path in _yaml_files(root):
-        text = path.read_text(encoding="utf-8")
+    try:
+        files = _yaml_files(root)
+    except SourceError as exc:
+        raise RenumberError(f"nothing was changed: {exc}") from None
+    for path in files:
+        text = read_text(path, root)
         count = sum(1 for m in REFERENCE.finditer(text) if m.group(1) in renames)
         if count:
             originals[path] = text
             counts[path] = count
-            path.write_text(rename_references(text, renames), encoding="utf-8")
+            write_text(path, root, rename_references(text, renames))
 
     def put_back() -> None:
         for path, text in originals.items():
-            path.write_text(text, encoding="utf-8")
+            write_text(path, root, text)
 
     try:
         renumbered = load_glossary(root)
@@ -172,8 +183,15 @@ def _pair(text: str) -> tuple[str, str]:
 
 
 def cmd_renumber(args: argparse.Namespace) -> int:
+    given: dict[str, str] = {}
+    for old, new in args.pairs:   # dict() would keep the last of two pairs without a word (F-18)
+        if old in given and given[old] != new:
+            print(f"renumber: {old} is given two new numbers ({given[old]} and {new}); give it one; nothing was changed",
+                  file=sys.stderr)
+            return 1
+        given[old] = new
     try:
-        for line in renumber(args.glossary, dict(args.pairs), args.shift):
+        for line in renumber(args.glossary, given, args.shift):
             print(f"renumber: {line}")
     except RenumberError as exc:
         print(f"renumber: {exc}", file=sys.stderr)

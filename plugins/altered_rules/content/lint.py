@@ -21,6 +21,9 @@ from typing import Callable, Iterable, Iterator
 from .cards import seen_in_problems
 from .glossary.model import Correction, Glossary, TermbaseEntry, Text, mode_block_anchor
 from ..languages import TRANSLATIONS
+from .page_markup import page_problems
+from .sourcefiles import read_text
+from .yamlsource import SourceError
 from ..strings import LanguageStrings
 
 
@@ -251,10 +254,16 @@ def lint_interface(glossary: Glossary, files: dict[str, LanguageStrings], pages:
     problems = string_problems(files) + _translated_terms(glossary, files, checks)
     for page in pages:
         language = page.parent.name
+        try:   # a regular file of docs/, never a link (sourcefiles.py)
+            text = read_text(page, page.parent.parent)
+        except SourceError as exc:
+            problems.append(str(exc))
+            continue
+        problems.extend(page_problems(text, str(page)))   # Markdown and the little HTML allowed, no script (F-20)
         if language not in TRANSLATIONS:
             continue
         variants = _TermChecks(check for check in checks[language] if not check.in_names)
-        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+        for number, line in enumerate(text.splitlines(), 1):
             problems.extend(term_problems(f"{page}:{number}", line, language, variants))
     return problems
 

@@ -18,6 +18,7 @@ YAML text (one line added per text, nothing reformatted), so that merges stay ea
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +29,8 @@ from .glossary.identity import How, explained_hash
 from .glossary.model import LANGUAGES, Glossary, Text, TranslationStatus, english_hash, rule_sort_key
 from .glossary.schema import TRANSLATED_FROM
 from .lint import iter_texts
-from .yamlsource import LineDict, LineList, SourceError, load_yaml_file, load_yaml_text
+from .sourcefiles import checked_file, load_yaml_file, read_text, walk_files, write_text
+from .yamlsource import LineDict, LineList, SourceError, load_yaml_text
 
 TRANSLATIONS = LANGUAGES[1:]
 
@@ -123,7 +125,7 @@ def _slots(path: Path, root: Path) -> list[TextSlot]:
     relative = path.relative_to(root)
     prefix = _FILE_PREFIX.get(relative.name) if len(relative.parts) == 1 else _FOLDER_PREFIX.get(relative.parts[0], relative.parts[0])
     found: list[tuple[str, LineDict]] = []
-    _walk(load_yaml_file(path), [prefix] if prefix else [], [prefix] if prefix else [], found)
+    _walk(load_yaml_file(path, root), [prefix] if prefix else [], [prefix] if prefix else [], found)
     slots: list[TextSlot] = []
     on_line: dict[int, int] = {}
     for context, mapping in found:
@@ -242,7 +244,7 @@ def block_layout(lines: list[str], mapping: LineDict) -> tuple[int, dict[str, tu
 def stamp_file(path: Path, root: Path | None = None) -> int:
     """Write `from:` beside each text of `path` whose translations record none; return how many.
     Only lines are added (or `, from: ...` inside a one-line mapping): nothing is reformatted."""
-    lines = path.read_text(encoding="utf-8").split("\n")
+    lines = read_text(path, root or path.parent).split("\n")
     edits = []
     for slot in _slots(path, root or path.parent):
         mapping = slot.mapping
@@ -268,7 +270,7 @@ def stamp_file(path: Path, root: Path | None = None) -> int:
         except SourceError as exc:
             raise SourceError(path, exc.line, f"`i18n stamp` would break this file ({exc.message}); "
                                               "nothing was written: add `from:` here by hand") from None
-        path.write_text(stamped, encoding="utf-8")
+        write_text(path, root or path.parent, stamped)
     return len(edits)
 
 
@@ -285,10 +287,12 @@ def _check_stamped(text: str, path: Path, root: Path, count: int) -> None:
 
 def glossary_files(root: Path) -> list[Path]:
     """The glossary's YAML files that hold per-language texts."""
-    files = [root / name for name in _FILE_PREFIX]
+    files = [root / name for name in _FILE_PREFIX if os.path.lexists(root / name)]
     for folder in _FOLDER_PREFIX:
-        files += sorted((root / folder).rglob("*.yaml"))
-    return [f for f in files if f.is_file()]
+        files += [path for path, _ in walk_files(root / folder, root) if path.suffix == ".yaml"]
+    for path in files:   # a link or a pipe is refused before any file is written (sourcefiles.py)
+        checked_file(path, root)
+    return files
 
 
 def stamp_glossary(root: Path) -> dict[Path, int]:
@@ -332,16 +336,16 @@ def restamp_renumbered(glossary: Glossary, renames: dict[str, str] | None = None
             if not explained or shared:
                 continue   # one hash for several translations: rewritten only when all of them lag alike
             if lines is None:
-                lines = path.read_text(encoding="utf-8").split("\n")
+                lines = read_text(path, root).split("\n")
             row = mapping.line_of(TRANSLATED_FROM) - 1
             for lang in explained:
                 lines[row] = lines[row].replace(recorded[lang], now)
         if lines is not None:
             text = "\n".join(lines)
-            original = path.read_text(encoding="utf-8")
+            original = read_text(path, root)
             if text != original:
                 before[path] = original
-                path.write_text(text, encoding="utf-8")
+                write_text(path, root, text)
     return before
 
 

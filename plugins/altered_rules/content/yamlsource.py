@@ -32,9 +32,7 @@ __all__ = [
     "character_problem",
     "LineDict",
     "LineList",
-    "load_yaml_file",
     "load_yaml_bytes",
-    "read_capped",
     "load_yaml_text",
     "line_of",
     "copy_tree",
@@ -49,9 +47,13 @@ _INT = re.compile(r"^[-+]?(0|[1-9][0-9]*)$")
 # controls (U+0080-U+009F: a terminal reads some as escape sequences, XML 1.0 refuses them in a
 # feed), the line and paragraph separators, and the bidi overrides and isolates, which reorder
 # what a reader sees and can hide text from a reviewer (U+202A-U+202E, U+2066-U+2069).
-FORBIDDEN_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# Also, written as escapes (PyYAML refuses them raw): a lone surrogate (U+D800-U+DFFF, half of a
+# UTF-16 pair, which no UTF-8 text can hold: writing it crashed lint, the build and verify, F-16)
+# and the non-characters (U+FDD0-U+FDEF, U+FFFE, U+FFFF, which XML 1.0 refuses: the Atom feed, F-15).
+_NOT_TEXT = "\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff"
+FORBIDDEN_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069" + _NOT_TEXT + "]")
 # In a one-line text (a title, an interface string's label), tabs and newlines too.
-FORBIDDEN_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+FORBIDDEN_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069" + _NOT_TEXT + "]")
 _CHARACTER_NAMES = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return (CR)", "\x1b": "ESC, a control character",
                     "\x85": "NEL, a control character", "\u2028": "a line separator", "\u2029": "a paragraph separator"}
 
@@ -64,8 +66,10 @@ def character_problem(text: str, one_line: bool = False) -> str | None:
         return None
     character = found.group()
     code = ord(character)
-    name = _CHARACTER_NAMES.get(character) or ("a bidi override, which can reorder or hide text" if code >= 0x2000
-                                                else "a control character")
+    name = _CHARACTER_NAMES.get(character) or (
+        "a lone surrogate, half of a UTF-16 pair, which UTF-8 text cannot hold" if 0xD800 <= code <= 0xDFFF else
+        "a non-character, which XML and feeds refuse" if code >= 0xFDD0 else
+        "a bidi override, which can reorder or hide text" if code >= 0x2000 else "a control character")
     column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
     allowed = ("one line of printable text (no tab or line break)" if one_line
                else "printable text, tabs and line breaks (newlines)")
@@ -160,6 +164,8 @@ def _scalar(value: str, style: str | None) -> Any:
 # MAX_EXPANDED_CHARACTERS characters of text (a "billion laughs"): they are counted before
 # they are expanded.
 _MERGE = "tag:yaml.org,2002:merge"
+_TAG_REFUSED = ("the YAML tag '{tag}' is not allowed: a value is written as plain text, a number, true/false, "
+                "a list or a mapping, and a tag (!!binary, !!python/..., !x) would be read as something else than it shows")
 
 
 class _Open:
@@ -266,6 +272,8 @@ def _build(events: Any, path: str) -> Any:
         elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             if len(stack) >= MAX_DEPTH:
                 raise SourceError(path, line, f"lists and mappings are nested more than {MAX_DEPTH} deep (the limit)")
+            if event.tag is not None:
+                note(line, _TAG_REFUSED.format(tag=event.tag))
             value: Any = LineDict() if isinstance(event, yaml.MappingStartEvent) else LineList()
             value.path, value.line = path, line
             if isinstance(value, LineDict):
@@ -283,6 +291,8 @@ def _build(events: Any, path: str) -> Any:
             add(done.value, done.value.line, done.size, done.chars, done.height, True)
         elif isinstance(event, yaml.ScalarEvent):
             in_key = bool(stack) and isinstance(stack[-1].value, LineDict) and not stack[-1].has_key
+            if event.tag is not None and event.tag != _MERGE:   # a tag was dropped without a word (F-17)
+                note(line, _TAG_REFUSED.format(tag=event.tag))
             if in_key and (event.tag == _MERGE or (event.value == "<<" and not event.style and event.tag is None)):
                 note(line, "merge keys (<<) are not allowed: write the keys out")
             if not event.style and _INT.match(event.value) and len(event.value.lstrip("+-")) > MAX_DIGITS:
@@ -349,23 +359,8 @@ def load_yaml_text(text: str, path: str | Path = "<string>") -> Any:
         raise SourceError(path, None, f"YAML error: {exc}") from None
 
 
-def load_yaml_file(path: str | Path) -> Any:
-    """Read a YAML file (UTF-8) with line information; see load_yaml_text."""
-    path = Path(path)
-    return load_yaml_bytes(read_capped(path), path)
-
-
-def read_capped(path: Path) -> bytes:
-    """A file's bytes, never more than MAX_FILE_BYTES + 1 (a huge file is refused, not read)."""
-    try:
-        with path.open("rb") as handle:
-            return handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise SourceError(path, None, f"cannot read file: {exc.strerror}") from None
-
-
 def load_yaml_bytes(data: bytes, path: str | Path) -> Any:
-    """load_yaml_text of a file's bytes (UTF-8), as read by read_capped."""
+    """load_yaml_text of a file's bytes (UTF-8), as read by sourcefiles.read_bytes."""
     if len(data) > MAX_FILE_BYTES:
         raise SourceError(path, data.count(b"\n", 0, MAX_FILE_BYTES) + 1,
                           f"the file is longer than {MAX_FILE_BYTES:,} bytes (the limit) from this line on")

@@ -23,6 +23,11 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from ..site_assets.extra_files import ui_strings
 from ..content.glossary import Glossary, GlossaryError, load_glossary
 from ..content.pool import CardPool, read_pool
+from ..log_text import neutral
+from ..messages import read_messages, template_problems
+from ..strings import read_strings
+from ..content.page_markup import html_problems, page_problems
+from ..content.sourcefiles import display, file_problem, read_text
 from ..content.yamlsource import SourceError
 from ..languages import language_selector
 from ..pages.navigation import expand_nav
@@ -46,6 +51,12 @@ CARD_POOL_VARIABLE = "ALTERED_RULES_CARDS"
 """The environment variable naming the card pool file when the plugin's `cards` option is empty."""
 
 log = logging.getLogger("mkdocs.plugins.altered_rules")
+
+
+def _refused(message: str) -> PluginError:
+    """The build's error, its text (which quotes content: a key, a scenario's name) safe for a
+    terminal and a CI log: no control character, no line read as a workflow command (log_text.py)."""
+    return PluginError(neutral(message))
 
 
 @contextmanager
@@ -115,9 +126,17 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
     def _language_build(self, config: MkDocsConfig, project: str) -> LanguageBuild:
         language = self.config.language
         try:
+            # The interface strings and the engine's messages first: a malformed file is an
+            # error with its file and line, not a traceback in a later hook (F-2).
+            read_strings()
+            refused = template_problems(read_messages())   # a message no renderer may fill (F-3 to F-5)
+            if refused:
+                raise _refused(f"{len(refused)} problem(s) in the engine's messages:\n" + "\n".join(f"  {e}" for e in refused))
             glossary = load_glossary(self.glossary_dir)
+        except SourceError as exc:
+            raise _refused(str(exc)) from None
         except GlossaryError as exc:
-            raise PluginError(str(exc)) from None
+            raise _refused(str(exc)) from None
         verification = self._verify(glossary) if self.config.verify else None
         try:
             # The judge's sandbox: its page needs to know the runtime build_site writes in site/_sandbox/.
@@ -125,7 +144,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             # The scenarios the rule pages' links name, for the sandbox page to open by id.
             scenarios = scenario_file(glossary, verification, self.session.published) if verification else None
         except SandboxError as exc:
-            raise PluginError(str(exc)) from None
+            raise _refused(str(exc)) from None
         try:
             # The language build's one Renderer, made whole: the glossary's pages, the releases' pages,
             # the card export, the sandbox's links, and the rule numbers of the hand-written pages.
@@ -137,7 +156,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             # Page paths are made from data (site_paths.py): one that would leave the site stops the build.
             pages = site_pages(renderer, self._card_pool(project))
         except (SourceError, SitePathError) as exc:
-            raise PluginError(str(exc)) from None
+            raise _refused(str(exc)) from None
         return LanguageBuild(glossary, language, verification, renderer, releases, pages, version_pages, sandbox, scenarios)
 
     def _configure(self, config: MkDocsConfig, build: LanguageBuild) -> MkDocsConfig:
@@ -147,7 +166,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         try:
             config.nav = expand_nav(config.nav, build.pages)
         except ValueError as exc:
-            raise PluginError(f"mkdocs.yml nav: {exc}") from None
+            raise _refused(f"mkdocs.yml nav: {exc}") from None
         return config
 
     def _card_pool(self, project: str) -> CardPool | None:
@@ -158,7 +177,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         try:
             return read_pool(Path(project) / named)
         except ValueError as exc:
-            raise PluginError(f"the card pool (the plugin's `cards` option or {CARD_POOL_VARIABLE}): {exc}") from None
+            raise _refused(f"the card pool (the plugin's `cards` option or {CARD_POOL_VARIABLE}): {exc}") from None
 
     @staticmethod
     def _verify(glossary: Glossary) -> Verification:
@@ -167,7 +186,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                  "(the others' results are kept from an earlier run of the same input)")
         if verification.failures:
             details = "\n".join(check.failure() for check in verification.failures)
-            raise PluginError(f"{len(verification.failures)} scenario(s) of the glossary fail:\n{details}")
+            raise _refused(f"{len(verification.failures)} scenario(s) of the glossary fail:\n{details}")
         return verification
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -179,19 +198,28 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         build = self.build
         for page in build.pages if build else []:
             if files.get_file_from_path(page.path) is not None:
-                raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
+                raise _refused(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
             # The card pool's pages are reached from the cards' index, not the nav (thousands of them).
             inclusion = InclusionLevel.NOT_IN_NAV if page.path.startswith(POOL_PREFIX) else InclusionLevel.UNDEFINED
             files.append(File.generated(config, page.path, content=page.markdown, inclusion=inclusion))
         for page in build.version_pages if build else []:   # reached from the footer and the rules, not from the nav
             if files.get_file_from_path(page.path) is not None:
-                raise PluginError(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
+                raise _refused(f"docs/{page.path} clashes with a page generated from the glossary; remove or rename it")
             files.append(File.generated(config, page.path, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV))
         # The shared assets live outside each language's docs_dir; serve them in every build.
         shared_root = os.path.dirname(self.assets_dir)
         for src_uri in shared_assets(Path(self.assets_dir)):
             if files.get_file_from_path(src_uri) is None:
                 files.append(File(src_uri, shared_root, config.site_dir, config.use_directory_urls))
+        # Every file MkDocs found in docs/ is a regular file inside it: MkDocs follows links,
+        # which would publish a file from outside the repository (F-9; sourcefiles.py).
+        # (The theme's own files are code, outside docs/.)
+        docs = os.path.abspath(shared_root) + os.sep
+        refused = [f"{display(file.abs_src_path)}: {problem}" for file in files
+                   if file.generated_by is None and file.abs_src_path and os.path.abspath(file.abs_src_path).startswith(docs)
+                   and (problem := file_problem(file.abs_src_path, shared_root)) is not None]
+        if refused:
+            raise _refused(f"{len(refused)} problem(s) in {display(shared_root)}:\n" + "\n".join(f"  {e}" for e in refused))
         return files
 
     def on_nav(self, nav: Any, *, config: MkDocsConfig, files: Files) -> Any:
@@ -218,18 +246,29 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             # A hand-written page: its rule numbers are linked and checked as the glossary's are,
             # and its links to a release's text name a release that exists.
             path = os.path.relpath(page.file.abs_src_path, self.project).replace(os.sep, "/")
+            try:   # contributed text: Markdown and the little HTML the pages need, no script (F-20)
+                source = read_text(page.file.abs_src_path, os.path.dirname(self.assets_dir))
+            except SourceError as exc:
+                raise _refused(str(exc)) from None
+            markup = page_problems(source, path)
+            if markup:
+                raise _refused(f"{len(markup)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in markup))
             markdown, errors = link_rule_references(markdown, path, page.file.src_uri, build.glossary, build.renderer)
             if errors:
-                raise PluginError(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
+                raise _refused(f"{len(errors)} problem(s) in {path}:\n" + "\n".join(f"  {e}" for e in errors))
             problems = build.releases.check_links(markdown, path)
             if problems:
-                raise PluginError("\n".join(problems))
+                raise _refused("\n".join(problems))
         # Verified scenarios skip Markdown and the search index; on_post_page puts them back.
         markdown, self.deferred[page.file.src_uri] = self.session.defer(markdown)
         # In a serve session, Markdown converted before with the same files is not converted again.
         return self.session.before(page, markdown)
 
     def on_page_content(self, html: str, *, page: Any, config: MkDocsConfig, files: Files) -> str:
+        if page.file.generated_by is None:   # the last check of a hand-written page: whatever route, no script
+            problems = html_problems(html)
+            if problems:
+                raise _refused(f"{page.file.src_uri}: " + "; ".join(problems))
         return self.session.after(page, html, files)
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
@@ -260,7 +299,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                             scenarios=build.scenarios, site_url=config.site_url or "", renderer=build.renderer,
                             pieces=self.session.export_pieces, kept=self.session.kept_folders)
         except (ShellError, SitePathError) as exc:
-            raise PluginError(str(exc)) from None
+            raise _refused(str(exc)) from None
         finally:
             gc.unfreeze()
         self.session.report_files()

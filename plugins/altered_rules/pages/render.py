@@ -273,7 +273,11 @@ class Renderer:
         external = self.glossary.external_rules.get(rule)
         if external is None:  # engine traces may cite a number the glossary does not hold
             return rule
-        note = html.escape(self.t("external_rule", rule=rule, title=self.text(notices, external.title)))
+        # The title goes into an attribute: its symbols as their labels, plain text, so that the
+        # badges drawn afterwards never land inside the attribute (F-14).
+        title = SYMBOL_REFERENCE.sub(lambda m: self.text(notices, self.glossary.symbols[m.group(1)].label)
+                                     if m.group(1) in self.glossary.symbols else m.group(0), self.text(notices, external.title))
+        note = html.escape(self.t("external_rule", rule=rule, title=title))
         return f'<span class="ar-ref ar-ref--external" title="{note}">{rule}<span class="ar-sr"> ({note})</span></span>'
 
     def link_keywords(self, escaped: str, page: str, rule: str, used: set[str]) -> str:

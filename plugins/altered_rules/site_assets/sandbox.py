@@ -68,7 +68,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 # The Python the archive holds: the engine, pyyaml (its pure-Python half: the compiled one
 # is for CPython, not for Pyodide) and the plugin's modules that read and run pasted text.
-PLUGIN_MODULES = ("__init__.py", "content/__init__.py", "content/yamlsource.py", "verification/__init__.py",
+PLUGIN_MODULES = ("__init__.py", "content/__init__.py", "content/yamlsource.py", "content/sourcefiles.py", "verification/__init__.py",
                   "verification/scenarios.py", "site_assets/__init__.py", "site_assets/sandbox_runtime.py")
 CARDS = "altered_rules/site_assets/cards.json"
 MESSAGES = "altered_rules/site_assets/messages.json"
@@ -442,7 +442,8 @@ def scenario_file(glossary: Glossary, verification: Verification, kept: Cache[by
 
 
 # ---- the page --------------------------------------------------------------------------------
-SANDBOX_KEYS = tuple(key for key in STRINGS["en"] if key.startswith("sandbox_"))
+def _sandbox_keys() -> tuple[str, ...]:   # read when a page is made, not on import (strings.py)
+    return tuple(key for key in STRINGS["en"] if key.startswith("sandbox_"))
 
 
 def rule_links(glossary: Glossary, language: str, renderer: Renderer | None = None) -> dict[str, str]:
@@ -494,7 +495,7 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")  # the language's root, from the sandbox page
     sandbox = f"{base}/../{SANDBOX_DIR}/"
     return {
-        "strings": {key.removeprefix("sandbox_"): tr(language, key) for key in SANDBOX_KEYS},
+        "strings": {key.removeprefix("sandbox_"): tr(language, key) for key in _sandbox_keys()},
         "terms": terms(glossary, language),
         "subtypes": list(CHARACTER_SUBTYPES),
         "formats": [f.value for f in engine.DeckFormat],

@@ -32,7 +32,8 @@ import engine
 ENGINE_ROOT = Path(engine.__file__).resolve().parent
 _PLUGIN_ROOT = Path(__file__).resolve().parent.parent
 # Beside the engine, the modules that make what the engine is given from a glossary node.
-READER_FILES = (_PLUGIN_ROOT / "verification" / "checks.py", _PLUGIN_ROOT / "content" / "yamlsource.py")
+READER_FILES = (_PLUGIN_ROOT / "verification" / "checks.py", _PLUGIN_ROOT / "content" / "yamlsource.py",
+                _PLUGIN_ROOT / "content" / "sourcefiles.py")
 
 
 def code_files(engine_root: Path = ENGINE_ROOT) -> list[Path]:

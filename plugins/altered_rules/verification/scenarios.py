@@ -15,7 +15,8 @@ from typing import Callable, Iterable, Union
 
 import engine
 
-from ..content.yamlsource import SourceError, load_yaml_file
+from ..content.sourcefiles import load_yaml_file
+from ..content.yamlsource import SourceError
 
 __all__ = ["DeckLimitsSource", "FileReport", "find_scenario_files", "load_scenario_file", "read_scenario_data", "run_scenario", "run_file", "run_files"]
 

@@ -28,7 +28,8 @@ import yaml
 from ..content.glossary.model import english_hash
 from ..languages import DECLARED
 from ..content.glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, TRANSLATED_FROM
-from ..content.yamlsource import SourceError, load_yaml_file
+from ..content.sourcefiles import load_yaml_file
+from ..content.yamlsource import SourceError
 
 __all__ = ["SynthError", "SynthSummary", "synthesize", "max_factor"]
 
@@ -79,7 +80,7 @@ def _rule_numbers(root: Path) -> tuple[set[str], int]:
     """Every section and paragraph id of the real glossary, and its largest section component."""
     rules: set[str] = set()
     for path in sorted((root / "rules").rglob("*.yaml")):
-        data = load_yaml_file(path)
+        data = load_yaml_file(path, root)
         if not isinstance(data, dict):
             continue
         rules.add(str(data.get("id")))
@@ -191,7 +192,8 @@ def synthesize(glossary: Path, out: Path, factor: int, project: Path | None = No
         summary = SynthSummary(out, factor, stride)
         target = out / "glossary"
         # Copy 1: the real glossary as it is (its comments and layout included).
-        shutil.copytree(glossary, target, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+        # Links copied as links, never followed (the copy's loader refuses them: sourcefiles.py).
+        shutil.copytree(glossary, target, symlinks=True, ignore=shutil.ignore_patterns(".*", "__pycache__"))
         summary.files += sum(1 for p in target.rglob("*") if p.is_file())
         copies = [_Copy(k, stride, rules) for k in range(2, factor + 1)]
         for copy in copies:
@@ -211,13 +213,13 @@ def _write_copy(glossary: Path, target: Path, copy: _Copy) -> int:
     written = 0
     note = f"Synthetic copy {copy.index} (altered-rules synth); do not edit."
     for path in sorted((glossary / "rules").rglob("*.yaml")):
-        data = copy.data(load_yaml_file(path))
+        data = copy.data(load_yaml_file(path, glossary))
         section = str(data["id"])
         _dump(data, target / "rules" / section.split(".")[0] / f"{section}.yaml", note)
         written += 1
     for folder in ENTRY_FOLDERS:
         for path in sorted((glossary / folder).glob("*.yaml")):
-            data = copy.data(load_yaml_file(path))
+            data = copy.data(load_yaml_file(path, glossary))
             data["id"] = f"{data['id']}{copy.suffix}"
             _dump(data, target / folder / f"{data['id']}.yaml", note)
             written += 1
@@ -226,7 +228,7 @@ def _write_copy(glossary: Path, target: Path, copy: _Copy) -> int:
 
 def _extend_rule_lists(source: Path, target: Path, copies: list[_Copy], key: str, what: str) -> None:
     """Each entry's list of rules (`key`) extended with the same rules in every copy."""
-    entries = load_yaml_file(source)
+    entries = load_yaml_file(source, source.parent)
     for entry in entries if isinstance(entries, list) else ():
         if isinstance(entry, dict) and isinstance(entry.get(key), list):
             original = [str(r) for r in entry[key]]

@@ -10,6 +10,7 @@ The leading underscores say the names are the glossary package's own, not its in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Iterable
 
 from ..yamlsource import LineDict, LineList, SourceError, character_problem
@@ -29,7 +30,9 @@ class _Citation:
 class _Reader:
     """Checks nodes against the schema, collecting errors instead of stopping at the first."""
 
-    def __init__(self) -> None:
+    def __init__(self, root: Path | None = None) -> None:
+        # The glossary folder: every file read is a regular file inside it (sourcefiles.py).
+        self.root = root
         self.errors: list[SourceError] = []
         self.symbols: dict[str, Symbol] = {}
         self.citations: list[_Citation] = []

@@ -47,7 +47,7 @@ from .deck_limits import build_deck_limits
 from .linking import _cite_scenario_rules, _resolve_citations
 from .identity import WAS_NEW, accept_renumbered, match
 from .model import LANGUAGES, Glossary, Paragraph, Section, Text, english_hash, rule_sort_key
-from .reading import _check_layout, _display, _yaml_files
+from .reading import _check_layout, _display, _too_large, _yaml_files
 from .releases import WORKING, read_releases, read_snapshot, snapshot_of
 
 
@@ -65,7 +65,10 @@ def load_glossary(root: str | Path) -> Glossary:
     root = Path(root)
     if not root.is_dir():
         raise GlossaryError([SourceError(_display(root), None, "glossary folder not found")])
-    reader = _Reader()
+    too_large = _too_large(root)
+    if too_large is not None:
+        raise GlossaryError([too_large])
+    reader = _Reader(root)
     _check_layout(root, reader)
     sources = _load_sources(root, reader)
     releases = read_releases(root, reader, sources)

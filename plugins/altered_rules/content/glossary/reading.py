@@ -13,19 +13,14 @@ import os
 from pathlib import Path
 from typing import Any, Iterator
 
+from engine.limits import MAX_GLOSSARY_BYTES
+
 from ...caches import Cache
-from ..yamlsource import LineDict, LineList, SourceError, copy_tree, load_yaml_bytes, read_capped
+from ..sourcefiles import display as _display
+from ..sourcefiles import file_problem, read_bytes, walk_files
+from ..yamlsource import LineDict, LineList, SourceError, copy_tree, load_yaml_bytes
 from . import schema as S
 from .checking import _Reader
-
-
-def _display(path: Path) -> str:
-    """A path as an editor types it: relative to the working folder when inside it."""
-    absolute = Path(os.path.abspath(path))
-    try:
-        return str(absolute.relative_to(Path.cwd()))
-    except ValueError:
-        return str(absolute)
 
 
 def _read(path: Path, data: bytes, reader: _Reader) -> Any:
@@ -56,8 +51,8 @@ _PARSED: Cache[bytes, Any] = Cache("glossary files parsed", 4096)
 
 def _load_yaml(path: Path, reader: _Reader) -> Any:
     display = _display(path)
-    try:
-        data = read_capped(path)
+    try:   # a regular file inside the glossary: never a link, a device or a pipe (sourcefiles.py)
+        data = read_bytes(path, reader.root)
     except SourceError as exc:
         reader.errors.append(SourceError(display, exc.line, exc.message))
         return None
@@ -125,10 +120,12 @@ def _yaml_files(folder: Path, reader: _Reader) -> list[Path]:
     if not folder.is_dir():
         return []
     files = []
-    for path in sorted(folder.rglob("*")):
-        if path.is_file() and path.suffix in (".yml", ".yaml"):
+    for path, problem in walk_files(folder, reader.root):
+        if problem is not None:   # a link, a pipe, a device: named, never read nor skipped in silence
+            reader.errors.append(SourceError(_display(path), None, problem))
+        elif path.suffix in (".yml", ".yaml"):
             files.append(path)
-        elif path.is_file() and not path.name.startswith("."):
+        else:
             reader.errors.append(SourceError(_display(path), None, "not a YAML file: glossary files end in .yaml"))
     return files
 
@@ -164,12 +161,36 @@ GLOSSARY_FILES = ("sources.yaml", "symbols.yaml", "chapters.yaml", "external-rul
 GLOSSARY_FOLDERS = ("rules", "terms", "modes", "rulings", "releases")
 
 
+def _too_large(root: Path) -> SourceError | None:
+    """The glossary past MAX_GLOSSARY_BYTES in all, from the files' sizes alone (nothing is
+    read): an error naming the largest files, or None. Refused in well under a second, where
+    reading it all would take many (F-19)."""
+    sizes = []
+    for path, problem in walk_files(root, root):
+        if problem is None and path.suffix in (".yaml", ".yml"):
+            sizes.append((os.lstat(path).st_size, path))
+    total = sum(size for size, _ in sizes)
+    if total <= MAX_GLOSSARY_BYTES:
+        return None
+    largest = ", ".join(f"{_display(path)} ({size:,} bytes)" for size, path in sorted(sizes, reverse=True)[:3])
+    return SourceError(_display(root), None, f"the glossary's YAML files hold {total:,} bytes in all, and the glossary holds "
+                                             f"at most {MAX_GLOSSARY_BYTES:,} (the limit); nothing was read. The largest: {largest}")
+
+
 def _check_layout(root: Path, reader: _Reader) -> None:
     """A file or folder the loader does not read (a misspelt `term/`, a `glossary.yaml`) is an
     error, not content that silently never reaches the site. Hidden files are an editor's own."""
     for path in sorted(root.iterdir()):
-        if path.name.startswith(".") or (path.is_file() and path.name in GLOSSARY_FILES) or (
-                path.is_dir() and path.name in GLOSSARY_FOLDERS):
+        if path.name.startswith("."):
+            continue
+        if path.name in GLOSSARY_FILES and path.is_file():
+            continue   # read by _load_yaml, which refuses a link to a file (sourcefiles.py)
+        if path.is_symlink() or path.name in GLOSSARY_FILES:
+            # A link (to a folder, dangling) or a pipe would read what is outside the glossary,
+            # or make a file vanish without a word.
+            reader.errors.append(SourceError(_display(path), None, file_problem(path, root) or "not a regular file"))
+            continue
+        if path.is_dir() and path.name in GLOSSARY_FOLDERS:
             continue
         reader.errors.append(SourceError(_display(path), None, f"the glossary does not read this {'folder' if path.is_dir() else 'file'}; "
                                          f"it holds the files {', '.join(GLOSSARY_FILES)} and the folders "

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ...caches import Cache
+from ..sourcefiles import checked_file, write_bytes
 from ..yamlsource import LineDict, SourceError, character_problem
 from .checking import _Reader
 from .schema import CHAPTER_NUMBER
@@ -274,7 +275,7 @@ def snapshot_bytes(snapshot: Snapshot) -> bytes:
 def write_snapshot(root: str | Path, snapshot: Snapshot) -> Path:
     path = snapshot_path(root, snapshot.version)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(snapshot_bytes(snapshot))
+    write_bytes(path, root, snapshot_bytes(snapshot))
     return path
 
 
@@ -399,6 +400,7 @@ def read_snapshot(root: str | Path, release: Release) -> Snapshot:
     not gzip JSON, larger than MAX_SNAPSHOT_BYTES, nested deeper than MAX_SNAPSHOT_DEPTH, or not
     what the schema allows (see _snapshot_from)."""
     path = release.snapshot_path(root)
+    checked_file(path, root)   # a regular file inside the glossary, never a link (sourcefiles.py)
     try:
         stat = path.stat()
         cache_key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, release.version)
