@@ -16,6 +16,8 @@ Subcommands:
   diff A B [--json] what changed between two releases (or `current`), word by word
   renumber [--shift N] [OLD=NEW...]
                     new numbers for paragraphs and every reference to them, all or nothing
+  import FILE --source NAME [--check|--write] [--json]
+                    the publisher's Complete Rules (PDF or text dump) into the glossary
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -297,6 +299,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_release_parsers(sub, DEFAULT_GLOSSARY)
     from .renumber_cli import add_parsers as add_renumber_parsers
     add_renumber_parsers(sub, DEFAULT_GLOSSARY)
+    from .import_cli import add_parsers as add_import_parsers
+    add_import_parsers(sub, DEFAULT_GLOSSARY)
     return parser
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.glossary.identity import REFERENCE, rename_references
-from ..content.glossary.releases import RELEASES_FILE, SNAPSHOT_DIR
+from ..content.glossary.releases import editable_yaml_files
 from ..content.glossary.schema import PARAGRAPH_ID
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -83,8 +83,7 @@ def check_map(glossary: Any, renames: dict[str, str]) -> None:
 
 
 def _yaml_files(root: Path) -> list[Path]:
-    skip = {root / RELEASES_FILE}
-    return [p for p in sorted(root.rglob("*.yaml")) if p not in skip and (root / SNAPSHOT_DIR) not in p.parents]
+    return editable_yaml_files(root)
 
 
 def _outside(root: Path, renames: dict[str, str]) -> list[str]:

@@ -32,6 +32,7 @@ from .model import (
     RESERVED_CARD_SLUGS,
     Ruling,
     Section,
+    SectionBody,
     Source,
     Symbol,
     Term,
@@ -51,11 +52,14 @@ def _load_sources(root: Path, reader: _Reader) -> dict[str, Source]:
         if sid is None or title is None or description is None:
             continue
         if not S.SOURCE_ID.match(sid):
-            reader.error(entry, "id", f"source id '{sid}' must be seed-NNN or editorial")
+            reader.error(entry, "id", f"source id '{sid}' must be seed-NNN, editorial, or an imported document's name and "
+                                      "version such as cr-3.0")
         if sid in sources:
             reader.error(entry, "id", f"duplicate source id '{sid}'")
         file = entry.get("file")
-        sources[sid] = Source(sid, title, str(file) if file else None, description, f"{entry.path}:{entry.line}")
+        facts = {key: reader.string(entry, key, f"source {sid}") if key in entry else None
+                 for key in ("version", "date", "sha256", "licence")}
+        sources[sid] = Source(sid, title, str(file) if file else None, description, f"{entry.path}:{entry.line}", **facts)
     return sources
 
 
@@ -462,9 +466,39 @@ def _load_section(path: Path, reader: _Reader, sources: dict[str, Source]) -> Se
     if len(paragraphs) < len(raw):
         # A paragraph was rejected: references into this section are not reported again.
         reader.unreadable.add(sid)
+    body = _load_body(entry, sid, section_sources, reader, sources) if "body" in entry else None
     if title is None:
         return None
-    return Section(sid, title, section_sources, paragraphs, reader.boolean(entry, "title_editorial", what), entry.path, entry.line)
+    return Section(sid, title, section_sources, paragraphs, reader.boolean(entry, "title_editorial", what), entry.path, entry.line,
+                   body)
+
+
+def _load_body(entry: LineDict, sid: str, section_sources: tuple[str, ...], reader: _Reader, sources: dict[str, Source]) -> SectionBody | None:
+    """A heading's own `body:` (text, list and items, notes): the paragraph's keys, no letter."""
+    what = f"the body of section {sid}"
+    body = reader.mapping(entry.get("body"), S.BODY_KEYS, what, entry, "body")
+    if body is None:
+        return None
+    list_kind = reader.string(body, "list", what, [k.value for k in ListKind]) if "list" in body else None
+    items: list[Text] = []
+    for i, raw in enumerate(reader.list_of(body, "items", what)):
+        holder = LineDict({"item": raw})
+        holder.path, holder.line, holder.key_lines = body.path, body.get("items").line_of(i), {"item": body.get("items").line_of(i)}
+        item = reader.text(holder, "item", f"item {i + 1} of {what}", citing=sid)
+        if item:
+            items.append(item)
+    if bool(items) != bool(list_kind):
+        reader.error(body, "list" if list_kind else "items", f"{what}: 'list' (ordered or unordered) and 'items' go together")
+    result = SectionBody(reader.text(body, "text", what, citing=sid), ListKind(list_kind) if list_kind else None, tuple(items))
+    holder_paragraph = Paragraph(id=sid, section=sid, text=Text({"en": ""}), sources=section_sources)
+    notes = body.get("notes")
+    for i, raw in enumerate(reader.list_of(body, "notes", what)):
+        note = _load_note(raw, notes, i, holder_paragraph, reader, sources)
+        if note:
+            result.notes.append(note)
+    if result.text is None and not result.items and not result.notes:
+        reader.error(entry, "body", f"{what} is empty; give it text, items or notes, or remove it")
+    return result
 
 
 def _load_term(path: Path, reader: _Reader, sources: dict[str, Source]) -> Term | None:

@@ -204,6 +204,17 @@ class Paragraph:
 
 
 @dataclass
+class SectionBody:
+    """A heading's own text, with no lettered rule (2.4.2 Anchored in the Complete Rules: bullets
+    under the heading, and a remark): shown under the heading, never given a letter."""
+
+    text: Text | None = None
+    list_kind: ListKind | None = None
+    items: tuple[Text, ...] = ()
+    notes: list[Note] = field(default_factory=list)
+
+
+@dataclass
 class Section:
     """A numbered section (4.2.4 Dusk); a section may only group others (1.3)."""
 
@@ -214,6 +225,7 @@ class Section:
     title_editorial: bool = False
     file: str = ""
     line: int = 0
+    body: SectionBody | None = None
 
     @property
     def chapter(self) -> str:
@@ -345,6 +357,12 @@ class Source:
     file: str | None
     description: Text
     where: str = field(default="", compare=False)   # "file:line" of its entry (an external rule: its title) in the YAML, for messages
+    # An imported official document (altered-rules import): its version, effective date, the
+    # SHA-256 of the file read, and its licence as stated ("none stated").
+    version: str | None = None
+    date: str | None = None
+    sha256: str | None = None
+    licence: str | None = None
 
 
 @dataclass(frozen=True)

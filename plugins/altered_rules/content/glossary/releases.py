@@ -99,6 +99,13 @@ class Release:
         return snapshot_path(root, self.version)
 
 
+def editable_yaml_files(root: Path) -> list[Path]:
+    """The glossary's YAML files an edit may rewrite: all but the releases (releases.yaml and
+    releases/), which keep what each release said (renumber, import)."""
+    skip = {root / RELEASES_FILE}
+    return [p for p in sorted(root.rglob("*.yaml")) if p not in skip and (root / SNAPSHOT_DIR) not in p.parents]
+
+
 def snapshot_path(root: str | Path, version: str) -> Path:
     return Path(root) / SNAPSHOT_DIR / f"{version}.json.gz"
 
@@ -234,7 +241,10 @@ def snapshot_of(glossary: Glossary, version: str) -> Snapshot:
     for chapter in glossary.chapters:
         group = chapter.slug
         for section in chapter.sections:
-            add(Entry(section.id, "section", group, _fields(("title", section.title))))
+            body = section.body
+            add(Entry(section.id, "section", group, _fields(("title", section.title), *(
+                [("text", body.text), *_numbered("item", body.items),
+                 *((f"{note.kind.value}.{note.index}", note.text) for note in body.notes)] if body else []))))
             for p in section.paragraphs:
                 fields = [("label", p.label), ("text", p.text), *_numbered("item", p.items), ("gap", p.gap)]
                 corrections = list(p.corrections)
