@@ -39,8 +39,9 @@ RuleId = str
 
 
 def rule_sort_key(rule: RuleId) -> list[Any]:
-    """Sort rule numbers as a reader expects: 2.2.2 before 2.2.10."""
-    return [int(p) if p.isdigit() else p for p in rule.split(".")]
+    """Sort rule numbers as a reader expects: 2.2.2 before 2.2.10, and a section's lettered rules
+    before its subsections, as the Complete Rules print them (2.5.a ... 2.5.k, then 2.5.1.a)."""
+    return [(1, int(p), "") if p.isdigit() else (0, 0, p) for p in rule.split(".")]
 
 
 SourceId = str

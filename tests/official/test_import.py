@@ -1,0 +1,129 @@
+"""`altered-rules import` end to end on a seed-era glossary of the invented game (base_glossary.py):
+what it writes, what rides on each rule, all or nothing, twice the same, and the command line."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from altered_rules.cli.main import main
+from altered_rules.cli.release_cli import record_release
+from altered_rules.content.glossary import load_glossary
+from altered_rules.content.glossary.model import english_hash
+from altered_rules.official.importing import ImportFailure, run_import
+
+from .base_glossary import write_base
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "import"
+V1, V2 = FIXTURES / "lanternfall-1.0.txt", FIXTURES / "lanternfall-2.0.txt"
+
+
+def tree(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def base(tmp_path):
+    return write_base(tmp_path)
+
+
+def test_check_writes_nothing_and_reports(base):
+    before = tree(base.parent)
+    outcome = run_import(V1, "lf-1.0", base)
+    assert tree(base.parent) == before
+    report = outcome.report
+    assert report["counts"]["rule"] == 27 and report["version"] == "1.0"
+    assert report["chapters"]["1"] == {"added": 9, "continued": 2, "renumbered": 0, "changed": 1, "completed": 1, "removed": 0}
+    assert report["chapters"]["2"]["removed"] == 2
+    lines = {(line["old"], line["new"]): line for line in report["entries"]}
+    assert lines[("1.2.c", "1.2.c")]["how"] == "contained" and lines[("1.2.c", "1.2.c")]["dropped"] == ["gap"]
+    assert lines[("1.2.a", "1.2.a")]["restamped"] == 2 and lines[("1.2.b", "1.2.b")]["stale"] == 2
+    assert lines[("2.5.a", None)]["scenarios"] == 1
+    kinds = {task["kind"] for task in report["tasks"]}
+    assert {"lost-icon", "guessed-symbol", "displaced", "heading-body", "scenarios-to-place", "version-number"} <= kinds
+
+
+def test_write_maps_the_document_into_the_glossary(base):
+    outcome = run_import(V1, "lf-1.0", base, write=True)
+    assert outcome.written
+    glossary = load_glossary(base)
+    assert [c.number for c in glossary.chapters] == ["1", "2", "3"]          # chapter 3 added
+    assert not any(c.title_editorial for c in glossary.chapters)
+    source = glossary.sources["lf-1.0"]
+    assert (source.version, source.date, source.licence) == ("1.0", "2031-03-03", "none stated")
+    assert source.sha256 == hashlib.sha256(V1.read_bytes()).hexdigest()
+    assert "support" in glossary.symbols and "3.1" not in glossary.external_rules
+    statuses = glossary.sections["2.1.3"].body
+    assert len(statuses.items) == 2 and [n.kind.value for n in statuses.notes] == ["remark"]
+    assert glossary.paragraphs["2.2.b"].label.en == "Wane"
+    assert [n.kind.value for n in glossary.paragraphs["2.1.1.b"].notes] == ["remark", "example", "remark"]
+    assert glossary.paragraphs["2.2.a"].list_kind.value == "ordered"
+    assert "version `2.0`" in glossary.paragraphs["2.1.2.c"].text.en         # a version number, not a reference
+    assert "2.5" not in glossary.sections
+    # what rode on the rules
+    kept = glossary.paragraphs["1.2.a"].text
+    assert kept.translated_from["fr"] == english_hash(kept.en)               # same English: re-stamped
+    changed = glossary.paragraphs["1.2.b"].text
+    assert changed.has("fr") and changed.translated_from["fr"] != english_hash(changed.en)   # changed: stale
+    assert [s.scenario["rules"] for s in glossary.paragraphs["1.2.b"].scenarios] == [["1.2.b"]]
+    assert glossary.paragraphs["1.2.c"].gap is None
+    review = yaml.safe_load((base.parent / "import-review-lf-1.0.yaml").read_text(encoding="utf-8"))
+    assert [(r["was"], len(r["scenarios"])) for r in review] == [("2.5.a", 1)]
+    terms = {t.id: t for t in glossary.terms}
+    assert terms["keeper"].title.by_language["fr"] == "Gardien" and "dusk-tally" in terms
+
+
+def test_importing_twice_changes_nothing(base):
+    run_import(V1, "lf-1.0", base, write=True)
+    before = tree(base.parent)
+    assert run_import(V1, "lf-1.0", base, write=True).written == []
+    assert tree(base.parent) == before
+
+
+def test_a_failed_import_changes_no_file(base):
+    # a term the document does not hold cites the rule the import removes: the glossary would not load
+    term = base / "terms" / "keeper-lore.yaml"
+    term.write_text('id: keeper-lore\ntitle: {en: Keeper lore}\ntext: {en: Old tales.}\nsources: [seed-000]\nsee: [2.5.a]\n',
+                    encoding="utf-8")
+    before = tree(base.parent)
+    with pytest.raises(ImportFailure, match=r"would not load; nothing was changed:\n.*keeper-lore.yaml.*2\.5\.a"):
+        run_import(V1, "lf-1.0", base, write=True)
+    assert tree(base.parent) == before
+
+
+def test_the_next_version_writes_the_hand_written_was_table(base):
+    run_import(V1, "lf-1.0", base, write=True)
+    record_release(base, "2031.1", "2031-03-04", {"en": "Lanternfall 1.0 imported."},
+                   {"sources": ["lf-1.0"], "version": {"en": "Complete Rules 1.0"}, "date": "2031-03-03"}, git=False)
+    outcome = run_import(V2, "lf-2.0", base, write=True)
+    glossary = load_glossary(base)
+    written = {p.id: p.was for p in glossary.paragraphs.values() if p.was}
+    expected = yaml.safe_load((FIXTURES / "lanternfall-2.0-was.yaml").read_text(encoding="utf-8"))
+    assert written == {k: str(v) for k, v in expected.items()}
+    # every rule the change list names shows as added or changed (3.1.c: the new toll rule)
+    assert outcome.report["change_list"]["named"] == ["1.2.b", "2.1.1", "2.1.2.a", "2.1.3.a", "2.2.d", "3.1", "3.1.c", "3.2.a", "3.3.a"]
+    assert outcome.report["change_list"]["unchanged"] == [] and outcome.report["change_list"]["not_in_document"] == []
+    before = tree(base.parent)
+    assert run_import(V2, "lf-2.0", base, write=True).written == []          # twice: nothing changes
+    assert tree(base.parent) == before
+
+
+def test_the_command_line(base, capsys):
+    assert main(["import", str(V1), "--source", "lf-1.0", "--glossary", str(base), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["counts"]["terms"] == 4 and report["written"] == []
+    assert main(["import", str(V1), "--source", "lf-1.0", "--glossary", str(base)]) == 0
+    out = capsys.readouterr().out
+    assert "chapter 1: added 9, continued 2" in out and "2.5.a -> -: removed" in out and "import: nothing written" in out
+    assert main(["import", str(base / "nope.txt"), "--source", "lf-1.0", "--glossary", str(base)]) == 1
+    assert "nope.txt: no such file" in capsys.readouterr().err
+    assert main(["import", str(V1), "--source", "Seed", "--glossary", str(base)]) == 1
+    assert "--source Seed: name the document and its version" in capsys.readouterr().err
+    bad = base.parent / "bad.txt"
+    bad.write_text("Some notes\nwith no rules at all\n", encoding="utf-8")
+    assert main(["import", str(bad), "--source", "lf-1.0", "--glossary", str(base)]) == 1
+    assert f"{bad}: no table of contents" in capsys.readouterr().err
