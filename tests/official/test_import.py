@@ -127,3 +127,15 @@ def test_the_command_line(base, capsys):
     bad.write_text("Some notes\nwith no rules at all\n", encoding="utf-8")
     assert main(["import", str(bad), "--source", "lf-1.0", "--glossary", str(base)]) == 1
     assert f"{bad}: no table of contents" in capsys.readouterr().err
+
+
+def test_a_new_lint_problem_refuses_the_import(base, tmp_path):
+    model = json.loads((FIXTURES / "lanternfall-1.0.json").read_text(encoding="utf-8"))
+    rule = next(e for e in model["entries"] if e["id"] == "3.1.b")
+    rule["text"] = "The lamp abilitys of a lamp are written in its left corner."   # a known scraping defect
+    document = tmp_path / "lanternfall.json"
+    document.write_text(json.dumps(model), encoding="utf-8")
+    before = tree(base.parent)
+    with pytest.raises(ImportFailure, match=r"would have new lint problems; nothing was changed:\n.*3\.1\.yaml.*abilitys"):
+        run_import(document, "lf-1.0", base, write=True)
+    assert tree(base.parent) == before

@@ -47,7 +47,8 @@ TOC_CHAPTER = re.compile(r"^([1-9])\s+(\S.*?)(?:\s+[0-9]{1,3})?$")
 TOC_LOOSE = re.compile(r"^[1-9](?:\.[0-9]{1,2}){1,2}$")
 CHANGE_SECTIONS = ("New Rules", "Rule Changes", "Other Changes")
 GLOSSARY_HEADING = "Glossary"
-ARTICLES = ("A", "An", "The")   # a glossary definition's first word, mostly
+# A glossary definition's first word, mostly (a dump has no bold to end the term).
+ARTICLES = ("A", "An", "The", "During", "Each", "Every", "When", "If", "Any", "All")
 CHANGES_TITLE = re.compile(r"^Changes\b")
 PAGE_LIST = re.compile(r"(?:^|\s)([0-9]{1,3}(?:[–-][0-9]{1,3})?(?:,\s*[0-9]{1,3}(?:[–-][0-9]{1,3})?)*,?)\s*$")
 CHAPTER_REFERENCE = re.compile(r"\b(?:Section|Chapter)\s+([1-9])\s+“([^”]+)”")
@@ -395,39 +396,41 @@ def _entry(segment: _Segment, document: Document) -> Entry:
 
 
 def _glossary(lines: list[tuple[int, str]]) -> list[Term]:
-    """Terms in bold (here: before the definition's first capitalised sentence), the definition,
-    the trailing page list dropped. A line starting with a capital after a page list starts a term."""
-    raw_terms: list[list[str]] = []
-    bold: list[str] = []     # the terms, where the PDF reader marked them
+    """Terms in bold (the PDF reader marks them; in a text dump, the words before the definition's
+    first capitalised sentence), the definition, the trailing page list dropped. In a dump, a line
+    starting with a capital after a page list starts a term."""
+    raw_terms: list[tuple[str | None, list[str]]] = []
     ended = True
     for _, raw in lines:
         line = _norm(raw)
-        if raw.lstrip().startswith(BOLD_START) and BOLD_END in raw:
-            term = _norm(raw.lstrip()[1:raw.lstrip().index(BOLD_END)])
-            bold.append(term)
-            raw_terms.append([line])
-            ended = bool(PAGE_LIST.search(line))
-            continue
         if not line or PAGE_NUMBER.match(line) and ended:
             continue
-        if line[:1].isdigit() and raw_terms:
-            raw_terms[-1].append(line)
+        stripped = raw.lstrip()
+        if stripped.startswith(BOLD_START) and BOLD_END in stripped:
+            raw_terms.append((_norm(stripped[1:stripped.index(BOLD_END)]), [line]))
             ended = bool(PAGE_LIST.search(line))
             continue
-        if ended and line[:1].isalpha() and line[:1].isupper():
-            raw_terms.append([line])
+        if line[:1].isdigit() and raw_terms:
+            raw_terms[-1][1].append(line)
+            ended = bool(PAGE_LIST.search(line))
+            continue
+        words = line.split(" ")
+        # a term starts with a capital, or (a typo) in lower case before a definition's first word
+        starts = line[:1].isupper() or (line[:1].islower() and len(words) > 1 and words[1] in ARTICLES)
+        if ended and line[:1].isalpha() and starts and BOLD_START not in raw:
+            raw_terms.append((None, [line]))
         elif raw_terms:
-            raw_terms[-1].append(line)
-        ended = bool(PAGE_LIST.search(line)) and not line.endswith(("-", "–"))
+            raw_terms[-1][1].append(line)
+        if any(c.isalnum() for c in line):   # a stray "),", an icon's lost bracket, ends nothing
+            ended = bool(PAGE_LIST.search(line)) and not line.endswith(("-", "–"))
     terms = []
-    for parts in raw_terms:
+    for known, parts in raw_terms:
         text = " ".join(parts)
         pages = ""
         found = PAGE_LIST.search(text)
         if found:
             pages, text = found.group(1), text[:found.start()].rstrip()
-        known = next((b for b in bold if text.startswith(b + " ")), None)
-        term, definition = (known, text[len(known) + 1:]) if known else _split_term(text)
+        term, definition = (known, text[len(known):].strip()) if known else _split_term(text)
         terms.append(Term(term, definition, [p.strip() for p in pages.split(",") if p.strip()]))
     return terms
 
