@@ -162,7 +162,9 @@ def report(outcome: Outcome, old: Snapshot, source: str) -> dict[str, Any]:
                "message": f"{r['was']}: no rule continues it; its {len(r['scenarios']) + len(r['example_scenarios'])} scenario(s) "
                           f"are kept in import-review-{source}.yaml"} for r in the_plan.review]
     named = sorted({rule for change in document.changes for rule in change.rules})
-    unchanged = [rule for rule in named if states.get(rule) == "continued"]
+    # a heading the change list names changed if anything under it did ("Section 4.2.5 has been updated")
+    unchanged = [rule for rule in named if states.get(rule) == "continued"
+                 and all(state == "continued" for key, state in states.items() if key.startswith(rule + "."))]
     missing = [rule for rule in named if rule not in states]
     return {
         "source": source, "version": document.version, "effective": document.effective, "sha256": document.sha256,

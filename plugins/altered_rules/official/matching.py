@@ -54,7 +54,9 @@ class Result:
 
 
 def _english(entry: Entry) -> str:
-    return "\n".join(f"{name}: {texts.get('en', '')}" for name, texts in entry.fields if not name.endswith("gap"))
+    # Without the fields' names (identity's "title:" made two one-word titles half alike), nor the
+    # editors' notice of a lost text (`gap`).
+    return "\n".join(texts.get("en", "") for name, texts in entry.fields if not name.endswith("gap"))
 
 
 def _renamed(text: str, vocabulary: tuple[tuple[str, str], ...]) -> str:
@@ -95,6 +97,8 @@ def _heading(snapshot: Snapshot, key: str, kind: str) -> str:
 
 
 def _agree(a: str, b: str) -> bool:
+    a, b = re.sub(r"[^\w\s]", "", a), re.sub(r"[^\w\s]", "", b)   # "sub-types" is "subtypes"
+    a, b = a.replace("-", ""), b.replace("-", "")
     return a == b or difflib.SequenceMatcher(None, a.split(), b.split()).ratio() >= SIMILAR
 
 
@@ -119,7 +123,7 @@ def match(old: Snapshot, new: Snapshot, editors: dict[str, str] | None = None,
         elif o in free_old:
             pair(o, n, Matched.EDITOR, 1.0)
     toks_old = {k: tokens(e, vocabulary) for k, e in free_old.items()}
-    toks_new = {k: tokens(e) for k, e in free_new.items()}
+    toks_new = {k: tokens(e, vocabulary) for k, e in free_new.items()}   # both sides: a word may be renamed later
     for key in list(free_new):
         if key in free_old and free_old[key].kind == free_new[key].kind and toks_old[key] == toks_new[key]:
             pair(key, key, Matched.SAME, 1.0)
@@ -141,11 +145,12 @@ def match(old: Snapshot, new: Snapshot, editors: dict[str, str] | None = None,
             how, score = Matched.SIMILAR, 0.0
             if matcher.real_quick_ratio() >= threshold and matcher.quick_ratio() >= threshold:
                 score = matcher.ratio()
-            if score < threshold and _lost_end(o_entry):
-                how, score = Matched.CONTAINED, containment(a, b)
-                if score < CONTAINED:
-                    continue
-            elif score < threshold:
+            if _lost_end(o_entry):
+                # a text the seeds lost the end of: how much of it the new one holds, in order
+                contained = containment(a, b)
+                if contained >= CONTAINED and contained > score:
+                    how, score = Matched.CONTAINED, contained
+            if score < (CONTAINED if how == Matched.CONTAINED else threshold):
                 continue
             scored.append((-score, o_key != n_key, abs(order_old[o_key] - order_new[n_key]), o_key, n_key, how))
     for negative, _, _, o_key, n_key, how in sorted(scored):
