@@ -79,6 +79,7 @@ paragraphs:
 {DUSK % (english_hash('A keeper whose lamps are gone loses.'), '2.5.a')}""", encoding="utf-8")
     (root / "terms" / "keeper.yaml").write_text(
         f"id: keeper\ntitle: {_text('Keeper', 'Gardien', 'Custode')}\n"
-        f"text: {_text('A player of Lanternfall.', 'Un joueur de Lanternfall.', 'Un giocatore di Lanternfall.')}\nsources: [seed-000]\n",
+        f"text: {_text('A player of Lanternfall.', 'Un joueur de Lanternfall.', 'Un giocatore di Lanternfall.')}\nsources: [seed-000]\n"
+        "see: [1.2.c]\n",
         encoding="utf-8")
     return root

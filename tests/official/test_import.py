@@ -107,6 +107,7 @@ def test_the_next_version_writes_the_hand_written_was_table(base):
     # every rule the change list names shows as added or changed (3.1.c: the new toll rule)
     assert outcome.report["change_list"]["named"] == ["1.2.b", "2.1.1", "2.1.2.a", "2.1.3.a", "2.2.d", "3.1", "3.1.c", "3.2.a", "3.3.a"]
     assert outcome.report["change_list"]["unchanged"] == [] and outcome.report["change_list"]["not_in_document"] == []
+    assert next(t for t in glossary.terms if t.id == "keeper").see == ("1.2.b",)   # a term's `see` follows the renumbering
     before = tree(base.parent)
     assert run_import(V2, "lf-2.0", base, write=True).written == []          # twice: nothing changes
     assert tree(base.parent) == before
@@ -139,3 +140,12 @@ def test_a_new_lint_problem_refuses_the_import(base, tmp_path):
     with pytest.raises(ImportFailure, match=r"would have new lint problems; nothing was changed:\n.*3\.1\.yaml.*abilitys"):
         run_import(document, "lf-1.0", base, write=True)
     assert tree(base.parent) == before
+
+
+def test_check_says_what_write_would_refuse(base):
+    (base / "terms" / "keeper-lore.yaml").write_text(
+        'id: keeper-lore\ntitle: {en: Keeper lore}\ntext: {en: Old tales.}\nsources: [seed-000]\nsee: [2.5.a]\n', encoding="utf-8")
+    outcome = run_import(V1, "lf-1.0", base)
+    refused = [t["message"] for t in outcome.report["tasks"] if t["kind"] == "refused"]
+    assert refused and all("keeper-lore.yaml" in m and "2.5.a" in m for m in refused)
+    assert outcome.written == []

@@ -36,11 +36,12 @@ def _unnumbered(problem: str) -> str:
 
 
 def write_all_or_nothing(root: Path, edited: dict[Path, str | None], *, translations: bool = True,
-                         ignore_lines: bool = False) -> list[Path]:
+                         ignore_lines: bool = False, dry_run: bool = False) -> list[Path]:
     """Write `edited` (path -> new text, None: remove the file) into the glossary `root`, or raise
     RefusedEdit and write nothing. Returns the files that changed. `translations=False` lints
     without the translation checks (an import brings English that translators have yet to do);
-    `ignore_lines` compares problems without their line numbers (files rewritten whole)."""
+    `ignore_lines` compares problems without their line numbers (files rewritten whole);
+    `dry_run` checks and writes nothing (a report of what writing would do)."""
     from .glossary import GlossaryError, load_glossary
     from .lint import lint_glossary
 
@@ -69,6 +70,8 @@ def write_all_or_nothing(root: Path, edited: dict[Path, str | None], *, translat
                if key(p) not in before]
         if new:
             raise RefusedEdit("lint", new)
+    if dry_run:
+        return sorted(changed)
     originals = {path: (path.read_text(encoding="utf-8") if path.is_file() else None) for path in changed}
     try:
         for path, text in changed.items():

@@ -67,6 +67,7 @@ class Outcome:
     plan: Plan
     report: dict[str, Any] = field(default_factory=dict)
     written: list[str] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)    # --check: what --write would refuse, and why
 
 
 def _rules_only(snapshot: Snapshot) -> Snapshot:
@@ -102,9 +103,14 @@ def run_import(file: Path, source: str, glossary_dir: Path, *, form: str | None 
     result = match(old, new, editors)
     the_plan = plan(root, glossary, document, result, source, release)
     outcome = Outcome(document, result, the_plan)
-    if write:
-        inside = {p: t for p, t in the_plan.files.items() if p.resolve().is_relative_to(root.resolve())}
-        outside = {p: t for p, t in the_plan.files.items() if p not in inside}
+    inside = {p: t for p, t in the_plan.files.items() if p.resolve().is_relative_to(root.resolve())}
+    outside = {p: t for p, t in the_plan.files.items() if p not in inside}
+    if not write:
+        try:   # the same checks as --write, in a copy: the report says what writing would refuse
+            write_all_or_nothing(root, inside, translations=False, ignore_lines=True, dry_run=True)
+        except RefusedEdit as exc:
+            outcome.refusals = exc.problems
+    else:
         try:
             changed = write_all_or_nothing(root, inside, translations=False, ignore_lines=True)
         except RefusedEdit as exc:
@@ -161,6 +167,7 @@ def report(outcome: Outcome, old: Snapshot, source: str) -> dict[str, Any]:
     tasks += [{"kind": "scenarios-to-place", "entry": r["was"],
                "message": f"{r['was']}: no rule continues it; its {len(r['scenarios']) + len(r['example_scenarios'])} scenario(s) "
                           f"are kept in import-review-{source}.yaml"} for r in the_plan.review]
+    tasks += [{"kind": "refused", "entry": "", "message": f"--write would refuse: {problem}"} for problem in outcome.refusals]
     named = sorted({rule for change in document.changes for rule in change.rules})
     # a heading the change list names changed if anything under it did ("Section 4.2.5 has been updated")
     unchanged = [rule for rule in named if states.get(rule) == "continued"
@@ -201,4 +208,7 @@ def report_lines(data: dict[str, Any]) -> list[str]:
         out.append(f"task: the change list names {rule}, which the document does not hold (removed?)")
     out.append(f"import: {data['untranslated']} rule text(s) without French or Italian (the PO export lists them for translators)")
     out.append(f"import: {len(data['written'])} file(s) written" if data["written"] else "import: nothing written")
+    refused = sum(1 for task in data["tasks"] if task["kind"] == "refused")
+    if refused:
+        out.append(f"import: --write would refuse ({refused} problem(s) above): settle them, or pair rules with --was")
     return out

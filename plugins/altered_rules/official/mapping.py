@@ -208,7 +208,7 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
             out.review.append({"was": pid, "text": data.get("text"), "scenarios": data.get("scenarios") or [],
                                "example_scenarios": [n["scenario"] for n in data.get("notes") or [] if n.get("scenario")]})
     _chapters(root, glossary, document, out)
-    _terms(root, glossary, document, source, out)
+    _terms(root, glossary, document, source, renames, out)
     _sources(root, document, source, out)
     _symbols(root, glossary, document, out)
     _external(root, glossary, document, out)
@@ -237,7 +237,8 @@ def _paragraph(rule, result: Result, old_paragraphs: dict[str, dict], renames: d
     old = old_paragraphs.get(pair.old) if pair else None
     riding = Riding()
     out.riding[rule.id] = riding
-    text = _code_versions(rule.text, [versions[rule.id]] if rule.id in versions else [])
+    numbers = [versions[rule.id]] if rule.id in versions else []
+    text = _code_versions(rule.text, numbers)
     data: dict[str, Any] = {"id": rule.id}
     if rule.label:
         data["label"] = carry(old.get("label") if old else None, rule.label, renames, riding)
@@ -245,14 +246,16 @@ def _paragraph(rule, result: Result, old_paragraphs: dict[str, dict], renames: d
     if rule.items:
         old_items = (old.get("items") if old else None) or []
         data["list"] = rule.list_kind
-        data["items"] = [carry(old_items[i] if i < len(old_items) and isinstance(old_items[i], dict) else None, item, renames, riding)
+        data["items"] = [carry(old_items[i] if i < len(old_items) and isinstance(old_items[i], dict) else None,
+                               _code_versions(item, numbers), renames, riding)
                          for i, item in enumerate(rule.items)]
     if rule.notes:
         old_notes = (old.get("notes") if old else None) or []
         notes = []
         for i, note in enumerate(rule.notes):
             before = old_notes[i] if i < len(old_notes) and old_notes[i].get("kind") == note.kind else None
-            item: dict[str, Any] = {"kind": note.kind, "text": carry(before.get("text") if before else None, note.text, renames, riding)}
+            item: dict[str, Any] = {"kind": note.kind, "text": carry(before.get("text") if before else None,
+                                                                     _code_versions(note.text, numbers), renames, riding)}
             if before and before.get("scenario"):
                 item["scenario"] = _renamed(before["scenario"], renames)
                 riding.scenarios += 1
@@ -303,7 +306,7 @@ def _chapters(root: Path, glossary: Glossary, document: Document, out: Plan) -> 
     out.files[path] = "# The chapters of the official Complete Rules (altered-rules import).\n" + _dump(rows)
 
 
-def _terms(root: Path, glossary: Glossary, document: Document, source: str, out: Plan) -> None:
+def _terms(root: Path, glossary: Glossary, document: Document, source: str, renames: dict[str, str], out: Plan) -> None:
     seen: dict[str, int] = {}
     for term in document.glossary:
         tid = slug(term.term)
@@ -315,7 +318,7 @@ def _terms(root: Path, glossary: Glossary, document: Document, source: str, out:
         data = {"id": tid, "title": carry(old.get("title") if old else None, term.term, {}, None),
                 "text": carry(old.get("text") if old else None, term.definition, {}, None), "sources": [source]}
         if old and old.get("see"):
-            data["see"] = old["see"]
+            data["see"] = _renamed(old["see"], renames)
         out.terms[tid] = "continued" if old else "added"
         out.files[path] = GENERATED.format(what=f"Term {term.term}", source=source) + _dump(data)
 
