@@ -328,11 +328,11 @@ def _sources(root: Path, document: Document, source: str, out: Plan) -> None:
     rows = plain_data(load_yaml_file(path)) or []
     version = document.version or "?"
     title = {"en": f"Complete Rules {version}", "fr": f"Règles complètes {version}", "it": f"Regole complete {version}"}
-    description = {"en": f"The publisher's Complete Rules, version {version}, effective {document.effective}. No licence is stated: "
+    description = {"en": f"The official Complete Rules, version {version}, effective {document.effective}. No licence is stated: "
                          "the site shows the text, the repository's importer reads the editor's copy.",
-                   "fr": f"Les Règles complètes de l'éditeur, version {version}, en vigueur le {document.effective}. Aucune licence "
+                   "fr": f"Les Règles complètes officielles, version {version}, en vigueur le {document.effective}. Aucune licence "
                          "n'est indiquée : le site montre le texte, l'importeur du dépôt lit la copie de la rédaction.",
-                   "it": f"Le Regole complete dell'editore, versione {version}, in vigore dal {document.effective}. Nessuna licenza "
+                   "it": f"Le Regole complete ufficiali, versione {version}, in vigore dal {document.effective}. Nessuna licenza "
                          "è indicata: il sito mostra il testo, l'importatore del repository legge la copia della redazione."}
     for text in (title, description):
         text["from"] = english_hash(text["en"])
