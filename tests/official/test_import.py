@@ -149,3 +149,16 @@ def test_check_says_what_write_would_refuse(base):
     refused = [t["message"] for t in outcome.report["tasks"] if t["kind"] == "refused"]
     assert refused and all("keeper-lore.yaml" in m and "2.5.a" in m for m in refused)
     assert outcome.written == []
+
+
+def test_a_heading_body_reaches_the_chapter_page_escaped(base):
+    from altered_rules.pages.render import Renderer
+
+    run_import(V1, "lf-1.0", base, write=True)
+    glossary = load_glossary(base)
+    glossary.sections["2.1.3"].body.items[0].by_language["en"] = "A <b>Dimmed</b> lamp does not shine."
+    chapter = next(c for c in glossary.chapters if c.number == "2")
+    page = Renderer(glossary).chapter(chapter).markdown
+    body = page[page.index('class="ar-section-body"'):page.index('id="2.1.3.a"')]
+    assert "A &lt;b&gt;Dimmed&lt;/b&gt; lamp does not shine." in body and "<b>" not in body
+    assert "A Guarded lamp cannot be tipped over by an opponent." in body and "A status is not a characteristic." in body
