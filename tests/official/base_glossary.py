@@ -17,18 +17,14 @@ def _text(en: str, fr: str, it: str, stamp: str | None = None) -> str:
 
 
 DUSK = """  - caption: {en: "A keeper whose lamps are gone loses.", fr: "Un gardien sans lampe perd.", it: "Un custode senza lampade perde.", from: %s}
-    name: A tie is not sufficient to advance
+    name: Nobody moves forward with nothing
     rules: [%s]
     given:
       players: [Alice, Bob]
-      Alice:
-        hero: {region: 0, characters: ["Ordis Recruit 2/1/0 Soldier"]}
-      Bob:
-        hero: {region: 0, characters: ["Kelon Elemental 2/0/0"]}
     when: dusk
     then:
       Alice.hero.region: 0
-      Bob.hero.region: 0
+      Bob.companion.region: 7
       winner: none
 """
 

@@ -162,3 +162,25 @@ def test_a_heading_body_reaches_the_chapter_page_escaped(base):
     body = page[page.index('class="ar-section-body"'):page.index('id="2.1.3.a"')]
     assert "A &lt;b&gt;Dimmed&lt;/b&gt; lamp does not shine." in body and "<b>" not in body
     assert "A Guarded lamp cannot be tipped over by an opponent." in body and "A status is not a characteristic." in body
+
+
+def test_a_scenario_whose_outcome_changes_is_a_finding(base, monkeypatch):
+    """Every scenario runs before and after --write; one passing before and failing after is listed.
+    (The engine reads no rule text, so here the second run is made to fail: this checks the report.)"""
+    from altered_rules.official import importing
+
+    runs = iter([{"A tie": (True, "x.yaml:1"), "Old failure": (False, "x.yaml:9")},
+                 {"A tie": (False, "rules/1/1.2.yaml:20"), "Old failure": (False, "x.yaml:9")}])
+    monkeypatch.setattr(importing, "_outcomes", lambda glossary: next(runs))
+    outcome = run_import(V1, "lf-1.0", base, write=True)
+    findings = [t["message"] for t in outcome.report["tasks"] if t["kind"] == "scenario-outcome"]
+    assert findings == ["rules/1/1.2.yaml:20: 'A tie' fails now, under the imported text; a finding: check the rule and the engine"]
+
+
+def test_scenarios_run_after_a_write_and_still_pass(base):
+    outcome = run_import(V1, "lf-1.0", base, write=True)
+    assert outcome.findings == []
+    from altered_rules.verification.checks import verify_glossary
+
+    checks = verify_glossary(load_glossary(base)).checks
+    assert [c.name for c in checks] == ["Nobody moves forward with nothing"] and all(c.passed for c in checks)

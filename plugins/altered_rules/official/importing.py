@@ -68,6 +68,15 @@ class Outcome:
     report: dict[str, Any] = field(default_factory=dict)
     written: list[str] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)    # --check: what --write would refuse, and why
+    findings: list[str] = field(default_factory=list)    # --write: scenarios whose outcome the new text changed
+
+
+def _outcomes(glossary) -> dict[str, tuple[bool, str]]:
+    """Every scenario of the glossary run: its name -> (passed, file:line). Scenarios move with
+    their rule, so they are known by their names across the import."""
+    from ..verification.checks import verify_glossary
+
+    return {check.name: (check.passed, f"{check.file}:{check.line}") for check in verify_glossary(glossary).checks}
 
 
 def _rules_only(snapshot: Snapshot) -> Snapshot:
@@ -111,6 +120,7 @@ def run_import(file: Path, source: str, glossary_dir: Path, *, form: str | None 
         except RefusedEdit as exc:
             outcome.refusals = exc.problems
     else:
+        before = _outcomes(glossary)
         try:
             changed = write_all_or_nothing(root, inside, translations=False, ignore_lines=True)
         except RefusedEdit as exc:
@@ -121,6 +131,12 @@ def run_import(file: Path, source: str, glossary_dir: Path, *, form: str | None 
                 path.write_text(text, encoding="utf-8")
                 changed.append(path)
         outcome.written = [str(p) for p in changed]
+        if changed:
+            after = _outcomes(load_glossary(root))
+            outcome.findings = [f"{where}: '{name}' {state}, under the imported text; a finding: check the rule and the engine"
+                                for name, (passed, where) in sorted(after.items())
+                                if not passed and before.get(name, (True, ""))[0]
+                                for state in ["fails now" if name in before else "fails"]]
     outcome.report = report(outcome, old, source)
     return outcome
 
@@ -168,6 +184,7 @@ def report(outcome: Outcome, old: Snapshot, source: str) -> dict[str, Any]:
                "message": f"{r['was']}: no rule continues it; its {len(r['scenarios']) + len(r['example_scenarios'])} scenario(s) "
                           f"are kept in import-review-{source}.yaml"} for r in the_plan.review]
     tasks += [{"kind": "refused", "entry": "", "message": f"--write would refuse: {problem}"} for problem in outcome.refusals]
+    tasks += [{"kind": "scenario-outcome", "entry": "", "message": finding} for finding in outcome.findings]
     named = sorted({rule for change in document.changes for rule in change.rules})
     # a heading the change list names changed if anything under it did ("Section 4.2.5 has been updated")
     unchanged = [rule for rule in named if states.get(rule) == "continued"
