@@ -9,12 +9,12 @@ import re
 from pathlib import Path
 
 from altered_rules.official.model import Document
-from altered_rules.official.pdf_reader import Fonts
+from altered_rules.official.pdf_reader import MANA_GLYPHS, Fonts
 from altered_rules.official.text_reader import GUESSED_LETTERS, ICON_LETTERS
 
 FONTS = Fonts(bold=r"Bold", bold_italic=r"BoldItalic|BoldOblique", italic=r"Italic|Oblique", icons=r"Courier",
               figure=r"^ZapfDingbats", number_size=12.0)
-_LETTER = {v: k for k, v in {**ICON_LETTERS, **GUESSED_LETTERS}.items()}
+_LETTER = {v: k for k, v in {**ICON_LETTERS, **GUESSED_LETTERS, **MANA_GLYPHS}.items()}
 _PIECE = re.compile(r"(\{[a-z0-9-]+\})")
 
 

@@ -184,3 +184,12 @@ def test_scenarios_run_after_a_write_and_still_pass(base):
 
     checks = verify_glossary(load_glossary(base)).checks
     assert [c.name for c in checks] == ["Nobody moves forward with nothing"] and all(c.passed for c in checks)
+
+
+def test_the_po_export_gives_translators_the_imported_texts(base):
+    from altered_rules.cli.po import export_po
+
+    run_import(V1, "lf-1.0", base, write=True)
+    po = export_po(base, "fr").decode()
+    assert 'msgctxt "2.1.3 body items 1"\nmsgid "A Dimmed lamp does not shine during the tally."' in po
+    assert 'msgid "A wick can never burn below zero, whatever the effects that would lower it."' in po

@@ -134,6 +134,8 @@ def test_the_pdf_reader_reads_the_same_document(tmp_path):
     from .pdf_fixture import FONTS, write_pdf
 
     model = document_from_json(json.loads((FIXTURES / "lanternfall-1.0.json").read_text(encoding="utf-8")), "json")
+    # a mana circle of the icon font, which a text dump cannot show
+    _entry(model, "3.1.c").text = "A lamp cost may be lowered by effects, never below {mana-1}."
     document = read_pdf(write_pdf(model, tmp_path / "lanternfall.pdf"), FONTS)
     assert document.reader == "pdf" and document.counts() == model.counts()
     fields = ("id", "kind", "title", "label", "text", "list_kind", "items", "defined", "references", "chapter_references")
@@ -141,4 +143,5 @@ def test_the_pdf_reader_reads_the_same_document(tmp_path):
            [[getattr(e, f) for f in fields] + [[(n.kind, n.text) for n in e.notes], len(e.placeholders)] for e in model.entries]
     assert document.glossary == model.glossary and document.changes == model.changes
     assert _entry(document, "2.1.a").defined == ["lamp"]   # italics in a rule's own text
+    assert _entry(document, "3.1.c").text.endswith("never below {mana-1}.")
     assert not [t for t in document.tasks if t.kind == "guessed-symbol"]   # the icon font is read, not guessed

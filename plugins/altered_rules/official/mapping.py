@@ -37,9 +37,17 @@ SUPPORT = {"id": "support", "kind": "cost",
            "label": {"en": "Support ability (usable from Reserve)", "fr": "Capacité de soutien (utilisable depuis la Réserve)",
                      "it": "Abilità di supporto (utilizzabile dalla Riserva)"},
            "glyph": {"en": "sup", "fr": "sou", "it": "sup"}, "color": "#00838f"}
-# Symbols the readers write and the seeds' vocabulary may lack (the mana circles and Tumult pairs
-# are images or unnamed glyphs: they arrive as {lost}, an editor's task).
-NEW_SYMBOLS = {"support": SUPPORT}
+
+def _mana(amount: str) -> dict:
+    return {"id": f"mana-{amount.lower()}", "kind": "cost",
+            "label": {"en": f"{amount} Mana", "fr": f"{amount} de Mana", "it": f"{amount} di mana"},
+            "glyph": amount, "color": "#3949ab"}
+
+
+# Symbols the readers write and the seeds' vocabulary may lack: the support icon and the mana
+# circles of the icon font (the PDF reader reads them; a text dump leaves digits). The Tumult
+# pairs (two region glyphs side by side) stay two region symbols.
+NEW_SYMBOLS = {"support": SUPPORT, **{f"mana-{a.lower()}": _mana(a) for a in ("1", "2", "3", "X")}}
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
 
 

@@ -60,8 +60,12 @@ def _kind(word: dict, fonts: Fonts) -> str:
     return "regular"
 
 
+# The icon font's mana circles (1.1.6 of the Complete Rules lists the symbols).
+MANA_GLYPHS = {"1": "mana-1", "2": "mana-2", "3": "mana-3", "X": "mana-x"}
+
+
 def _icon_text(text: str) -> str:
-    table = {**ICON_LETTERS, **GUESSED_LETTERS}
+    table = {**ICON_LETTERS, **GUESSED_LETTERS, **MANA_GLYPHS}
     return " ".join("{" + table.get(char, "lost") + "}" for char in text if not char.isspace())
 
 
