@@ -124,6 +124,14 @@ def test_the_command_line(base, capsys):
     assert "nope.txt: no such file" in capsys.readouterr().err
     assert main(["import", str(V1), "--source", "Seed", "--glossary", str(base)]) == 1
     assert "--source Seed: name the document and its version" in capsys.readouterr().err
+    pairs = base.parent / "was.yaml"
+    pairs.write_text("1.2.c: new\n", encoding="utf-8")
+    assert main(["import", str(V1), "--source", "lf-1.0", "--glossary", str(base), "--was", str(pairs), "--json"]) == 0
+    lines = {(line["old"], line["new"]) for line in json.loads(capsys.readouterr().out)["entries"]}
+    assert (None, "1.2.c") in lines and ("1.2.c", None) in lines       # the editors' word over the matcher
+    pairs.write_text("9.9.a: new\n", encoding="utf-8")
+    assert main(["import", str(V1), "--source", "lf-1.0", "--glossary", str(base), "--was", str(pairs)]) == 1
+    assert f"{pairs}:1: 9.9.a is no entry of the imported document" in capsys.readouterr().err
     bad = base.parent / "bad.txt"
     bad.write_text("Some notes\nwith no rules at all\n", encoding="utf-8")
     assert main(["import", str(bad), "--source", "lf-1.0", "--glossary", str(base)]) == 1

@@ -108,6 +108,15 @@ def test_glossary_without_page_lists_and_the_change_list(v1):
     assert [(c.section, c.rules) for c in v1.changes] == [("New Rules", ["1.1.1.a", "3.2.b"])]
 
 
+def test_the_contents_give_a_loose_number_to_the_title_that_lost_it():
+    from altered_rules.official.text_reader import _table_of_contents
+
+    lines = (FIXTURES / "lanternfall-1.0.txt").read_text(encoding="utf-8").split("\f")[0].split("\n")
+    toc = _table_of_contents(lines)
+    assert toc["2.2"] == "Dusk Tally" and toc["2.1.3"] == "Statuses" and toc["3"] == "Costs"
+    assert toc["4"] == "Changes From the Previous Version"
+
+
 def test_numbers_accepted_only_where_they_can_follow():
     assert successors("2.1.b", {"2.1.a", "2.1.b"}) >= {"2.1.c", "2.1.1", "2.2", "3"}
     assert "2.1.1" not in successors("2.1.2.c", {"2.1.1"})
