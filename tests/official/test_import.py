@@ -43,6 +43,9 @@ def test_check_writes_nothing_and_reports(base):
     assert lines[("1.2.c", "1.2.c")]["how"] == "contained" and lines[("1.2.c", "1.2.c")]["dropped"] == ["gap"]
     assert lines[("1.2.a", "1.2.a")]["restamped"] == 2 and lines[("1.2.b", "1.2.b")]["stale"] == 2
     assert lines[("2.5.a", None)]["scenarios"] == 1
+    meanings = [t["message"] for t in report["tasks"] if t["kind"] == "symbol-meaning"]
+    assert meanings[0] == ("1.1.2.a: {etb} means “when this card enters the Glade”; the glossary's label is "
+                           "“When I enter play from anywhere (etb)”: check it")
     kinds = {task["kind"] for task in report["tasks"]}
     assert {"lost-icon", "guessed-symbol", "displaced", "heading-body", "scenarios-to-place", "version-number"} <= kinds
 

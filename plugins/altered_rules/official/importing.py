@@ -9,6 +9,7 @@ load or would have a new lint problem) changes no file.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,6 +70,23 @@ class Outcome:
     written: list[str] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)    # --check: what --write would refuse, and why
     findings: list[str] = field(default_factory=list)    # --write: scenarios whose outcome the new text changed
+    symbols: list[str] = field(default_factory=list)     # the document's meaning of a symbol beside the glossary's label
+
+
+_MEANS = re.compile(r"\{([a-z0-9-]+)\}\s+(?:means|is)\s+(“[^”]+”|\"[^\"]+\")")
+
+
+def symbol_meanings(document: Document, labels: dict[str, str]) -> list[str]:
+    """Where the document says what a symbol means ("{etb} means “...”"): its words beside the
+    glossary's label, for the editors to check the label (the seeds' {etb} label is not 3.0's)."""
+    found = []
+    for entry in document.entries:
+        for match in _MEANS.finditer(entry.text):
+            symbol, meaning = match.groups()
+            said = " ".join(re.sub(r"\{[a-z0-9-]+\}", "", meaning.strip("“”\"")).split()).casefold()
+            if symbol in labels and said != labels[symbol].casefold():
+                found.append(f"{entry.id}: {{{symbol}}} means {meaning}; the glossary's label is “{labels[symbol]}”: check it")
+    return found
 
 
 def _outcomes(glossary) -> dict[str, tuple[bool, str]]:
@@ -112,6 +130,7 @@ def run_import(file: Path, source: str, glossary_dir: Path, *, form: str | None 
     result = match(old, new, editors)
     the_plan = plan(root, glossary, document, result, source, release)
     outcome = Outcome(document, result, the_plan)
+    outcome.symbols = symbol_meanings(document, {sid: s.label.en for sid, s in glossary.symbols.items()})
     inside = {p: t for p, t in the_plan.files.items() if p.resolve().is_relative_to(root.resolve())}
     outside = {p: t for p, t in the_plan.files.items() if p not in inside}
     if not write:
@@ -185,6 +204,7 @@ def report(outcome: Outcome, old: Snapshot, source: str) -> dict[str, Any]:
                           f"are kept in import-review-{source}.yaml"} for r in the_plan.review]
     tasks += [{"kind": "refused", "entry": "", "message": f"--write would refuse: {problem}"} for problem in outcome.refusals]
     tasks += [{"kind": "scenario-outcome", "entry": "", "message": finding} for finding in outcome.findings]
+    tasks += [{"kind": "symbol-meaning", "entry": line.split(":")[0], "message": line} for line in outcome.symbols]
     named = sorted({rule for change in document.changes for rule in change.rules})
     # a heading the change list names changed if anything under it did ("Section 4.2.5 has been updated")
     unchanged = [rule for rule in named if states.get(rule) == "continued"

@@ -94,7 +94,7 @@ def group_order(*snapshots: Snapshot) -> list[str]:
 
 def _sort(changes: Iterable[Change], groups: list[str], order: dict[str, int]) -> tuple[Change, ...]:
     def key(change: Change) -> tuple:
-        within = rule_sort_key(change.key) if change.group.startswith("chapter-") else [(1, order.get(change.key, 0), "")]
+        within = rule_sort_key(change.key) if change.group.startswith("chapter-") else [order.get(change.key, 0)]
         return (groups.index(change.group) if change.group in groups else len(groups), within)
 
     return tuple(sorted(changes, key=key))

@@ -41,7 +41,8 @@ RuleId = str
 def rule_sort_key(rule: RuleId) -> list[Any]:
     """Sort rule numbers as a reader expects: 2.2.2 before 2.2.10, and a section's lettered rules
     before its subsections, as the Complete Rules print them (2.5.a ... 2.5.k, then 2.5.1.a)."""
-    return [(1, int(p), "") if p.isdigit() else (0, 0, p) for p in rule.split(".")]
+    # Letters as negative numbers: every part an int, comparable with the numbers beside it.
+    return [int(p) if p.isdigit() else ord(p[0]) - 256 for p in rule.split(".")]
 
 
 SourceId = str
