@@ -378,6 +378,21 @@ def _without(node: LineDict, key: str) -> LineDict:
     return copy
 
 
+def _load_list(entry: LineDict, what: str, reader: _Reader, citing: str) -> tuple[str | None, list[Text]]:
+    """`list:` (ordered or unordered) and its `items:`, which go together (a paragraph, a section's body)."""
+    list_kind = reader.string(entry, "list", what, [k.value for k in ListKind]) if "list" in entry else None
+    items: list[Text] = []
+    for i, raw in enumerate(reader.list_of(entry, "items", what)):
+        holder = LineDict({"item": raw})
+        holder.path, holder.line, holder.key_lines = entry.path, entry.get("items").line_of(i), {"item": entry.get("items").line_of(i)}
+        item_text = reader.text(holder, "item", f"item {i + 1} of {what}", citing=citing)
+        if item_text:
+            items.append(item_text)
+    if bool(items) != bool(list_kind):
+        reader.error(entry, "list" if list_kind else "items", f"{what}: 'list' (ordered or unordered) and 'items' go together")
+    return list_kind, items
+
+
 def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, reader: _Reader, sources: dict[str, Source]) -> Paragraph | None:
     entry = reader.mapping(item, S.PARAGRAPH_KEYS, f"paragraph {index + 1} of section {section_id}", parent, index)
     if entry is None:
@@ -393,16 +408,7 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
         reader.error(entry, "id", f"paragraph {pid} does not belong to section {section_id}; its id must start with '{section_id}.'")
         return None
     text = reader.text(entry, "text", what, citing=pid)
-    list_kind = reader.string(entry, "list", what, [k.value for k in ListKind]) if "list" in entry else None
-    items: list[Text] = []
-    for i, raw in enumerate(reader.list_of(entry, "items", what)):
-        holder = LineDict({"item": raw})
-        holder.path, holder.line, holder.key_lines = entry.path, entry.get("items").line_of(i), {"item": entry.get("items").line_of(i)}
-        item_text = reader.text(holder, "item", f"item {i + 1} of {what}", citing=pid)
-        if item_text:
-            items.append(item_text)
-    if bool(items) != bool(list_kind):
-        reader.error(entry, "list" if list_kind else "items", f"{what}: 'list' (ordered or unordered) and 'items' go together")
+    list_kind, items = _load_list(entry, what, reader, pid)
     paragraph_sources = reader.sources(entry, "sources", what, sources)
     text_from = entry.get("text_from")
     if text_from is not None and text_from not in paragraph_sources:
@@ -479,16 +485,7 @@ def _load_body(entry: LineDict, sid: str, section_sources: tuple[str, ...], read
     body = reader.mapping(entry.get("body"), S.BODY_KEYS, what, entry, "body")
     if body is None:
         return None
-    list_kind = reader.string(body, "list", what, [k.value for k in ListKind]) if "list" in body else None
-    items: list[Text] = []
-    for i, raw in enumerate(reader.list_of(body, "items", what)):
-        holder = LineDict({"item": raw})
-        holder.path, holder.line, holder.key_lines = body.path, body.get("items").line_of(i), {"item": body.get("items").line_of(i)}
-        item = reader.text(holder, "item", f"item {i + 1} of {what}", citing=sid)
-        if item:
-            items.append(item)
-    if bool(items) != bool(list_kind):
-        reader.error(body, "list" if list_kind else "items", f"{what}: 'list' (ordered or unordered) and 'items' go together")
+    list_kind, items = _load_list(body, what, reader, sid)
     result = SectionBody(reader.text(body, "text", what, citing=sid), ListKind(list_kind) if list_kind else None, tuple(items))
     holder_paragraph = Paragraph(id=sid, section=sid, text=Text({"en": ""}), sources=section_sources)
     notes = body.get("notes")
