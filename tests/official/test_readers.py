@@ -4,6 +4,7 @@ of the Complete Rules' layout, each checked by what it must give."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -154,3 +155,19 @@ def test_the_pdf_reader_reads_the_same_document(tmp_path):
     assert _entry(document, "2.1.a").defined == ["lamp"]   # italics in a rule's own text
     assert _entry(document, "3.1.c").text.endswith("never below {mana-1}.")
     assert not [t for t in document.tasks if t.kind == "guessed-symbol"]   # the icon font is read, not guessed
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ({"id": "1.1.a", "text": 5}, "'text' must be text, found int"),
+    ({"id": "1.1.a", "items": ["One"], "list_kind": "numbered"}, "'list_kind' is 'numbered'"),
+    ({"id": "1.1.a", "items": ["One"]}, "'list_kind' and 'items' go together"),
+    ({"id": "1.1.a", "notes": [{"kind": "aside", "text": "x"}]}, "a note is {kind: remark|example"),
+    ({"id": "1.1.a", "page": "3"}, "'page' must be a whole number"),
+])
+def test_the_json_reader_checks_each_field(entry, message):
+    with pytest.raises(ModelError, match=re.escape(message)):
+        document_from_json({"entries": [entry]}, "doc.json")
+
+
+def test_the_model_round_trips_through_its_json(v1):
+    assert document_from_json(json.loads(v1.dumps()), "dump.json") == v1

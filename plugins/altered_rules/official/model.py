@@ -152,6 +152,25 @@ def _fields(value: Any, allowed: set[str], where: str) -> dict:
     return value
 
 
+# The type of each field the JSON model holds (checked: a model is input like any other).
+_STRINGS = {"id", "kind", "title", "label", "text", "list_kind"}
+_STRING_LISTS = {"items", "references", "chapter_references", "defined"}
+
+
+def _typed(raw: dict, at: str) -> None:
+    for key, value in raw.items():
+        if key in _STRINGS and not isinstance(value, str):
+            raise ModelError(f"{at}: '{key}' must be text, found {type(value).__name__}")
+        if key in _STRING_LISTS and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise ModelError(f"{at}: '{key}' must be a list of texts")
+        if key == "page" and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ModelError(f"{at}: 'page' must be a whole number")
+    if raw.get("list_kind") not in (None, "", "ordered", "unordered"):
+        raise ModelError(f"{at}: 'list_kind' is {raw['list_kind']!r}; allowed: ordered, unordered, or empty")
+    if bool(raw.get("items")) != bool(raw.get("list_kind")):
+        raise ModelError(f"{at}: 'list_kind' and 'items' go together")
+
+
 def document_from_json(data: Any, where: str) -> Document:
     """The model back from its JSON (the JSON reader), every key checked."""
     data = dict(_fields(data, _DOCUMENT_FIELDS, where))
@@ -164,14 +183,23 @@ def document_from_json(data: Any, where: str) -> Document:
             raw = dict(_fields(raw, _ENTRY_FIELDS, at))
             if not isinstance(raw.get("id"), str) or not NUMBER.match(raw["id"]):
                 raise ModelError(f"{at}: 'id' {raw.get('id')!r} is not a rule number (e.g. 2.1, 4.2.4.c)")
+            _typed(raw, at)
             raw.setdefault("kind", kind_of(raw["id"]).value)
             if raw["kind"] != kind_of(raw["id"]).value:
                 raise ModelError(f"{at}: {raw['id']} is a {kind_of(raw['id']).value}, not a {raw['kind']}")
             raw["notes"] = [Note(**_fields(n, {"kind", "text"}, f"{at}.notes")) for n in raw.get("notes", [])]
+            for note in raw["notes"]:
+                if note.kind not in {k.value for k in NoteKind} or not isinstance(note.text, str):
+                    raise ModelError(f"{at}.notes: a note is {{kind: remark|example, text: ...}}")
             raw["placeholders"] = [Placeholder(**_fields(p, {"page", "context"}, f"{at}.placeholders"))
                                    for p in raw.get("placeholders", [])]
             entries.append(Entry(**raw))
         glossary = [Term(**_fields(t, {"term", "definition", "pages"}, f"{where}: glossary")) for t in data.pop("glossary", [])]
+        if not all(isinstance(t.term, str) and isinstance(t.definition, str) for t in glossary):
+            raise ModelError(f"{where}: glossary: each term is {{term: text, definition: text, pages: [...]}}")
+        for key in ("version", "effective", "sha256", "reader"):
+            if not isinstance(data.get(key, ""), str):
+                raise ModelError(f"{where}: '{key}' must be text")
         changes = [Change(**_fields(c, {"section", "text", "rules"}, f"{where}: changes")) for c in data.pop("changes", [])]
         tasks = [Task(**_fields(t, {"kind", "entry", "message"}, f"{where}: tasks")) for t in data.pop("tasks", [])]
         return Document(**data, entries=entries, glossary=glossary, changes=changes, tasks=tasks)
