@@ -171,3 +171,13 @@ def test_the_json_reader_checks_each_field(entry, message):
 
 def test_the_model_round_trips_through_its_json(v1):
     assert document_from_json(json.loads(v1.dumps()), "dump.json") == v1
+
+
+def test_a_file_that_is_no_pdf_is_refused_clearly(tmp_path):
+    pytest.importorskip("pdfplumber", reason="pdfplumber is the 'pdf' extra")
+    from altered_rules.official.importing import ImportFailure, read_document
+
+    fake = tmp_path / "rules.pdf"
+    fake.write_bytes(b"this is no PDF at all\n")
+    with pytest.raises(ImportFailure, match=rf"{re.escape(str(fake))}: not a readable PDF"):
+        read_document(fake)
