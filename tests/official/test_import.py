@@ -204,3 +204,10 @@ def test_the_po_export_gives_translators_the_imported_texts(base):
     po = export_po(base, "fr").decode()
     assert 'msgctxt "2.1.3 body items 1"\nmsgid "A Dimmed lamp does not shine during the tally."' in po
     assert 'msgid "A wick can never burn below zero, whatever the effects that would lower it."' in po
+
+
+def test_a_glossary_named_relative_to_the_working_folder(base, monkeypatch):
+    monkeypatch.chdir(base.parent)
+    outcome = run_import(V1, "lf-1.0", Path("glossary"), write=True)
+    assert outcome.written and not (base / "rules" / "2" / "2.5.yaml").exists()
+    assert run_import(V1, "lf-1.0", Path(base), write=True).written == []    # the same glossary named absolutely

@@ -108,7 +108,7 @@ def run_import(file: Path, source: str, glossary_dir: Path, *, form: str | None 
         raise ImportFailure(f"--source {source}: name the document and its version, e.g. cr-3.0 "
                             "(lower-case letters, a hyphen, the version)")
     document = read_document(file, form, fonts)
-    root = Path(glossary_dir)
+    root = Path(glossary_dir).resolve()   # every path of the plan absolute: the loader's may be relative
     try:
         glossary = load_glossary(root)
     except GlossaryError as exc:

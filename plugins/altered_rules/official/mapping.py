@@ -161,7 +161,7 @@ def _old_rules(glossary: Glossary) -> tuple[dict[str, dict], dict[str, dict], di
     for section in glossary.sections.values():
         data = plain_data(load_yaml_file(section.file))
         sections[section.id] = data
-        files[section.id] = Path(section.file)
+        files[section.id] = Path(section.file).resolve()   # the loader shows paths relative to the working folder
         for paragraph in data.get("paragraphs") or []:
             paragraphs[str(paragraph["id"])] = paragraph
     return sections, paragraphs, files
