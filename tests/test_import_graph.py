@@ -156,7 +156,7 @@ def test_the_engine_records_import_no_rule_module() -> None:
 
 # The plugin's build stages, in the order they may import one another (strings and the package's
 # front are shared by all; build_site is the command that runs the whole build).
-STAGES = ("content", "verification", "pages", "site_assets", "cli", "mkdocs_plugin")
+STAGES = ("content", "verification", "official", "pages", "site_assets", "cli", "mkdocs_plugin")
 
 
 def _stage(module: str) -> str | None:

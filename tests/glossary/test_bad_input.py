@@ -18,7 +18,7 @@ from guards import no_hang
 from edits import replace_once
 
 DUSK = "rules/4/4.2.4.yaml"
-SECTION_KEYS = "id, title, title_editorial?, sources, paragraphs"
+SECTION_KEYS = "id, title, title_editorial?, sources, body?, paragraphs"
 EMPTY = "the file holds nothing (it is empty, only comments, or null); write its content back, or delete the file to remove it"
 
 

@@ -22,6 +22,8 @@ Subcommands:
                     the publisher's card pool read into the pool file; how much of it the engine reads
   deck check FILE [--format F]
                     a pasted decklist (codes or names, with counts) checked with the card pool
+  import FILE --source NAME [--check|--write] [--json]
+                    the publisher's Complete Rules (PDF or text dump) into the glossary
 
 Bad input is reported as `file:line: what is wrong`, never as a traceback.
 """
@@ -350,6 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_renumber_parsers(sub, DEFAULT_GLOSSARY)
     from .cards_cli import add_parsers as add_cards_parsers
     add_cards_parsers(sub, DEFAULT_GLOSSARY)
+    from .import_cli import add_parsers as add_import_parsers
+    add_import_parsers(sub, DEFAULT_GLOSSARY)
     return parser
 
 

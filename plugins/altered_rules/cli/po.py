@@ -17,8 +17,6 @@ import codecs
 import io
 import json
 import re
-import shutil
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,12 +26,12 @@ import yaml
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po, write_po
 
-from ..content.glossary import GlossaryError, load_glossary
+from ..content.glossary import load_glossary
 from ..content.glossary.model import LANGUAGES, english_hash
 from ..content.glossary.schema import TRANSLATED_FROM
-from ..content.lint import lint_glossary
 from ..content.translations import TRANSLATIONS, TextSlot, block_layout, flow_span, text_slots, translated_from
-from ..content.sourcefiles import checked_file, read_bytes, read_text, write_text
+from ..content.sourcefiles import read_bytes, read_text
+from ..content.writing import RefusedEdit, write_all_or_nothing
 from ..content.yamlsource import LineDict, SourceError, character_problem
 from ..messages import ENGINE_CONTEXT, MESSAGES_DIR, apply_translations, po_entries, template_problem
 from engine.messages import template_fields
@@ -414,33 +412,15 @@ def _engine_message(message, context: str, where: str, english_by_context: dict[
 
 
 def _apply(root: Path, updates: dict[Path, list[tuple[TextSlot, str, str]]], language: str, po: Path) -> None:
-    """Check the edited glossary in a copy (schema and lint) before writing a byte of the real one."""
-    before = set(_relative(problem, root) for problem in lint_glossary(load_glossary(root)))
-    edited = {file: _edit_file(file, root, items, language) for file, items in updates.items()}
-    with tempfile.TemporaryDirectory(prefix="altered-rules-import-") as scratch:
-        copy = Path(scratch) / "glossary"
-        shutil.copytree(root, copy, symlinks=True)   # a link stays a link (and is refused), never followed
-        for file, text in edited.items():
-            write_text(copy / file.relative_to(root), copy, text)
-        try:
-            glossary = load_glossary(copy)
-        except GlossaryError as exc:
-            raise PoError([f"{po}: the glossary would not load: {_relative(str(e), copy, root)}" for e in exc.errors]) from None
-        new = [p for p in (_relative(problem, copy, root) for problem in lint_glossary(glossary)) if p not in before]
-        if new:
-            raise PoError([f"{po}: the lint refuses the translation: {problem}" for problem in new])
-    for file, text in edited.items():
-        temporary = file.with_name(file.name + ".import-tmp")
-        write_text(temporary, root, text)   # never through a link (sourcefiles.py)
-        checked_file(file, root)
-        temporary.replace(file)
-
-
-def _relative(message: str, root: Path, shown: Path | None = None) -> str:
-    """A message about the copy, naming the real glossary's files."""
-    for prefix in {str(root.resolve()), str(root)}:
-        message = message.replace(prefix, str(shown or root))
-    return message
+    """Check the edited glossary in a copy (schema and lint) before writing a byte of the real one
+    (content/writing.py, the writer `altered-rules import` uses too)."""
+    edited: dict[Path, str | None] = {file: _edit_file(file, root, items, language) for file, items in updates.items()}
+    try:
+        write_all_or_nothing(root, edited)
+    except RefusedEdit as exc:
+        if exc.stage == "load":
+            raise PoError([f"{po}: the glossary would not load: {problem}" for problem in exc.problems]) from None
+        raise PoError([f"{po}: the lint refuses the translation: {problem}" for problem in exc.problems]) from None
 
 
 # -- editing one text mapping in the YAML text ------------------------------------------------

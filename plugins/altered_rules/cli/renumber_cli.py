@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from ..content.glossary.identity import REFERENCE, rename_references
-from ..content.glossary.releases import RELEASES_FILE, SNAPSHOT_DIR
+from ..content.glossary.releases import editable_yaml_files
 from ..content.glossary.schema import PARAGRAPH_ID
-from ..content.sourcefiles import checked_file, read_text, walk_files, write_text
+from ..content.sourcefiles import read_text, walk_files, write_text
 from ..content.yamlsource import SourceError
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -85,13 +85,7 @@ def check_map(glossary: Any, renames: dict[str, str]) -> None:
 
 
 def _yaml_files(root: Path) -> list[Path]:
-    """The glossary's YAML files renumber rewrites: each a regular file inside it, never a link
-    (refused before any is written: sourcefiles.py)."""
-    skip = {root / RELEASES_FILE}
-    files = [p for p, _ in walk_files(root, root) if p.suffix == ".yaml" and p not in skip and (root / SNAPSHOT_DIR) not in p.parents]
-    for path in files:
-        checked_file(path, root)
-    return files
+    return editable_yaml_files(root)
 
 
 def _outside(root: Path, renames: dict[str, str]) -> list[str]:

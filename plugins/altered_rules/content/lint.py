@@ -54,6 +54,12 @@ def iter_texts(glossary: Glossary) -> Iterator[Located]:
     """Every per-language text of the glossary, with where it is."""
     for section in glossary.sections.values():
         yield Located(f"{section.file}:{section.line}: section {section.id} title", section.title, section.id)
+        if section.body:
+            where = f"{section.file}:{section.line}: section {section.id} body"
+            for text in ([section.body.text] if section.body.text else []) + list(section.body.items):
+                yield Located(where, text, section.id)
+            for note in section.body.notes:
+                yield Located(f"{note.file}:{note.line}: {note.anchor}", note.text, note.anchor)
         for paragraph in section.paragraphs:
             where = f"{paragraph.file}:{paragraph.line}: {paragraph.id}"
             for text in paragraph.texts():

@@ -35,6 +35,7 @@ from ..content.glossary.model import (
     NoteKind,
     Paragraph,
     Ruling,
+    SectionBody,
     Term,
     Text,
     TranslationStatus,
@@ -609,6 +610,16 @@ class Renderer:
         out.append("</div>\n")
         return "".join(out)
 
+    def section_body_html(self, notices: PageNotices, body: SectionBody, page: str) -> str:
+        """A heading's own text (no lettered rule): its text, list and notes, as a paragraph's."""
+        out = ['<div class="ar-section-body">\n']
+        if body.text:
+            out.append(self.paragraphs_html(notices, self.text(notices, body.text), page))
+        out.append(self.list_html(notices, body.list_kind, body.items, page))
+        out += [self.note_html(notices, note, page) for note in body.notes]
+        out.append("</div>\n")
+        return "".join(out)
+
     def heading(self, level: int, title: str, anchor: str, editorial: bool = False) -> str:
         # The editorial badge is drawn by CSS from an attribute, so that it stays out of the
         # table of contents and the search titles.
@@ -635,6 +646,8 @@ class Renderer:
                 self.cited_by_html(notices, section.id, page),
                 self.rulings_html(notices, section.id, page),
             ))
+            if section.body:
+                out.append(self.section_body_html(notices, section.body, page))
             for paragraph in section.paragraphs:
                 out.append(self.paragraph_html(notices, paragraph, page))
                 out.append("\n")

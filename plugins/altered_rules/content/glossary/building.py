@@ -32,6 +32,7 @@ from .model import (
     RESERVED_CARD_SLUGS,
     Ruling,
     Section,
+    SectionBody,
     Source,
     Symbol,
     Term,
@@ -51,11 +52,14 @@ def _load_sources(root: Path, reader: _Reader) -> dict[str, Source]:
         if sid is None or title is None or description is None:
             continue
         if not S.SOURCE_ID.match(sid):
-            reader.error(entry, "id", f"source id '{sid}' must be seed-NNN or editorial")
+            reader.error(entry, "id", f"source id '{sid}' must be seed-NNN, editorial, or an imported document's name and "
+                                      "version such as cr-3.0")
         if sid in sources:
             reader.error(entry, "id", f"duplicate source id '{sid}'")
         file = entry.get("file")
-        sources[sid] = Source(sid, title, str(file) if file else None, description, f"{entry.path}:{entry.line}")
+        facts = {key: reader.string(entry, key, f"source {sid}") if key in entry else None
+                 for key in ("version", "date", "sha256", "licence")}
+        sources[sid] = Source(sid, title, str(file) if file else None, description, f"{entry.path}:{entry.line}", **facts)
     return sources
 
 
@@ -374,6 +378,21 @@ def _without(node: LineDict, key: str) -> LineDict:
     return copy
 
 
+def _load_list(entry: LineDict, what: str, reader: _Reader, citing: str) -> tuple[str | None, list[Text]]:
+    """`list:` (ordered or unordered) and its `items:`, which go together (a paragraph, a section's body)."""
+    list_kind = reader.string(entry, "list", what, [k.value for k in ListKind]) if "list" in entry else None
+    items: list[Text] = []
+    for i, raw in enumerate(reader.list_of(entry, "items", what)):
+        holder = LineDict({"item": raw})
+        holder.path, holder.line, holder.key_lines = entry.path, entry["items"].line_of(i), {"item": entry["items"].line_of(i)}
+        item_text = reader.text(holder, "item", f"item {i + 1} of {what}", citing=citing)
+        if item_text:
+            items.append(item_text)
+    if bool(items) != bool(list_kind):
+        reader.error(entry, "list" if list_kind else "items", f"{what}: 'list' (ordered or unordered) and 'items' go together")
+    return list_kind, items
+
+
 def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, reader: _Reader, sources: dict[str, Source]) -> Paragraph | None:
     entry = reader.mapping(item, S.PARAGRAPH_KEYS, f"paragraph {index + 1} of section {section_id}", parent, index)
     if entry is None:
@@ -389,16 +408,7 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
         reader.error(entry, "id", f"paragraph {pid} does not belong to section {section_id}; its id must start with '{section_id}.'")
         return None
     text = reader.text(entry, "text", what, citing=pid)
-    list_kind = reader.string(entry, "list", what, [k.value for k in ListKind]) if "list" in entry else None
-    items: list[Text] = []
-    for i, raw in enumerate(reader.list_of(entry, "items", what)):
-        holder = LineDict({"item": raw})
-        holder.path, holder.line, holder.key_lines = entry.path, entry["items"].line_of(i), {"item": entry["items"].line_of(i)}
-        item_text = reader.text(holder, "item", f"item {i + 1} of {what}", citing=pid)
-        if item_text:
-            items.append(item_text)
-    if bool(items) != bool(list_kind):
-        reader.error(entry, "list" if list_kind else "items", f"{what}: 'list' (ordered or unordered) and 'items' go together")
+    list_kind, items = _load_list(entry, what, reader, pid)
     paragraph_sources = reader.sources(entry, "sources", what, sources)
     text_from = entry.get("text_from")
     if text_from is not None and text_from not in paragraph_sources:
@@ -462,9 +472,30 @@ def _load_section(path: Path, reader: _Reader, sources: dict[str, Source]) -> Se
     if len(paragraphs) < len(raw):
         # A paragraph was rejected: references into this section are not reported again.
         reader.unreadable.add(sid)
+    body = _load_body(entry, sid, section_sources, reader, sources) if "body" in entry else None
     if title is None:
         return None
-    return Section(sid, title, section_sources, paragraphs, reader.boolean(entry, "title_editorial", what), entry.path, entry.line)
+    return Section(sid, title, section_sources, paragraphs, reader.boolean(entry, "title_editorial", what), entry.path, entry.line,
+                   body)
+
+
+def _load_body(entry: LineDict, sid: str, section_sources: tuple[str, ...], reader: _Reader, sources: dict[str, Source]) -> SectionBody | None:
+    """A heading's own `body:` (text, list and items, notes): the paragraph's keys, no letter."""
+    what = f"the body of section {sid}"
+    body = reader.mapping(entry.get("body"), S.BODY_KEYS, what, entry, "body")
+    if body is None:
+        return None
+    list_kind, items = _load_list(body, what, reader, sid)
+    result = SectionBody(reader.text(body, "text", what, citing=sid), ListKind(list_kind) if list_kind else None, tuple(items))
+    holder_paragraph = Paragraph(id=sid, section=sid, text=Text({"en": ""}), sources=section_sources)
+    notes = body.get("notes") or LineList()
+    for i, raw in enumerate(reader.list_of(body, "notes", what)):
+        note = _load_note(raw, notes, i, holder_paragraph, reader, sources)
+        if note:
+            result.notes.append(note)
+    if result.text is None and not result.items and not result.notes:
+        reader.error(entry, "body", f"{what} is empty; give it text, items or notes, or remove it")
+    return result
 
 
 def _load_term(path: Path, reader: _Reader, sources: dict[str, Source]) -> Term | None:

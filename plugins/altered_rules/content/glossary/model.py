@@ -40,8 +40,10 @@ RuleId = str
 
 
 def rule_sort_key(rule: RuleId) -> list[Any]:
-    """Sort rule numbers as a reader expects: 2.2.2 before 2.2.10."""
-    return [int(p) if p.isdigit() else p for p in rule.split(".")]
+    """Sort rule numbers as a reader expects: 2.2.2 before 2.2.10, and a section's lettered rules
+    before its subsections, as the Complete Rules print them (2.5.a ... 2.5.k, then 2.5.1.a)."""
+    # Letters as negative numbers: every part an int, comparable with the numbers beside it.
+    return [int(p) if p.isdigit() else ord(p[0]) - 256 for p in rule.split(".")]
 
 
 SourceId = str
@@ -205,6 +207,17 @@ class Paragraph:
 
 
 @dataclass
+class SectionBody:
+    """A heading's own text, with no lettered rule (2.4.2 Anchored in the Complete Rules: bullets
+    under the heading, and a remark): shown under the heading, never given a letter."""
+
+    text: Text | None = None
+    list_kind: ListKind | None = None
+    items: tuple[Text, ...] = ()
+    notes: list[Note] = field(default_factory=list)
+
+
+@dataclass
 class Section:
     """A numbered section (4.2.4 Dusk); a section may only group others (1.3)."""
 
@@ -215,6 +228,7 @@ class Section:
     title_editorial: bool = False
     file: str = ""
     line: int = 0
+    body: SectionBody | None = None
 
     @property
     def chapter(self) -> str:
@@ -346,6 +360,12 @@ class Source:
     file: str | None
     description: Text
     where: str = field(default="", compare=False)   # "file:line" of its entry (an external rule: its title) in the YAML, for messages
+    # An imported official document (altered-rules import): its version, effective date, the
+    # SHA-256 of the file read, and its licence as stated ("none stated").
+    version: str | None = None
+    date: str | None = None
+    sha256: str | None = None
+    licence: str | None = None
 
 
 @dataclass(frozen=True)

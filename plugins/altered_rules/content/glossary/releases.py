@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ...caches import Cache
-from ..sourcefiles import checked_file, write_bytes
+from ..sourcefiles import checked_file, walk_files, write_bytes
 from ..yamlsource import LineDict, SourceError, character_problem
 from .checking import _Reader
 from .schema import CHAPTER_NUMBER
@@ -99,6 +99,17 @@ class Release:
 
     def snapshot_path(self, root: str | Path) -> Path:
         return snapshot_path(root, self.version)
+
+
+def editable_yaml_files(root: Path) -> list[Path]:
+    """The glossary's YAML files an edit may rewrite: all but the releases (releases.yaml and
+    releases/), which keep what each release said (renumber, import)."""
+    skip = {root / RELEASES_FILE}
+    # Each a regular file inside the glossary, never a link: refused before any is written (sourcefiles.py).
+    files = sorted(p for p, _ in walk_files(root, root) if p.suffix == ".yaml" and p not in skip and (root / SNAPSHOT_DIR) not in p.parents)
+    for path in files:
+        checked_file(path, root)
+    return files
 
 
 def snapshot_path(root: str | Path, version: str) -> Path:
@@ -236,7 +247,10 @@ def snapshot_of(glossary: Glossary, version: str) -> Snapshot:
     for chapter in glossary.chapters:
         group = chapter.slug
         for section in chapter.sections:
-            add(Entry(section.id, "section", group, _fields(("title", section.title))))
+            body = section.body
+            add(Entry(section.id, "section", group, _fields(("title", section.title), *(
+                [("text", body.text), *_numbered("item", body.items),
+                 *((f"{note.kind.value}.{note.index}", note.text) for note in body.notes)] if body else []))))
             for p in section.paragraphs:
                 fields = [("label", p.label), ("text", p.text), *_numbered("item", p.items), ("gap", p.gap)]
                 corrections = list(p.corrections)

@@ -19,10 +19,12 @@ PARAGRAPH_ID = re.compile(r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?\.[a-z]$")
 COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 DECK_RULE_ID = re.compile(r"^[a-z0-9-]+\.[a-z0-9-]+$")
-SOURCE_ID = re.compile(r"^(seed-[0-9]{3}|editorial)$")
+# A seed, the editors, or an official document imported by `altered-rules import` (cr-3.0).
+SOURCE_ID = re.compile(r"^(seed-[0-9]{3}|editorial|[a-z][a-z0-9]{0,15}-[0-9]{1,4}(\.[0-9]{1,4}){0,3})$")
 
 # A rule number cited in running text: "Rule 2.1.e", "see 7.4.3.i", "4.2.4".
-RULE_REFERENCE = re.compile(r"(?<![\w./-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)(?![\w/-]|\.[0-9])")
+# A number in code (`2.0`, "version `2.0`" of an imported text) is no reference.
+RULE_REFERENCE = re.compile(r"(?<![\w./`-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)(?![\w/-]|\.[0-9])")
 # A ruling's quotation of a rule's own text, "{rule-text 4.2.4.b}": RULE_QUOTE (model.py).
 # Anything that starts like a quotation, to name the malformed ones in an error.
 RULE_QUOTE_ANY = re.compile(r"\{rule-text[^{}]*\}?")
@@ -40,7 +42,9 @@ SYMBOL_REFERENCE = re.compile(r"\{([^{}\s]*)\}")
 ONE_LINE_KEYS = frozenset({"title", "label", "glyph", "caption", "version"})
 
 # key -> required?
-SECTION_KEYS = {"id": True, "title": True, "title_editorial": False, "sources": True, "paragraphs": True}
+SECTION_KEYS = {"id": True, "title": True, "title_editorial": False, "sources": True, "body": False, "paragraphs": True}
+# A heading's own text, printed under it with no letter (2.4.2 Anchored: bullets); never given one.
+BODY_KEYS = {"text": False, "list": False, "items": False, "notes": False}
 PARAGRAPH_KEYS = {
     "id": True, "label": False, "text": True, "list": False, "items": False, "gap": False,
     "sources": True, "text_from": False, "corrections": False, "notes": False,
@@ -60,7 +64,9 @@ DECK_RULE_KEYS = {"id": True, "text": True, "check": True, "rule": False, "scena
 RULING_KEYS = {"id": True, "title": True, "rules": True, "conflict": True, "reading": True, "why": True}
 CHAPTER_KEYS = {"number": True, "title": True, "title_editorial": False}
 SYMBOL_KEYS = {"id": True, "kind": True, "label": True, "glyph": True, "color": True}
-SOURCE_KEYS = {"id": True, "title": True, "file": False, "description": True}
+SOURCE_KEYS = {"id": True, "title": True, "file": False, "description": True,
+               # an imported official document: its version, effective date, the file's SHA-256, its licence
+               "version": False, "date": False, "sha256": False, "licence": False}
 EXTERNAL_RULE_KEYS = {"id": True, "title": True}
 
 TERMBASE_KEYS = {"id": True, "kind": True, **{language: True for language in LANGUAGES}, "seen": True, "confirmed": False,

@@ -1,0 +1,394 @@
+"""The imported document as the glossary's YAML, with what rides on each rule following it.
+
+- sections and subsections: `rules/<chapter>/<id>.yaml` (title, sources, a heading's own text as
+  `body:`, never an invented letter); lettered rules: paragraphs (label, text, list and items,
+  remarks and examples in print order, `sources`, `text_from`);
+- chapters.yaml: the document's chapter titles (no longer editorial), chapter 5 included;
+- terms/<id>.yaml for the document's glossary; sources.yaml: the source with its version,
+  effective date and file hash; symbols the glossary lacks; external rules that are now real;
+- what rides on a matched rule follows it: its scenarios (every rule number in them renamed, as
+  `renumber` does), its translations (re-stamped where the English is unchanged once typography
+  is normalised, else left stale for the translators), its `no_scenario`;
+- a rule with no counterpart is not lost: its scenarios go to the review file, listed.
+
+`plan` returns every file's new text (None: the file goes) and what the report says; it writes
+nothing (importing.py does, all or nothing).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..content.glossary.identity import WAS_NEW, mask_references, rename_references
+from ..content.glossary.model import Glossary, english_hash
+from ..content.glossary.releases import Entry, Snapshot, editable_yaml_files
+from ..content.sourcefiles import load_yaml_file
+from ..content.yamlsource import plain_data
+from .matching import Result
+from .model import Document, EntryKind, kind_of
+
+GENERATED = "# {what}. Written by `altered-rules import` from {source}; edit it, a new import keeps what rides on it.\n"
+SUPPORT = {"id": "support", "kind": "cost",
+           "label": {"en": "Support ability (usable from Reserve)", "fr": "Capacité de soutien (utilisable depuis la Réserve)",
+                     "it": "Abilità di supporto (utilizzabile dalla Riserva)"},
+           "glyph": {"en": "sup", "fr": "sou", "it": "sup"}, "color": "#00838f"}
+
+def _mana(amount: str) -> dict:
+    return {"id": f"mana-{amount.lower()}", "kind": "cost",
+            "label": {"en": f"{amount} Mana", "fr": f"{amount} de Mana", "it": f"{amount} di mana"},
+            "glyph": amount, "color": "#3949ab"}
+
+
+# Symbols the readers write and the seeds' vocabulary may lack: the support icon and the mana
+# circles of the icon font (the PDF reader reads them; a text dump leaves digits). The Tumult
+# pairs (two region glyphs side by side) stay two region symbols.
+NEW_SYMBOLS = {"support": SUPPORT, **{f"mana-{a.lower()}": _mana(a) for a in ("1", "2", "3", "X")}}
+_QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
+
+
+@dataclass
+class Riding:
+    """What followed one imported rule from the glossary."""
+
+    scenarios: int = 0
+    restamped: int = 0
+    stale: int = 0
+    notes: int = 0
+    dropped: list[str] = field(default_factory=list)     # seeds' gap/corrections the official text replaces
+
+
+@dataclass
+class Plan:
+    files: dict[Path, str | None] = field(default_factory=dict)
+    riding: dict[str, Riding] = field(default_factory=dict)      # new id -> what rode on it
+    review: list[dict[str, Any]] = field(default_factory=list)   # rules with no counterpart that carried scenarios
+    untranslated: int = 0
+    terms: dict[str, str] = field(default_factory=dict)          # term id -> "added" | "continued"
+
+
+def typography(text: str) -> str:
+    """The English as compared for a translation's re-stamp: ligatures, quotes, dashes, case, spaces."""
+    return " ".join(mask_references(unicodedata.normalize("NFKC", text)).translate(_QUOTES).casefold().split())
+
+
+def slug(text: str) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "term"
+
+
+def document_snapshot(document: Document) -> Snapshot:
+    """The document's rules as a release's entries, for the matcher."""
+    entries: dict[str, Entry] = {}
+    for entry in document.entries:
+        kind = kind_of(entry.id)
+        group = f"chapter-{entry.id.split('.')[0]}"
+        if kind is EntryKind.CHAPTER:
+            continue
+        if kind is EntryKind.RULE:
+            fields: list[tuple[str, dict[str, str]]] = []
+            if entry.label:
+                fields.append(("label", {"en": entry.label}))
+            fields.append(("text", {"en": entry.text}))
+            fields += [(f"item.{i}", {"en": item}) for i, item in enumerate(entry.items, 1)]
+            counts: dict[str, int] = {}
+            for note in entry.notes:
+                counts[note.kind] = counts.get(note.kind, 0) + 1
+                fields.append((f"{note.kind}.{counts[note.kind]}", {"en": note.text}))
+            entries[entry.id] = Entry(entry.id, "paragraph", group, tuple(fields))
+        else:
+            entries[entry.id] = Entry(entry.id, "section", group, (("title", {"en": entry.title}),))
+    return Snapshot("import", {}, entries)
+
+
+def _hash_of(mapping: dict[str, Any], language: str) -> str | None:
+    recorded = mapping.get("from")
+    if isinstance(recorded, dict):
+        return recorded.get(language)
+    return recorded if isinstance(recorded, str) else None
+
+
+def carry(old: dict[str, Any] | None, english: str, renames: dict[str, str], riding: Riding | None) -> dict[str, Any]:
+    """A text mapping: the new English, and the old translations where there were some:
+    re-stamped when the English is the same once typography is normalised, else stale."""
+    text: dict[str, Any] = {"en": english}
+    if not isinstance(old, dict) or not old.get("en"):
+        return text
+    same = typography(str(old["en"])) == typography(english)
+    hashes: dict[str, str] = {}
+    for language in ("fr", "it"):
+        if not old.get(language):
+            continue
+        text[language] = rename_references(str(old[language]), renames)
+        recorded = _hash_of(old, language)
+        current = recorded == english_hash(str(old["en"]))
+        if same and current:
+            hashes[language] = english_hash(english)
+            if riding:
+                riding.restamped += 1
+        elif recorded:
+            hashes[language] = recorded
+            if riding:
+                riding.stale += 1
+    if hashes:
+        text["from"] = next(iter(hashes.values())) if len(set(hashes.values())) == 1 and len(hashes) == len(
+            [lang for lang in ("fr", "it") if lang in text]) else hashes
+    return text
+
+
+def _renamed(data: Any, renames: dict[str, str]) -> Any:
+    """Every string of a scenario with its rule numbers renamed (renumber's code)."""
+    if isinstance(data, dict):
+        return {k: _renamed(v, renames) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_renamed(v, renames) for v in data]
+    return rename_references(data, renames) if isinstance(data, str) else data
+
+
+def _dump(data: Any) -> str:
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
+
+
+def _old_rules(glossary: Glossary) -> tuple[dict[str, dict], dict[str, dict], dict[str, Path]]:
+    """The glossary's section files as plain data: section id -> data, paragraph id -> data."""
+    sections: dict[str, dict] = {}
+    paragraphs: dict[str, dict] = {}
+    files: dict[str, Path] = {}
+    for section in glossary.sections.values():
+        data = plain_data(load_yaml_file(section.file))
+        sections[section.id] = data
+        files[section.id] = Path(section.file).resolve()   # the loader shows paths relative to the working folder
+        for paragraph in data.get("paragraphs") or []:
+            paragraphs[str(paragraph["id"])] = paragraph
+    return sections, paragraphs, files
+
+
+def _code_versions(text: str, versions: list[str]) -> str:
+    """"version 2.0": the number put in code, so that it is not read as a reference to a rule."""
+    for number in versions:
+        text = re.sub(rf"(\bversions?\s+){re.escape(number)}\b", rf"\1`{number}`", text)
+    return text
+
+
+def plan(root: Path, glossary: Glossary, document: Document, result: Result, source: str,
+         release: Snapshot | None) -> Plan:
+    out = Plan()
+    old_sections, old_paragraphs, old_files = _old_rules(glossary)
+    renames = result.renames
+    versions = {t.entry: re.findall(r"'([^']+)'", t.message)[0] for t in document.tasks if t.kind == "version-number"}
+    by_parent: dict[str, list] = {}
+    for entry in document.entries:
+        if entry.parent:
+            by_parent.setdefault(entry.parent, []).append(entry)
+    written: set[Path] = set()
+    for entry in document.entries:
+        kind = kind_of(entry.id)
+        if kind in (EntryKind.CHAPTER, EntryKind.RULE):
+            continue
+        pair = result.pairs.get(entry.id)
+        old = old_sections.get(pair.old) if pair else None
+        data: dict[str, Any] = {"id": entry.id, "title": carry(old.get("title") if old else None, entry.title, renames, None),
+                                "sources": [source]}
+        if entry.text or entry.items or entry.notes:
+            body: dict[str, Any] = {}
+            if entry.text:
+                body["text"] = {"en": entry.text}
+            if entry.items:
+                body["list"], body["items"] = entry.list_kind, [{"en": item} for item in entry.items]
+            if entry.notes:
+                body["notes"] = [{"kind": n.kind, "text": {"en": n.text}} for n in entry.notes]
+            data["body"] = body
+        data["paragraphs"] = [_paragraph(rule, result, old_paragraphs, renames, source, release, versions, glossary, out)
+                              for rule in by_parent.get(entry.id, []) if kind_of(rule.id) is EntryKind.RULE]
+        path = root / "rules" / entry.id.split(".")[0] / f"{entry.id}.yaml"
+        out.files[path] = GENERATED.format(what=f"Section {entry.id}", source=source) + _dump(data)
+        written.add(path)
+    for _sid, path in old_files.items():
+        if path not in written:
+            out.files[path] = None
+    matched_old = {p.old for p in result.pairs.values()}
+    for pid, data in old_paragraphs.items():
+        if pid not in matched_old and (data.get("scenarios") or any(n.get("scenario") for n in data.get("notes") or [])):
+            out.review.append({"was": pid, "text": data.get("text"), "scenarios": data.get("scenarios") or [],
+                               "example_scenarios": [n["scenario"] for n in data.get("notes") or [] if n.get("scenario")]})
+    _chapters(root, glossary, document, out)
+    _terms(root, glossary, document, source, renames, out)
+    _sources(root, document, source, out)
+    _symbols(root, glossary, document, out)
+    _external(root, glossary, document, out)
+    _elsewhere(root, renames, out)
+    out.untranslated = sum(1 for text in _texts_written(out) if not text.get("fr") or not text.get("it"))
+    if out.review:
+        review = root.parent / f"import-review-{source}.yaml"
+        out.files[review] = ("# Rules of the glossary that the import of " + source + " continued with no rule: their scenarios,\n"
+                             "# kept for the editors to place again (altered-rules import). Nothing here is read by the site.\n"
+                             + _dump(out.review))
+    return out
+
+
+def _texts_written(out: Plan):
+    for path, text in out.files.items():
+        if text is None or path.suffix != ".yaml" or "rules" not in path.parts:
+            continue
+        data = yaml.safe_load(text)
+        for paragraph in data.get("paragraphs") or []:
+            yield paragraph["text"]
+
+
+def _paragraph(rule, result: Result, old_paragraphs: dict[str, dict], renames: dict[str, str], source: str,
+               release: Snapshot | None, versions: dict[str, str], glossary: Glossary, out: Plan) -> dict[str, Any]:
+    pair = result.pairs.get(rule.id)
+    old = old_paragraphs.get(pair.old) if pair else None
+    riding = Riding()
+    out.riding[rule.id] = riding
+    numbers = [versions[rule.id]] if rule.id in versions else []
+    text = _code_versions(rule.text, numbers)
+    data: dict[str, Any] = {"id": rule.id}
+    if rule.label:
+        data["label"] = carry(old.get("label") if old else None, rule.label, renames, riding)
+    data["text"] = carry(old.get("text") if old else None, text, renames, riding)
+    if rule.items:
+        old_items = (old.get("items") if old else None) or []
+        data["list"] = rule.list_kind
+        data["items"] = [carry(old_items[i] if i < len(old_items) and isinstance(old_items[i], dict) else None,
+                               _code_versions(item, numbers), renames, riding)
+                         for i, item in enumerate(rule.items)]
+    if rule.notes:
+        old_notes = (old.get("notes") if old else None) or []
+        notes = []
+        for i, note in enumerate(rule.notes):
+            before = old_notes[i] if i < len(old_notes) and old_notes[i].get("kind") == note.kind else None
+            item: dict[str, Any] = {"kind": note.kind, "text": carry(before.get("text") if before else None,
+                                                                     _code_versions(note.text, numbers), renames, riding)}
+            if before and before.get("scenario"):
+                item["scenario"] = _renamed(before["scenario"], renames)
+                riding.scenarios += 1
+            notes.append(item)
+            riding.notes += 1
+        data["notes"] = notes
+    data["sources"] = [source]
+    data["text_from"] = source
+    was = _was(rule.id, pair.old if pair else None, old, release)
+    if was:
+        data["was"] = was
+    if old:
+        for key in ("gap", "corrections"):
+            if old.get(key):
+                riding.dropped.append(key)
+        if old.get("scenarios"):
+            data["scenarios"] = _renamed(old["scenarios"], renames)
+            riding.scenarios += len(old["scenarios"])
+        if old.get("no_scenario"):
+            data["no_scenario"] = old["no_scenario"]
+    return data
+
+
+def _was(new: str, old_id: str | None, old: dict | None, release: Snapshot | None) -> str | None:
+    """The `was:` against the latest release: the number the rule had there (through a `was:` the
+    glossary already holds), `new` where the release holds this number for another rule."""
+    if release is None:
+        return None
+    origin: str | None = old_id
+    if old and old.get("was"):
+        origin = None if old["was"] == WAS_NEW else str(old["was"])
+    if origin and origin != new and origin in release.entries:
+        return origin
+    if (origin is None or origin not in release.entries) and new in release.entries:
+        return WAS_NEW
+    return None
+
+
+def _chapters(root: Path, glossary: Glossary, document: Document, out: Plan) -> None:
+    path = root / "chapters.yaml"
+    old = {str(c["number"]): c for c in plain_data(load_yaml_file(path)) or []} if path.is_file() else {}
+    rows = []
+    for entry in document.entries:
+        if kind_of(entry.id) is EntryKind.CHAPTER:
+            before = old.get(entry.id)
+            rows.append({"number": int(entry.id), "title": carry(before.get("title") if before else None, entry.title, {}, None),
+                         "title_editorial": False})
+    out.files[path] = "# The chapters of the official Complete Rules (altered-rules import).\n" + _dump(rows)
+
+
+def _terms(root: Path, glossary: Glossary, document: Document, source: str, renames: dict[str, str], out: Plan) -> None:
+    seen: dict[str, int] = {}
+    for term in document.glossary:
+        tid = slug(term.term)
+        seen[tid] = seen.get(tid, 0) + 1
+        if seen[tid] > 1:
+            tid = f"{tid}-{seen[tid]}"
+        path = root / "terms" / f"{tid}.yaml"
+        old = plain_data(load_yaml_file(path)) if path.is_file() else None
+        data = {"id": tid, "title": carry(old.get("title") if old else None, term.term, {}, None),
+                "text": carry(old.get("text") if old else None, term.definition, {}, None), "sources": [source]}
+        if old and old.get("see"):
+            data["see"] = _renamed(old["see"], renames)
+        out.terms[tid] = "continued" if old else "added"
+        out.files[path] = GENERATED.format(what=f"Term {term.term}", source=source) + _dump(data)
+
+
+def _sources(root: Path, document: Document, source: str, out: Plan) -> None:
+    path = root / "sources.yaml"
+    rows = plain_data(load_yaml_file(path)) or []
+    version = document.version or "?"
+    title = {"en": f"Complete Rules {version}", "fr": f"Règles complètes {version}", "it": f"Regole complete {version}"}
+    description = {"en": f"The official Complete Rules, version {version}, effective {document.effective}. No licence is stated: "
+                         "the site shows the text, the repository's importer reads the editor's copy.",
+                   "fr": f"Les Règles complètes officielles, version {version}, en vigueur le {document.effective}. Aucune licence "
+                         "n'est indiquée : le site montre le texte, l'importeur du dépôt lit la copie de la rédaction.",
+                   "it": f"Le Regole complete ufficiali, versione {version}, in vigore dal {document.effective}. Nessuna licenza "
+                         "è indicata: il sito mostra il testo, l'importatore del repository legge la copia della redazione."}
+    for text in (title, description):
+        text["from"] = english_hash(text["en"])
+    entry = {"id": source, "title": title, "description": description, "version": version, "date": document.effective,
+             "sha256": document.sha256, "licence": "none stated"}
+    rows = [row for row in rows if row.get("id") != source] + [entry]
+    out.files[path] = "# Where the text of each entry comes from (seeds, the editors, the official rules).\n" + _dump(rows)
+
+
+def _symbols(root: Path, glossary: Glossary, document: Document, out: Plan) -> None:
+    used = set()
+    for entry in document.entries:
+        for text in (entry.title, entry.text, *entry.items, *(n.text for n in entry.notes)):
+            used |= set(re.findall(r"\{([a-z0-9-]+)\}", text))
+    missing = [NEW_SYMBOLS[s] for s in sorted(used) if s not in glossary.symbols and s in NEW_SYMBOLS]
+    if not missing:
+        return
+    path = root / "symbols.yaml"
+    text = path.read_text(encoding="utf-8")
+    for symbol in missing:
+        label = dict(symbol["label"], **{"from": english_hash(symbol["label"]["en"])})
+        text = text.rstrip("\n") + "\n" + yaml.safe_dump([dict(symbol, label=label)], sort_keys=False, allow_unicode=True,
+                                                         default_flow_style=None, width=1000)
+    out.files[path] = text
+
+
+def _external(root: Path, glossary: Glossary, document: Document, out: Plan) -> None:
+    path = root / "external-rules.yaml"
+    if not path.is_file():
+        return
+    numbers = {e.id for e in document.entries}
+    rows = plain_data(load_yaml_file(path)) or []
+    kept = [row for row in rows if str(row.get("id")) not in numbers]
+    if len(kept) != len(rows):
+        out.files[path] = ("# Rules that the text cites but that no source contains (shown as such, never invented).\n"
+                           + (_dump(kept) if kept else "[]\n"))
+
+
+def _elsewhere(root: Path, renames: dict[str, str], out: Plan) -> None:
+    """Every other file citing a renumbered rule (rulings, modes, terms' `see`...), rewritten by
+    renumber's code path."""
+    if not renames:
+        return
+    for path in editable_yaml_files(root):
+        if path in out.files or path.parent.name in {"1", "2", "3", "4", "5", "6", "7", "8", "9"}:
+            continue
+        text = path.read_text(encoding="utf-8")
+        renamed = rename_references(text, renames)
+        if renamed != text:
+            out.files[path] = renamed

@@ -1,0 +1,41 @@
+"""The import on the publisher's real Complete Rules, as an outside check: never committed, run
+only when ALTERED_RULES_CR_PDF or ALTERED_RULES_CR_TXT names a copy (marked `external`; without
+one the test is skipped, and says why: a skip is not a pass). It checks only counts, facts that
+are not the publisher's text (docs/en/editing.md, Importing the official rules)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from altered_rules.official.importing import read_document, run_import
+
+PROJECT = Path(__file__).resolve().parents[2]
+# Measured on the documents (layout file, issue 37): per version, the counts an import must find.
+EXPECTED = {
+    "3.0": {"section": 29, "subsection": 128, "rule": 590, "remarks": 64, "examples": 48, "terms": 132, "changes": 25},
+    "4.0": {"rule": 605, "numbered": 772},
+}
+DOCUMENTS = [(name, os.environ.get(name)) for name in ("ALTERED_RULES_CR_PDF", "ALTERED_RULES_CR_TXT")]
+
+pytestmark = pytest.mark.external
+
+
+@pytest.mark.parametrize(("variable", "path"), DOCUMENTS, ids=[name for name, _ in DOCUMENTS])
+def test_the_real_document_gives_the_measured_counts(variable, path, tmp_path):
+    if not path:
+        pytest.skip(f"{variable} names no copy of the publisher's Complete Rules: not run (this is not a pass)")
+    document = read_document(Path(path), "pdf" if variable.endswith("PDF") else "text")
+    counts = document.counts()
+    counts["numbered"] = counts["section"] + counts["subsection"] + counts["rule"]
+    expected = EXPECTED.get(document.version)
+    assert expected, f"version {document.version!r} read from {path}: no counts are recorded for it"
+    assert {key: counts[key] for key in expected} == expected
+    assert not [t for t in document.tasks if t.kind in ("empty", "unresolved", "title")]
+    assert sum(1 for e in document.entries if e.label) == 8 if document.version == "3.0" else True
+    # the matching against the glossary's latest release runs and reports every seed rule
+    outcome = run_import(Path(path), f"cr-{document.version}", PROJECT / "glossary")
+    matched = {line["old"] for line in outcome.report["entries"] if line["old"]}
+    assert len(matched) == len(outcome.result.pairs) + len(outcome.result.removed)
