@@ -117,7 +117,7 @@ def test_official_rulings_dated_and_shared_editorial_ones_marked(glossary, pool)
     editorial = re.findall(r'ar-badge--editorial">rédactionnel</span></p><p><a href="([^"]+)"', jelly)
     assert editorial == ["../../../rulings/#ruling-card-text-over-rules", "../../../rulings/#ruling-played-from-reserve"]
     none = pages[pool_card_page(pool.cards["ALT_TEST_B_MU_04_C"])].markdown
-    assert "Ni Equinox ni ce projet n&#x27;a de décision sur cette carte." in none
+    assert "Ni Equinox ni ce projet n&#x27;ont de décision sur cette carte." in none
 
 
 def test_suspended_and_errata_are_said(glossary, pool):
