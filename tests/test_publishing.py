@@ -69,7 +69,8 @@ def _hooks() -> dict[str, dict]:
     ("plugins/altered_rules/strings/it.yaml", {"glossary-lint"}),
     ("tests/engine_tests/scenarios/dusk.yaml", {"scenario-files"}),
     (".github/workflows/pages.yml", {"actionlint"}),
-    ("engine/dusk.py", set()),
+    ("engine/dusk.py", {"ruff", "mypy"}),
+    ("plugins/altered_rules/cli/main.py", {"ruff", "mypy"}),
 ])
 def test_each_change_runs_the_hooks_that_check_it(path: str, hooks: set[str]):
     assert {name for name, hook in _hooks().items() if re.search(hook["files"], path)} == hooks
