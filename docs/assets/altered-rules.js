@@ -236,7 +236,37 @@
     if (dialog && input && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", input.getAttribute("placeholder") || "Search");
   }
 
+  // ---- A pasted, dictated or autofilled query searches as a typed one -------------------------
+  // Material (9.8.1) starts a search on the box's keyup and focus only: text that arrives by the
+  // phone's paste menu, dictation or autofill is an `input` event alone, and showed "Type to start
+  // searching" (issue 40). Each such event is passed on as the keyup Material listens for; a typed
+  // key's own keyup then asks nothing more (Material drops a value it has already searched).
+  document.addEventListener("input", function (event) {
+    var box = event.target;
+    if (box instanceof HTMLInputElement && box.classList.contains("md-search__input")) {
+      box.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+    }
+  }, true);
+
+  // ---- A query that found nothing says so, above what is offered instead ----------------------
+  // Our search worker answers a query that finds nothing with a notice (.ar-search-nothing) and the
+  // nearest terms' results; Material counted those ("54 matching documents" above "Nothing
+  // matches"). The count is Material's own "none" in the page's language (its __config translations).
+  function materialSays(key) {
+    try { return JSON.parse(document.getElementById("__config").textContent).translations[key] || ""; } catch (e) { return ""; }
+  }
+  function honestCount() {
+    var result = document.querySelector(".md-search-result");
+    var meta = document.querySelector(".md-search-result__meta");
+    if (!result || !meta) return;
+    new MutationObserver(function () {
+      var none = materialSays("search.result.none");
+      if (none && result.querySelector(".md-search-result__list .ar-search-nothing") && meta.textContent !== none) meta.textContent = none;
+    }).observe(result, { childList: true, subtree: true, characterData: true });
+  }
+
   function init() {
+    honestCount();
     nameSearchDialog();
     addCopyButtons(document);
     addPreviewSwitch(document);

@@ -87,7 +87,9 @@ JARGON_KEYS = {"games": True, **{language: True for language in LANGUAGES}, "ter
                "note": False}
 # The games whose words the table holds, and their names as printed (the same in every language).
 JARGON_GAMES = {"magic": "Magic: The Gathering", "lorcana": "Disney Lorcana", "flesh-and-blood": "Flesh and Blood",
-                "hearthstone": "Hearthstone", "yu-gi-oh": "Yu-Gi-Oh!"}
+                "hearthstone": "Hearthstone", "yu-gi-oh": "Yu-Gi-Oh!", "pokemon": "Pokémon TCG",
+                "netrunner": "Netrunner", "keyforge": "KeyForge", "one-piece": "One Piece Card Game",
+                "star-wars-unlimited": "Star Wars: Unlimited"}
 
 SYMBOL_KINDS = ("region", "trigger", "cost", "rarity", "faction", "separator", "lost")
 DECK_FORMATS = tuple(f.value for f in DeckFormat)   # the engine's formats (engine.vocabulary.DeckFormat)
