@@ -670,6 +670,37 @@ def index_transfer(browser: Any, server: Server, language: str) -> int:
     return sum(r[2] for r in requests if r[0].startswith(f"/{language}/search/"))
 
 
+KEEP_ALL_JS = """() => navigator.serviceWorker.ready.then(registration => new Promise(resolve => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = event => { if ("kept" in event.data) resolve(event.data); };
+  registration.active.postMessage({type: "keep-all"}, [channel.port2]);
+}))"""
+
+
+def offline_copy(browser: Any, server: Server, language: str) -> dict[str, Any]:
+    """What "Make this site available offline" keeps of one language (issue 40), as the site's
+    service worker reports it: {kept, copy: {release, bytes, files}}, in a browser with nothing kept."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{server.url}/{language}/", wait_until="load")
+    answer = page.evaluate(KEEP_ALL_JS)
+    context.close()
+    return answer
+
+
+def offline_rows(report: Report, browser: Any, real: Path) -> None:
+    """The size of each language's offline copy, and of the sandbox's runtime in it (shared by the languages)."""
+    runtime = sum(path.stat().st_size for path in (real / "site" / "_sandbox").rglob("*") if path.is_file())
+    with Server(real / "site") as server:
+        for language in CONFIGS:
+            answer = offline_copy(browser, server, language)
+            copy = answer.get("copy") or {}
+            report.add(f"Offline copy of the {language} site (every page, the search, the sandbox)", "—",
+                       f"{copy.get('bytes', 0) / 1e6:.1f} MB" if answer.get("kept") else f"not kept: {answer.get('error')}",
+                       None, f"{copy.get('files', 0)} files; the sandbox's runtime {runtime / 1e6:.1f} MB of it, kept once "
+                             "for the three languages")
+
+
 def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: int, quick: bool,
                 glossary: Any) -> None:
     """Issue 14's search figures: the judge's benchmark on the real site, query-to-results time on the
@@ -740,6 +771,7 @@ def search_only(args: argparse.Namespace) -> int:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
                 search_rows(report, browser, real, synth, factor, args.quick, load_glossary(real / "glossary"))
+                offline_rows(report, browser, real)
             finally:
                 browser.close()
     finally:
@@ -1190,6 +1222,7 @@ def main(argv: list[str] | None = None) -> int:
                     with Server(project / "site") as server:
                         weights[label] = page_weight(browser, server, "/en/rules/chapter-4/", "/en/rules/chapter-2/")
                 search_rows(report, browser, real, synth, factor, args.quick, real_glossary)
+                offline_rows(report, browser, real)
             finally:
                 browser.close()
         sandbox_rows(report, real / "site", 1 if args.quick else SANDBOX_ROUNDS)

@@ -227,6 +227,59 @@
   function registerOffline() {
     if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
     navigator.serviceWorker.register(new URL(siteBase() + "/sw.js", location.href).href).catch(function () { /* no offline copy */ });
+    offlineControl();
+  }
+
+  // ---- "Make this site available offline": the whole language kept on the device (issue 40) ----
+  // At the bottom of every page: the worker (sw.js) keeps every page of this language, the search
+  // and the sandbox with its runtime, then says what it kept; the page shows it ("Available
+  // offline: 2026.1, 19.6 MB") on every later visit, from the worker's record of it.
+  function filled(key, values) {
+    return say(key).replace(/\{(\w+)\}/g, function (all, name) { return name in values ? String(values[name]) : all; });
+  }
+  function askWorker(message, onReply) {
+    navigator.serviceWorker.ready.then(function (registration) {
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function (event) { onReply(event.data || {}); };
+      registration.active.postMessage(message, [channel.port2]);
+    });
+  }
+  function offlineControl() {
+    var footer = document.querySelector(".md-copyright");
+    if (!footer || footer.querySelector(".ar-offline")) return;
+    var box = document.createElement("div");
+    box.className = "ar-offline md-copyright__highlight";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "ar-offline__make";
+    button.textContent = say("offline_make");
+    var status = document.createElement("span");
+    status.className = "ar-offline__status";
+    status.setAttribute("role", "status");
+    box.appendChild(button);
+    box.appendChild(status);
+    footer.insertBefore(box, footer.firstChild);
+    function shown(copy) {
+      if (!copy) return;
+      var size = filled("offline_size_mb", { size: (copy.bytes / 1e6).toLocaleString(document.documentElement.lang || "en", { maximumFractionDigits: 1 }) });
+      status.textContent = copy.release ? filled("offline_available", { release: copy.release, size: size }) : filled("offline_available", { release: "", size: size }).replace(/[:：]\s*,\s*/, ": ");
+      button.hidden = true;
+    }
+    askWorker({ type: "offline-copy" }, function (answer) { shown(answer.copy); });
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      askWorker({ type: "keep-all" }, function (answer) {
+        if (answer.progress) {
+          status.textContent = filled("offline_making", answer.progress);
+        } else if (answer.kept) {
+          button.disabled = false;
+          shown(answer.copy);
+        } else {
+          button.disabled = false;
+          status.textContent = say("offline_failed");
+        }
+      });
+    });
   }
 
   // The search dialog gets an accessible name: its input's placeholder, in the page's language.
