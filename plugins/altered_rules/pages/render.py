@@ -764,12 +764,21 @@ class Renderer:
         changed = self.changed_html(f"ruling-{ruling.id}", page)
         edit = self.edit_link(ruling.file, ruling.line)
         extra = "".join(" · " + item for item in (cards, changed, edit) if item)
-        parts.append(f'<p class="ar-meta">{self.label("about_rules")} {rules}{extra}</p>\n')
+        parts.append(f'<p class="ar-meta">{self.authority_html(ruling)} · {self.label("about_rules")} {rules}{extra}</p>\n')
         for key in ("conflict", "reading", "why"):
             parts.append(f'<p><strong>{self.h(key)}.</strong> {self.inline(notices, self.text(notices, getattr(ruling, key)), page)}</p>\n')
         parts.append(self.stale_html((ruling.title, ruling.conflict, ruling.reading, ruling.why), page, f"ruling-{ruling.id}"))
         parts.append("</div>\n\n")
         return "".join(parts)
+
+    def authority_html(self, ruling: Ruling) -> str:
+        """Whose reading a ruling is and when it was last decided ("[Editorial reading] updated
+        2026-11-25"), as NetrunnerDB marks an official FAQ's answer (issue 40)."""
+        said = self.t("ruling_authority_" + ruling.authority.replace("-", "_"))
+        when = html.escape(self.t("ruling_updated")).replace("{date}", f'<time datetime="{html.escape(ruling.date)}">'
+                                                                       f'{html.escape(ruling.date)}</time>')
+        return (f'<span class="ar-ruling__authority" data-authority="{html.escape(ruling.authority)}">'
+                f'[{html.escape(said)}]</span> {when}')
 
     def rulings(self) -> Page:
         notices = PageNotices()   # this page's own record of the texts it shows in English

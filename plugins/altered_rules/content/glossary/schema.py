@@ -57,7 +57,11 @@ BLOCK_KEYS = {"title": False, "paragraphs": False, "list": False, "items": False
               "scenario": False}
 DECK_KEYS = {"format": True, "intro": False, "rules": True}
 DECK_RULE_KEYS = {"id": True, "text": True, "check": True, "rule": False, "scenarios": False}
-RULING_KEYS = {"id": True, "title": True, "rules": True, "conflict": True, "reading": True, "why": True}
+RULING_KEYS = {"id": True, "title": True, "rules": True, "authority": True, "date": True, "conflict": True, "reading": True,
+               "why": True}
+# Who stands behind a ruling's reading (issue 40), as NetrunnerDB marks an "[Official FAQ]" and Scryfall
+# a ruling's source: shown beside it in each language (strings ruling_authority_<id>) and exported.
+RULING_AUTHORITIES = ("editorial", "official-faq", "official-ruling", "publisher-answer")
 CHAPTER_KEYS = {"number": True, "title": True, "title_editorial": False}
 SYMBOL_KEYS = {"id": True, "kind": True, "label": True, "glyph": True, "color": True}
 SOURCE_KEYS = {"id": True, "title": True, "file": False, "description": True}
