@@ -156,7 +156,7 @@
       var body = target.cloneNode(true);
       body.removeAttribute("id");
       body.querySelectorAll("[id]").forEach(function (n) { n.removeAttribute("id"); });
-      body.querySelectorAll(".ar-meta, .ar-corrections, .ar-verified, .ar-illustrations, .ar-copy, .ar-edit, aside").forEach(function (n) { n.remove(); });
+      body.querySelectorAll(".ar-meta, .ar-corrections, .ar-check, .ar-verified, .ar-illustrations, .ar-copy, .ar-edit, aside").forEach(function (n) { n.remove(); });
       popover.appendChild(body);
       var go = document.createElement("a");
       go.href = link.href;

@@ -511,14 +511,17 @@ class Renderer:
                  if caption else "")
         anchor = check.anchor if check.kind is CheckKind.ILLUSTRATION else f"{check.anchor}-check"
         sandbox = sandbox_link(page, check.anchor)
+        # "Open in the sandbox" beside the badge, not inside what it opens: a judge on a phone reaches
+        # it without expanding the example (issue 40); not in the summary, a button that holds no link.
         return (
-            f'<details class="ar-verified" id="{anchor}"><summary><span class="ar-verified__badge">✓ {label}</span> '
+            f'<div class="ar-check" id="{anchor}"><details class="ar-verified"><summary><span class="ar-verified__badge">✓ {label}</span> '
             f'{title}</summary>\n'
-            f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.h("open_in_sandbox")}</a></p>\n'
             f'<p class="ar-verified__what">{self.h("scenario")}</p>\n'
             f'<pre class="ar-scenario"><code>{html.escape(scenario)}</code></pre>\n'
             f'<p class="ar-verified__what">{self.h("engine_trace")}</p>\n{self.trace_html(notices, check, page)}\n'
             f"</details>\n"
+            f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.h("open_in_sandbox")}</a></p>'
+            f"</div>\n"
         )
 
     def illustrations_html(self, notices: PageNotices, paragraph: Paragraph, page: str) -> str:

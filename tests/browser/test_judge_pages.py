@@ -1,0 +1,67 @@
+"""What a judge reads at the table, on a phone (issue 40): the sandbox's tool first and its result in
+view, "Open in the sandbox" on every verified example, a ruling's authority and date."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+LOADED = 90_000  # ms: the sandbox's runtime from the local server, then WebAssembly compiles on a small machine
+PHONE_HEIGHT = 844
+
+
+def _box(page: Page, selector: str) -> dict:
+    return page.locator(selector).first.evaluate("e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }")
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def test_the_sandbox_is_the_first_thing_on_a_phone_and_its_result_shows_below_the_header(phone, base_url):
+    phone.goto(f"{base_url}/en/sandbox/")
+    # The tool is on the first screen, above the page's explanations (it started 1,047 px down).
+    tool = _box(phone, "#ar-sandbox")
+    assert tool["top"] < PHONE_HEIGHT / 2, tool
+    assert tool["top"] < _box(phone, "article.md-content__inner > p")["top"]
+    expect(phone.locator(".ar-sb-status")).to_have_attribute("data-state", "ready", timeout=LOADED)
+    phone.locator(".ar-sb-form").get_by_role("button", name="Run").click()
+    heading = phone.locator(".ar-sb-result h2").first
+    expect(heading).to_have_text("Outcome", timeout=LOADED)
+    phone.wait_for_timeout(300)
+    # After Run the result's heading is in view, not under the sticky header.
+    header = _box(phone, ".md-header")
+    shown = _box(phone, ".ar-sb-result h2")
+    assert header["bottom"] <= shown["top"] < PHONE_HEIGHT, (header, shown)
+    # Scrolled back up to the engine's status, the back-to-top pill Material then shows covers nothing of it.
+    phone.evaluate("window.scrollTo(0, document.querySelector('.ar-sb-status').getBoundingClientRect().top + scrollY + 400)")
+    phone.wait_for_timeout(200)
+    phone.mouse.wheel(0, -250)
+    phone.evaluate("document.querySelector('.ar-sb-status').scrollIntoView({block: 'center'})")
+    phone.wait_for_timeout(400)
+    top = phone.locator(".md-top")
+    if top.is_visible():
+        assert not _overlap(_box(phone, ".md-top"), _box(phone, ".ar-sb-status"))
+    assert phone.evaluate("getComputedStyle(document.querySelector('.md-top')).bottom") != "auto"
+
+
+def test_open_in_the_sandbox_shows_on_every_verified_example_without_expanding_it(phone, base_url):
+    phone.goto(f"{base_url}/en/rules/chapter-4/")
+    checks = phone.locator(".ar-check")
+    assert checks.count() > 10
+    assert phone.locator("details.ar-verified[open]").count() == 0
+    hidden = phone.evaluate("""() => [...document.querySelectorAll('.ar-check')].filter(check => {
+        const link = check.querySelector(':scope > .ar-verified__open a.ar-sandbox-link');
+        return !link || !link.checkVisibility() || link.getBoundingClientRect().height === 0; }).map(c => c.id)""")
+    assert hidden == []
+    # It leads to the sandbox with the example's scenario.
+    first = checks.first.locator("a.ar-sandbox-link")
+    assert "sandbox/?" in first.get_attribute("href")
+
+
+def test_a_ruling_shows_its_authority_and_date_on_a_phone(phone, base_url):
+    for language, said in (("en", "[Editorial reading]"), ("fr", "[Lecture de la rédaction]"), ("it", "[Lettura della redazione]")):
+        phone.goto(f"{base_url}/{language}/rulings/")
+        meta = phone.locator('[id="ruling-sacrifice"] + .ar-ruling .ar-meta')
+        expect(meta.locator(".ar-ruling__authority")).to_have_text(said)
+        expect(meta.locator("time")).to_have_attribute("datetime", "2026-11-25")
+        expect(meta.locator("time")).to_be_visible()
