@@ -318,8 +318,30 @@
     }).observe(result, { childList: true, subtree: true, characterData: true });
   }
 
+  // ---- A printed page says which release it is, when it was printed and where it comes from ------
+  // Material's print style leaves out the footer (and its release label): the stamp is drawn at the
+  // top of the article for print only (altered-rules.css), from that label and the page's address.
+  function addPrintStamp() {
+    var article = document.querySelector("article.md-content__inner");
+    var label = document.querySelector(".ar-release-label");
+    if (!article || article.querySelector(".ar-print-stamp")) return;
+    var stamp = document.createElement("p");
+    stamp.className = "ar-print-stamp";
+    function fill() {
+      stamp.textContent = filled("print_stamp", {
+        release: label ? label.textContent.replace(/\s+/g, " ").trim() : "",
+        date: new Date().toISOString().slice(0, 10),
+        address: location.href.split("#")[0]
+      });
+    }
+    fill();
+    window.addEventListener("beforeprint", fill);
+    article.insertBefore(stamp, article.firstChild);
+  }
+
   function init() {
     honestCount();
+    addPrintStamp();
     nameSearchDialog();
     addCopyButtons(document);
     addPreviewSwitch(document);

@@ -65,3 +65,45 @@ def test_a_ruling_shows_its_authority_and_date_on_a_phone(phone, base_url):
         expect(meta.locator(".ar-ruling__authority")).to_have_text(said)
         expect(meta.locator("time")).to_have_attribute("datetime", "2026-11-25")
         expect(meta.locator("time")).to_be_visible()
+
+
+RAW_MARKUP = r"\{(?:[a-z][a-z-]*|rule-text [^{}]*)\}"
+
+
+def test_release_and_history_pages_show_no_raw_markup_and_link_rule_numbers(page, base_url, built_site):
+    import re
+    pages = sorted({p.parent.relative_to(built_site / "en").as_posix() for folder in ("releases", "history")
+                    for p in (built_site / "en" / folder).rglob("index.html")})
+    assert "history/chapter-2" in pages and "releases/2026.1" in pages, pages
+    for path in pages:
+        page.goto(f"{base_url}/en/{path}/")
+        text = page.locator("article").inner_text()
+        assert not re.search(RAW_MARKUP, text), (path, re.findall(RAW_MARKUP, text)[:5])
+    # A restored symbol shows as its badge, and a rule number in a change leads to the rule.
+    page.goto(f"{base_url}/en/history/chapter-2/")
+    expect(page.locator(".ar-diff .ar-symbol").first).to_be_visible()
+    page.goto(f"{base_url}/en/history/chapter-4/")
+    link = page.locator(".ar-diff a.ar-ref").first
+    expect(link).to_have_attribute("href", re.compile(r"rules/chapter-\d/#\d"))
+
+
+def test_a_printed_rule_page_carries_its_release_date_and_address(page, base_url):
+    import re
+    page.goto(f"{base_url}/fr/rules/chapter-4/")
+    stamp = page.locator(".ar-print-stamp")
+    expect(stamp).to_be_hidden()
+    page.emulate_media(media="print")
+    expect(stamp).to_be_visible()
+    expect(stamp).to_have_text(re.compile(r"^Version 2026\.1 du 2026-11-25.*\. Imprimé le \d{4}-\d\d-\d\d depuis "
+                                          + re.escape(f"{base_url}/fr/rules/chapter-4/") + "$"))
+
+
+def test_releases_sandbox_and_cards_are_reached_from_the_home_page_and_the_navigation(page, base_url):
+    for language, names in (("en", ("Releases", "Judge's sandbox", "Cards")), ("fr", ("Versions", "Bac à sable du juge", "Cartes")),
+                            ("it", ("Versioni", "Sandbox del giudice", "Carte"))):
+        page.goto(f"{base_url}/{language}/")
+        for name, target in zip(names, ("releases/", "sandbox/", "cards/")):
+            content = page.locator("article").get_by_role("link", name=name, exact=True)
+            expect(content).to_have_attribute("href", target)
+            nav = page.locator("nav.md-nav--primary a.md-nav__link", has_text=name).first
+            assert nav.get_attribute("href").rstrip("/").endswith(target.rstrip("/")), (language, name)

@@ -138,7 +138,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         config.extra["altered_rules_release"] = self.releases.site_label()
         config.extra["alternate"] = language_selector()   # the declared languages (altered_rules/languages.py)
         try:
-            config.nav = expand_nav(config.nav, self.pages)
+            # The releases' index in the navigation too (issue 40: a judge found no way to it but the footer).
+            config.nav = expand_nav(config.nav, [*self.pages, *self.version_pages])
         except ValueError as exc:
             raise PluginError(f"mkdocs.yml nav: {exc}") from None
         return config

@@ -49,7 +49,8 @@ def short_url_pages(glossary: Glossary, language: str, removed: dict[str, str] |
 
 
 UI_KEYS = ("copy_rule", "copied", "copy_failed", "previews_on", "previews_off", "go_to_rule", "preview_of", "offline_ready",
-           "offline_make", "offline_making", "offline_available", "offline_failed", "offline_size_mb")
+           "offline_make", "offline_making", "offline_available", "offline_failed", "offline_size_mb",
+           "print_stamp")
 
 
 def ui_strings(language: str) -> str:
