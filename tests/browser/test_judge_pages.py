@@ -107,3 +107,13 @@ def test_releases_sandbox_and_cards_are_reached_from_the_home_page_and_the_navig
             expect(content).to_have_attribute("href", target)
             nav = page.locator("nav.md-nav--primary a.md-nav__link", has_text=name).first
             assert nav.get_attribute("href").rstrip("/").endswith(target.rstrip("/")), (language, name)
+
+
+def test_the_terms_page_shows_each_games_words(page, base_url):
+    from altered_rules.content.glossary.schema import JARGON_GAMES
+    page.goto(f"{base_url}/it/glossary-terms/")
+    for game, name in JARGON_GAMES.items():
+        expect(page.locator(f'[id="jargon-{game}"]')).to_contain_text(name)
+    # Pokémon's words and the Altered term they mean, in the Italian table.
+    table = page.locator('[id="jargon-pokemon"] ~ table').first
+    expect(table).to_contain_text("energia")

@@ -32,9 +32,12 @@ INDEX_FORMAT = 2
 # The boost of entries on pages about the site rather than the game (the home page, the scenario
 # format, the editors' guide, coverage, sources): still found, after the rules that answer.
 ABOUT_THE_SITE = 0.5
-# The boost of a rule paragraph, and of what answers a question as a paragraph does: a ruling,
-# a section of a game mode's page (issue 40: at 1 they landed at ranks 3-9 for their questions).
-ANSWER = 2
+# The boost of a rule paragraph (the numbered rules are the authority), and of what answers a
+# question as a paragraph does, a ruling or a section of a game mode's page: at 1, half a
+# paragraph's, they landed at ranks 3-9 for their questions (issue 40); at a paragraph's own, a
+# ruling that quotes the rule outranked the rule it is about (benchmarks/search-results.md).
+PARAGRAPH = 2
+ANSWER = 1.6
 
 
 def _plain(glossary: Glossary, text: Text | None, language: str) -> str:
@@ -67,8 +70,8 @@ def paragraph_entry(glossary: Glossary, paragraph: Paragraph, language: str, cha
         # The number, then its section: a result says which rule answers and where it stands.
         "title": f"{paragraph.id} · {section_title}",
         "text": " ".join(p for p in parts if p),
-        # As a ruling or a game mode's section (ANSWER); pages about the site come after.
-        "boost": ANSWER,
+        # Ahead of a ruling or a game mode's section (ANSWER); pages about the site come after.
+        "boost": PARAGRAPH,
     }
     if cards:
         # A judge searches a card's name to find the rules its examples illustrate.

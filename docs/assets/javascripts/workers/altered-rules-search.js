@@ -364,6 +364,7 @@ function search(query) {
   const weights = new Map();       // query word -> how rare its best match is (idf)
   const wordsOf = new Map();       // stem -> the query words that find it
   const everywhere = new Map();    // doc -> the query words in its title or quoted cards
+  const titled = new Map();        // doc -> the query words in its title itself (headingsFirst())
   // A judge's words of several words ("tie-break") find the term when typed side by side.
   const extra = terms.map(() => []);
   const stemmed = terms.map(word => engine.stem(word));
@@ -396,6 +397,10 @@ function search(query) {
         if (counts.title || counts.cards || counts.jargon) {
           if (!everywhere.has(i)) everywhere.set(i, new Set());
           everywhere.get(i).add(word);
+        }
+        if (counts.title && weight === 1) {
+          if (!titled.has(i)) titled.set(i, new Set());
+          titled.get(i).add(word);
         }
       }
     }
@@ -434,20 +439,22 @@ function search(query) {
     docs.forEach((doc, i) => { if (doc.names && doc.names.includes(asked)) ranked.push({i, score: top * 3}); });
   }
   const seen = new Set();
-  const list = headingsFirst(ranked.sort((a, b) => b.score - a.score).filter(r => !seen.has(r.i) && seen.add(r.i)), matched);
+  const list = headingsFirst(ranked.sort((a, b) => b.score - a.score).filter(r => !seen.has(r.i) && seen.add(r.i)), matched, titled);
   return list.slice(0, RESULTS).map(r => ({...r, words: matched.get(r.i) || new Set(), terms, stems}));
 }
 
-/** A section's heading before its own paragraphs when it holds every word of the question they
- *  hold: "Gigantic" lands on 7.4.3 Gigantic, then 7.4.3.a, not on 7.4.3.d with the heading after
- *  its paragraphs (issue 40). Its score is its best paragraph's, so a group stays in order. */
-function headingsFirst(list, matched) {
+/** A section's heading before its own paragraphs when they answer only by its name: every word of
+ *  the question a paragraph holds is written in the paragraph's title (its section's name, not a
+ *  judge's word for it) and in the heading. "Gigantic" lands on 7.4.3 Gigantic, then 7.4.3.a, not
+ *  on 7.4.3.d with the heading after its paragraphs (issue 40); "infinite loop reaction" stays on
+ *  6.3.f, whose jargon holds the loop. The heading takes its paragraph's score: a group stays in order. */
+function headingsFirst(list, matched, titled) {
   for (let at = list.length - 1; at > 0; at--) {
     const section = engine.docs[list[at].i];
     if (!section.rule || /[a-z]$/.test(section.rule)) continue;
     const own = matched.get(list[at].i) || new Set();
     const first = list.findIndex((r, k) => k < at && (engine.docs[r.i].rule || "").startsWith(section.rule + ".")
-      && [...(matched.get(r.i) || [])].every(word => own.has(word)));
+      && [...(matched.get(r.i) || [])].every(word => own.has(word) && (titled.get(r.i) || new Set()).has(word)));
     if (first < 0 || !own.size) continue;
     const [moved] = list.splice(at, 1);
     list.splice(first, 0, {...moved, score: list[first].score});
