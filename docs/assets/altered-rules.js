@@ -156,7 +156,7 @@
       var body = target.cloneNode(true);
       body.removeAttribute("id");
       body.querySelectorAll("[id]").forEach(function (n) { n.removeAttribute("id"); });
-      body.querySelectorAll(".ar-meta, .ar-corrections, .ar-verified, .ar-illustrations, .ar-copy, .ar-edit, aside").forEach(function (n) { n.remove(); });
+      body.querySelectorAll(".ar-meta, .ar-corrections, .ar-check, .ar-verified, .ar-illustrations, .ar-copy, .ar-edit, aside").forEach(function (n) { n.remove(); });
       popover.appendChild(body);
       var go = document.createElement("a");
       go.href = link.href;
@@ -227,6 +227,59 @@
   function registerOffline() {
     if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
     navigator.serviceWorker.register(new URL(siteBase() + "/sw.js", location.href).href).catch(function () { /* no offline copy */ });
+    offlineControl();
+  }
+
+  // ---- "Make this site available offline": the whole language kept on the device (issue 40) ----
+  // At the bottom of every page: the worker (sw.js) keeps every page of this language, the search
+  // and the sandbox with its runtime, then says what it kept; the page shows it ("Available
+  // offline: 2026.1, 19.6 MB") on every later visit, from the worker's record of it.
+  function filled(key, values) {
+    return say(key).replace(/\{(\w+)\}/g, function (all, name) { return name in values ? String(values[name]) : all; });
+  }
+  function askWorker(message, onReply) {
+    navigator.serviceWorker.ready.then(function (registration) {
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function (event) { onReply(event.data || {}); };
+      registration.active.postMessage(message, [channel.port2]);
+    });
+  }
+  function offlineControl() {
+    var footer = document.querySelector(".md-copyright");
+    if (!footer || footer.querySelector(".ar-offline")) return;
+    var box = document.createElement("div");
+    box.className = "ar-offline md-copyright__highlight";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "ar-offline__make";
+    button.textContent = say("offline_make");
+    var status = document.createElement("span");
+    status.className = "ar-offline__status";
+    status.setAttribute("role", "status");
+    box.appendChild(button);
+    box.appendChild(status);
+    footer.insertBefore(box, footer.firstChild);
+    function shown(copy) {
+      if (!copy) return;
+      var size = filled("offline_size_mb", { size: (copy.bytes / 1e6).toLocaleString(document.documentElement.lang || "en", { maximumFractionDigits: 1 }) });
+      status.textContent = copy.release ? filled("offline_available", { release: copy.release, size: size }) : filled("offline_available", { release: "", size: size }).replace(/[:：]\s*,\s*/, ": ");
+      button.hidden = true;
+    }
+    askWorker({ type: "offline-copy" }, function (answer) { shown(answer.copy); });
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      askWorker({ type: "keep-all" }, function (answer) {
+        if (answer.progress) {
+          status.textContent = filled("offline_making", answer.progress);
+        } else if (answer.kept) {
+          button.disabled = false;
+          shown(answer.copy);
+        } else {
+          button.disabled = false;
+          status.textContent = say("offline_failed");
+        }
+      });
+    });
   }
 
   // The search dialog gets an accessible name: its input's placeholder, in the page's language.
@@ -236,7 +289,59 @@
     if (dialog && input && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", input.getAttribute("placeholder") || "Search");
   }
 
+  // ---- A pasted, dictated or autofilled query searches as a typed one -------------------------
+  // Material (9.8.1) starts a search on the box's keyup and focus only: text that arrives by the
+  // phone's paste menu, dictation or autofill is an `input` event alone, and showed "Type to start
+  // searching" (issue 40). Each such event is passed on as the keyup Material listens for; a typed
+  // key's own keyup then asks nothing more (Material drops a value it has already searched).
+  document.addEventListener("input", function (event) {
+    var box = event.target;
+    if (box instanceof HTMLInputElement && box.classList.contains("md-search__input")) {
+      box.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+    }
+  }, true);
+
+  // ---- A query that found nothing says so, above what is offered instead ----------------------
+  // Our search worker answers a query that finds nothing with a notice (.ar-search-nothing) and the
+  // nearest terms' results; Material counted those ("54 matching documents" above "Nothing
+  // matches"). The count is Material's own "none" in the page's language (its __config translations).
+  function materialSays(key) {
+    try { return JSON.parse(document.getElementById("__config").textContent).translations[key] || ""; } catch (e) { return ""; }
+  }
+  function honestCount() {
+    var result = document.querySelector(".md-search-result");
+    var meta = document.querySelector(".md-search-result__meta");
+    if (!result || !meta) return;
+    new MutationObserver(function () {
+      var none = materialSays("search.result.none");
+      if (none && result.querySelector(".md-search-result__list .ar-search-nothing") && meta.textContent !== none) meta.textContent = none;
+    }).observe(result, { childList: true, subtree: true, characterData: true });
+  }
+
+  // ---- A printed page says which release it is, when it was printed and where it comes from ------
+  // Material's print style leaves out the footer (and its release label): the stamp is drawn at the
+  // top of the article for print only (altered-rules.css), from that label and the page's address.
+  function addPrintStamp() {
+    var article = document.querySelector("article.md-content__inner");
+    var label = document.querySelector(".ar-release-label");
+    if (!article || article.querySelector(".ar-print-stamp")) return;
+    var stamp = document.createElement("p");
+    stamp.className = "ar-print-stamp";
+    function fill() {
+      stamp.textContent = filled("print_stamp", {
+        release: label ? label.textContent.replace(/\s+/g, " ").trim() : "",
+        date: new Date().toISOString().slice(0, 10),
+        address: location.href.split("#")[0]
+      });
+    }
+    fill();
+    window.addEventListener("beforeprint", fill);
+    article.insertBefore(stamp, article.firstChild);
+  }
+
   function init() {
+    honestCount();
+    addPrintStamp();
     nameSearchDialog();
     addCopyButtons(document);
     addPreviewSwitch(document);

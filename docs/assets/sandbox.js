@@ -260,7 +260,8 @@ function keepOffline(status) {
         status.append(" ", h("span", { class: "ar-sb-offline", text: say("offline_ready") }));
       }
     };
-    registration.active.postMessage({ type: "keep-sandbox", page: location.pathname }, [channel.port2]);
+    // The whole address: a path such as "//en/sandbox/" would name another host (security probe F-8).
+    registration.active.postMessage({ type: "keep-sandbox", page: location.href.split("#")[0] }, [channel.port2]);
   });
 }
 

@@ -324,12 +324,24 @@ def test_a_query_that_finds_nothing_is_offered_the_nearest_terms_and_their_resul
             {"location": "r/#x", "title": "x", "text": "A card in the discard pile stays there.", "boost": 2},
             {"location": "r/#y", "title": "y", "text": "Each player readies their Characters.", "boost": 2}]
     index = _index_with("en", docs, synonyms=[["graveyard", "discard pile"], ["untap", "ready"]])
-    typo, nothing = _ask(index, "graveyrd", "xqzzv $& <b>")
+    typo, near, nothing = _ask(index, "graveyrd", "untp $& <b>", "xqzzv $& <b>")
     # A judge's word mistyped finds its term as a word would.
     assert _links(typo)[0] == "r/#x", _links(typo)
-    first = nothing[0][0]
-    assert first["title"].startswith("Nothing for xqzzv $&amp; &lt;b&gt;; try <mark>"), first["title"]
-    assert "<b>" not in first["title"] and len(_links(nothing)) >= 2
+    first = near[0][0]
+    assert _notice(first["title"]).startswith("Nothing for untp $&amp; &lt;b&gt;; try <mark>"), first["title"]
+    assert "<b>" not in first["title"] and len(_links(near)) >= 2
+    # Nothing near (issue 40): the notice alone, no unrelated results; here the index names no terms page.
+    assert nothing == []
+    index["config"]["altered"].update({"nothing_far": "Nothing for {query}.", "terms_page": "r/"})
+    (far,) = _ask(index, "xqzzv $& <b>")
+    assert [_notice(doc["title"]) for doc in far[0] if "#" in doc["location"]] == ["Nothing for xqzzv $&amp; &lt;b&gt;."]
+    assert _links(far) == ["r/#"], _links(far)
+
+
+def _notice(title: str) -> str:
+    """A notice's text, without the mark that tells the page it is one (altered-rules.js)."""
+    assert title.startswith('<span class="ar-search-nothing">') and title.endswith("</span>"), title
+    return title[len('<span class="ar-search-nothing">'):-len("</span>")]
 
 
 def test_a_rule_number_the_glossary_does_not_hold_is_offered_the_nearest_rules():
@@ -340,7 +352,8 @@ def test_a_rule_number_the_glossary_does_not_hold_is_offered_the_nearest_rules()
             {"location": "r7/#7.2", "title": "7.2 Pronouns", "text": "", "boost": 4}]
     held, section, chapter = _ask(_index_with("en", docs), "4.2.4.c", "4.5.9", "9.9")
     assert _links(held)[0] == "r4/#4.2.4.c" and "Nothing" not in held[0][0]["title"]
-    assert section[0][0]["title"] == "Nothing for 4.5.9; try <mark>4.2.4</mark>, <mark>4.2.4.c</mark>", section[0][0]["title"]
+    # The numbers of its shape nearest it (a whole chapter is no nearest number).
+    assert _notice(section[0][0]["title"]) == "Nothing for 4.5.9; try <mark>4.2.4</mark>", section[0][0]["title"]
     assert "<mark>7.2</mark>" in chapter[0][0]["title"], chapter[0][0]["title"]
 
 
@@ -382,3 +395,80 @@ def test_the_termbase_gives_the_rules_words_for_what_judges_say_otherwise(glossa
     english, italian = ({tuple(p) for p in judge_words(glossary, language)} for language in ("en", "it"))
     assert {("refuse", "decline"), ("disappear", "cease to exist"), ("same stat", "tie"), ("copies", "same name")} <= english
     assert {("parità", "pareggio"), ("copie", "stesso nome"), ("sparire", "cessare di esistere")} <= italian
+
+
+# ---- issue 40: rule numbers as typed, confident corrections, headings and pages in order ------
+NUMBERED = [
+    {"location": "r4/", "title": "4. The day", "text": ""},
+    {"location": "r4/#4.1", "title": "4.1 Beginning", "text": "", "boost": 4},
+    {"location": "r4/#4.1.a", "title": "4.1.a · Beginning", "text": "All zones are empty: 3 cards each.", "boost": 2},
+    {"location": "r4/#4.1.f", "title": "4.1.f · Beginning", "text": "A player with no Hero may present 3 cards.", "boost": 2},
+    {"location": "r4/#4.2.4", "title": "4.2.4 Dusk", "text": "", "boost": 4},
+    {"location": "r4/#4.2.4.b", "title": "4.2.4.b · Dusk", "text": "Progress: compare 3 statistics.", "boost": 2},
+    {"location": "r6/", "title": "6. Costs", "text": ""},
+    {"location": "r6/#6.1.a", "title": "6.1.a · Costs", "text": "Costs change the game.", "boost": 2},
+    {"location": "r7/", "title": "7. Keywords", "text": ""},
+    {"location": "r7/#7.3.1", "title": "7.3.1 Activates", "text": "", "boost": 4},
+    {"location": "r7/#7.3.22.b", "title": "7.3.22.b · Switch expeditions", "text": "It leaves its 3 former expeditions.", "boost": 2},
+]
+
+
+@pytest.mark.parametrize(("typed", "rule"), [
+    ("7.3.22b", "7.3.22.b"), ("7-3-22-b", "7.3.22.b"), ("7,3,22,b", "7.3.22.b"), ("r4.1f", "4.1.f"), ("R4.1f", "4.1.f"),
+    ("§7.3", "7.3.1"), ("§ 7.3", "7.3.1"), ("regle 4-2-4", "4.2.4"), ("règle 4.2.4", "4.2.4"), ("regola 4.2.4", "4.2.4"),
+    ("rule 4-2-4", "4.2.4"), ("4.1 f", "4.1.f"), ("4.1(f)", "4.1.f"), ("4.1 (f)", "4.1.f"), ("4.1.F", "4.1.f"),
+])
+def test_a_rule_number_in_the_forms_judges_type_lands_on_that_rule(typed, rule):
+    (groups,) = _ask(_index("en", NUMBERED), typed)
+    assert _links(groups)[0] == f"{'r7' if rule.startswith('7') else 'r4'}/#{rule}", (typed, _links(groups))
+
+
+def test_a_rule_number_the_glossary_lacks_says_so_and_offers_the_same_shaped_nearest():
+    index = _index_with("en", NUMBERED)
+    index["config"]["altered"]["no_rule"] = "No rule {rule} here; nearest: {near}"
+    missing, glued = _ask(index, "5.1.a", "4f")
+    # Never the lookalikes one digit away as if they answered (2.1.a, 4.1.a were results of "5.1.a").
+    assert _notice(missing[0][0]["title"]) == "No rule 5.1.a here; nearest: <mark>4.1.a</mark>, <mark>6.1.a</mark>, <mark>4.1.f</mark>"
+    assert _notice(glued[0][0]["title"]).startswith("No rule 4.f here; nearest: <mark>4.1")
+
+
+def test_a_word_is_corrected_only_when_the_correction_is_confidently_the_word_meant():
+    docs = [{"location": "r/", "title": "R", "text": ""},
+            {"location": "r/#a", "title": "a", "text": "Force is a statistic.", "boost": 2, "jargon": "land · mana"},
+            {"location": "r/#b", "title": "b", "text": "The expedition moves forward.", "boost": 2}]
+    lance, forger, typo, swapped = _ask(_index("fr", docs), "lance", "forger", "expedtion", "expeditoin")
+    assert "r/#a" not in _links(lance) and "r/#a" not in _links(forger), (_links(lance), _links(forger))
+    assert _links(typo)[0] == _links(swapped)[0] == "r/#b"
+
+
+def test_a_heading_comes_before_its_own_paragraphs_and_a_page_entry_heads_its_group_only_when_best():
+    docs = [{"location": "r7/", "title": "7. Keywords", "text": ""},
+            {"location": "r7/#7.4.3", "title": "7.4.3 Gigantic", "text": "", "boost": 4},
+            {"location": "r7/#7.4.3.a", "title": "7.4.3.a · Gigantic", "text": "Gigantic is a passive ability. Gigantic.", "boost": 2},
+            {"location": "m/", "title": "Free for All", "text": "A mode for three players or more; victory is told below."},
+            {"location": "m/#m-3", "title": "Victory conditions · Free for All", "text": "The first player whose victory conditions...",
+             "boost": 2}]
+    gigantic, victory = _ask(_index("en", docs), "gigantic", "victory")
+    assert _links(gigantic)[:2] == ["r7/#7.4.3", "r7/#7.4.3.a"], _links(gigantic)
+    assert _links(victory)[0] == "m/#m-3", _links(victory)
+    page = next(doc for doc in victory[0] if doc["location"] == "m/")
+    assert page["score"] == 0 and page["text"] == ""
+
+
+def test_cards_rulings_and_modes_in_the_index_of_the_site(site):
+    index = json.loads((site / "fr" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    by = {doc["location"]: doc for doc in index["docs"]}
+    ada = by["cards/ada-lovelace/"]["text"]
+    # The trigger symbol's name apart from the text, the separator a dash, no "Modifier cette entrée".
+    assert "Quand je suis joué depuis la Réserve You may" in ada, ada
+    assert "Modifier cette entrée" not in " ".join(doc["text"] for doc in index["docs"])
+    assert "séparateur" not in by["cards/aloe-vera/"]["text"] and "—" in by["cards/aloe-vera/"]["text"]
+    # Weighed near a rule paragraph (2), no longer at half of it.
+    assert {doc["boost"] for loc, doc in by.items() if loc.startswith("rulings/#ruling-")} == {1.6}
+    assert {doc["boost"] for loc, doc in by.items() if loc.startswith("modes/") and "#" in loc} == {1.6}
+    english = json.loads((site / "en" / "search" / "search_index.json").read_text(encoding="utf-8"))["config"]["altered"]
+    words = {tuple(pair) for pair in english["synonyms"]}
+    # Another language's game words on the English site, but never a word of its own text: French
+    # "Main" (Hand) is the English "main" of "the main objective".
+    assert {("Jeton", "Token"), ("sfera", "Mana Orb"), ("energia", "Mana Orb"), ("pile ou face", "first player")} <= words, words
+    assert ("Main", "Hand") not in words and ("Mano", "Hand") in words

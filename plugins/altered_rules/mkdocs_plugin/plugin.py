@@ -164,7 +164,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         config.extra["alternate"] = language_selector()   # the declared languages (altered_rules/languages.py)
         theme_texts(config, self.config.language)
         try:
-            config.nav = expand_nav(config.nav, build.pages)
+            # The releases' index in the navigation too (issue 40: a judge found no way to it but the footer).
+            config.nav = expand_nav(config.nav, [*build.pages, *build.version_pages])
         except ValueError as exc:
             raise _refused(f"mkdocs.yml nav: {exc}") from None
         return config

@@ -153,7 +153,9 @@ def _new_corrections(old: Entry, new: Entry) -> tuple[tuple[str, str, str], ...]
 
 
 # ---- word-level differences --------------------------------------------------------------------
-_TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
+# A symbol ("{etb}") and a ruling's quotation of a rule ("{rule-text 4.3.c}") are one unit: the pages
+# draw them as a badge and a linked number, which a difference cut in two could not be (issue 40).
+_TOKEN = re.compile(r"\{rule-text[^{}]*\}|\{[^{}\s]*\}|\s+|\w+|[^\w\s]")
 
 Segment = tuple[str, str]
 """A piece of a word-level difference: ("=", same), ("-", deleted) or ("+", inserted)."""

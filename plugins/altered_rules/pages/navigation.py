@@ -19,6 +19,7 @@ from typing import Any
 from ..content.cards import CARDS_DIR
 from .pool_pages import POOL_PREFIX
 from .render import Page
+from .versions import RELEASES_PAGE
 
 PLACEHOLDER = "altered-rules:"
 
@@ -27,11 +28,16 @@ def _groups(generated: list[Page]) -> dict[str, list[dict[str, str]]]:
     groups: dict[str, list[dict[str, str]]] = {
         "chapters": [], "modes": [], "terms": [], "rulings": [], "sources": [], "coverage": [], "keywords": [],
         "cards": [],   # the cards' index, then a page per card (card_pages.py)
+        "releases": [],   # the releases' index (versions.py; each release's page and the history are linked from it)
     }
     for page in generated:
         if page.path.startswith(POOL_PREFIX):
             continue   # the card pool's thousands of pages: the cards' index links their sets
-        if page.path.startswith("rules/"):
+        if page.path == RELEASES_PAGE:
+            key = "releases"
+        elif page.path.startswith(("releases/", "history/", "v/")):
+            continue   # reached from the releases' index and from each rule, not from the navigation
+        elif page.path.startswith("rules/"):
             key = "chapters"
         elif page.path.startswith("modes/"):
             key = "modes"

@@ -520,16 +520,19 @@ class Renderer:
         anchor = check.anchor if check.kind is CheckKind.ILLUSTRATION else f"{check.anchor}-check"
         sandbox = sandbox_link(page, check.anchor)
         english = "" if self.language == "en" else ' lang="en"'
+        # "Open in the sandbox" beside the badge, not inside what it opens: a judge on a phone reaches
+        # it without expanding the example (issue 40); not in the summary, a button that holds no link.
         return (
-            f'<details class="ar-verified" id="{anchor}"><summary><span class="ar-verified__badge">✓ {label}</span> '
+            f'<div class="ar-check" id="{anchor}"><details class="ar-verified"><summary><span class="ar-verified__badge">✓ {label}</span> '
             f'{title}</summary>\n'
-            f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.h("open_in_sandbox")}</a></p>\n'
             f'<p class="ar-verified__what">{self.h("scenario")}</p>\n'
             # The scenario is written in the format's English words (and its author's `name:`):
             # screen readers of a translated page read it as English.
             f'<pre class="ar-scenario"{english}><code>{html.escape(scenario)}</code></pre>\n'
             f'<p class="ar-verified__what">{self.h("engine_trace")}</p>\n{self.trace_html(notices, check, page)}\n'
             f"</details>\n"
+            f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.h("open_in_sandbox")}</a></p>'
+            f"</div>\n"
         )
 
     def illustrations_html(self, notices: PageNotices, paragraph: Paragraph, page: str) -> str:
@@ -790,12 +793,21 @@ class Renderer:
         changed = self.changed_html(f"ruling-{ruling.id}", page)
         edit = self.edit_link(ruling.file, ruling.line)
         extra = "".join(" · " + item for item in (cards, changed, edit) if item)
-        parts.append(f'<p class="ar-meta">{self.label("about_rules")} {rules}{extra}</p>\n')
+        parts.append(f'<p class="ar-meta">{self.authority_html(ruling)} · {self.label("about_rules")} {rules}{extra}</p>\n')
         for key in ("conflict", "reading", "why"):
             parts.append(f'<p><strong>{self.h(key)}.</strong> {self.inline(notices, self.text(notices, getattr(ruling, key)), page)}</p>\n')
         parts.append(self.stale_html((ruling.title, ruling.conflict, ruling.reading, ruling.why), page, f"ruling-{ruling.id}"))
         parts.append("</div>\n\n")
         return "".join(parts)
+
+    def authority_html(self, ruling: Ruling) -> str:
+        """Whose reading a ruling is and when it was last decided ("[Editorial reading] updated
+        2026-11-25"), as NetrunnerDB marks an official FAQ's answer (issue 40)."""
+        said = self.t("ruling_authority_" + ruling.authority.replace("-", "_"))
+        when = html.escape(self.t("ruling_updated")).replace("{date}", f'<time datetime="{html.escape(ruling.date)}">'
+                                                                       f'{html.escape(ruling.date)}</time>')
+        return (f'<span class="ar-ruling__authority" data-authority="{html.escape(ruling.authority)}">'
+                f'[{html.escape(said)}]</span> {when}')
 
     def rulings(self) -> Page:
         notices = PageNotices()   # this page's own record of the texts it shows in English

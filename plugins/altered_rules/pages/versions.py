@@ -27,7 +27,7 @@ from typing import Iterable
 
 from ..content.glossary.model import Glossary, rule_sort_key
 from ..content.glossary.releases import Entry, Release
-from ..content.glossary.schema import PARAGRAPH_ID, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
+from ..content.glossary.schema import PARAGRAPH_ID, RULE_QUOTE_ANY, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
 from ..site_paths import site_path
 from ..strings import tr
 from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff
@@ -145,22 +145,25 @@ class VersionRenderer:
 
     # -- pieces -----------------------------------------------------------------------------
     def plain(self, notices: PageNotices, raw: str, link=None) -> str:
-        """Escaped text with known symbols as badges (a symbol since removed stays as typed), and
-        with `link` (a function of a rule number's match), rule numbers linked first: a number
-        in a symbol's label is never linked (nor inside its attribute)."""
-        escaped = html.escape(raw, quote=False)
+        """Escaped text with known symbols as badges (a symbol since removed stays as typed), a
+        ruling's quotation of a rule ("{rule-text 4.3.c}") as "text of rule 4.3.c", and with `link`
+        (a function of a rule number's match), rule numbers linked first: a number in a symbol's
+        label is never linked (nor inside its attribute)."""
+        escaped = RULE_QUOTE_ANY.sub(lambda m: html.escape(self.t("rule_text_quote", rule=m.group(0)[len("{rule-text"):].strip(" }"))),
+                                     html.escape(raw, quote=False))
         if link is not None:
             escaped = RULE_REFERENCE.sub(link, escaped)
         escaped = SYMBOL_REFERENCE.sub(
             lambda m: self.r.symbol(notices, m.group(1)) if m.group(1) in self.glossary.symbols else m.group(0), escaped)
         return escaped.replace("\n", "<br>\n")
 
-    def diff_html(self, old: str, new: str) -> str:
-        """Word-level difference, every piece escaped (symbols stay as typed: a badge cut in two
-        by a difference would mislead)."""
+    def diff_html(self, notices: PageNotices, old: str, new: str, page: str) -> str:
+        """Word-level difference, every piece escaped, its symbols as badges and its rule numbers
+        linked (plain(): a symbol is one unit of the difference, never cut in two; issue 40: the
+        pages showed "{separator}" and "{etb}" as typed)."""
         parts = []
         for op, text in word_diff(old, new):
-            escaped = html.escape(text, quote=False)
+            escaped = self.plain(notices, text, self.rule_links(notices, page))
             parts.append(escaped if op == "=" else f"<{'del' if op == '-' else 'ins'}>{escaped}</{'del' if op == '-' else 'ins'}>")
         return "".join(parts)
 
@@ -174,7 +177,11 @@ class VersionRenderer:
         """This page's language where it changed; else the languages that did (marked)."""
         return (self.language,) if self.language in change.languages else change.languages
 
-    def fields_html(self, notices: PageNotices, change: Change) -> str:
+    def rule_links(self, notices: PageNotices, page: str):
+        """plain()'s `link`: a rule number linked to the rule as it stands now (a number no rule has now stays text)."""
+        return lambda match: self.r.rule_link(notices, match.group(1), page)
+
+    def fields_html(self, notices: PageNotices, change: Change, page: str) -> str:
         rows = []
         if change.kind in (ChangeKind.ADDED, ChangeKind.REMOVED):
             entry = change.entry
@@ -183,19 +190,19 @@ class VersionRenderer:
                 text = texts.get(language, "")
                 css = "ar-change__text" + (" ar-untranslated" if language != self.language else "")
                 lang = f' lang="{language}"' if language != self.language else ""
-                rows.append(f'<dt>{html.escape(self.field_name(name))}</dt><dd class="{css}"{lang}>{self.plain(notices, text)}</dd>')
+                rows.append(f'<dt>{html.escape(self.field_name(name))}</dt><dd class="{css}"{lang}>{self.plain(notices, text, self.rule_links(notices, page))}</dd>')
         else:
             for field in change.fields:
                 for language in self.languages_shown(field):
                     marker = f' <span class="ar-change__lang">({language})</span>' if language != self.language else ""
                     lang = f' lang="{language}"' if language != self.language else ""
                     rows.append(f'<dt>{html.escape(self.field_name(field.field))}{marker}</dt>'
-                                f'<dd class="ar-diff"{lang}>{self.diff_html(field.old.get(language, ""), field.new.get(language, ""))}</dd>')
+                                f'<dd class="ar-diff"{lang}>{self.diff_html(notices, field.old.get(language, ""), field.new.get(language, ""), page)}</dd>')
         en = "" if self.language == "en" else ' lang="en"'   # a correction is of the English source
         for was, now, why in change.corrections:
             why_label = self.t(f"correction_{why}") if f"correction_{why}" in _CORRECTION_KINDS else why
             rows.append(f'<dt>{html.escape(self.t("corrections", count=1).split(" (")[0])}</dt>'
-                        f'<dd class="ar-diff"><del{en}>{html.escape(was, quote=False)}</del> → <ins{en}>{html.escape(now, quote=False)}</ins> '
+                        f'<dd class="ar-diff"><del{en}>{self.plain(notices, was, self.rule_links(notices, page))}</del> → <ins{en}>{self.plain(notices, now, self.rule_links(notices, page))}</ins> '
                         f'<span class="ar-correction__why">({html.escape(why_label)})</span></dd>')
         return f'<dl class="ar-change__fields">{"".join(rows)}</dl>\n' if rows else ""
 
@@ -309,7 +316,7 @@ class VersionRenderer:
             head.append(f'<a href="{relative_url(page, history_page(change.group), change.key)}">{html.escape(self.t("history_link"))}</a>')
         head.append(self.text_link(page, version, change))
         return (f'<div class="ar-change ar-change--{change.kind.value}" data-key="{html.escape(change.key)}">'
-                f'<p class="ar-change__head">{" · ".join(h for h in head if h)}</p>\n{self.fields_html(notices, change)}</div>\n')
+                f'<p class="ar-change__head">{" · ".join(h for h in head if h)}</p>\n{self.fields_html(notices, change, page)}</div>\n')
 
     def history_pages(self) -> list[Page]:
         groups = group_order(self.history.current, *self.history.snapshots.values())
@@ -341,7 +348,7 @@ class VersionRenderer:
                     text = " · ".join(link for link in (text, before) if link)
                 out.append(f'<div class="ar-history__release"><p class="ar-change__head"><a href="{relative_url(page, release_page(release.version))}">'
                            f'{html.escape(release.version)}</a> ({html.escape(release.date)}) · {self.kind_html(change)}{moved}'
-                           f'{" · " + text if text else ""}</p>\n{self.fields_html(notices, change)}</div>\n')
+                           f'{" · " + text if text else ""}</p>\n{self.fields_html(notices, change, page)}</div>\n')
             out.append("</div>\n\n")
         return self.r.finish(notices, page, title, out)
 

@@ -20,6 +20,7 @@ from ..pages.card_pages import CardPages
 from ..content.cards import MentionKind, card_page
 from ..content.glossary.model import Correction, Glossary, Paragraph, Text
 from ..content.glossary.releases import VERSION
+from ..content.glossary.schema import RULING_AUTHORITIES
 from ..content.glossary.schema import ABILITY_KINDS, CARD_TYPES, STATS
 from ..pages.render import Renderer, chapter_page, mode_page, page_url
 from ..pages.versions import ReleaseStamp
@@ -275,7 +276,7 @@ def _body(glossary: Glossary, language: str, verification: Verification | None, 
             for m in glossary.modes
         ],
         "rulings": [
-            {"id": r.id, "changed_in": _changed_in(release, f"ruling-{r.id}"), "title": r.title.get(language), "rules": list(r.rules),
+            {"id": r.id, "changed_in": _changed_in(release, f"ruling-{r.id}"), "title": r.title.get(language), "rules": list(r.rules), "authority": r.authority, "date": r.date,
              "conflict": glossary.in_language(r.conflict, language),
              "reading": glossary.in_language(r.reading, language), "why": glossary.in_language(r.why, language),
              "stale": _stale(language, r.title, r.conflict, r.reading, r.why)}
@@ -391,8 +392,10 @@ SCHEMA: dict[str, Any] = {
                 ],
             },
         }),
-        "rulings": _records(["id", "changed_in", "title", "rules", "conflict", "reading", "why", "stale"],
+        "rulings": _records(["id", "changed_in", "title", "rules", "authority", "date", "conflict", "reading", "why", "stale"],
                             {"id": _TEXT, "changed_in": _CHANGED_IN, "title": _TEXT, "rules": {"type": "array", "items": _RULE},
+                             "authority": {"enum": list(RULING_AUTHORITIES)},
+                             "date": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
                              "conflict": _TEXT, "reading": _TEXT, "why": _TEXT, "stale": _STALE}),
         "symbols": _records(["id", "kind", "label", "stale"], {"id": _TEXT, "kind": _TEXT, "label": _TEXT, "stale": _STALE}),
         "sources": _records(["id", "title", "file", "stale"], {"id": _TEXT, "title": _TEXT, "file": _OPTIONAL_TEXT, "stale": _STALE}),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import html
 import json
 import re
 from typing import Iterable
@@ -47,7 +48,9 @@ def short_url_pages(glossary: Glossary, language: str, removed: dict[str, str] |
     return pages
 
 
-UI_KEYS = ("copy_rule", "copied", "copy_failed", "previews_on", "previews_off", "go_to_rule", "preview_of", "offline_ready")
+UI_KEYS = ("copy_rule", "copied", "copy_failed", "previews_on", "previews_off", "go_to_rule", "preview_of", "offline_ready",
+           "offline_make", "offline_making", "offline_available", "offline_failed", "offline_size_mb",
+           "print_stamp")
 
 
 def ui_strings(language: str) -> str:
@@ -70,12 +73,16 @@ def sitemap_gzip(sitemap: bytes) -> bytes:
 
 
 def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes],
-                   sandbox: tuple[str, Iterable[str]] | None = None, sandbox_data: Iterable[str] = ()) -> str:
-    """A service worker that keeps what a reader visited, for a venue without network.
+                   sandbox: tuple[str, Iterable[str]] | None = None, sandbox_data: Iterable[str] = (),
+                   everything: Iterable[str] = (), release: str = "") -> str:
+    """A service worker that keeps what a reader visited, and on request the whole language, for a
+    venue without network.
 
-    Pages: network first, the kept copy when offline. Assets and the search index:
-    the kept copy first. The cache is named after the content it serves, so a new
-    build replaces it, and two builds of the same content are identical.
+    Pages: network first, the kept copy when offline, and a page never kept: the language's
+    offline page (OFFLINE_PAGE), styled and translated, served at the address asked for (its links
+    resolved from the language's root), never another page's HTML. Assets and the search index:
+    the kept copy first. The cache is named after the content it serves, so a new build replaces
+    it, and two builds of the same content are identical.
 
     `sandbox` is the judge's sandbox runtime: its cache name and its files (relative to
     the worker). Kept apart from the pages' cache, shared by the three languages, and
@@ -86,6 +93,14 @@ def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes],
     `sandbox_data` is this language's files the sandbox page reads besides the runtime (the
     glossary's scenarios, which a rule page's link names by id): kept with the sandbox page in
     this language's cache when it asks, so that a rule page's link opens offline too.
+
+    `everything` is every file of the language a judge reads (offline_files): kept, with the
+    sandbox's runtime, when the reader asks ("Make this site available offline", altered-rules.js),
+    and kept again in a new build's cache when a new build replaces a copy kept whole. `release`
+    is the release the copy is of, which the page shows beside its size.
+
+    The worker fetches only from its own origin (security probe F-8: a page address such as
+    "//en/sandbox/" resolved against the worker named another host).
     """
     digest = hashlib.sha256()
     for chunk in version_inputs:
@@ -94,10 +109,41 @@ def service_worker(precache: Iterable[str], version_inputs: Iterable[bytes],
     sandbox_cache, sandbox_files = sandbox if sandbox is not None else ("", ())
     return (_SERVICE_WORKER.replace("__CACHE__", cache).replace("__PRECACHE__", json.dumps(sorted(set(precache))))
             .replace("__SANDBOX_CACHE__", sandbox_cache).replace("__SANDBOX_FILES__", json.dumps(sorted(set(sandbox_files))))
-            .replace("__SANDBOX_DATA__", json.dumps(sorted(set(sandbox_data)))))
+            .replace("__SANDBOX_DATA__", json.dumps(sorted(set(sandbox_data))))
+            .replace("__EVERYTHING__", json.dumps(sorted(set(everything))))
+            .replace("__OFFLINE_PAGE__", json.dumps(OFFLINE_PAGE)).replace("__RELEASE__", json.dumps(release)))
 
 
-_SERVICE_WORKER = """// Altered Rules: offline reading of what a reader has visited (generated at build time).
+# The page a reader gets offline for a page never kept (written by offline_page()).
+OFFLINE_PAGE = "offline.html"
+# Where the offline page says which address is missing; the worker puts it there, escaped.
+OFFLINE_MISSING = '<code class="ar-offline-missing"></code>'
+
+
+def offline_page(language: str, stylesheets: Iterable[str], body: str = "<body>") -> str:
+    """The offline page of a language: what the worker answers offline for a page never kept, in
+    the site's style (`stylesheets`, relative to the language's root, as its links are: the worker
+    gives it a <base> at that root; `body`, the pages' <body> tag with the theme's palette). No
+    script: it needs nothing the reader may not have."""
+    e = html.escape
+    links = "".join(f'<link rel="stylesheet" href="{e(sheet)}">' for sheet in stylesheets)
+    return (f'<!doctype html>\n<html lang="{e(language)}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f'<title>{e(tr(language, "offline_page_title"))}</title>{links}</head>\n'
+            f'{body}<div class="md-container">'
+            f'<header class="md-header md-header--shadow"><nav class="md-header__inner md-grid"><div class="md-header__title">'
+            f'<div class="md-header__ellipsis"><a class="md-header__topic" href="./" style="color:inherit">Altered Rules</a>'
+            f'</div></div></nav></header>\n'
+            f'<main class="md-main"><div class="md-main__inner md-grid"><div class="md-content"><article class="md-content__inner md-typeset ar-offline-page">'
+            f'<h1>{e(tr(language, "offline_page_title"))}</h1>\n'
+            f'<p>{e(tr(language, "offline_page_body")).replace("{page}", OFFLINE_MISSING)}</p>\n'
+            f'<p>{e(tr(language, "offline_page_hint"))}</p>\n'
+            f'<p><a href="./">{e(tr(language, "offline_page_home"))}</a></p>\n'
+            f'</article></div></div></main></div></body></html>\n')
+
+
+_SERVICE_WORKER = """// Altered Rules: offline reading of what a reader has visited, or of the whole language when the
+// reader asks (generated at build time).
 // Each language has its own worker and cache (named after its folder: the caches of one
 // site are shared by its languages, and one language must not delete another's).
 const PREFIX = "altered-rules-" + new URL("./", self.location).pathname;
@@ -110,42 +156,116 @@ const SANDBOX_FILES = __SANDBOX_FILES__;
 // This language's files the sandbox page reads (the scenarios the rule pages' links name by id):
 // kept with the page, in this language's cache; their names change with their content too.
 const SANDBOX_DATA = __SANDBOX_DATA__;
+// Every file of this language a judge reads: kept when the reader makes the site available offline.
+const EVERYTHING = __EVERYTHING__;
+const RELEASE = __RELEASE__;
+const OFFLINE_PAGE = __OFFLINE_PAGE__;
+// What the reader made available offline ({release, bytes, files}), kept in the cache it describes
+// under an address no file of the site has.
+const KEPT = new URL("./.offline-copy.json", self.location).href;
 const LEGACY = /^altered-rules-[0-9a-f]{16}$/;
+
+/** The address of `path` on this site, or an error: the worker never fetches another origin (F-8). */
+function own(path) {
+  const url = new URL(path, self.location);
+  if (url.origin !== self.location.origin) throw new Error("not this site: " + url.origin);
+  return url.href;
+}
 
 function isSandbox(url) {
   return SANDBOX_CACHE !== "" && new URL(url, self.location).pathname.includes("/_sandbox/");
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map(own))).then(() => self.skipWaiting()));
 });
 
+// A new build's worker replaces the old cache; a copy the reader kept whole is kept again in the
+// new cache first (the old one still answers meanwhile), so that it is not lost by an update.
 self.addEventListener("activate", (event) => {
-  const stale = (n) => (n.startsWith(PREFIX) && n !== CACHE) || LEGACY.test(n);
-  event.waitUntil(
-    caches.keys()
-      .then((names) => Promise.all(names.filter(stale).map((n) => caches.delete(n))))
-      .then(() => self.clients.claim())
-  );
+  event.waitUntil((async () => {
+    const stale = (await caches.keys()).filter((n) => (n.startsWith(PREFIX) && n !== CACHE) || LEGACY.test(n));
+    let whole = false;
+    for (const name of stale) if (await (await caches.open(name)).match(KEPT)) whole = true;
+    await self.clients.claim();
+    if (whole) {
+      try { await keepAll(() => {}); } catch (error) { return; }   // offline now: the old copy stays
+    }
+    await Promise.all(stale.map((n) => caches.delete(n)));
+  })());
 });
 
 // The sandbox page asks, once its engine is loaded, that it, its runtime and its data be kept offline.
 async function keepSandbox(page) {
   const runtime = await caches.open(SANDBOX_CACHE);
-  await Promise.all(SANDBOX_FILES.map(async (file) => (await runtime.match(file)) || runtime.add(file)));
-  const current = new Set(SANDBOX_FILES.map((file) => new URL(file, self.location).href));
+  await Promise.all(SANDBOX_FILES.map(async (file) => (await runtime.match(own(file))) || runtime.add(own(file))));
+  const current = new Set(SANDBOX_FILES.map(own));
   for (const request of await runtime.keys()) if (!current.has(request.url)) await runtime.delete(request);
   const pages = await caches.open(CACHE);
   if (!(await pages.match(page, { ignoreSearch: true }))) await pages.add(page);
-  await Promise.all(SANDBOX_DATA.map(async (file) => (await pages.match(file)) || pages.add(file)));
+  await Promise.all(SANDBOX_DATA.map(async (file) => (await pages.match(own(file))) || pages.add(own(file))));
+}
+
+// Every file of the language and the sandbox's runtime, four at a time; `report` hears the progress.
+async function keepAll(report) {
+  const pages = await caches.open(CACHE);
+  const runtime = SANDBOX_CACHE === "" ? null : await caches.open(SANDBOX_CACHE);
+  const files = [...EVERYTHING.map((file) => [pages, own(file)]), ...(runtime ? SANDBOX_FILES.map((file) => [runtime, own(file)]) : [])];
+  let next = 0, done = 0, bytes = 0;
+  async function fetchSome() {
+    while (next < files.length) {
+      const [cache, url] = files[next++];
+      let response = await cache.match(url);
+      if (!response) {
+        response = await fetch(url, { credentials: "same-origin" });
+        if (!response.ok) throw new Error(url + ": " + response.status);
+        await cache.put(url, response.clone());
+      }
+      const size = (await response.blob()).size;   // awaited first: `bytes +=` would read bytes before the wait
+      bytes += size;
+      done += 1;
+      report({ done, total: files.length });
+    }
+  }
+  await Promise.all([fetchSome(), fetchSome(), fetchSome(), fetchSome()]);
+  const copy = { release: RELEASE, bytes, files: files.length };
+  await pages.put(KEPT, new Response(JSON.stringify(copy), { headers: { "content-type": "application/json" } }));
+  return copy;
 }
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.type !== "keep-sandbox" || SANDBOX_CACHE === "") return;
-  const reply = (ok) => event.ports[0] && event.ports[0].postMessage({ kept: ok });
-  event.waitUntil(keepSandbox(new URL(data.page, self.location).href).then(() => reply(true), () => reply(false)));
+  const port = event.ports[0];
+  const reply = (message) => port && port.postMessage(message);
+  if (data.type === "keep-sandbox" && SANDBOX_CACHE !== "") {
+    let page;
+    try { page = own(data.page); } catch (error) { reply({ kept: false }); return; }
+    event.waitUntil(keepSandbox(page).then(() => reply({ kept: true }), () => reply({ kept: false })));
+  } else if (data.type === "keep-all") {
+    let last = 0;
+    const progress = (p) => { if (p.done === p.total || p.done - last >= 10) { last = p.done; reply({ progress: p }); } };
+    event.waitUntil(keepAll(progress).then((copy) => reply({ kept: true, copy }), (error) => reply({ kept: false, error: String(error) })));
+  } else if (data.type === "offline-copy") {
+    event.waitUntil(caches.open(CACHE).then((cache) => cache.match(KEPT))
+      .then((hit) => (hit ? hit.json() : null)).then((copy) => reply({ copy }), () => reply({ copy: null })));
+  }
 });
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+// A page never kept, offline: the language's offline page at the address asked for, its links
+// resolved from the language's root (a <base>), saying which address is missing.
+async function offlinePage(request) {
+  const kept = await caches.match(own(OFFLINE_PAGE));
+  if (!kept) return Response.error();
+  const root = new URL("./", self.location).href;
+  const missing = decodeURIComponent(new URL(request.url).pathname);
+  const text = (await kept.text()).replace("<head>", () => '<head><base href="' + escapeHtml(root) + '">')
+    .replace('<code class="ar-offline-missing"></code>', () => '<code class="ar-offline-missing">' + escapeHtml(missing) + "</code>");
+  return new Response(text, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -160,7 +280,7 @@ self.addEventListener("fetch", (event) => {
           caches.open(CACHE).then((cache) => cache.put(request, copy));
           return response;
         })
-        .catch(() => caches.match(request, { ignoreSearch: true }).then((hit) => hit || caches.match("./")))
+        .catch(() => caches.match(request, { ignoreSearch: true }).then((hit) => hit || offlinePage(request)))
     );
     return;
   }

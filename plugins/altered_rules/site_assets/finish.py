@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from ..content.glossary.model import Glossary
@@ -18,7 +19,7 @@ from ..pages.versions import SHELL_URL
 from ..verification.checks import Verification
 from .export import IndentedPieces, export_files
 from .release_export import release_files
-from .extra_files import service_worker, short_url_pages, sitemap_gzip, without_url
+from .extra_files import OFFLINE_PAGE, offline_page, service_worker, short_url_pages, sitemap_gzip, without_url
 from .sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime
 from .site_files import KeptFolders, write_site_files
 from .search_index import game_page_urls, with_rule_entries
@@ -74,7 +75,41 @@ def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page]
     if sandbox is not None:
         offline_sandbox = (sandbox.cache, [f"../{SANDBOX_DIR}/{path}" for path, _ in sandbox.files])
     sandbox_data = [*PAGE_ASSETS, *([scenarios[0]] if scenarios else [])] if offline_sandbox else []
-    write(site, "sw.js", service_worker(*offline_files(site, files), sandbox=offline_sandbox, sandbox_data=sandbox_data))
+    home = site / "index.html"
+    body = re.search(r"<body[^>]*>", home.read_text(encoding="utf-8")) if home.is_file() else None
+    write(site, OFFLINE_PAGE, offline_page(language, offline_stylesheets(site), body.group(0) if body else "<body>"))
+    keep, versions = offline_files(site, files)
+    write(site, "sw.js", service_worker(keep, versions, sandbox=offline_sandbox, sandbox_data=sandbox_data,
+                                        everything=whole_language(site), release=stamp.version if stamp else ""))
+
+
+def offline_stylesheets(site: Path) -> list[str]:
+    """The stylesheets of the site's pages (Material's, hashed, and ours), relative to the language's root."""
+    sheets = sorted(path.relative_to(site).as_posix() for path in (site / "assets" / "stylesheets").glob("*.min.css"))
+    return [*sheets, *(["assets/altered-rules.css"] if (site / "assets" / "altered-rules.css").is_file() else [])]
+
+
+# What "Make this site available offline" leaves out: the releases before this one (v/: their own
+# pages, each a copy of the site), the export for tool builders, the sitemaps, Material's lunr
+# search and its worker (ours answers every search, issue 14), source maps and the worker itself.
+NOT_KEPT_WHOLE = ("v/", "export/", "assets/javascripts/lunr/", "assets/javascripts/workers/search.")
+NOT_KEPT_FILES = ("sw.js", "sitemap.xml", "sitemap.xml.gz")
+
+
+def whole_language(site: Path) -> list[str]:
+    """Every file of a language's site a judge reads offline (relative to its root; a page by its
+    folder's address, as a reader asks for it: `rules/chapter-4/`): the rules, terms, rulings, game
+    modes, cards, releases and history pages, the short rule addresses, the search index and
+    worker, the sandbox page and its scenarios, styles and scripts. The sandbox's runtime is the
+    worker's SANDBOX_FILES, kept with them."""
+    out = []
+    for folder, _, names in sorted(os.walk(site)):
+        for name in sorted(names):
+            relative = (Path(folder) / name).relative_to(site).as_posix()
+            if relative.startswith(NOT_KEPT_WHOLE) or relative in NOT_KEPT_FILES or relative.endswith(".map"):
+                continue
+            out.append("./" if relative == "index.html" else relative[:-len("index.html")] if relative.endswith("/index.html") else relative)
+    return out
 
 
 def offline_files(site: Path, written: dict[str, str] | None = None) -> tuple[list[str], list[bytes]]:
@@ -83,7 +118,7 @@ def offline_files(site: Path, written: dict[str, str] | None = None) -> tuple[li
     page's assets are kept with that page, when it asks. `written`: files just written as this
     text (relative path -> text), not read back."""
     written = written or {}
-    keep = ["./", "search/search_index.json"]
+    keep = ["./", "search/search_index.json", OFFLINE_PAGE]
     # Our search worker (assets/javascripts/workers/altered-rules-search.js) answers every
     # search itself: Material's lunr worker and its stemmers are never loaded (issue 14).
     unused = ("assets/javascripts/lunr/", "assets/javascripts/workers/search.")

@@ -19,17 +19,25 @@ import re
 from typing import Any, Iterable, Sequence
 
 from ..content.cards import card_page
-from ..content.glossary.model import Glossary, JargonEntry, Paragraph, TermbaseEntry, Text
+from ..content.glossary.model import CardData, Glossary, JargonEntry, Paragraph, TermbaseEntry, Text
 from ..content.glossary.schema import SYMBOL_REFERENCE
-from ..languages import BY_CODE
+from ..languages import BY_CODE, LANGUAGES
+from ..pages.card_pages import ABILITY_TERMS
+from ..pages.render import (COVERAGE_PAGE, JARGON_ANCHOR, RULINGS_PAGE, SOURCES_PAGE, TERMS_PAGE, Page, chapter_page,
+                            mode_page, page_url)
 from ..strings import tr
-from ..pages.render import COVERAGE_PAGE, JARGON_ANCHOR, SOURCES_PAGE, TERMS_PAGE, Page, chapter_page, mode_page, page_url
 
 # Bumped when the worker must read the index differently (2: `altered` moved into `config`).
 INDEX_FORMAT = 2
 # The boost of entries on pages about the site rather than the game (the home page, the scenario
 # format, the editors' guide, coverage, sources): still found, after the rules that answer.
 ABOUT_THE_SITE = 0.5
+# The boost of a rule paragraph (the numbered rules are the authority), and of what answers a
+# question as a paragraph does, a ruling or a section of a game mode's page: at 1, half a
+# paragraph's, they landed at ranks 3-9 for their questions (issue 40); at a paragraph's own, a
+# ruling that quotes the rule outranked the rule it is about (benchmarks/search-results.md).
+PARAGRAPH = 2
+ANSWER = 1.6
 
 
 def _plain(glossary: Glossary, text: Text | None, language: str) -> str:
@@ -62,8 +70,8 @@ def paragraph_entry(glossary: Glossary, paragraph: Paragraph, language: str, cha
         # The number, then its section: a result says which rule answers and where it stands.
         "title": f"{paragraph.id} · {section_title}",
         "text": " ".join(p for p in parts if p),
-        # The numbered rules are the authority: ahead of rulings and game-mode pages.
-        "boost": 2,
+        # Ahead of a ruling or a game mode's section (ANSWER); pages about the site come after.
+        "boost": PARAGRAPH,
     }
     if cards:
         # A judge searches a card's name to find the rules its examples illustrate.
@@ -83,14 +91,21 @@ def _official(entry: TermbaseEntry, language: str) -> str:
     return entry.en if language == "en" else (form.term if form else "")
 
 
-def judge_words(glossary: Glossary, language: str) -> list[list[str]]:
+_WORDS = re.compile(r"\w+")
+
+
+def judge_words(glossary: Glossary, language: str, vocabulary: set[str] | frozenset[str] = frozenset()) -> list[list[str]]:
     """[word a judge types, the term as the rules write it in `language`], from the termbase: its
     `avoid` variants and its `search` words; on the French and Italian sites also its English term
     and English search words (a judge often types the English game word: the termbase pairs every
-    term across the languages); and the jargon table's words from other games (jargon.yaml), in
-    `language` and, on the French and Italian sites, in English too (issue 27)."""
+    term across the languages); the other languages' terms and search words ("jeton" and "sfera"
+    on the English site, "pedina" on the French one, issue 40), but for a one-word one that is a
+    word of this site's own text (`vocabulary`, casefolded: French "Sort" is English "sort");
+    and the jargon table's words from other games (jargon.yaml), in `language` and, on the French
+    and Italian sites, in English too (issue 27)."""
     pairs: list[list[str]] = []
     terms: dict[str, str] = {}
+    others = [code for code in LANGUAGES if code not in (language, "en")]
     for entry in glossary.termbase:
         official = _official(entry, language)
         if not official:
@@ -100,6 +115,8 @@ def judge_words(glossary: Glossary, language: str) -> list[list[str]]:
         words = [*(form.avoid if form and language != "en" else ()), *entry.search.get(language, ())]
         if language != "en":
             words += [entry.en, *entry.search.get("en", ())]
+        foreign = [word for other in others for word in (_official(entry, other), *entry.search.get(other, ())) if word]
+        words += [word for word in foreign if len(_WORDS.findall(word)) > 1 or word.casefold() not in vocabulary]
         pairs += [[word, official] for word in dict.fromkeys(words) if word.casefold() != official.casefold()]
     for jargon in glossary.jargon:
         if jargon.term in terms:
@@ -128,9 +145,12 @@ def broader_words(glossary: Glossary, language: str) -> list[list[str]]:
 
 
 def jargon_words(jargon: JargonEntry, language: str) -> list[str]:
-    """The words of a jargon entry a judge may type on the `language` site: that language's, and
-    English ones on the French and Italian sites."""
-    return list(dict.fromkeys([*jargon.words.get(language, ()), *(jargon.words["en"] if language != "en" else ())]))
+    """The words of a jargon entry a judge may type on the `language` site: that language's first,
+    then the other languages' (English ones on the French and Italian sites, issue 27; Italian
+    "energia" or French "pile ou face" on the English site too, issue 40: a judge brings the game
+    words of the language they play in)."""
+    return list(dict.fromkeys([*jargon.words.get(language, ()),
+                               *(word for other in LANGUAGES if other != language for word in jargon.words.get(other, ()))]))
 
 
 def jargon_of(glossary: Glossary, language: str) -> dict[str, list[str]]:
@@ -152,6 +172,27 @@ def _untagged(text: str) -> str:
     """Material's entry text without its markup (the worker shows its own snippet of the
     words; the tags only cost bytes): its words, still HTML-escaped."""
     return _SPACE.sub(" ", _TAG.sub(" ", text)).strip()
+
+
+def card_entry_text(glossary: Glossary, card: CardData, language: str) -> str:
+    """A card page's searched text, from the card's data: each ability's kind and its text as
+    printed (English: cards.yaml holds no other), its symbols as their names with the words around
+    them apart, and the names printed in the other languages. Material's text of the page glued a
+    symbol's name to the next word ("handWhen I am played") and ended on "Edit this entry" (issue 40)."""
+    kinds = {entry.id: _official(entry, language) for entry in glossary.termbase}
+    parts = []
+    for ability in card.abilities:
+        term = ABILITY_TERMS.get(ability.kind)
+        parts.append(kinds.get(term, "") if term else tr(language, "card_effect"))
+        parts.append(SYMBOL_REFERENCE.sub(lambda m: " — " if m.group(1) == SEPARATOR_SYMBOL else
+                                          (f" {glossary.symbols[m.group(1)].label.get(language)} " if m.group(1) in glossary.symbols
+                                           else " "), ability.printed))
+    parts += [name for lang, name in sorted(card.names.items()) if lang in LANGUAGES]
+    return html.escape(_SPACE.sub(" ", " ".join(p for p in parts if p)).strip(), quote=False)
+
+
+# The symbol between a reaction's trigger and its effect: a dash in the searched text, not its name.
+SEPARATOR_SYMBOL = "separator"
 
 
 def game_page_urls(pages: Iterable[Page]) -> set[str]:
@@ -177,13 +218,19 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
     # A card's page is also known by the name printed on the language's cards ("Fée Clochette").
     printed = {page_url(card_page(card)): [card.names[language]] for card in glossary.cards.values()
                if card.names.get(language, card.name) != card.name}
+    card_texts = {page_url(card_page(card)): card_entry_text(glossary, card, language) for card in glossary.cards.values()}
+    rulings = page_url(RULINGS_PAGE)
+    # The link to an entry's YAML, which Material's text of a ruling or a mode holds: no answer's words.
+    edit = html.escape(tr(language, "edit_entry"), quote=False)
     docs: list[dict[str, Any]] = []
     for doc in index.get("docs", []):
         found = sections.get(doc.get("location", ""))
         if found is None:
-            entry = {**doc, "text": _untagged(doc.get("text", ""))}
+            entry = {**doc, "text": _untagged(doc.get("text", "")).replace(edit, " ").strip()}
             if doc.get("location", "") in printed:
                 entry["names"] = printed[doc["location"]]
+            if doc.get("location", "") in card_texts:
+                entry["text"] = card_texts[doc["location"]]
             if doc.get("location", "") in modes:
                 entry = with_jargon(entry, jargon.get(modes[doc["location"]], ()))
             page, _, anchor = doc.get("location", "").partition("#")
@@ -196,6 +243,9 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
                 # paragraph by its number and section: "Victory conditions · Free for All" is found
                 # by a question naming the mode (issue 27: "ffa two players finish the same dusk").
                 entry["title"] = f"{doc.get('title', '')} · {mode_titles[page]}"
+                entry["boost"] = ANSWER
+            if page == rulings and anchor.startswith("ruling-"):
+                entry["boost"] = ANSWER
             if game is not None and doc.get("location", "").split("#")[0] not in game:
                 # A page about the site (the scenario format, the editors' guide, security) is
                 # found by its headings only: its prose would cost the judges' index about a
@@ -211,10 +261,15 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
         title = html.escape(section.title.get(language), quote=False)
         docs += [paragraph_entry(glossary, p, language, chapter, title, quoted.get(p.id, []), jargon.get(p.id, []))
                  for p in section.paragraphs]
-    altered = {"format": INDEX_FORMAT, "language": language, "synonyms": judge_words(glossary, language),
+    vocabulary = {word.casefold() for doc in docs for field in ("title", "text")
+                  for word in _WORDS.findall(html.unescape(str(doc.get(field, ""))))}
+    altered = {"format": INDEX_FORMAT, "language": language, "synonyms": judge_words(glossary, language, vocabulary),
                "broader": broader_words(glossary, language),
-               # Shown when a query finds nothing, before the nearest terms' results (issue 27).
-               "nothing": tr(language, "search_nothing")}
+               # Shown when a query finds nothing, before the nearest terms' results (issue 27); a rule
+               # number the glossary lacks, before the nearest numbers; nothing near at all, leading
+               # to the terms page (issue 40).
+               "nothing": tr(language, "search_nothing"), "no_rule": tr(language, "search_no_rule"),
+               "nothing_far": tr(language, "search_nothing_far"), "terms_page": page_url(TERMS_PAGE)}
     if BY_CODE[language].analysis != language:   # a language analysed as another (altered_rules.languages)
         altered["analysis"] = BY_CODE[language].analysis
     # In `config`: Material hands its search worker only the index's `config` and `docs`, so a key

@@ -60,16 +60,33 @@ function fold(text) {
 
 const WORD = /[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*/gu;
 const RULE = /^\d+(?:\.\d+)*(?:\.[a-z])?$/;
+// A paragraph's number written without the dot before its letter ("7.3.22b").
+const GLUED_LETTER = /^(\d+(?:\.\d+)+)([a-z])$/;
 
-/** The words of a text, folded; a rule number ("4.2.4.c") is one word, a sentence's full stop is not. */
+/** The words of a text, folded; a rule number ("4.2.4.c", "7.3.22b") is one word, a sentence's full stop is not. */
 function words(text) {
   const out = [];
   for (const match of fold(text).matchAll(WORD)) {
-    const word = match[0];
+    const word = match[0].replace(GLUED_LETTER, "$1.$2");
     if (RULE.test(word)) out.push(word);
     else out.push(...word.split("."));
   }
   return out.filter(Boolean);
+}
+
+// A rule number as judges type it (issue 40): "7.3.22b", "6-4-g", "4,3,b", "r4.1f", "§7.3",
+// "regle 4-2-4", "1.3.3 e", "1.3.3(e)", "4f". The word before it says "rule" in the site's
+// languages (folded: "règle" is "regle"); the parts are split by dots, dashes, commas or slashes.
+const RULE_WORD = /^(?:§+|(?:rules?|regles?|regola|regole|art(?:icle|icolo)?|r)\b\.?|r(?=\d))\s*/;
+const RULE_TYPED = /^(\d+(?:\s*[.,\/-]\s*\d+)*)(?:\s*[.,\/-]?\s*\(?\s*([a-z])\s*\)?)?\s*\.?$/;
+
+/** The rule number a whole query types ("6-4-g" -> "6.4.g"), or null when it is not one. */
+function typedRule(text) {
+  const typed = fold(String(text || "").slice(0, 40)).trim().replace(/^§+\s*/, "§").replace(RULE_WORD, "");
+  const found = RULE_TYPED.exec(typed);
+  if (!found || (!found[2] && !/[.,\/-]/.test(found[1]) && typed !== found[1])) return null;
+  const number = found[1].split(/\s*[.,\/-]\s*/).join(".") + (found[2] ? "." + found[2] : "");
+  return RULE.test(number) ? number : null;
 }
 
 function strip(word, suffixes, min) {
@@ -201,7 +218,9 @@ function build(index) {
   }
   const pages = new Map(docs.map((doc, i) => [doc.location, i]).filter(([location]) => !location.includes("#")));
   engine = {language, stem, stop, docs, postings, average, synonyms, broader, pages, vocabulary: [...postings.keys()], surfaces,
-            variants: new Map(), written: new Map(), names, nothing: String(altered.nothing || "No match for “{query}”. Nearest: {near}")};
+            variants: new Map(), written: new Map(), names, nothing: String(altered.nothing || "No match for “{query}”. Nearest: {near}"),
+            noRule: String(altered.no_rule || altered.nothing || "No rule {rule}. Nearest: {near}"),
+            nothingFar: String(altered.nothing_far || "No match for “{query}”."), termsPage: String(altered.terms_page || "")};
 }
 
 // ---- a query -----------------------------------------------------------------------------
@@ -242,6 +261,8 @@ function findVariants(word, last) {
   add(own, 1);
   if (word !== own) add(word, 1);
   for (const [s, weight] of synonyms.get(own) || []) add(s, weight);
+  // A number is read as typed: "5.1.a" is no mistyped 2.1.a (issue 40), nor the beginning of 5.1.a.1.
+  if (/^\d/.test(word)) return found;
   // A word's beginning: what is typed last may be unfinished ("gigant", "personagg"), and a
   // word cut short ("stats") finds the longer ones (statistic).
   if (word.length >= (last ? 3 : 4) && !RULE.test(word)) {
@@ -255,13 +276,30 @@ function findVariants(word, last) {
     for (const [s, weight] of findVariants(word.slice(again.length), last)) add(s, weight * SYNONYM);
   }
   if (!found.size && word.length >= 5) {
-    for (const s of vocabulary) if (oneEdit(own, s) || oneEdit(word, s)) add(s, TYPO);
+    // A word as written one edit from a word of the index as written, when that is confidently
+    // the word meant (surelyMistyped): "graveyrd", "expedtion"; never French "lance" read as the
+    // stem of Magic's "land", nor "forger" as "force" (issue 40).
+    for (const [surface, s] of engine.surfaces) if (surelyMistyped(word, surface)) add(s, TYPO);
+    for (const s of vocabulary) if (surelyMistyped(own, s)) add(s, TYPO);
     // A judge's word mistyped ("graveyrd"): the term it stands for.
     for (const [key, terms] of synonyms) {
-      if (!key.includes(" ") && (oneEdit(own, key) || oneEdit(word, key))) for (const [s, weight] of terms) add(s, weight * TYPO);
+      if (!key.includes(" ") && (surelyMistyped(word, key) || surelyMistyped(own, key))) for (const [s, weight] of terms) add(s, weight * TYPO);
     }
   }
   return found;
+}
+
+/** Whether `typed` is `meant` mistyped, confidently: one edit apart, and for a word of five or
+ *  six letters only two letters swapped or a letter doubled or left single; a changed, added or
+ *  dropped letter of a short word makes another word as often as a typo ("lance", "forger"). */
+function surelyMistyped(typed, meant) {
+  if (meant.length < 5 || !oneEdit(typed, meant)) return false;
+  if (Math.min(typed.length, meant.length) >= 7) return true;
+  if (typed.length === meant.length) return [...typed].filter((c, k) => c !== meant[k]).length === 2;
+  const [longer, shorter] = typed.length > meant.length ? [typed, meant] : [meant, typed];
+  let k = 0;
+  while (k < shorter.length && longer[k] === shorter[k]) k++;
+  return (k > 0 && longer[k] === longer[k - 1]) || longer[k] === longer[k + 1];
 }
 
 /** BM25F: a word's counts in the fields are weighted and length-normalised, then added, and the
@@ -308,7 +346,8 @@ function nearShare(doc, titled, wordsOf, weights) {
 }
 
 function search(query) {
-  const text = String(query || "").slice(0, 1000);
+  // A rule number typed in any of its forms is searched as the glossary writes it.
+  const text = typedRule(query) || String(query || "").slice(0, 1000);
   const all = words(text);
   const content = all.filter(w => !engine.stop.has(w));
   // Only stop words ("je", "il"): searched as they are, never as prefixes.
@@ -325,6 +364,7 @@ function search(query) {
   const weights = new Map();       // query word -> how rare its best match is (idf)
   const wordsOf = new Map();       // stem -> the query words that find it
   const everywhere = new Map();    // doc -> the query words in its title or quoted cards
+  const titled = new Map();        // doc -> the query words in its title itself (headingsFirst())
   // A judge's words of several words ("tie-break") find the term when typed side by side.
   const extra = terms.map(() => []);
   const stemmed = terms.map(word => engine.stem(word));
@@ -358,6 +398,10 @@ function search(query) {
           if (!everywhere.has(i)) everywhere.set(i, new Set());
           everywhere.get(i).add(word);
         }
+        if (counts.title && weight === 1) {
+          if (!titled.has(i)) titled.set(i, new Set());
+          titled.get(i).add(word);
+        }
       }
     }
     weights.set(word, rarity);
@@ -381,6 +425,9 @@ function search(query) {
     docs.forEach((doc, i) => {
       if (doc.rule && (doc.rule === number || doc.rule.startsWith(number + "."))) {
         ranked.push({i, score: top * (doc.rule === number ? 3 : 2) - doc.rule.length * 1e-6});
+        // It answers the number: not drawn as "Missing: 7.3" when its text does not repeat it.
+        if (!matched.has(i)) matched.set(i, new Set());
+        matched.get(i).add(number);
       }
     });
   }
@@ -392,8 +439,28 @@ function search(query) {
     docs.forEach((doc, i) => { if (doc.names && doc.names.includes(asked)) ranked.push({i, score: top * 3}); });
   }
   const seen = new Set();
-  return ranked.sort((a, b) => b.score - a.score).filter(r => !seen.has(r.i) && seen.add(r.i)).slice(0, RESULTS)
-    .map(r => ({...r, words: matched.get(r.i) || new Set(), terms, stems}));
+  const list = headingsFirst(ranked.sort((a, b) => b.score - a.score).filter(r => !seen.has(r.i) && seen.add(r.i)), matched, titled);
+  return list.slice(0, RESULTS).map(r => ({...r, words: matched.get(r.i) || new Set(), terms, stems}));
+}
+
+/** A section's heading before its own paragraphs when they answer only by its name: every word of
+ *  the question a paragraph holds is written in the paragraph's title (its section's name, not a
+ *  judge's word for it) and in the heading. "Gigantic" lands on 7.4.3 Gigantic, then 7.4.3.a, not
+ *  on 7.4.3.d with the heading after its paragraphs (issue 40); "infinite loop reaction" stays on
+ *  6.3.f, whose jargon holds the loop. The heading takes its paragraph's score: a group stays in order. */
+function headingsFirst(list, matched, titled) {
+  for (let at = list.length - 1; at > 0; at--) {
+    const section = engine.docs[list[at].i];
+    if (!section.rule || /[a-z]$/.test(section.rule)) continue;
+    const own = matched.get(list[at].i) || new Set();
+    const first = list.findIndex((r, k) => k < at && (engine.docs[r.i].rule || "").startsWith(section.rule + ".")
+      && [...(matched.get(r.i) || [])].every(word => own.has(word) && (titled.get(r.i) || new Set()).has(word)));
+    if (first < 0 || !own.size) continue;
+    const [moved] = list.splice(at, 1);
+    list.splice(first, 0, {...moved, score: list[first].score});
+    at++;   // the entry now at `at` was before it: looked at again
+  }
+  return list;
 }
 
 // ---- what Material draws -----------------------------------------------------------------
@@ -469,6 +536,7 @@ function distance(a, b, most) {
 }
 
 const SUGGESTIONS = 3;
+const NEAR_TERM = 0.25;     // the share of a word's letters changed for a term to be offered for it
 
 /** When a query finds nothing, what to offer instead (the search page is never empty, issue 27):
  *  for a rule number the glossary does not hold, the rules nearest it (its section's, or its
@@ -476,24 +544,34 @@ const SUGGESTIONS = 3;
  *  and the results of searching those terms. {ranked, near: the terms or numbers offered}. */
 function suggest(query) {
   const text = String(query || "").slice(0, 1000);
-  const number = fold(text.trim()).replace(/\.$/, "");
-  if (RULE.test(number)) {
+  const number = typedRule(text) || "";
+  if (number) {
     const rules = engine.docs.map((doc, i) => ({doc, i})).filter(({doc}) => doc.rule);
     const offer = near => ({near: near.slice(0, SUGGESTIONS).map(({doc}) => doc.rule),
                             ranked: near.slice(0, RESULTS).map(({i}, k) => ({i, score: RESULTS - k, words: new Set(), terms: [], stems: new Set()}))});
-    // The rules of the nearest section or chapter that holds some ("4.2.9": 4.2's)...
+    // The rules of the nearest section that holds some ("4.2.9": 4.2's)...
     for (let prefix = number; prefix.includes(".");) {
       prefix = prefix.slice(0, prefix.lastIndexOf("."));
+      if (!prefix.includes(".")) break;   // a whole chapter is no nearest number: the same shape's are
       const near = rules.filter(({doc}) => doc.rule.startsWith(prefix + "."));
       if (near.length) return offer(near);
     }
+    // ...or the rules of the same shape nearest it, a part nearer the start weighing more
+    // ("5.1.a", with no chapter 5: 4.1.a, 6.1.a, 4.1.b)...
+    const parts = number.split(".");
+    const shaped = rules.filter(({doc}) => doc.rule.split(".").length === parts.length
+      && doc.rule.split(".").every((part, k) => /\d/.test(part) === /\d/.test(parts[k])));
+    const apart = rule => rule.split(".").reduce((sum, part, k) => sum * 100 + Math.abs(
+      (/\d/.test(part) ? Number(part) : part.charCodeAt(0)) - (/\d/.test(parts[k]) ? Number(parts[k]) : parts[k].charCodeAt(0))), 0);
+    if (shaped.length) return offer(shaped.map(r => ({...r, apart: apart(r.doc.rule)})).sort((a, b) => a.apart - b.apart));
     // ...or the sections of the nearest chapter ("9.9": chapter 7's).
     const chapter = Number(number.split(".")[0]);
     const sections = rules.filter(({doc}) => !/[a-z]$/.test(doc.rule));
     const by = ({doc}) => Math.abs(Number(doc.rule.split(".")[0]) - chapter);
     if (sections.length) return offer(sections.filter(r => by(r) === Math.min(...sections.map(by))));
   }
-  const asked = [...new Set(words(text).filter(w => !engine.stop.has(w) && w.length >= 3))].slice(0, SUGGESTIONS * 3);
+  // Words of two letters too ("ko"): a short word is offered only a term as near as a long one's.
+  const asked = [...new Set(words(text).filter(w => !engine.stop.has(w) && w.length >= 2))].slice(0, SUGGESTIONS * 3);
   if (!asked.length) return {ranked: [], near: []};
   // Each term by its nearest word to any word asked: the letters to change, for the longer's length.
   const scored = [];
@@ -508,7 +586,15 @@ function suggest(query) {
     scored.push([best, term]);
   }
   scored.sort((a, b) => a[0] - b[0] || a[1].length - b[1].length);
-  const near = [...new Set(scored.map(([, term]) => term))].slice(0, SUGGESTIONS);
+  // Only terms confidently near a word asked (NEAR_TERM: a letter in four changed at most), and
+  // never the word asked itself (a term no entry holds): "pokemon" is offered nothing rather than
+  // "statistics, Mana Orb, Expedition" and their 50 results (issue 40).
+  const typed = new Set(asked);
+  // A word asked that is itself a term no entry holds (a keyword of cards the glossary has no rule
+  // about): the terms page says what it is; a word one letter from it means another thing.
+  if ([...engine.names].some(([name, term]) => typed.has(name) && fold(term) === name)) return {ranked: [], near: []};
+  const near = [...new Set(scored.filter(([ratio, term]) => ratio <= NEAR_TERM && !typed.has(words(term).join(" ")))
+    .map(([, term]) => term))].slice(0, SUGGESTIONS);
   const seen = new Set();
   const ranked = [];
   const lists = near.map(term => search(term));
@@ -520,9 +606,13 @@ function suggest(query) {
 
 function answer(query) {
   if (!engine) return {items: []};
-  let ranked = search(query), near = null;
+  const rule = typedRule(query);
+  // A rule number the glossary does not hold is said so, with the nearest numbers, even where a
+  // text mentions it (issue 40: "5.1.a" came back as 2.1.a and 4.1.a, with no word that it is missing).
+  const missing = rule && !engine.docs.some(doc => doc.rule && (doc.rule === rule || doc.rule.startsWith(rule + ".")));
+  let ranked = missing ? [] : search(query), near = null;
   if (!ranked.length) ({ranked, near} = suggest(query));
-  if (!ranked.length) return {items: []};
+  if (!ranked.length) return nothingNear(query);
   const found = ranked[0].stems;
   const items = [];
   // Results in their order: Material draws a group per page, so each run of results from one
@@ -539,13 +629,31 @@ function answer(query) {
   const groups = items.map(list => group(list, found));
   if (near) {
     // Said first, in the first suggestion's group, leading to it.
-    const shown = String(query).trim().slice(0, 60);
-    // Replaced by functions: a "$&" in a query is text, not a replacement pattern.
-    const title = escapeHtml(engine.nothing).replace("{query}", () => escapeHtml(shown))
-      .replace("{near}", () => near.map(n => `<mark>${escapeHtml(n)}</mark>`).join(", "));
-    groups[0].unshift({location: engine.docs[ranked[0].i].location, title, text: "", score: groups[0][0].score, terms: {}});
+    groups[0].unshift({location: engine.docs[ranked[0].i].location, title: notice(missing ? engine.noRule : engine.nothing, query, near, rule), text: "",
+                       score: groups[0][0].score, terms: {}});
   }
   return {items: groups};
+}
+
+/** The notice of a query that found nothing, as the query was typed (never its stem), marked
+ *  `ar-search-nothing` so that the page says "No matching documents" above it, not a count of
+ *  the suggestions' results (altered-rules.js). */
+function notice(said, query, near, rule = "") {
+  const shown = String(query).trim().slice(0, 60);
+  // Replaced by functions: a "$&" in a query is text, not a replacement pattern.
+  const title = escapeHtml(said).replace("{rule}", () => escapeHtml(rule || "")).replace("{query}", () => escapeHtml(shown))
+    .replace("{near}", () => near.map(n => `<mark>${escapeHtml(n)}</mark>`).join(", "));
+  return `<span class="ar-search-nothing">${title}</span>`;
+}
+
+/** Nothing found and no term near: the notice alone, leading to the terms page (the Altered terms
+ *  and the other games' words), never an empty page nor unrelated results. */
+function nothingNear(query) {
+  const page = engine.termsPage;
+  // A query of no words at all (an emptied box, "\\ ^$ .* ?") is answered by no results.
+  if (!page || !engine.pages.has(page) || !words(String(query || "").slice(0, 1000)).length) return {items: []};
+  const header = resultDoc(engine.docs[engine.pages.get(page)], 0, new Set(), {}, false);
+  return {items: [[{location: page + "#", title: notice(engine.nothingFar, query, []), text: "", score: 1, terms: {}}, header]]};
 }
 
 function group(list, found) {
@@ -554,9 +662,12 @@ function group(list, found) {
   const termsShown = Object.fromEntries(list[0].terms.map(w => [w, list.some(r => r.words.has(w))]));
   const own = list.find(r => engine.docs[r.i].location === page);
   const docs = list.filter(r => r !== own).map(r => resultDoc(engine.docs[r.i], best, found, termsShown));
-  // Material draws a group under its page: the page's own entry, scored 0 when only its parts matched.
+  // Material draws a group under its page, and the page's own entry first: scored 0 (a heading
+  // only) when only its parts matched, and when one of them ranks above it (issue 40: a game
+  // mode's page was drawn as the answer above its group's best section).
+  const first = own !== undefined && own === list[0];
   const pageDoc = engine.pages.has(page) ? engine.docs[engine.pages.get(page)] : {location: page, title: page, text: ""};
-  return [...docs, resultDoc(pageDoc, own ? best : 0, found, termsShown, Boolean(own))];
+  return [...docs, resultDoc(pageDoc, first ? best : 0, found, termsShown, first)];
 }
 
 self.addEventListener("message", event => {

@@ -42,6 +42,7 @@ from .model import (
     card_slug,
 )
 from .reading import _entry_file, _load_yaml, _mappings, _not_a_mapping
+from .releases import _iso_date
 
 
 def _load_sources(root: Path, reader: _Reader) -> dict[str, Source]:
@@ -624,8 +625,12 @@ def _load_ruling(path: Path, reader: _Reader) -> Ruling | None:
     rules = reader.rule_ids(entry, "rules", what, citing)
     if not rules:
         reader.error(entry, "rules", f"'rules' of {what} must list the rule numbers the ruling is about")
-    if any(t is None for t in texts.values()):
+    authority = entry.get("authority")
+    if authority not in S.RULING_AUTHORITIES:
+        reader.error(entry, "authority", f"'authority' of {what} is {authority!r}; allowed: {', '.join(S.RULING_AUTHORITIES)}")
+    date = _iso_date(reader, entry, "date", what)
+    if any(t is None for t in texts.values()) or authority not in S.RULING_AUTHORITIES or date is None:
         return None
     lines = {key: entry.line_of(key) for key in texts}
     return Ruling(rid, texts["title"], rules, texts["conflict"], texts["reading"], texts["why"],  # type: ignore[arg-type]
-                  entry.path, entry.line, lines)
+                  entry.path, entry.line, lines, authority=authority, date=date)

@@ -339,6 +339,10 @@ class Ruling:
     file: str = ""
     line: int = 0
     lines: dict[str, int] = field(default_factory=dict)   # "title", "conflict", "reading", "why" -> line in the YAML
+    # schema.RULING_AUTHORITIES: whose reading it is (the editors', an official FAQ...), and the date
+    # (YYYY-MM-DD) it was last decided or changed (issue 40).
+    authority: str = "editorial"
+    date: str = ""
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,11 @@ BLOCK_KEYS = {"title": False, "paragraphs": False, "list": False, "items": False
               "scenario": False}
 DECK_KEYS = {"format": True, "intro": False, "rules": True}
 DECK_RULE_KEYS = {"id": True, "text": True, "check": True, "rule": False, "scenarios": False}
-RULING_KEYS = {"id": True, "title": True, "rules": True, "conflict": True, "reading": True, "why": True}
+RULING_KEYS = {"id": True, "title": True, "rules": True, "authority": True, "date": True, "conflict": True, "reading": True,
+               "why": True}
+# Who stands behind a ruling's reading (issue 40), as NetrunnerDB marks an "[Official FAQ]" and Scryfall
+# a ruling's source: shown beside it in each language (strings ruling_authority_<id>) and exported.
+RULING_AUTHORITIES = ("editorial", "official-faq", "official-ruling", "publisher-answer")
 CHAPTER_KEYS = {"number": True, "title": True, "title_editorial": False}
 SYMBOL_KEYS = {"id": True, "kind": True, "label": True, "glyph": True, "color": True}
 SOURCE_KEYS = {"id": True, "title": True, "file": False, "description": True,
@@ -93,7 +97,9 @@ JARGON_KEYS = {"games": True, **{language: True for language in LANGUAGES}, "ter
                "note": False}
 # The games whose words the table holds, and their names as printed (the same in every language).
 JARGON_GAMES = {"magic": "Magic: The Gathering", "lorcana": "Disney Lorcana", "flesh-and-blood": "Flesh and Blood",
-                "hearthstone": "Hearthstone", "yu-gi-oh": "Yu-Gi-Oh!"}
+                "hearthstone": "Hearthstone", "yu-gi-oh": "Yu-Gi-Oh!", "pokemon": "Pokémon TCG",
+                "netrunner": "Netrunner", "keyforge": "KeyForge", "one-piece": "One Piece Card Game",
+                "star-wars-unlimited": "Star Wars: Unlimited"}
 
 SYMBOL_KINDS = ("region", "trigger", "cost", "rarity", "faction", "separator", "lost")
 DECK_FORMATS = tuple(f.value for f in DeckFormat)   # the engine's formats (engine.vocabulary.DeckFormat)
