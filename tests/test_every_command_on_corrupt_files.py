@@ -198,7 +198,7 @@ def test_every_command_on_a_corrupted_file_ends_cleanly(tmp_path, case):
 def test_the_build_starts_and_reports_a_corrupted_shipped_file(tmp_path, case):
     """F-2 in the build: the plugin read the interface strings as it was imported, so a malformed
     file was a traceback before any hook ran. Now the plugin imports, and its configuration step
-    (`_configure`, the first thing it does) refuses the file with its line as the build's error
+    (`_language_build`, the first thing on_config does) refuses the file with its line as the build's error
     (PluginError), neutralised; a message no renderer may fill is refused there too."""
     copy = _project(tmp_path)
     CASES[case][0](copy)
@@ -206,7 +206,7 @@ def test_the_build_starts_and_reports_a_corrupted_shipped_file(tmp_path, case):
             "from altered_rules.mkdocs_plugin.plugin import AlteredRulesPlugin\n"
             "plugin = AlteredRulesPlugin()\n"
             "plugin.glossary_dir = 'missing'\n"
-            "try:\n    plugin._configure(None, '.')\nexcept PluginError as exc:\n    print(exc)\n")
+            "try:\n    plugin._language_build(None, '.')\nexcept PluginError as exc:\n    print(exc)\n")
     env = {**os.environ, "PYTHONPATH": f"{copy / 'plugins'}{os.pathsep}{copy}"}
     done = subprocess.run([sys.executable, "-c", code], cwd=copy, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-1500:]

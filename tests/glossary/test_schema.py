@@ -189,8 +189,8 @@ def test_a_bad_jargon_entry_is_rejected_with_its_line(glossary_copy, new, needle
 
 
 def test_a_jargon_entry_of_an_unknown_game_is_rejected(glossary_copy):
-    _break(glossary_copy, JARGON, "games: [magic, flesh-and-blood, yu-gi-oh]", "games: [pokemon]")
-    line = _line_of(glossary_copy, JARGON, "games: [pokemon]")
+    _break(glossary_copy, JARGON, "games: [magic, flesh-and-blood, yu-gi-oh]", "games: [gwent]")
+    line = _line_of(glossary_copy, JARGON, "games: [gwent]")
     error = _one_error(glossary_copy)
     assert f"jargon.yaml:{line}: 'games' of the jargon entry at line {line} must be a non-empty list of: magic, lorcana" in error, error
 

@@ -124,7 +124,6 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         return config
 
     def _language_build(self, config: MkDocsConfig, project: str) -> LanguageBuild:
-        language = self.config.language
         try:
             # The interface strings and the engine's messages first: a malformed file is an
             # error with its file and line, not a traceback in a later hook (F-2).
@@ -138,6 +137,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         except GlossaryError as exc:
             raise _refused(str(exc)) from None
         verification = self._verify(glossary) if self.config.verify else None
+        language = self.config.language
         try:
             # The judge's sandbox: its page needs to know the runtime build_site writes in site/_sandbox/.
             sandbox = self.session.runtime(Path(project), glossary, Path(self.glossary_dir))
