@@ -50,7 +50,8 @@ def test_every_verified_scenario_is_in_the_built_pages_and_no_placeholder(site, 
         assert "<!--ar-deferred-" not in html
         for check in verification.checks:
             anchor = check.anchor if check.kind is CheckKind.ILLUSTRATION else f"{check.anchor}-check"
-            assert f'<details class="ar-verified" id="{anchor}">' in html, (language, anchor)
+            # The check's anchor on its wrapper, which also holds "Open in the sandbox" (issue 40).
+            assert f'<div class="ar-check" id="{anchor}"><details class="ar-verified">' in html, (language, anchor)
 
 
 def test_the_search_index_holds_no_scenario_or_trace(site):
