@@ -56,19 +56,6 @@ def test_utf8_bytes_declared_iso_8859_1_are_refused(glossary_copy, tmp_path):
     assert "the header says charset=ISO-8859-1, but the file's bytes are UTF-8" in problems and f"{path}:" in problems
 
 
-@pytest.fixture
-def messages_copy(tmp_path, monkeypatch):
-    """The engine's catalogues copied, so that an import that writes them writes the copy."""
-    import shutil
-    from altered_rules.cli import po
-    from altered_rules.messages import MESSAGES_DIR
-
-    copy = tmp_path / "engine-messages"
-    shutil.copytree(MESSAGES_DIR, copy)
-    monkeypatch.setattr(po, "MESSAGES_DIR", copy)
-    return copy
-
-
 def _latin1(block: str) -> bool:
     try:
         block.encode("latin-1")

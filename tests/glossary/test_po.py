@@ -198,20 +198,6 @@ def test_one_language_updated_after_an_english_change_records_its_own_english(gl
     assert f"    from: {{fr: {new}, it: {old}}}\n" in path.read_text(encoding="utf-8")
 
 
-@pytest.fixture
-def messages_copy(tmp_path, monkeypatch):
-    """The engine's catalogues copied, and the PO flow pointed at the copy."""
-    import shutil
-
-    import altered_rules.cli.po as po
-    from altered_rules.messages import MESSAGES_DIR
-
-    copy = tmp_path / "engine-messages"
-    shutil.copytree(MESSAGES_DIR, copy)
-    monkeypatch.setattr(po, "MESSAGES_DIR", copy)
-    return copy
-
-
 def test_the_engines_messages_go_through_the_po_file_too(glossary_copy, messages_copy, tmp_path):
     from altered_rules.messages import read_messages
 
