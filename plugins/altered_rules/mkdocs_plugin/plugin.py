@@ -41,7 +41,7 @@ from ..pages.versions import ShellError
 from ..site_paths import SitePathError
 from ..strings import theme_texts
 from ..site_assets.finish import finish_site, shared_assets
-from ..site_assets.sandbox import SandboxError, page_head, scenario_file
+from ..site_assets.sandbox import SandboxError, card_index_file, page_head, scenario_file
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .deferred import restore
@@ -154,10 +154,14 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             releases = ReleaseCycle(glossary, language, renderer)
             version_pages = releases.pages()   # releases and history (versions.py), not in the nav
             # Page paths are made from data (site_paths.py): one that would leave the site stops the build.
-            pages = site_pages(renderer, self._card_pool(project))
+            pool = self._card_pool(project)
+            pages = site_pages(renderer, pool)
         except (SourceError, SitePathError) as exc:
             raise _refused(str(exc)) from None
-        return LanguageBuild(glossary, language, verification, renderer, releases, pages, version_pages, sandbox, scenarios)
+        # The cards the sandbox's form offers and its decklist reads: the pool's, else the glossary's.
+        card_index = card_index_file(glossary, pool, language) if sandbox is not None else None
+        return LanguageBuild(glossary, language, verification, renderer, releases, pages, version_pages, sandbox, scenarios,
+                             card_index, pool is not None)
 
     def _configure(self, config: MkDocsConfig, build: LanguageBuild) -> MkDocsConfig:
         config.extra["altered_rules_release"] = build.releases.site_label()
@@ -281,7 +285,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         build = self.build
         if page.file.src_uri == SANDBOX_PAGE and build is not None and build.sandbox is not None:
             scenarios = build.scenarios[0] if build.scenarios else None
-            head += "\n" + page_head(build.glossary, build.language, build.sandbox, scenarios, build.renderer)  # only this page loads it
+            cards = (build.card_index[0], build.card_pool) if build.card_index else None
+            head += "\n" + page_head(build.glossary, build.language, build.sandbox, scenarios, build.renderer, cards)  # only this page loads it
         output = output.replace("</head>", f"{head}\n</head>", 1)
         return self.session.finished(page.file.src_uri, output)
 
@@ -297,7 +302,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             with _collected_after():
                 finish_site(Path(config.site_dir), build.glossary, build.language, build.pages,
                             releases=build.releases, verification=build.verification, sandbox=build.sandbox,
-                            scenarios=build.scenarios, site_url=config.site_url or "", renderer=build.renderer,
+                            scenarios=build.scenarios, card_index=build.card_index, site_url=config.site_url or "", renderer=build.renderer,
                             pieces=self.session.export_pieces, kept=self.session.kept_folders)
         except (ShellError, SitePathError) as exc:
             raise _refused(str(exc)) from None

@@ -48,6 +48,10 @@ class LanguageBuild:
     version_pages: list[Page]
     sandbox: Runtime | None
     scenarios: tuple[str, str] | None   # the sandbox's scenario file: (path in the site, text)
+    # The sandbox's card index (sandbox.card_index_file): (path in the site, text), and whether it
+    # is the imported pool's (else glossary/cards.yaml's).
+    card_index: tuple[str, str] | None = None
+    card_pool: bool = False
 
 
 class BuildSession:

@@ -36,10 +36,11 @@ def shared_assets(assets_dir: Path) -> list[str]:
 def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page], *,
                 releases: ReleaseCycle | None, verification: Verification | None,
                 sandbox: Runtime | None, scenarios: tuple[str, str] | None, site_url: str,
-                renderer: Renderer | None = None, pieces: IndentedPieces | None = None,
+                card_index: tuple[str, str] | None = None, renderer: Renderer | None = None, pieces: IndentedPieces | None = None,
                 kept: KeptFolders | None = None) -> None:
     """Everything written after MkDocs (and its search plugin) wrote the pages. Raises
     versions.ShellError when the versioned pages' frame is not as the theme should draw it.
+    `card_index`: the sandbox's card index (sandbox.card_index_file), kept offline with it.
     A serve session's `pieces` (export.IndentedPieces) and `kept` folders (site_files.KeptFolders);
     None in a build."""
     index_path = site / "search" / "search_index.json"
@@ -67,6 +68,8 @@ def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page]
         files.update(release_files(releases.history, language))
     if scenarios is not None:
         files[scenarios[0]] = scenarios[1]
+    if card_index is not None:
+        files[card_index[0]] = card_index[1]
     if kept is not None:
         kept.write(site, files, links)
     else:
@@ -74,7 +77,8 @@ def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page]
     offline_sandbox = None
     if sandbox is not None:
         offline_sandbox = (sandbox.cache, [f"../{SANDBOX_DIR}/{path}" for path, _ in sandbox.files])
-    sandbox_data = [*PAGE_ASSETS, *([scenarios[0]] if scenarios else [])] if offline_sandbox else []
+    sandbox_data = [*PAGE_ASSETS, *([scenarios[0]] if scenarios else []),
+                    *([card_index[0]] if card_index else [])] if offline_sandbox else []
     home = site / "index.html"
     body = re.search(r"<body[^>]*>", home.read_text(encoding="utf-8")) if home.is_file() else None
     write(site, OFFLINE_PAGE, offline_page(language, offline_stylesheets(site), body.group(0) if body else "<body>"))

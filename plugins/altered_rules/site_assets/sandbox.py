@@ -13,9 +13,12 @@ board is decided by the same code that verifies the glossary, not a second imple
 - `scenario_file(glossary, verification)`: the glossary's scenarios by id, the file each
   language's build publishes beside the sandbox page, from which it opens a rule page's link
   (`sandbox/?scenario=4.2.4.c-scenario-1`);
-- `page_data(glossary, language, runtime, scenarios)`: what the sandbox page reads: its strings
-  and the game's terms in the page's language, the link of every rule, where the runtime and the
-  scenarios are.
+- `card_index_file(glossary, pool, language)`: the cards the board form offers by name and the
+  decklist is read against (content/pool/card_index.py): the imported pool's when card data is
+  configured, else glossary/cards.yaml's; a file beside the sandbox page, loaded when first used;
+- `page_data(glossary, language, runtime, scenarios, cards)`: what the sandbox page reads: its strings
+  and the game's terms in the page's language, the link of every rule, where the runtime, the
+  scenarios and the card index are.
 
 Nothing here is committed: the runtime comes from node_modules/, the archive is built from the
 working tree, both at every build, byte for byte the same for the same inputs (the bytecode is
@@ -47,6 +50,8 @@ from engine.vocabulary import CHARACTER_SUBTYPES, Keyword
 
 from ..caches import Cache
 from ..content.glossary import GlossaryError, load_glossary
+from ..content.pool import CardPool
+from ..content.pool.card_index import glossary_index, pool_index
 from ..content.glossary.model import CardData, Glossary
 from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
 from ..pages.render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, relative_url, script_json
@@ -69,7 +74,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # The Python the archive holds: the engine, pyyaml (its pure-Python half: the compiled one
 # is for CPython, not for Pyodide) and the plugin's modules that read and run pasted text.
 PLUGIN_MODULES = ("__init__.py", "content/__init__.py", "content/yamlsource.py", "content/sourcefiles.py", "verification/__init__.py",
-                  "verification/scenarios.py", "site_assets/__init__.py", "site_assets/sandbox_runtime.py")
+                  "verification/scenarios.py", "site_assets/__init__.py", "site_assets/sandbox_runtime.py",
+                  # The decklist as pasted, read against the card index (issue 39): `altered-rules deck
+                  # check`'s own code, imported when a decklist is first checked, not at start.
+                  "content/pool/__init__.py", "content/pool/model.py", "content/pool/importer.py",
+                  "content/pool/decklist.py", "content/pool/card_index.py")
 CARDS = "altered_rules/site_assets/cards.json"
 MESSAGES = "altered_rules/site_assets/messages.json"
 """The engine's message catalogues (plugins/altered_rules/messages.py), as sandbox_runtime reads them."""
@@ -441,6 +450,18 @@ def scenario_file(glossary: Glossary, verification: Verification, kept: Cache[by
     return page_url(SANDBOX_PAGE) + name, text
 
 
+# ---- the cards the form offers and the decklist reads (issue 39) ------------------------------
+def card_index_file(glossary: Glossary, pool: CardPool | None, language: str) -> tuple[str, str]:
+    """(path in the language's site, text): the card index of `language` (card_index.py), beside
+    the sandbox page, named after its content as the scenario file is (a kept copy of an older
+    index is never read by a newer page). The page loads it only when its form or its decklist is
+    used: a pool of thousands of cards stays out of the page itself."""
+    data = pool_index(pool, language) if pool is not None else glossary_index(glossary.cards, language)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    name = f"cards-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}.json"
+    return page_url(SANDBOX_PAGE) + name, text
+
+
 # ---- the page --------------------------------------------------------------------------------
 def _sandbox_keys() -> tuple[str, ...]:   # read when a page is made, not on import (strings.py)
     return tuple(key for key in STRINGS["en"] if key.startswith("sandbox_"))
@@ -488,9 +509,10 @@ def deck_rule_texts(glossary: Glossary, language: str) -> dict[str, str]:
 
 
 def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None,
-              renderer: Renderer | None = None) -> dict[str, Any]:
+              renderer: Renderer | None = None, cards: tuple[str, bool] | None = None) -> dict[str, Any]:
     """What the sandbox page's script reads from the page (JSON). `scenarios` is the path of the
-    language's scenario file (scenario_file), or None if the build publishes none (no verification)."""
+    language's scenario file (scenario_file), or None if the build publishes none (no verification);
+    `cards`: the path of its card index (card_index_file) and whether it is the imported pool's."""
     renderer = renderer or Renderer(glossary, language)
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")  # the language's root, from the sandbox page
     sandbox = f"{base}/../{SANDBOX_DIR}/"
@@ -516,6 +538,10 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
         "worker": f"{base}/{PAGE_ASSETS[2]}",
         # The file a rule page's `?scenario=` link is read from, relative to this page.
         "scenarios": posixpath.relpath(scenarios, page_url(SANDBOX_PAGE)) if scenarios else None,
+        # The card index (card_index_file), relative to this page, and whether it is the pool's
+        # (then the decklist is read against it: codes and names in any language).
+        "cards": posixpath.relpath(cards[0], page_url(SANDBOX_PAGE)) if cards else None,
+        "pool": bool(cards and cards[1]),
     }
 
 
@@ -533,12 +559,12 @@ def boot_script() -> str:
 
 
 def page_head(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None,
-              renderer: Renderer | None = None) -> str:
+              renderer: Renderer | None = None, cards: tuple[str, bool] | None = None) -> str:
     """The elements the sandbox page gets in its head: its data, its script and its styles.
     Only this page loads them. The engine's worker starts at once (boot_script, inline), while
     the rest of the page still loads; the page's script is `async` and builds the form once the
     page is parsed."""
-    data = script_json(json.dumps(page_data(glossary, language, found, scenarios, renderer), ensure_ascii=False, separators=(",", ":")))
+    data = script_json(json.dumps(page_data(glossary, language, found, scenarios, renderer, cards), ensure_ascii=False, separators=(",", ":")))
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")
     return (
         f'<script id="ar-sandbox-data" type="application/json">{data}</script>\n'

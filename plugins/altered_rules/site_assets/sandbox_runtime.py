@@ -18,7 +18,13 @@ Commands (request and answer are JSON objects):
 - `form`: `{"data": scenario}` -> the board as the sandbox's form shows it, or why it cannot;
 - `link`: `{"text": text}` -> the scenario a shared link carries (`?s=`, `?d=`, once the page has
   decoded its base64url), as plain data, or why it cannot be opened: a `code` the page says in
-  its language (`too_large`, `unreadable`, `not_scenario`), the message and the line.
+  its language (`too_large`, `unreadable`, `not_scenario`), the message and the line;
+- `pool`: `{"index": card index}` -> `{"cards": n}`: the card pool the sandbox's decklist is read
+  against (content/pool/card_index.py, the file the page loads when the decklist is used), kept;
+- `decklist`: `{"text": pasted decklist, "format": "standard", "language": "fr"}` -> every line
+  read (its card's code, type, faction, rarity), every line not read and why (a `code` and its
+  values, and the English sentence), the deck rules broken, the suspended cards and the verdict:
+  content/pool/decklist.py's, the code of `altered-rules deck check`.
 """
 
 from __future__ import annotations
@@ -67,7 +73,8 @@ def _spelled(family: Family, attribute: str, at: At = At()) -> str:  # noqa: B00
 
 def call(command: str, request: str) -> str:
     """Run one command of the sandbox; the answer is JSON text. Never raises for bad input."""
-    handler = {"run": _run, "yaml": _yaml, "data": _data, "form": _form, "link": _link}.get(command)
+    handler = {"run": _run, "yaml": _yaml, "data": _data, "form": _form, "link": _link,
+               "pool": _pool, "decklist": _decklist}.get(command)
     if handler is None:
         return json.dumps({"error": {"message": f"unknown command {command!r}", "line": None}})
     try:
@@ -612,3 +619,69 @@ def _action(when: Any, players: list[str]) -> dict[str, Any]:
         if kind in FORM_MOVES and len(parts) == 2 and parts[0] in players and parts[1] in KINDS:
             return {"kind": kind, "expedition": str(expedition)}
     raise _NotForm("`when:` other than Dusk, checking the end of the game or one movement")
+
+
+# ---- the decklist, read against the card pool (content/pool/decklist.py) -------------------------
+_POOL: list[Any] = []   # the CardPool the page gave (`pool`), once it loaded the card index
+
+
+def _pool(request: dict[str, Any]) -> dict[str, Any]:
+    from ..content.pool.card_index import pool_from_index   # imported when first used, not at start
+
+    try:
+        pool = pool_from_index(request.get("index"))
+    except ValueError as exc:
+        return {"error": _error(str(exc))}
+    _POOL[:] = [pool]
+    return {"error": None, "cards": len(pool.cards)}
+
+
+def _decklist(request: dict[str, Any]) -> dict[str, Any]:
+    """`altered-rules deck check` on a pasted decklist, as data for the page."""
+    from ..content.pool.decklist import MAX_DECKLIST_BYTES, check_pasted_deck, read_decklist
+
+    language = str(request.get("language") or "en")
+    if not _POOL:
+        return {"error": _error("no card pool is loaded (the page sends it first: `pool`)")}
+    text = request.get("text")
+    if not isinstance(text, str):
+        return {"error": _error("the request holds no decklist text")}
+    if len(text.encode("utf-8")) > MAX_DECKLIST_BYTES:
+        return {"error": _error(f"the decklist holds more than {MAX_DECKLIST_BYTES:,} bytes (the limit); a decklist has a few dozen lines")}
+    try:
+        deck_format = engine.DeckFormat(request.get("format"))
+    except ValueError:
+        return {"error": _error(f"no deck format {request.get('format')!r}; formats: {', '.join(f.value for f in engine.DeckFormat)}")}
+    limits = _deck_limits().get(deck_format)
+    if limits is None:
+        return {"error": _error(f"the glossary's game modes give no deck limits for {deck_format.value}")}
+    deck = read_decklist(text, _POOL[0])
+    result = check_pasted_deck(deck, deck_format, limits)
+    say = _say(language)
+
+    def card(line: Any) -> dict[str, Any]:
+        found = line.card
+        return {"line": line.line, "count": line.count, "code": found.reference, "name": found.name,
+                "names": dict(found.names), "type": found.deck_type, "faction": found.faction.value if found.faction else None,
+                "rarity": found.rarity.value if found.rarity else None, "rarity_code": found.rarity_code,
+                "by_name": line.by_name, "read_off_code": line.read_off_code, "suspended": found.suspended}
+
+    report = result.report
+    return {
+        "error": None,
+        "format": deck_format.value,
+        "legal": result.legal,
+        "cards": sum(line.count for line in deck.cards if line.card.deck_type != "token"),
+        "read": [card(line) for line in deck.cards],
+        "unread": [{"line": u.line, "text": u.text, "why": u.why, "code": u.code, "params": dict(u.params)} for u in deck.unread],
+        "suspended": [card(line) for line in result.suspended],
+        "suspension_applies": result.suspension_applies,
+        "unranked": [card(line) for line in result.unranked],
+        "violations": [
+            {"rule": rule, "requires": say.render(requires_said(rule, limits)), "why": say.render(report.why[rule]),
+             "message": report.why[rule].to_json()}
+            for rule in dict.fromkeys(report.violations)
+        ],
+        "trace": [{**_said(t.message, language, t.text), "rules": list(t.rules), "rulings": list(t.rulings), "depth": t.depth}
+                  for t in report.trace.lines],
+    }

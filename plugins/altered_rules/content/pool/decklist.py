@@ -66,7 +66,9 @@ class DeckLine:
 class Unread:
     line: int
     text: str
-    why: str
+    why: str            # in English (the command line's)
+    code: str = ""      # why, as a key the sandbox says in its page's language (sandbox_unread_<code>)
+    params: dict[str, str] = field(default_factory=dict)   # the values `why` names
 
 
 @dataclass
@@ -103,23 +105,27 @@ def _unique(pool: CardPool, code: str) -> PoolCard | None:
                    banned=False, forest=None, mountain=None, water=None, sources=("(read off its code)",))
 
 
-def _card(pool: CardPool, what: str) -> tuple[PoolCard | None, bool, str]:
-    """The one card `what` names (by code, else by name); else None and why."""
+def _card(pool: CardPool, what: str) -> tuple[PoolCard | None, bool, str, str, dict[str, str]]:
+    """The one card `what` names (by code, else by name); else None and why (in English, and as a
+    code with its values)."""
     if _CODE.match(what):
         card = pool.cards.get(what.upper()) or next((c for c in pool.cards.values() if c.reference.casefold() == what.casefold()), None)
         if card is not None:
-            return card, False, ""
+            return card, False, "", "", {}
         card = _unique(pool, what.upper())
         if card is not None:
-            return card, False, ""
-        return None, False, f"no card of the pool ({len(pool.cards):,} cards) has the code {what}"
+            return card, False, "", "", {}
+        return (None, False, f"no card of the pool ({len(pool.cards):,} cards) has the code {what}", "no_code",
+                {"cards": str(len(pool.cards)), "code": what})
     named = pool.by_name(what)
     if not named:
-        return None, True, "no card of the pool is named so, in any of its languages (give its code, e.g. ALT_CORE_B_AX_04_C)"
+        return (None, True, "no card of the pool is named so, in any of its languages (give its code, e.g. ALT_CORE_B_AX_04_C)",
+                "no_name", {})
     if _differs(named):
         codes = ", ".join(_describe(c) for c in sorted(named, key=lambda c: c.reference))
-        return None, True, f"the name is printed on cards that differ in rarity or faction: {codes}; paste the code of the one in the deck"
-    return sorted(named, key=lambda c: c.reference)[0], True, ""
+        return (None, True, f"the name is printed on cards that differ in rarity or faction: {codes}; paste the code of the one in the deck",
+                "ambiguous", {"codes": codes})
+    return sorted(named, key=lambda c: c.reference)[0], True, "", "", {}
 
 
 def read_decklist(text: str, pool: CardPool) -> PastedDeck:
@@ -127,7 +133,8 @@ def read_decklist(text: str, pool: CardPool) -> PastedDeck:
     lines = text.splitlines()
     if len(lines) > MAX_DECKLIST_LINES:
         deck.unread.append(Unread(MAX_DECKLIST_LINES + 1, lines[MAX_DECKLIST_LINES],
-                                  f"more than {MAX_DECKLIST_LINES:,} lines (the limit): this line and those after it are not read"))
+                                  f"more than {MAX_DECKLIST_LINES:,} lines (the limit): this line and those after it are not read",
+                                  "too_many_lines", {"limit": str(MAX_DECKLIST_LINES)}))
         lines = lines[:MAX_DECKLIST_LINES]
     for number, raw in enumerate(lines, 1):
         line = " ".join(raw.split())
@@ -140,21 +147,25 @@ def read_decklist(text: str, pool: CardPool) -> PastedDeck:
             if last:
                 what, count_text = last.group(1), last.group(2)
         if count_text is None or what is None:
-            deck.unread.append(Unread(number, raw, "not a count and a card (write `3 ALT_CORE_B_AX_04_C` or `3 Card name`)"))
+            deck.unread.append(Unread(number, raw, "not a count and a card (write `3 ALT_CORE_B_AX_04_C` or `3 Card name`)",
+                                      "not_counted"))
             continue
         count = int(count_text)
         if not 1 <= count <= MAX_NUMBER:
-            deck.unread.append(Unread(number, raw, f"the count {count} is not between 1 and {MAX_NUMBER:,}"))
+            deck.unread.append(Unread(number, raw, f"the count {count} is not between 1 and {MAX_NUMBER:,}", "count",
+                                      {"count": str(count), "limit": str(MAX_NUMBER)}))
             continue
-        card, by_name, why = _card(pool, what)
+        card, by_name, why, code, params = _card(pool, what)
         if card is None:
-            deck.unread.append(Unread(number, raw, why))
+            deck.unread.append(Unread(number, raw, why, code, params))
         elif card.deck_type is None:
             deck.unread.append(Unread(number, raw, f"{card.reference} has the card type {card.type_code!r}, "
-                                                   "which the deck check does not know"))
+                                                   "which the deck check does not know",
+                                      "unknown_type", {"code": card.reference, "type": card.type_code}))
         elif card.rarity_code not in RARITY_CODES:
             deck.unread.append(Unread(number, raw, f"{card.reference} has the rarity {card.rarity_code!r}, "
-                                                   "which the deck check does not know"))
+                                                   "which the deck check does not know",
+                                      "unknown_rarity", {"code": card.reference, "rarity": card.rarity_code}))
         else:
             deck.cards.append(DeckLine(number, raw, count, card, by_name, what))
     return deck
