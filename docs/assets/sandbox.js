@@ -148,6 +148,106 @@ async function publishedScenario(id) {
   return found !== null && typeof found === "object" ? found : null;
 }
 
+// ---- the cards: the pool's (or the glossary's), from the card index ---------------------------
+// The index (DATA.cards, content/pool/card_index.py) is a file beside this page, loaded when the
+// board form's card names or the decklist are first used: a pool of thousands of cards stays out
+// of the page (a phone downloads it only if the judge picks a card). Every text of it is the card
+// data's: shown as text (h's `text`, textContent), never as markup.
+const SUGGESTIONS = 20;   // the names the form suggests at once, for what is typed
+
+// A name as the form compares it: case, accents and spacing ignored (content/pool/model.py's fold).
+function fold(text) {
+  return String(text).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/’/g, "'").split(/\s+/).filter(Boolean).join(" ");
+}
+
+const cardIndex = {
+  loading: null,
+  index: null,       // the file as it came (given to the engine for the decklist)
+  entries: [],       // each card as the form reads it
+  byKey: new Map(),  // a folded name or code -> its cards
+  sent: null,        // the engine's copy of the pool (the `pool` command), once sent
+
+  load() {
+    if (!DATA.cards) return Promise.resolve(this);
+    if (!this.loading) {
+      this.loading = fetch(new URL(DATA.cards, location.href)).then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json();
+      }).then((index) => { this.take(index); return this; });
+      this.loading.catch(() => { this.loading = null; });   // tried again at the next use
+    }
+    return this.loading;
+  },
+
+  take(index) {
+    this.index = index;
+    const { types, factions, rarities } = index;
+    this.entries = index.cards.map(([code, names, type, faction, rarity, hand, reserve, stats, subtypes, suspended]) => ({
+      code, names, name: names.find(Boolean) || code,
+      type: types[type] || null, typeCode: type, faction: factions[faction] ?? null, rarity: rarities[rarity] ?? null, rarityCode: rarity,
+      hand, reserve, stats: stats ? stats.split("/").map((n) => Number(n) || 0) : null, subtypes, suspended: Boolean(suspended),
+      keys: [...new Set([...names.filter(Boolean).map(fold), ...(code ? [fold(code)] : [])])],
+    }));
+    this.byKey = new Map();
+    for (const entry of this.entries) {
+      for (const key of entry.keys) {
+        if (!this.byKey.has(key)) this.byKey.set(key, []);
+        this.byKey.get(key).push(entry);
+      }
+    }
+  },
+
+  // The cards a name or code typed names exactly (in any language), of the kinds `wanted`.
+  named(text, wanted) {
+    return (this.byKey.get(fold(text)) || []).filter((entry) => wanted(entry));
+  },
+
+  // The cards whose name (any language) or code holds what is typed; those it starts first.
+  matching(text, wanted) {
+    const key = fold(text);
+    if (!key) return [];
+    const first = [];
+    const then = [];
+    for (const entry of this.entries) {
+      if (!wanted(entry)) continue;
+      if (entry.keys.some((k) => k.startsWith(key))) first.push(entry);
+      else if (then.length < SUGGESTIONS && entry.keys.some((k) => k.includes(key))) then.push(entry);
+      if (first.length >= SUGGESTIONS) break;
+    }
+    return [...first, ...then].slice(0, SUGGESTIONS);
+  },
+
+  // The pool, given once to the engine, which reads the decklist against it (decklist.py).
+  async toEngine() {
+    await this.load();
+    if (!this.sent) {
+      this.sent = engine.call("pool", { index: this.index }).then((answer) => {
+        if (answer.error) throw new Error(answer.error.message);
+        return answer;
+      });
+      this.sent.catch(() => { this.sent = null; });
+    }
+    return this.sent;
+  },
+};
+
+// A board's Character: the cards that can be one (a Character, a token Character).
+const onBoard = (entry) => entry.type === "character" || (entry.type === "token" && entry.stats !== null);
+
+// What the form says of a card picked: its code, type, faction, rarity, costs and statistics.
+function cardSummary(entry) {
+  const parts = [];
+  if (entry.code) parts.push(entry.code);
+  if (entry.type) parts.push(capital(term(entry.type)));
+  parts.push(entry.faction || say("neutral"));
+  if (entry.rarity) parts.push(capital(rarityName(entry.rarity)));
+  else if (entry.rarityCode && !["hero", "token"].includes(entry.type)) parts.push(entry.rarityCode.toLowerCase());
+  if (entry.hand) parts.push(`${capital(term("hand-cost"))} ${entry.hand}`);
+  if (entry.reserve) parts.push(`${capital(term("reserve-cost"))} ${entry.reserve}`);
+  if (entry.stats) parts.push(entry.stats.join("/"));
+  return parts.join(" · ");
+}
+
 // ---- the engine -----------------------------------------------------------------------------
 const engine = {
   worker: null,
@@ -507,21 +607,32 @@ function expeditionForm(form, index, player, kind, rerender) {
 
 function characterForm(expedition, c, n, rerender) {
   const card = h("div", { class: "ar-sb-character", role: "group", "aria-label": say("character_n", { n: n + 1 }) });
-  card.append(field(say("name"), h("input", { type: "text", class: "ar-sb-name", value: c.name, autocomplete: "off",
-    placeholder: say("character_n", { n: n + 1 }), oninput: (event) => { c.name = event.target.value; boardEdited(); } }), { class: "ar-sb-wide" }));
-  STATISTICS.forEach((statistic, s) => {
-    card.append(field(capital(term(statistic)), h("input", { type: "number", step: 1, inputmode: "numeric", value: (c.stats || [0, 0, 0])[s],
-      class: "ar-sb-stat", oninput: (event) => {
+  // The card's name: the cards of the index are offered as it is typed (in any language, or its
+  // code); one named exactly fills the statistics and sub-types, and says its type, faction and costs.
+  const info = h("p", { class: "ar-sb-card-info", "aria-live": "polite" });
+  const nameInput = h("input", { type: "text", class: "ar-sb-name", value: c.name, autocomplete: "off",
+    list: DATA.cards ? ui.cardList.id : null, placeholder: say("character_n", { n: n + 1 }),
+    onfocus: () => { cardIndex.load().catch(() => {}); },
+    oninput: (event) => { c.name = event.target.value; c.card = null; boardEdited(); offerCards(c, nameInput, info, statInputs, subtypeInput); } });
+  card.append(field(say("name"), nameInput, { class: "ar-sb-wide" }));
+  const statInputs = STATISTICS.map((statistic, s) => {
+    const input = h("input", { type: "number", step: 1, inputmode: "numeric", value: (c.stats || [0, 0, 0])[s],
+      class: "ar-sb-stat", "data-statistic": statistic, oninput: (event) => {
         c.stats = c.stats || [0, 0, 0];
         c.stats[s] = Number(event.target.value) || 0;
         boardEdited();
-      } }), { class: "ar-sb-narrow" }));
+      } });
+    card.append(field(capital(term(statistic)), input, { class: "ar-sb-narrow" }));
+    return input;
   });
-  card.append(field(capital(term("sub-type")), h("input", { type: "text", value: c.subtypes.map(subtypeName).join(", "),
+  const subtypeInput = h("input", { type: "text", value: c.subtypes.map(subtypeName).join(", "), class: "ar-sb-subtypes",
     list: ui.subtypeList.id, autocomplete: "off", oninput: (event) => {
       c.subtypes = event.target.value.split(",").map((s) => s.trim()).filter(Boolean);
       boardEdited();
-    } }), { class: "ar-sb-wide", hint: say("subtypes_hint") }));
+    } });
+  card.append(field(capital(term("sub-type")), subtypeInput, { class: "ar-sb-wide", hint: say("subtypes_hint") }));
+  card.append(info);
+  if (c.card) showCard(info, c.card);
   // A box for each keyword the engine models (engine.Keyword, in the page's data), then the rest.
   for (const keyword of DATA.keywords) {
     const box = h("input", { type: "checkbox", checked: c.keywords.includes(keyword), onchange: (event) => {
@@ -540,6 +651,63 @@ function characterForm(expedition, c, n, rerender) {
     "aria-label": `${say("remove")}: ${c.name || say("character_n", { n: n + 1 })}`,
     onclick: () => { expedition.characters.splice(n, 1); rerender(); } }));
   return card;
+}
+
+// What is typed in a Character's name: the index's cards that hold it, in the shared list the
+// field offers; a card named exactly (or by its code) is taken, or, when several printings of the
+// name differ, the judge picks one.
+async function offerCards(c, input, info, statInputs, subtypeInput) {
+  const typed = input.value;
+  let index;
+  try {
+    index = await cardIndex.load();
+  } catch (error) {
+    info.replaceChildren(say("cards_unavailable", { error: error.message }));
+    return;
+  }
+  if (input.value !== typed) return;   // typed on meanwhile: the newer input answers
+  const found = index.matching(typed, onBoard);
+  const several = new Map();
+  for (const entry of found) several.set(fold(entry.name), (several.get(fold(entry.name)) || 0) + 1);
+  const key = fold(typed);
+  ui.cardList.replaceChildren(...found.map((entry) => {
+    // The name as typed when it is another language's (the list shows only what holds the text).
+    const typedName = entry.names.find((name) => name && fold(name).includes(key) && name !== entry.name);
+    return h("option", {
+      // A name several printings share is offered by each code (the field then shows the name).
+      value: several.get(fold(entry.name)) > 1 && entry.code ? entry.code : entry.name,
+      label: `${typedName ? `${typedName} — ` : ""}${entry.name} · ${cardSummary(entry)}` });
+  }));
+  const named = index.named(typed, onBoard);
+  const distinct = [...new Map(named.map((e) => [JSON.stringify([e.stats, e.subtypes]), e])).values()];
+  if (distinct.length === 1) {
+    takeCard(c, named[0], input, info, statInputs, subtypeInput);
+  } else if (distinct.length > 1) {
+    info.replaceChildren(say("several_cards"), " ", ...named.map((entry) => h("button", { type: "button", class: "ar-sb-pick",
+      "data-code": entry.code, text: cardSummary(entry),
+      onclick: () => takeCard(c, entry, input, info, statInputs, subtypeInput) })));
+  } else {
+    info.replaceChildren();
+  }
+}
+
+function takeCard(c, entry, input, info, statInputs, subtypeInput) {
+  if (entry.code && fold(input.value) === fold(entry.code)) input.value = entry.name;   // a code typed: its name
+  c.name = input.value;
+  if (entry.stats) {
+    c.stats = [...entry.stats];
+    statInputs.forEach((box, s) => { box.value = c.stats[s]; });
+  }
+  // The sub-types the engine knows (a card's other ones the scenario format would refuse).
+  c.subtypes = entry.subtypes.map((subtype) => SUBTYPE_WORDS.get(String(subtype).toLowerCase())).filter(Boolean);
+  subtypeInput.value = c.subtypes.map(subtypeName).join(", ");
+  c.card = entry;
+  showCard(info, entry);
+  boardEdited();
+}
+
+function showCard(info, entry) {
+  info.replaceChildren(h("span", { class: "ar-sb-card-summary", text: cardSummary(entry) }));
 }
 
 // ---- running a board ----------------------------------------------------------------------------
@@ -911,6 +1079,66 @@ async function checkDeck() {
   }
 }
 
+// A pasted decklist, checked by the engine against the card pool (decklist.py, deck check's code).
+async function checkDecklist() {
+  ui.deckResult.replaceChildren(waiting());
+  try {
+    await cardIndex.toEngine();
+    const answer = await engine.call("decklist", { text: ui.decklist.value, format: state.deck.format, language: pageLanguage() });
+    ui.deckResult.replaceChildren(h("h2", { text: say("outcome") }));
+    ui.deckResult.append(answer.error ? errorBlock(answer.error) : decklistOutcome(answer));
+    ui.deckResult.focus();
+  } catch (error) {
+    ui.deckResult.replaceChildren(failed(error));
+  }
+}
+
+// A card of the pool as the deck check read it: its name in the page's language, code, type, faction, rarity.
+function readCard(card) {
+  const named = card.names[pageLanguage()] || card.name;
+  const rarity = card.rarity ? rarityName(card.rarity) : ["hero", "token"].includes(card.type) ? null : card.rarity_code.toLowerCase();
+  return [named, card.code, capital(term(card.type)), card.faction || say("neutral"), rarity].filter(Boolean).join(" · ");
+}
+
+function decklistOutcome(deck) {
+  const format = say(`format_${deck.format}`);
+  const box = h("div", { class: "ar-sb-deck ar-sb-decklist-result", "data-legal": String(deck.legal) });
+  let headline;
+  if (deck.legal === true) headline = `✓ ${say("legal", { format })}`;
+  else if (deck.legal === false && deck.violations.length) headline = `✗ ${say("not_legal", { format, count: deck.violations.length })}`;
+  else if (deck.legal === false) headline = `✗ ${say("not_legal_suspended", { format })}`;
+  else headline = `? ${say("no_verdict", { format })}`;
+  box.append(h("p", { class: "ar-sb-headline", text: headline }));
+  box.append(h("p", { text: say("decklist_read", { count: deck.cards, lines: deck.read.length, unread: deck.unread.length }) }));
+  if (deck.unread.length) {
+    // Every line not read, with why: never skipped in silence.
+    box.append(h("p", { class: "ar-sb-what", text: say("unread_lines", { count: deck.unread.length }) }),
+      h("ul", { class: "ar-sb-unread" }, deck.unread.map((u) => h("li", { "data-line": u.line },
+        say("list_line", { line: u.line, message: "" }), h("code", { text: u.text.trim() }), " — ",
+        DATA.strings[`unread_${u.code}`] ? say(`unread_${u.code}`, u.params) : u.why))));
+  }
+  if (deck.violations.length) {
+    box.append(h("ul", { class: "ar-sb-violations" }, deck.violations.map((v) => h("li", { "data-rule": v.rule },
+      ruleLink(v.rule), " ", DATA.deck_rules[v.rule] || v.requires,
+      v.why ? h("span", { class: "ar-sb-why" }, h("br"), say("engine_says", { why: v.why })) : null))));
+  }
+  for (const card of deck.suspended) {
+    box.append(h("p", { class: "ar-sb-suspended", "data-line": card.line, text: say("list_line", { line: card.line,
+      message: say(deck.suspension_applies ? "suspended_applies" : "suspended_flagged", { card: readCard(card), format }) }) }));
+  }
+  for (const card of deck.unranked) {
+    box.append(h("p", { class: "ar-sb-note", "data-line": card.line, text: say("list_line", { line: card.line,
+      message: say("unranked", { card: readCard(card), rarity: card.rarity_code.toLowerCase() }) }) }));
+  }
+  if (deck.read.length) {
+    box.append(h("p", { class: "ar-sb-what", text: say("read_lines") }),
+      h("ul", { class: "ar-sb-read" }, deck.read.map((card) => h("li", { "data-line": card.line, "data-code": card.code },
+        `${card.count} × ${readCard(card)}`, card.read_off_code ? ` (${say("read_off_code")})` : ""))));
+  }
+  if (deck.trace.length) box.append(h("p", { class: "ar-sb-what", text: say("trace") }), traceList(deck.trace));
+  return box;
+}
+
 function deckOutcome(deck) {
   const format = say(`format_${deck.format}`);
   const box = h("div", { class: "ar-sb-deck", "data-legal": String(deck.legal) });
@@ -943,6 +1171,7 @@ function showTab(tab) {
 
 function build(root) {
   ui.subtypeList = h("datalist", { id: nextId("subtypes") }, DATA.subtypes.map((s) => h("option", { value: subtypeName(s) })));
+  ui.cardList = h("datalist", { id: nextId("cards") });   // the cards a name field offers (offerCards)
   const total = (DATA.runtime.bytes / 1e6).toFixed(0);
   const [mainTabs, [boardTab, deckTab]] = tabs("main", [["board", say("board")], ["deck", say("deck")]], showTab);
   Object.assign(ui, { boardTab, deckTab });
@@ -989,14 +1218,26 @@ function build(root) {
     if (cards.length) { state.deck.cards = cards; renderDeck(); deckEdited(); }
     pasteNote.replaceChildren(say("list_read", { count: cards.length }), ...errors.map((e) => [h("br"), e]).flat());
   } });
-  const pasteBox = ui.pasteBox = h("details", { class: "ar-sb-paste" }, h("summary", { text: say("paste_list") }),
-    h("label", { for: paste.id, text: say("paste_help") }), paste, readButton, pasteNote);
+  // With card data, the decklist as people paste it (codes with counts, or names in any of the
+  // five languages) is read against the pool by the engine, as `altered-rules deck check` reads it.
+  const decklist = ui.decklist = h("textarea", { rows: 8, spellcheck: "false", autocomplete: "off", class: "ar-sb-decklist",
+    placeholder: "1 ALT_CORE_B_AX_01_C\n3 ALT_CORE_B_AX_04_C", onfocus: () => { cardIndex.load().catch(() => {}); } });
+  decklist.id = nextId("decklist");
+  const pasteBox = ui.pasteBox = DATA.pool
+    ? h("details", { class: "ar-sb-paste", open: true }, h("summary", { text: say("paste_decklist") }),
+      h("label", { for: decklist.id, text: say("decklist_help") }), decklist,
+      h("button", { type: "button", class: "md-button md-button--primary ar-sb-check-decklist", text: say("check_decklist"),
+        onclick: () => checkDecklist() }),
+      h("details", { class: "ar-sb-paste-rows" }, h("summary", { text: say("paste_list") }),
+        h("label", { for: paste.id, text: say("paste_help") }), paste, readButton, pasteNote))
+    : h("details", { class: "ar-sb-paste" }, h("summary", { text: say("paste_list") }),
+      h("label", { for: paste.id, text: say("paste_help") }), paste, readButton, pasteNote);
   ui.deckResult = h("div", { class: "ar-sb-result", tabindex: "-1", "aria-live": "polite" });
   ui.deckPane = h("section", { class: "ar-sb-pane", "aria-label": say("deck"), hidden: true }, pasteBox, ui.deckForm,
     h("div", { class: "ar-sb-actions" }, h("button", { type: "button", class: "md-button md-button--primary ar-sb-check-deck", text: say("check_deck"),
       onclick: () => checkDeck() })), ui.deckResult);
 
-  root.replaceChildren(ui.subtypeList, h("p", { class: "ar-sb-download", text: say("download_note", { total }) }), ui.status,
+  root.replaceChildren(ui.subtypeList, ui.cardList, h("p", { class: "ar-sb-download", text: say("download_note", { total }) }), ui.status,
     mainTabs, ui.boardPane, ui.deckPane);
 }
 

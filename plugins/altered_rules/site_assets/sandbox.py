@@ -93,7 +93,7 @@ TERMS = (
     "character", "hero", "spell", "permanent", "token", "expedition", "hero-expedition", "companion-expedition",
     "tumult", "arena", "dusk", *(k.value for k in Keyword), "forest", "mountain", "water", "tiebreaker", "first-player",
     "statistics", "sub-type", "rarity-common", "rarity-rare", "rarity-unique", "hero-region",
-    "companion-region", "day", "region", "deck", "exhaust",
+    "companion-region", "day", "region", "deck", "exhaust", "hand-cost", "reserve-cost",
 )
 
 

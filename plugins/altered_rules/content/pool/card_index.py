@@ -7,6 +7,7 @@ very code of `altered-rules deck check`, not a second implementation.
 The index of language L:
 
     {"format": 1, "from": "pool" | "glossary", "languages": [L, ...the others],
+     "types": {type code: deck type word}, "factions": {code: faction}, "rarities": {code: rarity},
      "cards": [[code, [names in "languages" order, "" where not printed], type code, faction code,
                 rarity code, hand cost, reserve cost, statistics, [English sub-type names],
                 suspended (0/1)], ...]}
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .model import DATA_LANGUAGES, CardPool, PoolCard
+from .model import CARD_TYPES, DATA_LANGUAGES, FACTION_CODES, RARITY_CODES, CardPool, PoolCard
 
 __all__ = ["INDEX_FORMAT", "index_languages", "pool_index", "glossary_index", "pool_from_index"]
 
@@ -39,6 +40,12 @@ def index_languages(language: str) -> list[str]:
     return [language, *(lang for lang in DATA_LANGUAGES if lang != language)]
 
 
+def _vocabulary() -> dict[str, Any]:
+    """What the page makes of the rows' codes (model.py's: one reading of them, not two)."""
+    return {"types": dict(CARD_TYPES), "factions": {code: f.value if f else None for code, f in FACTION_CODES.items()},
+            "rarities": {code: r.value if r else None for code, r in RARITY_CODES.items()}}
+
+
 def _row(card: PoolCard, languages: list[str]) -> list[Any]:
     subtypes = [card.subtype_names.get(code, {}).get("en") or code.title() for code in card.subtypes]
     return [card.reference, [card.names.get(lang, "") for lang in languages], card.type_code, card.faction_code,
@@ -48,7 +55,7 @@ def _row(card: PoolCard, languages: list[str]) -> list[Any]:
 def pool_index(pool: CardPool, language: str) -> dict[str, Any]:
     """The index of the imported pool for the site in `language`, its cards in code order."""
     languages = index_languages(language)
-    return {"format": INDEX_FORMAT, "from": "pool", "languages": languages,
+    return {"format": INDEX_FORMAT, "from": "pool", "languages": languages, **_vocabulary(),
             "cards": [_row(pool.cards[code], languages) for code in sorted(pool.cards)]}
 
 
@@ -63,7 +70,7 @@ def glossary_index(cards: Mapping[str, Any], language: str) -> dict[str, Any]:
         rows.append(["", [names.get(lang, "") for lang in languages], _GLOSSARY_TYPES.get(card.type, card.type.upper()),
                      _GLOSSARY_FACTIONS.get(card.faction or "", "NE"), (card.rarity or "").upper(), "", "",
                      card.stats or "", list(card.subtypes), 0])
-    return {"format": INDEX_FORMAT, "from": "glossary", "languages": languages, "cards": rows}
+    return {"format": INDEX_FORMAT, "from": "glossary", "languages": languages, **_vocabulary(), "cards": rows}
 
 
 def pool_from_index(data: Any) -> CardPool:
