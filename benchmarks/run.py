@@ -821,6 +821,13 @@ def pool_rows(report: Report, work: Path, quick: bool) -> None:
         report.add(f"Card pool: a card page, gzip ({language}; median, largest of {len(sizes):,})", "< 60 kB",
                    f"{statistics.median(sizes) / 1000:.1f} kB, {sizes[-1] / 1000:.1f} kB", sizes[-1] < 60_000)
         log(f"card pool: card pages ({language}) {statistics.median(sizes) / 1000:.1f} kB median, {sizes[-1] / 1000:.1f} kB largest")
+        # The sandbox's card index (sandbox.card_index_file): what a phone downloads when the board
+        # form's names or the decklist are first used; the sandbox page itself stays as it was.
+        sandbox_dir = pooled / "site" / language / "sandbox"
+        index = len(gzip.compress(next(sandbox_dir.glob("cards-*.json")).read_bytes(), GZIP_LEVEL, mtime=0))
+        sandbox_page = len(gzip.compress((sandbox_dir / "index.html").read_bytes(), GZIP_LEVEL, mtime=0))
+        report.add(f"Card pool: the sandbox's card index, gzip ({language}; loaded when first used)", "< 200 kB",
+                   f"{index / 1000:.0f} kB", index < 200_000, f"the sandbox page itself {sandbox_page / 1000:.0f} kB gzip")
     cards = sorted(pool.cards.values(), key=lambda c: c.reference)
     probe = cards[len(cards) // 2]
     # A name is printed on every card of its family (the common, its rares, its uniques): any of them answers it.
