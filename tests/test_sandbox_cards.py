@@ -15,7 +15,8 @@ import pytest
 
 from altered_rules.content.pool import import_pool
 from altered_rules.content.pool.card_index import glossary_index, pool_from_index, pool_index
-from altered_rules.content.pool.decklist import check_pasted_deck, read_decklist
+from altered_rules.content.pool.decklist import MAX_DECKLIST_LINES, UNREAD_CODES, check_pasted_deck, read_decklist
+from altered_rules.strings import STRINGS
 from altered_rules.site_assets import sandbox_runtime
 from altered_rules.site_assets.sandbox import PLUGIN_MODULES, card_index_file, engine_archive
 from engine.vocabulary import DeckFormat
@@ -110,3 +111,14 @@ def test_the_engines_archive_holds_the_decklist_reader():
         names = set(archive.namelist())
     for module in ("content/pool/decklist.py", "content/pool/card_index.py", "content/pool/model.py"):
         assert module in PLUGIN_MODULES and f"altered_rules/{module}" in names
+
+
+def test_every_reason_a_line_is_unread_is_said_in_each_language(pool):
+    text = "\n".join(["Heroes:", "0 Copper Heron", "1 ALT_NOPE_B_AX_01_C", "1 Nobody", "1 Copper Heron"] * 200) + "\nlast\n"
+    deck = read_decklist(text, pool)
+    seen = {u.code for u in deck.unread}
+    assert seen == {"not_counted", "count", "no_code", "no_name", "ambiguous", "too_many_lines"} and seen <= set(UNREAD_CODES)
+    assert [u.line for u in deck.unread if u.code == "too_many_lines"] == [MAX_DECKLIST_LINES + 1]
+    for language in ("en", "fr", "it"):
+        missing = [code for code in UNREAD_CODES if f"sandbox_unread_{code}" not in STRINGS[language]]
+        assert missing == [], language

@@ -162,3 +162,15 @@ def test_every_text_of_the_card_data_is_shown_as_text(page, pool_url):
     assert page.locator(".ar-sandbox img, .ar-sandbox script").count() == 0
     assert page.evaluate("window.__pwned") is None
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_without_card_data_the_form_offers_the_glossarys_cards(page, base_url):
+    """The session's site, built without card data: the cards the glossary's examples name."""
+    _sandbox(page, base_url)
+    character = _first_character(page)
+    character.locator("input.ar-sb-name").fill("Fée Clochette")   # Tinker Bell, as French cards print it
+    expect(character.locator(".ar-sb-card-summary")).to_have_text("Personnage · neutre", timeout=20_000)
+    page.locator('.ar-sb-tabs--main button[data-tab="deck"]').click()
+    assert page.locator("textarea.ar-sb-decklist").count() == 0   # no pool: the list of names, types and factions
+    assert page.locator(".ar-sb-paste textarea").count() == 1
+    assert page.errors == []  # type: ignore[attr-defined]

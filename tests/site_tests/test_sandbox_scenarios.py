@@ -73,7 +73,10 @@ def test_each_id_opens_the_scenario_the_rule_page_shows_with_its_cards_written_o
 def test_the_service_worker_keeps_the_scenario_file_and_the_sandbox_assets_with_the_sandbox_page(site, language):
     worker = (site / language / "sw.js").read_text(encoding="utf-8")
     kept = json.loads(re.search(r"const SANDBOX_DATA = (\[.*?\]);", worker).group(1))
-    assert kept == sorted([f"sandbox/{_sandbox_data(site, language)['scenarios']}", *PAGE_ASSETS])
+    data = _sandbox_data(site, language)
+    # And the card index the form's names and the decklist read (issue 39): without card data, the glossary's cards.
+    assert data["cards"].startswith("cards-") and data["pool"] is False
+    assert kept == sorted([f"sandbox/{data['scenarios']}", f"sandbox/{data['cards']}", *PAGE_ASSETS])
     assert all((site / language / path).is_file() for path in kept)
     # Not on every first visit: a reader of the rules never loads them.
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker).group(1))

@@ -32,7 +32,7 @@ from engine.vocabulary import DeckFormat
 from .model import RARITY_CODES, CardPool, PoolCard, fold
 
 __all__ = ["DeckLine", "Unread", "PastedDeck", "PoolDeckReport", "SUSPENSION_APPLIES", "read_decklist",
-           "check_pasted_deck", "MAX_DECKLIST_LINES", "MAX_DECKLIST_BYTES"]
+           "check_pasted_deck", "MAX_DECKLIST_LINES", "MAX_DECKLIST_BYTES", "UNREAD_CODES"]
 
 SUSPENSION_APPLIES: frozenset[DeckFormat] = frozenset({DeckFormat.STANDARD})
 """The formats the publisher's suspensions apply to (its organised play's Standard)."""
@@ -41,6 +41,9 @@ MAX_DECKLIST_LINES = 1_000
 """Lines of one pasted decklist: a deck has a few dozen."""
 MAX_DECKLIST_BYTES = 200_000
 """Bytes of one decklist file (`deck check FILE`)."""
+
+UNREAD_CODES = ("too_many_lines", "not_counted", "count", "no_code", "no_name", "ambiguous", "unknown_type", "unknown_rarity")
+"""Why a line is not read, as the sandbox says it in its page's language (strings: sandbox_unread_<code>)."""
 
 _COUNT_FIRST = re.compile(r"^(\d{1,4})\s*[xX×]?\s+(\S.*?)$")
 _COUNT_LAST = re.compile(r"^(\S.*?)\s+[xX×](\d{1,4})$")
