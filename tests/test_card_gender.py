@@ -164,3 +164,16 @@ def test_a_template_agreeing_with_a_card_is_reported(language: str, key: str, te
 ])
 def test_a_template_agreeing_with_a_head_noun_is_not_reported(language: str, key: str, text: str) -> None:
     assert gendered_card_wording(language, key, text) == []
+
+
+def test_the_cost_lines_elide_de_before_a_vowel() -> None:
+    """« le coût d'Anubis », not « le coût de Anubis » (review 2026-12-02-c, N-F2): `{card:de}`."""
+    from altered_rules.messages import renderer
+    from engine.messages import Card, Player, Term, msg
+
+    fr = renderer("fr")
+    assert fr.line(msg("cost.of", card=Card("Anubis"))) == "Le coût d'Anubis"   # a line starts with a capital
+    assert fr.line(msg("cost.of", card=Card("Kuwat"))) == "Le coût de Kuwat"
+    assert fr.line(msg("cost.unprinted", printed=Term("Hand cost"), card=Card("Ogre"))).endswith(" d'Ogre")
+    declined = fr.line(msg("play.declines_cost_of", player=Player("Bob"), card=Card("Anubis"), cost=msg("cost.of", card=Card("Anubis"))))
+    assert declined.startswith("Bob refuse de payer le coût d'Anubis (")
