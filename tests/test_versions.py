@@ -32,9 +32,12 @@ def fixture(tmp_path_factory):
     root = tmp_path_factory.mktemp("releases") / "glossary"
     shutil.copytree(GLOSSARY, root)
     rounds = make_fixture_releases(root, 1)
-    gift = root / "terms" / "gift.yaml"
-    gift.write_text(gift.read_text(encoding="utf-8").replace("Grants the possibility", f"Grants {HOSTILE} the possibility"),
-                    encoding="utf-8")
+    # 2026.3 changes the English of a term the round left alone (it may be one a pending change touched:
+    # 2026.2 recorded those), after its first word.
+    hostile_term = next(path for path in sorted((root / "terms").glob("*.yaml"))
+                        if f"term-{path.stem}" != rounds[0].translated and "\ntext:\n  en: >-\n" in path.read_text(encoding="utf-8"))
+    hostile_term.write_text(re.sub(r"(\ntext:\n  en: >-\n    \S+)", rf"\g<1> {HOSTILE}", hostile_term.read_text(encoding="utf-8"), count=1),
+                            encoding="utf-8")
     constructed = root / "rules" / "1" / "1.1.4.yaml"
     constructed.write_text(constructed.read_text(encoding="utf-8").replace(
         "en: In constructed play, a player", f"en: In constructed play {HOSTILE}, a player"), encoding="utf-8")
@@ -157,9 +160,9 @@ def test_a_rule_page_says_changed_in_only_after_the_first_release(fixture):
     assert made.changed in changed and made.unchanged not in changed
     chapter = next(p for p in pages(glossary, "fr", None, changed) if p.path == f"rules/chapter-{made.changed[0]}.md")
     block = chapter.markdown.split(f'id="{made.changed}"')[1].split('<div class="ar-rule')[0]
-    assert "Modifié dans la version 2026.2" in block and f"history/chapter-{made.changed[0]}/#{made.changed}" in block
+    assert "Modification : version 2026.2" in block and f"history/chapter-{made.changed[0]}/#{made.changed}" in block
     plain = next(p for p in pages(glossary, "fr", None) if p.path == chapter.path)
-    assert "Modifié dans la version" not in plain.markdown
+    assert "Modification : version" not in plain.markdown
 
 
 # The frame MkDocs draws for versions.SHELL_PAGE, cut down to what versioned_pages needs of it.
@@ -187,12 +190,13 @@ def test_a_chapter_in_a_release_says_which_rules_have_a_newer_text(fixture):
     assert "A newer text exists: it changed in release 2026.2." in block and "ar-version-banner--newer" in block
     assert f'href="../../../r/{made.changed}/"' in block and "FIXTURE-2026.2" not in block
     assert "A newer text exists: it changed in release 2026.2." in old.split("<h1")[0]   # the page's banner
-    # A chapter no later release changed says so: one the fixture's rounds and the pending changes
-    # the first round records leave alone.
-    touched = {c.group for d in history.diffs[1:] for c in d.changes}   # 2026.2 and 2026.3
+    # A chapter no later release changed says so: one the last round (2026.3) leaves alone, on its page
+    # of 2026.2. Not of 2026.1: 2026.2 records every change editors made since, which may touch every
+    # chapter (the real glossary's pending changes).
+    touched = {c.group for d in history.diffs[2:] for c in d.changes}   # 2026.3
     quiet = next(c.number for c in glossary.chapters if f"chapter-{c.number}" not in touched)
-    assert f"The text of Chapter {quiet} in release 2026.1; the latest release, 2026.3, has the same text." in \
-        files[f"v/2026.1/{quiet}/index.html"].split("<h1")[0]
+    assert f"The text of Chapter {quiet} in release 2026.2; the latest release, 2026.3, has the same text." in \
+        files[f"v/2026.2/{quiet}/index.html"].split("<h1")[0]
     latest = files[f"v/2026.3/{chapter}/index.html"]
     assert "FIXTURE-2026.2" in _rule_block(latest, made.changed)
     assert "the latest release" in latest.split("<h1")[0] and "ar-version-banner--newer" not in latest.split("<h1")[0]
@@ -326,7 +330,8 @@ def test_the_export_says_the_release_each_entry_last_changed_in(fixture):
     assert paragraphs[made.renumbered[1]]["renumbered_from"] == [{"number": made.renumbered[0], "until": "2026.1"}]
     assert paragraphs[hostile.id]["changed_in"] == "2026.3"
     terms = {t["id"]: t["changed_in"] for t in data["terms"]}
-    assert terms["gift"] == "2026.3" and terms[made.translated.removeprefix("term-")] == "2026.2"
+    hostile_term = next(t.id for t in glossary.terms if t.text and HOSTILE in t.text.get("en"))
+    assert terms[hostile_term] == "2026.3" and terms[made.translated.removeprefix("term-")] == "2026.2"
     assert {m["changed_in"] for m in data["game_modes"]} <= {"2026.1", "2026.2", "2026.3"}
 
 
@@ -379,11 +384,12 @@ def test_releases_json_and_each_diff_validate_against_their_published_schemas(fi
 
 
 def test_a_tool_answers_what_changed_in_the_last_release_from_the_files_alone(fixture, tmp_path):
-    """Release 2026.3 changed the English of term gift and of one rule of 1.1.4 (the fixture's own
+    """Release 2026.3 changed the English of a term and of one rule of 1.1.4 (the fixture's own
     edits): a tool that reads only export/releases.json and the diff it names finds exactly that,
     with the texts before and after."""
     _, _, glossary, history = fixture
     hostile = next(p.id for p in glossary.paragraphs.values() if HOSTILE in p.text.get("en"))
+    term = "term-" + next(t.id for t in glossary.terms if t.text and HOSTILE in t.text.get("en"))
     export = _site_files(history, tmp_path, "it")
     del glossary, history   # from here on, the files only
 
@@ -392,8 +398,8 @@ def test_a_tool_answers_what_changed_in_the_last_release_from_the_files_alone(fi
     diff = json.loads((export / last["diff"]).read_text(encoding="utf-8"))
     changed = {(c["key"], c["kind"]) for c in diff["changes"]}
     assert (last["version"], last["date"]) == ("2026.3", "2026-12-20")
-    assert changed == {("term-gift", "changed"), (hostile, "changed")}
-    assert {kind: sorted(keys) for kind, keys in last["changes"].items() if keys} == {"changed": sorted([hostile, "term-gift"])}
-    gift = next(c for c in diff["changes"] if c["key"] == "term-gift")
-    text = next(f for f in gift["fields"] if f["field"] == "text")["languages"]["en"]
+    assert changed == {(term, "changed"), (hostile, "changed")}
+    assert {kind: sorted(keys) for kind, keys in last["changes"].items() if keys} == {"changed": sorted([hostile, term])}
+    changed_term = next(c for c in diff["changes"] if c["key"] == term)
+    text = next(f for f in changed_term["fields"] if f["field"] == "text")["languages"]["en"]
     assert HOSTILE not in text["old"] and HOSTILE in text["new"] and ["+", f" {HOSTILE}"] in text["diff"]

@@ -81,6 +81,6 @@ def test_a_page_never_kept_gets_the_styled_translated_offline_page_at_its_addres
     expect(page.locator("h1")).to_have_text("Page non enregistrée sur cet appareil")
     expect(page.locator(".ar-offline-missing")).to_have_text(f"/{LANGUAGE}/v/2026.1/nowhere/")
     assert _styled(page)
-    home = page.get_by_role("link", name="Aller à la page d’accueil")
+    home = page.get_by_role("link", name="Aller à la page d'accueil")
     assert home.evaluate("a => a.href") == f"{base_url}/{LANGUAGE}/"
     page.close()

@@ -222,7 +222,7 @@ def test_another_games_words_and_english_find_the_local_paragraph(searched, lang
     assert any(href.endswith(f"#{a}") for href in hrefs for a in answer), hrefs
 
 
-@pytest.mark.parametrize(("language", "query", "said"), [("en", "untp", "Nothing matches"), ("fr", "4.5.9", "Ce glossaire n’a pas de règle")])
+@pytest.mark.parametrize(("language", "query", "said"), [("en", "untp", "Nothing matches"), ("fr", "4.5.9", "Ce glossaire n'a pas de règle")])
 def test_a_query_that_finds_nothing_shows_the_nearest_terms(page, base_url, language, query, said):
     """Never an empty page (issue 27): the nearest terms, or a missing rule number's nearest rules."""
     page.goto(f"{base_url}/{language}/")
