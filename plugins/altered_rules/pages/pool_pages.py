@@ -12,25 +12,68 @@ Every text of the pool is the publisher's data: escaped where it lands (html.esc
 (symbols {J}, #...#, [[Keyword]], (reminder text)) drawn by code from the escaped text.
 Pool pages are left out of the navigation (thousands of them): the cards' index links the sets,
 each set's page its cards.
+
+A card's page skips MkDocs (issue 39: through its Markdown, theme and search plugin, 5,000 cards
+cost 19 times the CPU of the site without them): `card_page` draws its content as HTML, which
+site_assets/pool_site.py sets into the theme's frame drawn once for all of them (the shell page,
+POOL_SHELL, whose content, title and address it replaces), and `search_entry` is its entry of the
+search index. The sets' pages are MkDocs pages as any other.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
+from typing import Any, Iterator
 
 from ..content.cards import CARDS_DIR, CARDS_INDEX, card_page
 from ..content.glossary.model import CardData
 from ..content.pool.coverage import abilities
 from ..content.pool.model import DATA_LANGUAGES, SYMBOL_CODES, SYMBOL_PATTERN, CardPool, PoolCard, SymbolKind, fold
 from ..site_paths import site_path
-from .render import KEYWORDS_PAGE, Page, PageNotices, Renderer, relative_url
+from .render import KEYWORDS_PAGE, Page, PageNotices, Renderer, page_url, relative_url
 from .card_pages import UNSEARCHED, term_word, unsearched_heading
 
-__all__ = ["POOL_PREFIX", "pool_card_page", "pool_set_page", "PoolPages", "is_pool_page"]
+__all__ = ["POOL_PREFIX", "POOL_SHELL", "SHELL_TITLE", "SHELL_ANCHOR", "SHELL_CONTENT", "SECTIONS", "CardPage",
+           "pool_card_page", "pool_set_page", "PoolPages", "is_pool_page", "heading_html"]
 
 POOL_PREFIX = f"{CARDS_DIR}/set-"
 """Pool pages live in cards/set-<set>/ (a glossary card's page is cards/<name>.md: no clash)."""
+
+POOL_SHELL = f"{POOL_PREFIX}_shell/card.md"
+"""The one page MkDocs draws for every card's page: at a card page's depth (cards/set-x/<card>/),
+in a folder no set has ('_' is never in a set's slug). Removed from the site once the cards' pages
+are made from it (site_assets/pool_site.py)."""
+SHELL_TITLE = "ARPOOLCARDTITLE"
+"""The shell's title, where the theme writes a page's title (<title>, the header): a card's name there."""
+SHELL_ANCHOR = "ar-pool-card-title"
+"""The anchor of the shell's heading (the theme's skip link): a card's heading's there."""
+SHELL_CONTENT = "<!--ar-pool-card-content <h1> -->"
+"""The shell's content, as the plugin hands it to the theme: a card's content there. ("<h1" in it:
+the theme adds a heading of its own to a page's content that has none.)"""
+SECTIONS = (("rules", "card_rules_used"), ("rulings", "rulings"), ("mentions", "card_mentions"),
+            ("printings", "card_printings"))
+"""A card page's sections (anchor, title's string), each in its table of contents when the page has it."""
+
+
+@dataclass(frozen=True)
+class CardPage:
+    """A pool card's page: its path (as a generated page's, cards/set-x/<card>.md), its title, its
+    content as HTML (what MkDocs would have made of it), and the sections it has (SECTIONS' anchors)."""
+
+    path: str
+    title: str
+    html: str
+    sections: tuple[str, ...]
+
+
+def heading_html(level: int, title: str, anchor: str, searched: bool = False, lang: str = "") -> str:
+    """A heading as MkDocs's toc extension writes one (its permalink), with `data-search-exclude` unless
+    `searched`, and the language of its title when it is not the page's."""
+    attrs = ("" if searched else f" {UNSEARCHED}") + (f' lang="{lang}"' if lang else "")
+    return (f'<h{level}{attrs} id="{anchor}">{html.escape(title, quote=False)}<a class="headerlink" '
+            f'href="#{anchor}" title="Permanent link">&para;</a></h{level}>\n')
 
 _FACTION_SYMBOLS = {"AX": "axiom", "BR": "bravos", "LY": "lyra", "MU": "muna", "OR": "ordis", "YZ": "yzmir"}
 _RARITY_SYMBOLS = {"COMMON": "common", "RARE": "rare", "UNIQUE": "unique"}
@@ -75,6 +118,7 @@ class PoolPages:
         self.printings: dict[str, list[PoolCard]] = {}
         for card in pool.cards.values():
             self.printings.setdefault(fold(card.name), []).append(card)
+        self._sets: dict[str, list[PoolCard]] | None = None
         self.keywords = {fold(k.form(lang)): k for k in renderer.glossary.keywords for lang in ("en", renderer.language)}
 
     # -- words -------------------------------------------------------------------------------
@@ -266,26 +310,81 @@ class PoolPages:
             return f'<p class="ar-card__none">{r.h("card_no_rulings")}</p>\n'
         return f'<ul class="ar-rulings">{"".join(items)}</ul>\n'
 
-    def card(self, card: PoolCard) -> Page:
+    def card(self, card: PoolCard) -> CardPage:
+        """The card's page, as HTML (it skips MkDocs: see the module's docstring)."""
         r = self.r
         notices = PageNotices()
         page = pool_card_page(card)
-        title = self.name(card)
-        out = [r.heading(1, title, f"card-{card.slug}"), '<div class="ar-card">\n', self.flags_html(card),
+        title_lang, title = self.in_language(card.names) or ("en", card.reference)
+        if title_lang != r.language:
+            notices.untranslated += 1
+        h1 = heading_html(1, title, f"card-{card.slug}", searched=True, lang=title_lang if title_lang != r.language else "")
+        out = [h1, '<div class="ar-card">\n', self.flags_html(card),
                self.facts_html(notices, card), self.abilities_html(notices, card, page), "</div>\n\n"]
+        sections = []
         rules = self.rules_used(card)
         if rules:
-            out += [unsearched_heading(2, r.t("card_rules_used"), "rules"),
+            sections.append("rules")
+            out += [heading_html(2, r.t("card_rules_used"), "rules"),
                     f'<p class="ar-card__rules" {UNSEARCHED}>{" · ".join(r.rule_link(notices, rule, page) for rule in rules)}</p>\n\n']
-        out += [unsearched_heading(2, r.t("rulings"), "rulings"), self.rulings_html(notices, card, page)]
+        sections.append("rulings")
+        out += [heading_html(2, r.t("rulings"), "rulings"), self.rulings_html(notices, card, page)]
         glossary_card = self.glossary_cards.get(fold(card.name))
         if glossary_card is not None:
-            out += ["\n", unsearched_heading(2, r.t("card_mentions"), "mentions"),
+            sections.append("mentions")
+            out += ["\n", heading_html(2, r.t("card_mentions"), "mentions"),
                     f'<p><a href="{relative_url(page, card_page(glossary_card))}">{html.escape(glossary_card.name)}</a></p>\n']
         others = [c for c in self.printings.get(fold(card.name), []) if c.reference != card.reference]
         if others:
-            out += ["\n", unsearched_heading(2, r.t("card_printings"), "printings"), self.printings_html(others, page)]
-        return r.finish(notices, page, title, out)
+            sections.append("printings")
+            out += ["\n", heading_html(2, r.t("card_printings"), "printings"), self.printings_html(others, page)]
+        finished = r.finish(notices, page, title, out)
+        return CardPage(page, title, finished.markdown, tuple(sections))
+
+    def card_pages(self) -> Iterator[CardPage]:
+        """Every card's page, set by set."""
+        for cards in self.sets().values():
+            for card in cards:
+                yield self.card(card)
+
+    def shell(self) -> Page:
+        """The page MkDocs draws once for every card's page (POOL_SHELL): a title and every section
+        a card's page may have, for the theme's table of contents (site_assets/pool_site.py)."""
+        parts = [f"# {SHELL_TITLE} {{ #{SHELL_ANCHOR} }}\n\n"]
+        parts += [unsearched_heading(2, self.r.t(key), anchor) for anchor, key in SECTIONS]
+        return Page(POOL_SHELL, SHELL_TITLE, "".join(parts))
+
+    # -- search ------------------------------------------------------------------------------
+    def plain_text(self, text: str) -> str:
+        """A text of the data as the search reads it: its symbols by their names in the page's
+        language, its markup (#...#, [[...]], [...]) gone; not escaped."""
+        def symbol(code: str) -> str:
+            known = SYMBOL_CODES.get(code)
+            if known is None:
+                return "{" + code + "}"
+            if known.kind is SymbolKind.MANA:
+                return code
+            found = self.r.glossary.symbols.get(known.symbol or "")
+            # A symbol the glossary does not draw has no name in the page's language: a space.
+            return f" {self.r.in_language(found.label)} " if found is not None else " "
+        plain = SYMBOL_PATTERN.sub(lambda m: symbol(m.group(1)), text)
+        plain = re.sub(r"\[\[([^\[\]]+)\]\]|\[([^\[\]]+)\]", lambda m: m.group(1) or m.group(2), plain).replace("#", "")
+        return " ".join(plain.split())
+
+    def search_entry(self, card: PoolCard) -> dict[str, Any]:
+        """The card's entry of the search index: its page, its name in the page's language (else
+        English) as the title, its code, its abilities (in the page's language, else English) and its
+        names in the other languages as the text, and those names (`names`, each found whole, as a
+        glossary card's printed names). Escaped as Material's entries are (HTML, no quotes)."""
+        title = self.name(card)
+        others = [name for name in dict.fromkeys(card.names.get(lang, "") for lang in DATA_LANGUAGES) if name and name != title]
+        texts = [found[1] for part in ("main", "echo") if (found := card.text(part, self.r.language)) is not None]
+        text = " · ".join([card.reference, *(self.plain_text(t) for t in texts), *others])
+        entry: dict[str, Any] = {"location": page_url(pool_card_page(card)), "title": html.escape(title, quote=False),
+                                 "text": html.escape(text, quote=False)}
+        if others:
+            entry["names"] = [html.escape(name, quote=False) for name in others]
+        return entry
 
     def printings_of(self, name: str) -> list[PoolCard]:
         """The pool's cards printed with this English name (a glossary card's printings)."""
@@ -299,10 +398,12 @@ class PoolPages:
 
     # -- indexes -----------------------------------------------------------------------------
     def sets(self) -> dict[str, list[PoolCard]]:
-        found: dict[str, list[PoolCard]] = {}
-        for card in sorted(self.pool.cards.values(), key=lambda c: c.reference):
-            found.setdefault(card.set_code, []).append(card)
-        return found
+        """The pool's cards by set, each set's in the order of their codes (made once)."""
+        if self._sets is None:
+            self._sets = {}
+            for card in sorted(self.pool.cards.values(), key=lambda c: c.reference):
+                self._sets.setdefault(card.set_code, []).append(card)
+        return self._sets
 
     def set_index(self, set_code: str, cards: list[PoolCard]) -> Page:
         r = self.r
@@ -320,12 +421,9 @@ class PoolPages:
         return r.finish(notices, page, title, out)
 
     def pages(self) -> list[Page]:
-        """Every set's index page, each followed by its cards' pages."""
-        result: list[Page] = []
-        for code, cards in self.sets().items():
-            result.append(self.set_index(code, cards))
-            result += [self.card(card) for card in cards]
-        return result
+        """The pages MkDocs draws: every set's index page, and the cards' pages' shell (POOL_SHELL).
+        The cards' pages are `card_pages`."""
+        return [*(self.set_index(code, cards) for code, cards in self.sets().items()), self.shell()]
 
     def index_html(self) -> str:
         """The list of sets for the cards' index page."""
