@@ -175,3 +175,38 @@ def test_the_site_reads_the_pool_its_configuration_names(tmp_path, monkeypatch, 
     with pytest.raises(PluginError, match=r"the card pool \(the plugin's `cards` option or ALTERED_RULES_CARDS\): .*missing.json: "
                                           r"cannot read the card pool"):
         site._card_pool(str(tmp_path))
+
+
+def _entry(glossary, pool, language, code):
+    return PoolPages(Renderer(glossary, language, None), pool).search_entry(pool.cards[code])
+
+
+def test_the_search_entry_is_in_the_pages_language_with_every_name(glossary, pool):
+    fr = _entry(glossary, pool, "fr", "ALT_TEST_B_AX_02_R1")
+    assert fr["location"] == "cards/set-test/alt-test-b-ax-02-r1/" and fr["title"] == "Héron de Cuivre"
+    assert fr["text"].startswith("ALT_TEST_B_AX_02_R1 · ") and "Piochez une carte." in fr["text"] and "Draw a card" not in fr["text"]
+    # the names printed in the other languages: searched as words (text) and found whole (names)
+    assert fr["names"] == ["Copper Heron", "Airone di Rame", "Kupferreiher", "Garza de cobre"]
+    assert all(name in fr["text"] for name in fr["names"])
+    it = _entry(glossary, pool, "it", "ALT_TEST_B_AX_02_R1")
+    assert it["title"] == "Airone di Rame" and "Pesca una carta." in it["text"] and "Héron de Cuivre" in it["names"]
+    # symbols by their names in the page's language, no braces or markup left
+    assert "{" not in fr["text"] and "#" not in fr["text"] and "[" not in fr["text"]
+
+
+def test_the_search_entry_falls_back_to_english(glossary, pool):
+    it = _entry(glossary, pool, "it", "ALT_TEST_B_AX_02_U_0417")     # English and French only
+    assert it["title"] == "Copper Heron" and it["names"] == ["Héron de Cuivre"]
+
+
+def test_the_search_entry_is_escaped(glossary, pool):
+    fr = _entry(glossary, pool, "fr", "ALT_TEST_B_LY_05_C")
+    assert fr["title"] == "&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; Méduse"
+    assert "<script" not in json.dumps(fr) and "Moonlight Jellyfish" in fr["names"]
+
+
+def test_the_heading_says_its_language_when_it_falls_back(glossary, pool):
+    it = _pages(glossary, pool, "it")[pool_card_page(pool.cards["ALT_TEST_B_AX_02_U_0417"])].markdown
+    assert it.startswith('<h1 lang="en" id="card-alt-test-b-ax-02-u-0417">Copper Heron<a class="headerlink"')
+    fr = _pages(glossary, pool, "fr")[pool_card_page(pool.cards["ALT_TEST_B_AX_02_U_0417"])].markdown
+    assert fr.startswith('<h1 id="card-alt-test-b-ax-02-u-0417">Héron de Cuivre<')
