@@ -821,6 +821,12 @@ def pool_rows(report: Report, work: Path, quick: bool) -> None:
         report.add(f"Card pool: a card page, gzip ({language}; median, largest of {len(sizes):,})", "< 60 kB",
                    f"{statistics.median(sizes) / 1000:.1f} kB, {sizes[-1] / 1000:.1f} kB", sizes[-1] < 60_000)
         log(f"card pool: card pages ({language}) {statistics.median(sizes) / 1000:.1f} kB median, {sizes[-1] / 1000:.1f} kB largest")
+    # "Make this site available offline" keeps the whole language (whole_language): what it fetches and keeps.
+    for label, site in (("with the pool", pooled / "site" / "fr"), ("without", real / "site" / "fr")):
+        raw, wire, count = whole_language_size(site)
+        report.add(f"Card pool: the whole French site offline, {label} (files, gzip on the wire, kept)", "documented",
+                   f"{count:,} files, {wire / 1e6:.1f} MB gzip, {raw / 1e6:.0f} MB", None)
+        log(f"card pool: offline copy of fr {label}: {count:,} files, {wire / 1e6:.1f} MB gzip, {raw / 1e6:.0f} MB")
     cards = sorted(pool.cards.values(), key=lambda c: c.reference)
     probe = cards[len(cards) // 2]
     # A name is printed on every card of its family (the common, its rares, its uniques): any of them answers it.
@@ -847,6 +853,19 @@ def pool_rows(report: Report, work: Path, quick: bool) -> None:
                    med < 50 and first_ok)
     report.add("Card pool: search index ready after page load (en)", "—", f"{found['ready']:.0f} ms", None,
                f"index transfer {transfer / 1000:.0f} kB gzip, {transfer_none / 1000:.0f} kB without the pool")
+
+
+def whole_language_size(site: Path) -> tuple[int, int, int]:
+    """The files "Make this site available offline" keeps of a language's site (finish.whole_language):
+    their bytes, their gzip bytes (what a judge's browser fetches) and how many."""
+    from altered_rules.site_assets.finish import whole_language
+
+    raw = wire = count = 0
+    for address in whole_language(site):
+        path = site / ("index.html" if address == "./" else f"{address}index.html" if address.endswith("/") else address)
+        data = path.read_bytes()
+        raw, wire, count = raw + len(data), wire + len(gzip.compress(data, GZIP_LEVEL, mtime=0)), count + 1
+    return raw, wire, count
 
 
 def pool_search(browser: Any, server: Server, queries: list[tuple[str, str, set[str]]], repeats: int) -> dict[Any, Any]:

@@ -22,10 +22,11 @@ search index. The sets' pages are MkDocs pages as any other.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..content.cards import CARDS_DIR, CARDS_INDEX, card_page
 from ..content.glossary.model import CardData
@@ -87,6 +88,7 @@ _RULE_REACTION = "2.2.10.i"              # "Trigger — Effect", or a trigger sy
 _RULE_NAME = "2.2.3.c"                   # a card's name is its English name in every language
 
 
+@functools.lru_cache(maxsize=1024)
 def _slug(code: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", code.casefold()).strip("-") or "none"
 
@@ -108,7 +110,12 @@ _MARKUP = re.compile(r"#([^#]*)#|\[\[([^\[\]]+)\]\]|\[([^\[\]]+)\]|\(([^()]*)\)|
 
 
 class PoolPages:
-    """The pool's pages in one language, drawn with that language's Renderer."""
+    """The pool's pages in one language, drawn with that language's Renderer.
+
+    Made for thousands of cards: the words every card page repeats are looked up once (`word`), and
+    the links of a card's page are made without posixpath: to another card's page from the set
+    folders' layout (`card_href`), to any other page from POOL_SHELL, a page at the same depth
+    whose relative links are the same as every card page's and are cached (render.relative_url)."""
 
     def __init__(self, renderer: Renderer, pool: CardPool) -> None:
         self.r = renderer
@@ -119,9 +126,27 @@ class PoolPages:
         for card in pool.cards.values():
             self.printings.setdefault(fold(card.name), []).append(card)
         self._sets: dict[str, list[PoolCard]] | None = None
+        self._words: dict[tuple[str, str], str] = {}
         self.keywords = {fold(k.form(lang)): k for k in renderer.glossary.keywords for lang in ("en", renderer.language)}
 
     # -- words -------------------------------------------------------------------------------
+    def word(self, kind: str, key: str) -> str:
+        """An interface string of the language, as the Renderer gives it (`kind`: "t" plain, "h"
+        escaped, "label" with its colon, "term" a termbase word), looked up once."""
+        found = self._words.get((kind, key))
+        if found is None:
+            r = self.r
+            found = (r.t(key) if kind == "t" else r.h(key) if kind == "h" else r.label(key) if kind == "label"
+                     else term_word(r, key, ""))
+            self._words[(kind, key)] = found
+        return found
+
+    def card_href(self, from_set: str, card: PoolCard) -> str:
+        """The link from a card page of the set `from_set` to `card`'s page (cards/set-<set>/<card>/)."""
+        if card.set_code == from_set:
+            return f"../{card.slug}/"
+        return f"../../set-{_slug(card.set_code)}/{card.slug}/"
+
     def in_language(self, values: dict[str, str]) -> tuple[str, str] | None:
         """A value of the data in the page's language, else English, else the first given: (language, value)."""
         for lang in (self.r.language, "en", *DATA_LANGUAGES):
@@ -146,13 +171,13 @@ class PoolPages:
 
     def rarity_word(self, card: PoolCard) -> str:
         rarity = _RARITY_SYMBOLS.get(card.rarity_code)
-        return term_word(self.r, f"rarity-{rarity}", rarity) if rarity else card.rarity_code.lower()
+        return (self.word("term", f"rarity-{rarity}") or rarity) if rarity else card.rarity_code.lower()
 
     def faction_word(self, card: PoolCard) -> str:
         symbol = self.r.glossary.symbols.get(_FACTION_SYMBOLS.get(card.faction_code, ""))
         if symbol is not None:
             return self.r.in_language(symbol.label)
-        return self.r.t("card_neutral") if card.faction_code == "NE" else card.faction_code
+        return self.word("t", "card_neutral") if card.faction_code == "NE" else card.faction_code
 
     def symbol_html(self, notices: PageNotices, code: str) -> str:
         known = SYMBOL_CODES.get(code)
@@ -174,12 +199,12 @@ class PoolPages:
             out.append(html.escape(text[last:match.start()]))
             variant, keyword, action, reminder, symbol = match.groups()
             if variant is not None:
-                out.append(f'<span class="ar-card__variant" title="{self.r.h("card_variant")}">'
+                out.append(f'<span class="ar-card__variant" title="{self.word("h", "card_variant")}">'
                            f'{self.text_html(notices, variant, page)}</span>')
             elif keyword is not None:
                 found = self.keywords.get(fold(keyword))
                 word = html.escape(keyword)
-                out.append(f'<a class="ar-term" href="{relative_url(page, KEYWORDS_PAGE, found.anchor)}">{word}</a>'
+                out.append(f'<a class="ar-term" href="{relative_url(POOL_SHELL, KEYWORDS_PAGE, found.anchor)}">{word}</a>'
                            if found else f'<strong class="ar-card__keyword">{word}</strong>')
             elif action is not None:
                 out.append(f'<span class="ar-card__action">{self.text_html(notices, action, page)}</span>')
@@ -196,52 +221,52 @@ class PoolPages:
         r = self.r
         kind = self.lang_span(notices, card.type_names) or html.escape(card.type_code)
         subs = [self.lang_span(notices, card.subtype_names.get(code, {})) or html.escape(code) for code in card.subtypes]
-        facts = [f'{r.label("card_type")} <strong>{kind}{" — " + ", ".join(subs) if subs else ""}</strong>']
+        facts = [f'{self.word("label", "card_type")} <strong>{kind}{" — " + ", ".join(subs) if subs else ""}</strong>']
         faction = _FACTION_SYMBOLS.get(card.faction_code)
         if faction in r.glossary.symbols:
-            facts.append(f'{r.label("card_faction")} {r.symbol(notices, faction)} {html.escape(r.text(notices, r.glossary.symbols[faction].label))}')
+            facts.append(f'{self.word("label", "card_faction")} {r.symbol(notices, faction)} {html.escape(r.text(notices, r.glossary.symbols[faction].label))}')
         else:
-            facts.append(f'{r.label("card_faction")} {html.escape(r.t("card_neutral") if card.faction_code == "NE" else card.faction_code)}')
+            facts.append(f'{self.word("label", "card_faction")} {html.escape(self.word("t", "card_neutral") if card.faction_code == "NE" else card.faction_code)}')
         if card.deck_type not in ("hero", "token"):   # 2.2.4.c: they have no rarity
-            facts.append(f'{r.label("card_rarity")} {html.escape(self.rarity_word(card))}')
+            facts.append(f'{self.word("label", "card_rarity")} {html.escape(self.rarity_word(card))}')
         set_name = self.lang_span(notices, card.set_names) or html.escape(card.set_code)
-        facts.append(f'{r.label("card_set")} <a href="{relative_url(pool_card_page(card), pool_set_page(card.set_code))}">{set_name}</a>')
+        facts.append(f'{self.word("label", "card_set")} <a href="../">{set_name}</a>')
         number = self.in_language(card.collector_numbers)
         if number:
-            facts.append(f'{r.label("card_collector_number")} {html.escape(number[1])}')
+            facts.append(f'{self.word("label", "card_collector_number")} {html.escape(number[1])}')
         line = " · ".join(f'<span class="ar-card__fact">{f}</span>' for f in facts)
         numbers = []
-        for _rule, word, value in ((_RULE_COSTS[0], term_word(r, "hand-cost", "Hand Cost"), card.hand_cost),
-                                  (_RULE_COSTS[1], term_word(r, "reserve-cost", "Reserve cost"), card.reserve_cost)):
+        for _rule, word, value in ((_RULE_COSTS[0], (self.word("term", "hand-cost") or "Hand Cost"), card.hand_cost),
+                                  (_RULE_COSTS[1], (self.word("term", "reserve-cost") or "Reserve cost"), card.reserve_cost)):
             if value is not None:
-                numbers.append(f'<span class="ar-card__fact">{html.escape(word)}{html.escape(r.t("colon"))} <strong>{html.escape(value)}</strong></span>')
+                numbers.append(f'<span class="ar-card__fact">{html.escape(word)}{html.escape(self.word("t", "colon"))} <strong>{html.escape(value)}</strong></span>')
         if card.stats:
             stats = " ".join(f"{r.symbol(notices, s)} {html.escape(v)}" if s in r.glossary.symbols else html.escape(v)
                              for s, v in zip(("forest", "mountain", "water"), card.stats.split("/")))
-            numbers.append(f'<span class="ar-card__fact">{r.label("card_stats")} {stats}</span>')
+            numbers.append(f'<span class="ar-card__fact">{self.word("label", "card_stats")} {stats}</span>')
         out = f'<p class="ar-card__facts" {UNSEARCHED}>{line}</p>\n'
         if numbers:
             out += f'<p class="ar-card__facts" {UNSEARCHED}>{" · ".join(numbers)}</p>\n'
         # The code and the names printed in the other languages are searched: a judge may type any of them.
-        out += f'<p class="ar-card__facts">{r.label("card_code")} <code>{html.escape(card.reference)}</code>'
+        out += f'<p class="ar-card__facts">{self.word("label", "card_code")} <code>{html.escape(card.reference)}</code>'
         names = [f'<span lang="{lang}">{html.escape(name)}</span>' for lang, name in card.names.items() if lang != r.language]
         if names:
-            out += f' · {r.label("card_printed_names")} {" · ".join(names)}'
+            out += f' · {self.word("label", "card_printed_names")} {" · ".join(names)}'
         return out + "</p>\n"
 
     def flags_html(self, card: PoolCard) -> str:
         out = ""
         if card.suspended:
-            out += f'<div class="admonition warning ar-card__suspended" role="note"><p>{self.r.h("card_suspended")}</p></div>\n'
+            out += f'<div class="admonition warning ar-card__suspended" role="note"><p>{self.word("h", "card_suspended")}</p></div>\n'
         if card.banned:
-            out += f'<div class="admonition danger ar-card__banned" role="note"><p>{self.r.h("card_banned")}</p></div>\n'
+            out += f'<div class="admonition danger ar-card__banned" role="note"><p>{self.word("h", "card_banned")}</p></div>\n'
         if card.errated:
-            out += f'<div class="admonition note ar-card__errata" role="note"><p>{self.r.h("card_errated")}</p></div>\n'
+            out += f'<div class="admonition note ar-card__errata" role="note"><p>{self.word("h", "card_errated")}</p></div>\n'
         return out
 
     def abilities_html(self, notices: PageNotices, card: PoolCard, page: str) -> str:
         items = []
-        for part, label in (("main", None), ("echo", term_word(self.r, "support-ability", "support ability"))):
+        for part, label in (("main", None), ("echo", (self.word("term", "support-ability") or "support ability"))):
             found = card.text(part, self.r.language)
             if found is None:
                 continue
@@ -254,7 +279,7 @@ class PoolPages:
                         if label else "")
                 items.append(f'<li class="ar-card__ability">{kind}<span{attr}>{self.text_html(notices, ability, page)}</span></li>')
         if not items:
-            return f'<p class="ar-card__none" {UNSEARCHED}>{self.r.h("card_pool_no_text")}</p>\n'
+            return f'<p class="ar-card__none" {UNSEARCHED}>{self.word("h", "card_pool_no_text")}</p>\n'
         return f'<ul class="ar-card__abilities">{"".join(items)}</ul>\n'
 
     def rules_used(self, card: PoolCard) -> list[str]:
@@ -287,16 +312,16 @@ class PoolPages:
             others = [ref for ref in self.shared.get(ruling.key(), []) if ref != card.reference]
             also = ""
             if others:
-                links = ", ".join(f'<a href="{relative_url(page, pool_card_page(self.pool.cards[ref]))}">'
+                links = ", ".join(f'<a href="{self.card_href(card.set_code, self.pool.cards[ref])}">'
                                   f'{html.escape(self.name(self.pool.cards[ref]))} <code>{html.escape(ref)}</code></a>' for ref in others)
-                also = f'<p class="ar-ruling__shared" {UNSEARCHED}>{r.label("card_shared_ruling")} {links}</p>'
+                also = f'<p class="ar-ruling__shared" {UNSEARCHED}>{self.word("label", "card_shared_ruling")} {links}</p>'
             event = f" · {html.escape(ruling.event_format.title())}" if ruling.event_format else ""
             items.append(
                 f'<li class="ar-ruling ar-ruling--official"><p class="ar-ruling__meta" {UNSEARCHED}>'
-                f'<span class="ar-badge ar-badge--official">{r.h("ruling_official_badge")}</span> '
+                f'<span class="ar-badge ar-badge--official">{self.word("h", "ruling_official_badge")}</span> '
                 f'<time datetime="{html.escape(ruling.created)}">{html.escape(ruling.created)}</time>{event}</p>'
-                f'<p><strong>{r.label("ruling_question")}</strong> {self.lang_span(notices, ruling.question)}</p>'
-                f'<p><strong>{r.label("ruling_answer")}</strong> {self.lang_span(notices, ruling.answer)}</p>{also}</li>')
+                f'<p><strong>{self.word("label", "ruling_question")}</strong> {self.lang_span(notices, ruling.question)}</p>'
+                f'<p><strong>{self.word("label", "ruling_answer")}</strong> {self.lang_span(notices, ruling.answer)}</p>{also}</li>')
         glossary_card = self.glossary_cards.get(fold(card.name))
         if glossary_card is not None:
             for editorial in r.glossary.rulings:
@@ -304,10 +329,10 @@ class PoolPages:
                 if any(m.place == place for m in r.card_mentions[glossary_card.name]):
                     items.append(
                         f'<li class="ar-ruling ar-ruling--editorial"><p class="ar-ruling__meta" {UNSEARCHED}>'
-                        f'<span class="ar-badge ar-badge--editorial">{r.h("editorial_badge")}</span></p>'
-                        f'<p><a href="{relative_url(page, r.page_of[place], place)}">{html.escape(r.text(notices, editorial.title))}</a></p></li>')
+                        f'<span class="ar-badge ar-badge--editorial">{self.word("h", "editorial_badge")}</span></p>'
+                        f'<p><a href="{relative_url(POOL_SHELL, r.page_of[place], place)}">{html.escape(r.text(notices, editorial.title))}</a></p></li>')
         if not items:
-            return f'<p class="ar-card__none">{r.h("card_no_rulings")}</p>\n'
+            return f'<p class="ar-card__none">{self.word("h", "card_no_rulings")}</p>\n'
         return f'<ul class="ar-rulings">{"".join(items)}</ul>\n'
 
     def card(self, card: PoolCard) -> CardPage:
@@ -325,19 +350,20 @@ class PoolPages:
         rules = self.rules_used(card)
         if rules:
             sections.append("rules")
-            out += [heading_html(2, r.t("card_rules_used"), "rules"),
-                    f'<p class="ar-card__rules" {UNSEARCHED}>{" · ".join(r.rule_link(notices, rule, page) for rule in rules)}</p>\n\n']
+            out += [heading_html(2, self.word("t", "card_rules_used"), "rules"),
+                    f'<p class="ar-card__rules" {UNSEARCHED}>{" · ".join(r.rule_link(notices, rule, POOL_SHELL) for rule in rules)}</p>\n\n']
         sections.append("rulings")
-        out += [heading_html(2, r.t("rulings"), "rulings"), self.rulings_html(notices, card, page)]
+        out += [heading_html(2, self.word("t", "rulings"), "rulings"), self.rulings_html(notices, card, page)]
         glossary_card = self.glossary_cards.get(fold(card.name))
         if glossary_card is not None:
             sections.append("mentions")
-            out += ["\n", heading_html(2, r.t("card_mentions"), "mentions"),
-                    f'<p><a href="{relative_url(page, card_page(glossary_card))}">{html.escape(glossary_card.name)}</a></p>\n']
+            out += ["\n", heading_html(2, self.word("t", "card_mentions"), "mentions"),
+                    f'<p><a href="{relative_url(POOL_SHELL, card_page(glossary_card))}">{html.escape(glossary_card.name)}</a></p>\n']
         others = [c for c in self.printings.get(fold(card.name), []) if c.reference != card.reference]
         if others:
             sections.append("printings")
-            out += ["\n", heading_html(2, r.t("card_printings"), "printings"), self.printings_html(others, page)]
+            out += ["\n", heading_html(2, self.word("t", "card_printings"), "printings"),
+                    self.printings_list(others, lambda c: self.card_href(card.set_code, c))]
         finished = r.finish(notices, page, title, out)
         return CardPage(page, title, finished.markdown, tuple(sections))
 
@@ -391,7 +417,11 @@ class PoolPages:
         return self.printings.get(fold(name), [])
 
     def printings_html(self, cards: list[PoolCard], page: str) -> str:
-        items = "".join(f'<li><a href="{relative_url(page, pool_card_page(c))}"><code>{html.escape(c.reference)}</code></a> '
+        """The list of `cards`' pages, linked from `page`."""
+        return self.printings_list(cards, lambda c: relative_url(page, pool_card_page(c)))
+
+    def printings_list(self, cards: list[PoolCard], href: Callable[[PoolCard], str]) -> str:
+        items = "".join(f'<li><a href="{href(c)}"><code>{html.escape(c.reference)}</code></a> '
                         f'<span class="ar-meta">{html.escape(self.rarity_word(c))}, {html.escape(self.faction_word(c))}'
                         f'{", " + html.escape(c.stats) if c.stats else ""}</span></li>' for c in sorted(cards, key=lambda c: c.reference))
         return f'<ul class="ar-card-index" {UNSEARCHED}>{items}</ul>\n'
@@ -412,7 +442,7 @@ class PoolPages:
         name = (self.in_language(cards[0].set_names) or ("en", set_code))[1]
         title = f"{name} ({set_code})"
         rows = "".join(
-            f'<li><a href="{relative_url(page, pool_card_page(c))}">{html.escape(self.name(c))}</a> '
+            f'<li><a href="{c.slug}/">{html.escape(self.name(c))}</a> '
             f'<code>{html.escape(c.reference)}</code></li>' for c in cards)
         out = [r.heading(1, title, f"set-{_slug(set_code)}"),
                f'<p class="ar-intro">{r.h("card_set_count", count=len(cards))}</p>\n\n',
@@ -432,7 +462,7 @@ class PoolPages:
             f'{html.escape((self.in_language(cards[0].set_names) or ("en", code))[1])}</a> '
             f'<span class="ar-meta">{html.escape(code)} · {self.r.h("card_set_count", count=len(cards))}</span></li>'
             for code, cards in self.sets().items())
-        return (f'{unsearched_heading(2, self.r.t("cards_pool_title"), "pool")}'
+        return (f'{unsearched_heading(2, self.word("t", "cards_pool_title"), "pool")}'
                 f'<p class="ar-intro">{self.r.h("cards_pool_intro", count=len(self.pool.cards))}</p>\n\n'
                 f'<ul class="ar-card-index" {UNSEARCHED}>{items}</ul>\n')
 
