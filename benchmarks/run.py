@@ -1238,10 +1238,10 @@ def work_folder(prefix: str, keep: bool) -> Iterator[Path]:
 def said(report: Report, details: bool = False) -> int:
     """A partial run's rows (and details) printed; its exit status: 0 when every goal is met."""
     for row in report.rows:
-        log(f"  {'MET ' if row.met else 'GAP '} {row.measure}: {row.result} ({row.note})")
+        log(f"  {'MET ' if row.met else '    ' if row.met is None else 'GAP '} {row.measure}: {row.result} ({row.note})")
     for line in report.details if details else ():
         log(f"  {line}")
-    return 0 if all(row.met for row in report.rows) else 1
+    return 0 if all(row.met is not False for row in report.rows) else 1   # a figure without a goal is no gap
 
 
 def ratio_row(report: Report, measure: str, goal: str, limit: float, a: Timing, b: Timing, note: str) -> float:
