@@ -210,3 +210,9 @@ def test_the_heading_says_its_language_when_it_falls_back(glossary, pool):
     assert it.startswith('<h1 lang="en" id="card-alt-test-b-ax-02-u-0417">Copper Heron<a class="headerlink"')
     fr = _pages(glossary, pool, "fr")[pool_card_page(pool.cards["ALT_TEST_B_AX_02_U_0417"])].markdown
     assert fr.startswith('<h1 id="card-alt-test-b-ax-02-u-0417">Héron de Cuivre<')
+
+
+def test_a_name_the_data_lacks_in_the_pages_language_is_marked_english_in_the_lists(glossary, pool):
+    it = _pages(glossary, pool, "it")["cards/set-test/index.md"].markdown
+    assert '<a href="alt-test-b-ax-02-u-0417/"><span lang="en">Copper Heron</span></a>' in it
+    assert '<a href="alt-test-b-ax-02-c/">Airone di Rame</a>' in it

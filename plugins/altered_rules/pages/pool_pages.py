@@ -158,6 +158,11 @@ class PoolPages:
         """The card's name in the page's language (else English)."""
         return (self.in_language(card.names) or ("en", card.reference))[1]
 
+    def name_html(self, card: PoolCard) -> str:
+        """The card's name in the page's language as HTML; in English, marked so, where the data lacks it."""
+        lang, name = self.in_language(card.names) or ("en", card.reference)
+        return html.escape(name) if lang == self.r.language else f'<span lang="{lang}">{html.escape(name)}</span>'
+
     def lang_span(self, notices: PageNotices, values: dict[str, str], css: str = "") -> str:
         found = self.in_language(values)
         if found is None:
@@ -313,7 +318,7 @@ class PoolPages:
             also = ""
             if others:
                 links = ", ".join(f'<a href="{self.card_href(card.set_code, self.pool.cards[ref])}">'
-                                  f'{html.escape(self.name(self.pool.cards[ref]))} <code>{html.escape(ref)}</code></a>' for ref in others)
+                                  f'{self.name_html(self.pool.cards[ref])} <code>{html.escape(ref)}</code></a>' for ref in others)
                 also = f'<p class="ar-ruling__shared" {UNSEARCHED}>{self.word("label", "card_shared_ruling")} {links}</p>'
             event = f" · {html.escape(ruling.event_format.title())}" if ruling.event_format else ""
             items.append(
@@ -442,7 +447,7 @@ class PoolPages:
         name = (self.in_language(cards[0].set_names) or ("en", set_code))[1]
         title = f"{name} ({set_code})"
         rows = "".join(
-            f'<li><a href="{c.slug}/">{html.escape(self.name(c))}</a> '
+            f'<li><a href="{c.slug}/">{self.name_html(c)}</a> '
             f'<code>{html.escape(c.reference)}</code></li>' for c in cards)
         out = [r.heading(1, title, f"set-{_slug(set_code)}"),
                f'<p class="ar-intro">{r.h("card_set_count", count=len(cards))}</p>\n\n',
