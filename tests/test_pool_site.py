@@ -165,3 +165,26 @@ def test_the_cards_are_in_the_search_index_sitemap_and_offline_copy(built):
     assert gzip.decompress((built / "sitemap.xml.gz").read_bytes()).decode() == sitemap
     worker = (built / "sw.js").read_text(encoding="utf-8")
     assert '"cards/set-test/alt-test-b-ax-02-c/"' in worker and SHELL_URL not in worker
+
+
+def test_a_serve_session_rebuilds_the_cards_pages(built, tmp_path, monkeypatch):
+    """`mkdocs serve` (a session that keeps its pages and folders between rebuilds, issue 29): each
+    rebuild has every card's page, as a cold build writes it, and no frame."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    monkeypatch.setenv("ALTERED_RULES_CARDS", str(built.parent / "pool.json"))
+    served = tmp_path / "served"
+    config = None
+    try:
+        for rebuild in range(2):
+            config = load_config(str(PROJECT / "mkdocs.yml"), site_dir=str(served))
+            if rebuild == 0:
+                config.plugins.on_startup(command="serve", dirty=False)
+            mkdocs_build(config)
+            assert not (served / "cards" / "set-_shell").exists()
+            cards = {p: data for p, data in _files(served).items() if p.startswith("cards/set-test/") and p.count("/") == 3}
+            assert cards == {p: data for p, data in _files(built).items() if p in cards} and len(cards) == 8
+    finally:
+        if config is not None:
+            config.plugins.on_shutdown()
