@@ -14,7 +14,7 @@ import pytest
 from altered_rules.content.glossary import load_glossary
 from altered_rules.content.pool import import_pool
 from altered_rules.pages.navigation import expand_nav
-from altered_rules.pages.pool_pages import is_pool_page, pool_card_page
+from altered_rules.pages.pool_pages import POOL_SHELL, PoolPages, is_pool_page, pool_card_page
 from altered_rules.pages.render import Renderer
 from altered_rules.pages.site_pages import site_pages
 
@@ -43,8 +43,20 @@ def pool(tmp_path_factory):
     return import_pool(root)
 
 
+class _Drawn:
+    """A page as these tests read it: its path, title and what it shows (a card's page's HTML, another's Markdown)."""
+
+    def __init__(self, path, title, markdown):
+        self.path, self.title, self.markdown = path, title, markdown
+
+
 def _pages(glossary, pool, language):
-    return {page.path: page for page in site_pages(Renderer(glossary, language, None), pool=pool)}
+    """The language's generated pages and the pool's cards' pages (made after MkDocs's, pool_site.py)."""
+    renderer = Renderer(glossary, language, None)
+    pool_pages = PoolPages(renderer, pool)
+    pages = {page.path: _Drawn(page.path, page.title, page.markdown) for page in site_pages(renderer, pool=pool_pages)}
+    pages.update({page.path: _Drawn(page.path, page.title, page.html) for page in pool_pages.card_pages()})
+    return pages
 
 
 def _searched(markdown: str) -> str:
@@ -54,11 +66,14 @@ def _searched(markdown: str) -> str:
 
 def test_a_page_per_card_of_the_pool_and_one_per_set(glossary, pool):
     pages = _pages(glossary, pool, "en")
-    assert sorted(p for p in pages if p.startswith("cards/set-")) == [
+    assert sorted(p for p in pages if p.startswith("cards/set-") and p != POOL_SHELL) == [
         "cards/set-test/alt-test-b-ax-01-c.md", "cards/set-test/alt-test-b-ax-02-c.md", "cards/set-test/alt-test-b-ax-02-r1.md",
         "cards/set-test/alt-test-b-ax-02-u-0417.md", "cards/set-test/alt-test-b-ax-02-u-0981.md",
         "cards/set-test/alt-test-b-ly-03-c.md", "cards/set-test/alt-test-b-ly-05-c.md", "cards/set-test/alt-test-b-mu-04-c.md",
         "cards/set-test/index.md"]
+    # MkDocs draws the sets' pages and one frame for the cards' pages, not the cards' pages themselves
+    generated = {page.path for page in site_pages(Renderer(glossary, "en", None), pool=pool)}
+    assert sorted(p for p in generated if p.startswith("cards/set-")) == [POOL_SHELL, "cards/set-test/index.md"]
     assert 'href="set-test/">Test Tides</a>' in pages["cards/index.md"].markdown
     # the glossary's 31 card pages are still there, each linking its printings when the pool has it
     assert len([p for p in pages if p.startswith("cards/") and not p.startswith("cards/set-")]) == len(glossary.cards) + 1
@@ -101,7 +116,7 @@ def test_code_and_every_name_are_searched(glossary, pool):
 
 def test_rules_its_abilities_use_are_linked(glossary, pool):
     md = _pages(glossary, pool, "en")[pool_card_page(pool.cards["ALT_TEST_B_AX_02_C"])].markdown
-    rules = re.findall(r'href="[^"]*#(2\.2\.[0-9.a-z]+)"', md.split("{ #rules", 1)[1].split("{ #rulings", 1)[0])
+    rules = re.findall(r'href="[^"]*#(2\.2\.[0-9.a-z]+)"', md.split('id="rules"', 1)[1].split('id="rulings"', 1)[0])
     assert rules == ["2.2.3.c", "2.2.6", "2.2.7", "2.2.2.k", "2.2.10.c", "2.2.10.d", "2.2.10.h", "2.2.10.i"]
     spell = _pages(glossary, pool, "en")[pool_card_page(pool.cards["ALT_TEST_B_LY_03_C"])].markdown
     assert "2.2.10.i" not in spell and "2.2.10.d" not in spell          # no trigger, no support ability
@@ -130,7 +145,7 @@ def test_suspended_and_errata_are_said(glossary, pool):
 def test_data_text_is_escaped_and_unknown_symbols_shown_as_printed(glossary, pool):
     pages = _pages(glossary, pool, "fr")
     jelly = pages[pool_card_page(pool.cards["ALT_TEST_B_LY_05_C"])]
-    assert "<script" not in jelly.markdown and '# &lt;script&gt;alert("x")&lt;/script&gt; &amp; Méduse {' in jelly.markdown
+    assert "<script" not in jelly.markdown and '>&lt;script&gt;alert("x")&lt;/script&gt; &amp; Méduse<a class="headerlink"' in jelly.markdown
     moss = pages[pool_card_page(pool.cards["ALT_TEST_B_MU_04_C"])].markdown
     assert "{Q} Je gagne 2 boosts." in moss
 
@@ -160,3 +175,44 @@ def test_the_site_reads_the_pool_its_configuration_names(tmp_path, monkeypatch, 
     with pytest.raises(PluginError, match=r"the card pool \(the plugin's `cards` option or ALTERED_RULES_CARDS\): .*missing.json: "
                                           r"cannot read the card pool"):
         site._card_pool(str(tmp_path))
+
+
+def _entry(glossary, pool, language, code):
+    return PoolPages(Renderer(glossary, language, None), pool).search_entry(pool.cards[code])
+
+
+def test_the_search_entry_is_in_the_pages_language_with_every_name(glossary, pool):
+    fr = _entry(glossary, pool, "fr", "ALT_TEST_B_AX_02_R1")
+    assert fr["location"] == "cards/set-test/alt-test-b-ax-02-r1/" and fr["title"] == "Héron de Cuivre"
+    assert fr["text"].startswith("ALT_TEST_B_AX_02_R1 · ") and "Piochez une carte." in fr["text"] and "Draw a card" not in fr["text"]
+    # the names printed in the other languages, searched as the text's words
+    assert fr["text"].endswith(" · Copper Heron · Airone di Rame · Kupferreiher · Garza de cobre")
+    assert sorted(fr) == ["location", "text", "title"]
+    it = _entry(glossary, pool, "it", "ALT_TEST_B_AX_02_R1")
+    assert it["title"] == "Airone di Rame" and "Pesca una carta." in it["text"] and "Héron de Cuivre" in it["text"]
+    # symbols by their names in the page's language, no braces or markup left
+    assert "{" not in fr["text"] and "#" not in fr["text"] and "[" not in fr["text"]
+
+
+def test_the_search_entry_falls_back_to_english(glossary, pool):
+    it = _entry(glossary, pool, "it", "ALT_TEST_B_AX_02_U_0417")     # English and French only
+    assert it["title"] == "Copper Heron" and it["text"].endswith(" · Héron de Cuivre")
+
+
+def test_the_search_entry_is_escaped(glossary, pool):
+    fr = _entry(glossary, pool, "fr", "ALT_TEST_B_LY_05_C")
+    assert fr["title"] == "&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; Méduse"
+    assert "<script" not in json.dumps(fr) and fr["text"].endswith(" · Moonlight Jellyfish")
+
+
+def test_the_heading_says_its_language_when_it_falls_back(glossary, pool):
+    it = _pages(glossary, pool, "it")[pool_card_page(pool.cards["ALT_TEST_B_AX_02_U_0417"])].markdown
+    assert it.startswith('<h1 lang="en" id="card-alt-test-b-ax-02-u-0417">Copper Heron<a class="headerlink"')
+    fr = _pages(glossary, pool, "fr")[pool_card_page(pool.cards["ALT_TEST_B_AX_02_U_0417"])].markdown
+    assert fr.startswith('<h1 id="card-alt-test-b-ax-02-u-0417">Héron de Cuivre<')
+
+
+def test_a_name_the_data_lacks_in_the_pages_language_is_marked_english_in_the_lists(glossary, pool):
+    it = _pages(glossary, pool, "it")["cards/set-test/index.md"].markdown
+    assert '<a href="alt-test-b-ax-02-u-0417/"><span lang="en">Copper Heron</span></a>' in it
+    assert '<a href="alt-test-b-ax-02-c/">Airone di Rame</a>' in it

@@ -32,7 +32,7 @@ from ..content.yamlsource import SourceError
 from ..languages import language_selector
 from ..pages.navigation import expand_nav
 from ..pages.page_references import link_rule_references
-from ..pages.pool_pages import POOL_PREFIX
+from ..pages.pool_pages import POOL_PREFIX, POOL_SHELL, SHELL_CONTENT, PoolPages
 from ..pages.release_cycle import ReleaseCycle, changed_entries
 from ..pages.render import SANDBOX_PAGE, Renderer
 from ..pages.site_pages import site_pages
@@ -154,14 +154,15 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             releases = ReleaseCycle(glossary, language, renderer)
             version_pages = releases.pages()   # releases and history (versions.py), not in the nav
             # Page paths are made from data (site_paths.py): one that would leave the site stops the build.
-            pool = self._card_pool(project)
+            card_pool = self._card_pool(project)
+            pool = PoolPages(renderer, card_pool) if card_pool is not None else None
             pages = site_pages(renderer, pool)
         except (SourceError, SitePathError) as exc:
             raise _refused(str(exc)) from None
         # The cards the sandbox's form offers and its decklist reads: the pool's, else the glossary's.
-        card_index = card_index_file(glossary, pool, language) if sandbox is not None else None
+        card_index = card_index_file(glossary, card_pool, language) if sandbox is not None else None
         return LanguageBuild(glossary, language, verification, renderer, releases, pages, version_pages, sandbox, scenarios,
-                             card_index, pool is not None)
+                             card_index, card_pool is not None, pool)
 
     def _configure(self, config: MkDocsConfig, build: LanguageBuild) -> MkDocsConfig:
         config.extra["altered_rules_release"] = build.releases.site_label()
@@ -274,7 +275,10 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             problems = html_problems(html)
             if problems:
                 raise _refused(f"{page.file.src_uri}: " + "; ".join(problems))
-        return self.session.after(page, html, files)
+        html = self.session.after(page, html, files)
+        if page.file.src_uri == POOL_SHELL:   # the cards' pages' frame: each card's content goes here (pool_site.py)
+            return SHELL_CONTENT
+        return html
 
     def on_post_page(self, output: str, *, page: Any, config: MkDocsConfig) -> str:
         blocks = self.deferred.pop(page.file.src_uri, [])
@@ -303,7 +307,7 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
                 finish_site(Path(config.site_dir), build.glossary, build.language, build.pages,
                             releases=build.releases, verification=build.verification, sandbox=build.sandbox,
                             scenarios=build.scenarios, card_index=build.card_index, site_url=config.site_url or "", renderer=build.renderer,
-                            pieces=self.session.export_pieces, kept=self.session.kept_folders)
+                            pieces=self.session.export_pieces, kept=self.session.kept_folders, pool=build.pool)
         except (ShellError, SitePathError) as exc:
             raise _refused(str(exc)) from None
         finally:

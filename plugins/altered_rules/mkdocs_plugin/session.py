@@ -18,6 +18,7 @@ from typing import Any
 
 from ..caches import Cache
 from ..content.glossary import Glossary
+from ..pages.pool_pages import PoolPages
 from ..pages.release_cycle import ReleaseCycle
 from ..pages.render import SANDBOX_PAGE, Page, Renderer
 from ..pages.served_pages import CompiledTemplates, SearchEntries, ServedPages, nav_outline, settings_files, toc_outline
@@ -37,7 +38,8 @@ class LanguageBuild:
     """Everything one language's build made before MkDocs reads its pages (plugin.on_config): the
     glossary as loaded, the engine's verification of it (None when verification is off), the one
     Renderer of the language, the releases' life cycle, the generated pages (in the navigation) and
-    the releases' pages (reached from the footer), the sandbox's runtime and its scenarios' file."""
+    the releases' pages (reached from the footer), the sandbox's runtime and its scenarios' file;
+    with a card pool, its pages (the cards' pages are made after MkDocs's, site_assets/pool_site.py)."""
 
     glossary: Glossary
     language: str
@@ -52,6 +54,7 @@ class LanguageBuild:
     # is the imported pool's (else glossary/cards.yaml's).
     card_index: tuple[str, str] | None = None
     card_pool: bool = False
+    pool: PoolPages | None = None
 
 
 class BuildSession:

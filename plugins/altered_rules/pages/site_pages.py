@@ -22,10 +22,12 @@ def pages(glossary: Glossary, language: str = "en", verification: Verification |
     return site_pages(Renderer(glossary, language, verification, changed_in=changed_in, source_links=source_links))
 
 
-def site_pages(renderer: Renderer, pool: CardPool | None = None) -> list[Page]:
+def site_pages(renderer: Renderer, pool: CardPool | PoolPages | None = None) -> list[Page]:
     """Every generated page of the site in the renderer's language, drawn by `renderer`: the one
     Renderer of a language build (mkdocs_plugin), which then links the hand-written pages too;
-    with the imported card pool (`pool`), a page per card of it."""
+    with the imported card pool (`pool`, or its pages drawn by this renderer), a page per set of
+    it and the shell of its cards' pages (the cards' pages themselves are PoolPages.card_pages,
+    made after MkDocs: site_assets/pool_site.py)."""
     glossary, verification = renderer.glossary, renderer.verification
     result = [renderer.chapter(chapter) for chapter in glossary.chapters]
     result.append(renderer.terms())
@@ -37,7 +39,8 @@ def site_pages(renderer: Renderer, pool: CardPool | None = None) -> list[Page]:
     if verification is not None:
         result.append(renderer.coverage())
     result.append(renderer.translations())
-    result += card_pages(renderer, PoolPages(renderer, pool) if pool is not None else None)
+    pages = pool if pool is None or isinstance(pool, PoolPages) else PoolPages(renderer, pool)
+    result += card_pages(renderer, pages)
     return result
 
 

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from ..content.glossary.model import Glossary
+from ..pages.pool_pages import PoolPages
 from ..pages.release_cycle import ReleaseCycle, write
 from ..pages.render import Page, Renderer
 from ..pages.versions import SHELL_URL
@@ -21,6 +22,7 @@ from .export import IndentedPieces, export_files
 from .release_export import release_files
 from .extra_files import OFFLINE_PAGE, offline_page, service_worker, short_url_pages, sitemap_gzip, without_url
 from .sandbox import PAGE_ASSETS, SANDBOX_DIR, Runtime
+from .pool_site import pool_site_files, with_card_entries, with_card_urls
 from .site_files import KeptFolders, write_site_files
 from .search_index import game_page_urls, with_rule_entries
 
@@ -37,27 +39,36 @@ def finish_site(site: Path, glossary: Glossary, language: str, pages: list[Page]
                 releases: ReleaseCycle | None, verification: Verification | None,
                 sandbox: Runtime | None, scenarios: tuple[str, str] | None, site_url: str,
                 card_index: tuple[str, str] | None = None, renderer: Renderer | None = None, pieces: IndentedPieces | None = None,
-                kept: KeptFolders | None = None) -> None:
+                kept: KeptFolders | None = None, pool: PoolPages | None = None) -> None:
     """Everything written after MkDocs (and its search plugin) wrote the pages. Raises
-    versions.ShellError when the versioned pages' frame is not as the theme should draw it.
-    `card_index`: the sandbox's card index (sandbox.card_index_file), kept offline with it.
-    A serve session's `pieces` (export.IndentedPieces) and `kept` folders (site_files.KeptFolders);
-    None in a build."""
+    versions.ShellError when the versioned pages' frame (or the card pages', pool_site.py) is not as
+    the theme should draw it. `card_index`: the sandbox's card index (sandbox.card_index_file), kept
+    offline with it. A serve session's `pieces` (export.IndentedPieces) and `kept` folders
+    (site_files.KeptFolders); None in a build. `pool`: the card pool's pages, whose cards' pages
+    are made here from the frame the theme drew once (pool_site.py)."""
+    # The cards' pages first: their frame is removed from the site before anything lists its files.
+    card_files, card_entries, card_urls = pool_site_files(site, pool) if pool is not None else ({}, [], [])
     index_path = site / "search" / "search_index.json"
     if index_path.is_file():
         index = json.loads(index_path.read_text(encoding="utf-8"))
+        index = with_card_entries(index, [])   # the cards' frame is no page to find
         index = with_rule_entries(index, glossary, language, game_page_urls(pages))
+        index = with_card_entries(index, card_entries)
         index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     shell = releases.take_shell(site) if releases else None
     sitemap = site / "sitemap.xml"
     if sitemap.is_file():  # MkDocs's gzip of it carries the build's date: written again without it
         content = sitemap.read_bytes()
-        if shell is not None:   # the frame is no page of the site
-            content = without_url(content, SHELL_URL)
+        if shell is not None or pool is not None:   # the frames are no pages of the site; the cards' pages are
+            if shell is not None:
+                content = without_url(content, SHELL_URL)
+            if pool is not None:
+                content = with_card_urls(content, card_urls)
             sitemap.write_bytes(content)
         (site / "sitemap.xml.gz").write_bytes(sitemap_gzip(content))
     removed = releases.removed_rules() if releases else {}
     files = short_url_pages(glossary, language, removed)
+    files.update(card_files)
     links: dict[str, str] = {}
     if releases is not None:
         versioned, links = releases.after_build(shell, site_url)

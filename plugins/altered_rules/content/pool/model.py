@@ -12,6 +12,7 @@ the publisher's: they live in the imported pool file (outside the repository), n
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -175,7 +176,7 @@ class PoolCard:
         parts = self.reference.split("_")
         return "_".join(parts[:5]) if len(parts) >= 6 else self.reference
 
-    @property
+    @functools.cached_property
     def slug(self) -> str:
         """Its page's stable URL part: the code, lower case (unique, unlike names)."""
         return re.sub(r"[^a-z0-9]+", "-", self.reference.casefold()).strip("-")
