@@ -216,3 +216,12 @@ def test_a_name_the_data_lacks_in_the_pages_language_is_marked_english_in_the_li
     it = _pages(glossary, pool, "it")["cards/set-test/index.md"].markdown
     assert '<a href="alt-test-b-ax-02-u-0417/"><span lang="en">Copper Heron</span></a>' in it
     assert '<a href="alt-test-b-ax-02-c/">Airone di Rame</a>' in it
+
+
+def test_the_headings_permalink_tooltip_is_in_the_pages_language(glossary, pool):
+    # Card pages skip MkDocs' toc extension, so they must write the tooltip strings.theme_texts gives it
+    # (issue 44: no English "Permanent link" on a French or Italian page).
+    for language, tooltip in (("fr", "Lien permanent"), ("it", "Link permanente"), ("en", "Permanent link")):
+        md = _pages(glossary, pool, language)[pool_card_page(pool.cards["ALT_TEST_B_AX_02_R1"])].markdown
+        links = md.count('class="headerlink"')
+        assert links >= 2 and md.count(f'title="{tooltip}"') == links, language

@@ -69,12 +69,13 @@ class CardPage:
     sections: tuple[str, ...]
 
 
-def heading_html(level: int, title: str, anchor: str, searched: bool = False, lang: str = "") -> str:
-    """A heading as MkDocs's toc extension writes one (its permalink), with `data-search-exclude` unless
+def heading_html(level: int, title: str, anchor: str, link_title: str, searched: bool = False, lang: str = "") -> str:
+    """A heading as MkDocs's toc extension writes one (its permalink, whose tooltip `link_title` is the
+    page language's, as strings.theme_texts gives the toc extension), with `data-search-exclude` unless
     `searched`, and the language of its title when it is not the page's."""
     attrs = ("" if searched else f" {UNSEARCHED}") + (f' lang="{lang}"' if lang else "")
     return (f'<h{level}{attrs} id="{anchor}">{html.escape(title, quote=False)}<a class="headerlink" '
-            f'href="#{anchor}" title="Permanent link">&para;</a></h{level}>\n')
+            f'href="#{anchor}" title="{html.escape(link_title)}">&para;</a></h{level}>\n')
 
 _FACTION_SYMBOLS = {"AX": "axiom", "BR": "bravos", "LY": "lyra", "MU": "muna", "OR": "ordis", "YZ": "yzmir"}
 _RARITY_SYMBOLS = {"COMMON": "common", "RARE": "rare", "UNIQUE": "unique"}
@@ -348,26 +349,27 @@ class PoolPages:
         title_lang, title = self.in_language(card.names) or ("en", card.reference)
         if title_lang != r.language:
             notices.untranslated += 1
-        h1 = heading_html(1, title, f"card-{card.slug}", searched=True, lang=title_lang if title_lang != r.language else "")
+        link = self.word("t", "permalink_title")
+        h1 = heading_html(1, title, f"card-{card.slug}", link, searched=True, lang=title_lang if title_lang != r.language else "")
         out = [h1, '<div class="ar-card">\n', self.flags_html(card),
                self.facts_html(notices, card), self.abilities_html(notices, card, page), "</div>\n\n"]
         sections = []
         rules = self.rules_used(card)
         if rules:
             sections.append("rules")
-            out += [heading_html(2, self.word("t", "card_rules_used"), "rules"),
+            out += [heading_html(2, self.word("t", "card_rules_used"), "rules", link),
                     f'<p class="ar-card__rules" {UNSEARCHED}>{" · ".join(r.rule_link(notices, rule, POOL_SHELL) for rule in rules)}</p>\n\n']
         sections.append("rulings")
-        out += [heading_html(2, self.word("t", "rulings"), "rulings"), self.rulings_html(notices, card, page)]
+        out += [heading_html(2, self.word("t", "rulings"), "rulings", link), self.rulings_html(notices, card, page)]
         glossary_card = self.glossary_cards.get(fold(card.name))
         if glossary_card is not None:
             sections.append("mentions")
-            out += ["\n", heading_html(2, self.word("t", "card_mentions"), "mentions"),
+            out += ["\n", heading_html(2, self.word("t", "card_mentions"), "mentions", link),
                     f'<p><a href="{relative_url(POOL_SHELL, card_page(glossary_card))}">{html.escape(glossary_card.name)}</a></p>\n']
         others = [c for c in self.printings.get(fold(card.name), []) if c.reference != card.reference]
         if others:
             sections.append("printings")
-            out += ["\n", heading_html(2, self.word("t", "card_printings"), "printings"),
+            out += ["\n", heading_html(2, self.word("t", "card_printings"), "printings", link),
                     self.printings_list(others, lambda c: self.card_href(card.set_code, c))]
         finished = r.finish(notices, page, title, out)
         return CardPage(page, title, finished.markdown, tuple(sections))
