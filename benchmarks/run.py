@@ -37,9 +37,11 @@ import gc
 import gzip
 import hashlib
 import http.server
+import json
 import mimetypes
 import os
 import platform
+import re
 import resource
 import shutil
 import socket
@@ -723,17 +725,36 @@ def offline_copy(browser: Any, server: Server, language: str) -> dict[str, Any]:
     return answer
 
 
+def offline_shell(site: Path, language: str) -> int:
+    """Bytes of what a language's service worker keeps as soon as it is registered (its PRECACHE: the
+    home page, styles, scripts, search index and offline page), as the built files are."""
+    worker = (site / language / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"^const PRECACHE = (.*);$", worker, re.M)
+    if found is None:
+        raise SystemExit(f"bench: no PRECACHE list in {site / language / 'sw.js'}")
+    files = [site / language / ("index.html" if f == "./" else f) for f in json.loads(found.group(1))]
+    return sum(path.stat().st_size for path in files)
+
+
 def offline_rows(report: Report, browser: Any, real: Path) -> None:
-    """The size of each language's offline copy, and of the sandbox's runtime in it (shared by the languages)."""
+    """The size of each language's offline copy, and of the sandbox's runtime in it (shared by the
+    languages); and of the other languages' shells kept with it (issue 40: their offline page)."""
     runtime = sum(path.stat().st_size for path in (real / "site" / "_sandbox").rglob("*") if path.is_file())
+    shells = {language: offline_shell(real / "site", language) for language in CONFIGS}
     with Server(real / "site") as server:
         for language in CONFIGS:
             answer = offline_copy(browser, server, language)
             copy = answer.get("copy") or {}
+            others = sum(size for other, size in shells.items() if other != language)
             report.add(f"Offline copy of the {language} site (every page, the search, the sandbox)", "—",
                        f"{copy.get('bytes', 0) / 1e6:.1f} MB" if answer.get("kept") else f"not kept: {answer.get('error')}",
                        None, f"{copy.get('files', 0)} files; the sandbox's runtime {runtime / 1e6:.1f} MB of it, kept once "
-                             "for the three languages")
+                             f"for the three languages; with it, the other languages' shells for their offline page, "
+                             f"{others / 1e6:.1f} MB")
+    for language, size in shells.items():
+        report.add(f"Offline shell of the {language} site (home page, styles, scripts, search index, offline page)", "—",
+                   f"{size / 1e6:.2f} MB", None, "kept on a first visit, and for a language never visited when "
+                   "another is made available offline")
 
 
 def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: int, quick: bool,
