@@ -489,3 +489,17 @@ def test_a_card_code_is_one_word_found_in_any_form_and_nothing_else_with_it():
     assert _links(words)[0] == "cards/alt-syn-b-ax-17-c/", _links(words)
     # A code is marked in the result's text.
     assert "<mark>ALT_SYN_B_AX_17_C</mark>" in code[0][0]["text"], code[0][0]["text"]
+
+
+def test_the_chrome_around_an_answer_and_a_ruling_s_argument_are_not_searched(site):
+    # Issue 40: "Checked by the engine as max_rare: 15" made a game mode's deck rules the answer to
+    # "max rares in a deck"; a ruling's "Why" (its editors' argument) answered "can a tie move".
+    for language, why, check, sandbox in (("en", "Why.", "Checked by the engine as", "Open in the sandbox"),
+                                          ("fr", "Pourquoi.", "Vérifié par le moteur", "Ouvrir dans le bac à sable")):
+        index = json.loads((site / language / "search" / "search_index.json").read_text(encoding="utf-8"))
+        by = {doc["location"]: doc for doc in index["docs"]}
+        deck = by["modes/sealed/#sealed-deck"]["text"]
+        assert "min_cards" not in deck and "max_rare" not in deck and "seed-003" not in deck, deck
+        assert all(sandbox not in doc["text"] and check not in doc["text"] for doc in index["docs"])
+        ruling = by["rulings/#ruling-moves-forward-due-to"]["text"]
+        assert "4.2.4.h" in ruling and why not in ruling and "ties" not in ruling, ruling
