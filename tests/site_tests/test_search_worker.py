@@ -503,3 +503,18 @@ def test_the_chrome_around_an_answer_and_a_ruling_s_argument_are_not_searched(si
         assert all(sandbox not in doc["text"] and check not in doc["text"] for doc in index["docs"])
         ruling = by["rulings/#ruling-moves-forward-due-to"]["text"]
         assert "4.2.4.h" in ruling and why not in ruling and "ties" not in ruling, ruling
+        # A section's heading weighs as a paragraph: at twice it, "4.4 Checking reactions" came above
+        # 4.4.c for "after playing a reaction are reactions checked again".
+        assert by["rules/chapter-4/#4.4"]["boost"] == by["rules/chapter-4/#4.4.c"]["boost"] == 2
+
+
+def test_a_heading_weighed_as_a_paragraph_still_comes_first_for_its_number_and_after_its_answer():
+    docs = [{"location": "r4/", "title": "4. The day", "text": ""},
+            {"location": "r4/#4.4", "title": "4.4 Checking reactions", "text": "", "boost": 2},
+            {"location": "r4/#4.4.a", "title": "4.4.a · Checking reactions", "text": "At several points players check reactions.",
+             "boost": 2},
+            {"location": "r4/#4.4.c", "title": "4.4.c · Checking reactions",
+             "text": "Once that Reaction has been played, Reactions are checked again.", "boost": 2}]
+    number, again = _ask(_index("en", docs), "4.4", "reaction played checked again")
+    assert _links(number)[:2] == ["r4/#4.4", "r4/#4.4.a"], _links(number)
+    assert _links(again)[0] == "r4/#4.4.c", _links(again)
