@@ -918,7 +918,8 @@ def search_only(args: argparse.Namespace) -> int:
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
-    lines = [f"# Search figures (`benchmarks/run.py --only search`, {time.strftime('%Y-%m-%d')}, "
+    quick = " --quick" if args.quick else ""
+    lines = [f"# Search figures (`benchmarks/run.py --only search{quick}`, {time.strftime('%Y-%m-%d')}, "
              f"{(time.perf_counter() - started) / 60:.1f} min)", "", "| Measure | Goal | Result | Met |", "| --- | --- | --- | --- |"]
     for row in report.rows:
         met = "—" if row.met is None else ("yes" if row.met else "**no**")
