@@ -37,9 +37,11 @@ import gc
 import gzip
 import hashlib
 import http.server
+import json
 import mimetypes
 import os
 import platform
+import re
 import resource
 import shutil
 import socket
@@ -723,17 +725,36 @@ def offline_copy(browser: Any, server: Server, language: str) -> dict[str, Any]:
     return answer
 
 
+def offline_shell(site: Path, language: str) -> int:
+    """Bytes of what a language's service worker keeps as soon as it is registered (its PRECACHE: the
+    home page, styles, scripts, search index and offline page), as the built files are."""
+    worker = (site / language / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"^const PRECACHE = (.*);$", worker, re.M)
+    if found is None:
+        raise SystemExit(f"bench: no PRECACHE list in {site / language / 'sw.js'}")
+    files = [site / language / ("index.html" if f == "./" else f) for f in json.loads(found.group(1))]
+    return sum(path.stat().st_size for path in files)
+
+
 def offline_rows(report: Report, browser: Any, real: Path) -> None:
-    """The size of each language's offline copy, and of the sandbox's runtime in it (shared by the languages)."""
+    """The size of each language's offline copy, and of the sandbox's runtime in it (shared by the
+    languages); and of the other languages' shells kept with it (issue 40: their offline page)."""
     runtime = sum(path.stat().st_size for path in (real / "site" / "_sandbox").rglob("*") if path.is_file())
+    shells = {language: offline_shell(real / "site", language) for language in CONFIGS}
     with Server(real / "site") as server:
         for language in CONFIGS:
             answer = offline_copy(browser, server, language)
             copy = answer.get("copy") or {}
+            others = sum(size for other, size in shells.items() if other != language)
             report.add(f"Offline copy of the {language} site (every page, the search, the sandbox)", "—",
                        f"{copy.get('bytes', 0) / 1e6:.1f} MB" if answer.get("kept") else f"not kept: {answer.get('error')}",
                        None, f"{copy.get('files', 0)} files; the sandbox's runtime {runtime / 1e6:.1f} MB of it, kept once "
-                             "for the three languages")
+                             f"for the three languages; with it, the other languages' shells for their offline page, "
+                             f"{others / 1e6:.1f} MB")
+    for language, size in shells.items():
+        report.add(f"Offline shell of the {language} site (home page, styles, scripts, search index, offline page)", "—",
+                   f"{size / 1e6:.2f} MB", None, "kept on a first visit, and for a language never visited when "
+                   "another is made available offline")
 
 
 def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: int, quick: bool,
@@ -774,15 +795,17 @@ def search_rows(report: Report, browser: Any, real: Path, synth: Path, factor: i
     for language, size in sizes.items():
         report.add(f"Search index transfer, real glossary ({language}), gzip", "≤ 40 kB", f"{size / 1000:.1f} kB",
                    size <= 40_000)
+    parts = [part for (language, part) in measured.site if language == "all" and part.startswith("heldout ")]
     for language in (*CONFIGS, "all"):
-        for split in ("tune", "heldout"):
+        for split in ("tune", "heldout", *parts):
             s = measured.site[(language, split)]
             # Issue 27: MRR@10 ≥ 0.85 and the answer first 3 times in 4, in each language, on the
-            # held-out part as well as the tuned part (issue 14 asked 0.75 and 2/3 overall).
-            met = s.mrr_at_10 >= 0.85 and s.success_at_1 >= 0.75
+            # held-out part as well as the tuned part (issue 14 asked 0.75 and 2/3 overall); issue
+            # 40: the answer in the first five for 92%, on the held-out part written for its change.
+            met = s.mrr_at_10 >= 0.85 and s.success_at_1 >= 0.75 and s.recall_at_5 >= 0.92
             report.add(f"Judge's search benchmark, {language}, {split}: MRR@10 (success@1, recall@5)",
-                       "MRR@10 ≥ 0.85, s@1 ≥ 0.75", f"{s.mrr_at_10:.2f} ({s.success_at_1:.2f}, {s.recall_at_5:.2f})", met,
-                       f"{s.queries} queries")
+                       "MRR@10 ≥ 0.85, s@1 ≥ 0.75, r@5 ≥ 0.92",
+                       f"{s.mrr_at_10:.2f} ({s.success_at_1:.2f}, {s.recall_at_5:.2f})", met, f"{s.queries} queries")
     report.facts["search_table"] = report_lines(measured, "the site's search")
     report.facts["search_misses"] = [f"`{q.text}` ({q.language}, {q.where}): rank {r or '>10'}, first "
                                      + ", ".join(h.split('/', 3)[-1] for h in links[:2])
@@ -921,7 +944,8 @@ def search_only(args: argparse.Namespace) -> int:
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
-    lines = [f"# Search figures (`benchmarks/run.py --only search`, {time.strftime('%Y-%m-%d')}, "
+    quick = " --quick" if args.quick else ""
+    lines = [f"# Search figures (`benchmarks/run.py --only search{quick}`, {time.strftime('%Y-%m-%d')}, "
              f"{(time.perf_counter() - started) / 60:.1f} min)", "", "| Measure | Goal | Result | Met |", "| --- | --- | --- | --- |"]
     for row in report.rows:
         met = "—" if row.met is None else ("yes" if row.met else "**no**")
@@ -930,7 +954,8 @@ def search_only(args: argparse.Namespace) -> int:
               "", "## Misses of the tuned part (rank ≠ 1)", "",
               *[f"- {m}" for m in report.facts["search_misses"]], "", "## Judges' words from other games (issue 27)", "",
               *JARGON_CHANGE, "", "## The second ranking change", "", *RANKING_CHANGE, "",
-              "## The judge at the table (issue 40)", "", *JUDGE_AT_THE_TABLE, ""]
+              "## The judge at the table (issue 40)", "", *JUDGE_AT_THE_TABLE, "",
+              "## The third ranking change (issue 40, its last part)", "", *THIRD_RANKING_CHANGE, ""]
     args.out.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
     return 0
@@ -1592,6 +1617,39 @@ JUDGE_AT_THE_TABLE = [
     "  answer only by its name; the other languages' game words are searched on each site; jargon for nine more games.",
     "- **What it cost.** Weighed as a paragraph (2), a ruling that quotes a rule outranked the rule itself on the tuned",
     "  part (all, tune 0.84); at 1.6 the tuned part keeps its MRR@10 and the held-out part gains (table above).",
+]
+
+THIRD_RANKING_CHANGE = [
+    "- **How it was judged.** 47 new questions, each in the three languages (pasted and dictated questions, rule",
+    "  numbers in more forms: 6.3f, 7-4-3-k, CR 2.2.10g, 4.2.1.e?, section 7.3.11; other games' words: inkwell,",
+    "  resources, battlecry, banish, life points, priority; another language's words; the questions a ruling or a",
+    "  game mode answers; questions about a card), were committed before the ranking changed, all held out",
+    "  (`batch: issue-40-last`, reported apart above). The changes were made for the causes of the tuned part's",
+    "  misses; the held-out totals were read after each step, never its questions one by one, and a step that",
+    "  gained on the tuned part but lost on them was not kept.",
+    "- **Causes, and the change for each:**",
+    "  - The page's chrome was searched as the answer's words: a game mode's deck rules held \"Checked by the engine",
+    "    as max_rare: 15\" (its words \"max\", \"rare\"), \"Open in the sandbox\" once per example, its sources and the",
+    "    editors' corrections; \"max rares in a deck\" found three modes before 1.1.4.f. They are marked",
+    "    `data-search-exclude` on the page (plugins/altered_rules/pages/render.py).",
+    "  - A ruling's \"Why\", its editors' argument, was searched with what it answers: \"4.2.4.b is the only rule that",
+    "    ties moving forward to a statistic\" made that ruling the answer to \"can a tie move expeditions\". The",
+    "    argument is no longer searched; the conflict and the reading are.",
+    "  - A section's heading weighed twice a paragraph (4), for its number typed; the number is now found by the",
+    "    worker itself, and at that weight a heading holding one word of a question (\"4.4 Checking reactions\")",
+    "    came above the paragraph that answers it. It weighs as a paragraph (2).",
+    "  - A card's code (ALT_CORE_B_AX_04_C) was split at its underscores into words every card of a pool holds: a",
+    "    search by code scored the whole pool and drew 60 groups (154 ms with 5,000 cards). It is one word, found",
+    "    with underscores or as its page's address (alt-core-b-ax-04-c); 15 ms in Chromium on the same pool.",
+    "- **Tried and not kept:** a paragraph's examples and remarks as a field of their own (weighed 0.2 to 1, their",
+    "  length apart from the rule's): the tuned part gained up to 0.02 per language, the new held-out questions lost",
+    "  up to 0.02 (Italian below 0.85); a judge's word for a term of several words counted by the share of the term",
+    "  an entry holds (\"copies\": \"same name\"), which lost \"gone\" (\"cease to exist\") on 6.3.e; BM25 K1 0.9 to 2,",
+    "  B 0.6 to 1, rulings and modes weighed 1.2 to 2, the synonyms' weight 0.8 or 1, the words' window 6 or 12:",
+    "  within 0.01 on the tuned part.",
+    "- **What is left in the tuned part's misses:** words the rules do not use (\"double\" for twice, \"terrain\" for",
+    "  region type, \"me\" for the first person, \"without\" for no Hero), which the termbase's search words would",
+    "  answer one by one.",
 ]
 
 RANKING_CHANGE = [

@@ -25,6 +25,7 @@ from altered_rules.languages import LANGUAGES
 
 QUERIES = Path(__file__).resolve().parent / "search-queries.yaml"
 SPLITS = ("tune", "heldout")
+BATCH = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Query:
     answers: tuple[str, ...]
     split: str
     where: str      # file:line, for the report of a miss
+    batch: str = ""  # a held-out part written for one change (`batch:`), also reported apart
 
 
 def known_anchors(glossary: Glossary) -> set[str]:
@@ -57,10 +59,10 @@ def load_queries(path: Path, glossary: Glossary) -> list[Query]:
         line = data.line_of(index)
         if not isinstance(entry, LineDict):
             raise SourceError(path, line, "a question is a mapping with answers, split, en, fr and it")
-        unknown = set(entry) - {"answers", "split", *LANGUAGES}
+        unknown = set(entry) - {"answers", "split", "batch", *LANGUAGES}
         if unknown:
             raise SourceError(path, entry.line_of(sorted(unknown)[0]),
-                              f"unknown key {sorted(unknown)[0]!r}; allowed: answers, split, {', '.join(LANGUAGES)}")
+                              f"unknown key {sorted(unknown)[0]!r}; allowed: answers, split, batch, {', '.join(LANGUAGES)}")
         answers = entry.get("answers")
         if not isinstance(answers, list) or not answers or not all(isinstance(a, str) for a in answers):
             raise SourceError(path, entry.line_of("answers"), "answers must be a non-empty list of anchors")
@@ -72,12 +74,16 @@ def load_queries(path: Path, glossary: Glossary) -> list[Query]:
         split = entry.get("split")
         if split not in SPLITS:
             raise SourceError(path, entry.line_of("split"), f"split must be one of {', '.join(SPLITS)}, not {split!r}")
+        batch = entry.get("batch", "")
+        if "batch" in entry and (split != "heldout" or not isinstance(batch, str) or not BATCH.fullmatch(batch)):
+            raise SourceError(path, entry.line_of("batch"), "batch names a held-out part (split: heldout) in lower-case "
+                              f"letters, digits and dashes, not {batch!r}")
         for language in LANGUAGES:
             texts = entry.get(language)
             if not isinstance(texts, list) or not texts or not all(isinstance(t, str) and t.strip() for t in texts):
                 raise SourceError(path, entry.line_of(language) if language in entry else line,
                                   f"{language} must be a non-empty list of queries")
-            queries += [Query(language, text, tuple(answers), split, f"{path.name}:{entry.line_of(language)}")
+            queries += [Query(language, text, tuple(answers), split, f"{path.name}:{entry.line_of(language)}", batch)
                         for text in texts]
     return queries
 
@@ -204,12 +210,20 @@ class Measured:
     misses: list[tuple[Query, int | None, list[str]]]
 
 
+def batches(queries: Iterable[Query]) -> list[str]:
+    """The held-out parts written for one change each (`batch:`), as "heldout <batch>", in file order."""
+    return list(dict.fromkeys(f"heldout {q.batch}" for q in queries if q.batch))
+
+
 def _table(ranks: dict[Query, int | None]) -> dict[tuple[str, str], Scores]:
     out = {}
     for language in (*LANGUAGES, "all"):
         for split in (*SPLITS, "all"):
             out[(language, split)] = Scores.of([r for q, r in ranks.items()
                                                 if language in ("all", q.language) and split in ("all", q.split)])
+        for part in batches(ranks):
+            out[(language, part)] = Scores.of([r for q, r in ranks.items()
+                                               if language in ("all", q.language) and f"heldout {q.batch}" == part])
     return out
 
 
@@ -226,8 +240,9 @@ def measure(browser: Any, base_url: str, glossary: Glossary, queries: Sequence[Q
 def report_lines(result: Measured, label: str) -> list[str]:
     lines = [f"| Search ({label}) | Queries | success@1 | recall@5 | MRR@10 | substring baseline: s@1 / r@5 / MRR@10 |",
              "| --- | --- | --- | --- | --- | --- |"]
+    parts = [part for (language, part) in result.site if language == "all" and part.startswith("heldout ")]
     for language in (*LANGUAGES, "all"):
-        for split in (*SPLITS, "all"):
+        for split in (*SPLITS, *parts, "all"):
             s, b = result.site[(language, split)], result.baseline[(language, split)]
             lines.append(f"| {language}, {split} | {s.queries} | {s.success_at_1:.2f} | {s.recall_at_5:.2f} | "
                          f"{s.mrr_at_10:.2f} | {b.success_at_1:.2f} / {b.recall_at_5:.2f} / {b.mrr_at_10:.2f} |")

@@ -54,3 +54,21 @@ def test_ranks_and_scores():
     scores = Scores.of([1, 2, None, 11])
     assert (scores.success_at_1, scores.recall_at_5) == (0.25, 0.5)
     assert scores.mrr_at_10 == pytest.approx((1 + 0.5) / 4)
+
+
+def test_a_held_out_batch_is_reported_apart_and_only_on_the_held_out_part(glossary, tmp_path):
+    from search_bench import _table, batches
+    queries = load_queries(QUERIES, glossary)
+    newest = [q for q in queries if q.batch == "issue-40-last"]
+    # Written for issue 40's last ranking change, in the three languages, all held out.
+    assert len(newest) >= 120 and {q.split for q in newest} == {"heldout"}, len(newest)
+    assert Counter(q.language for q in newest) == {"en": 47, "fr": 47, "it": 47}
+    assert batches(queries)[-1] == "heldout issue-40-last"
+    table = _table({q: 1 if q in newest else None for q in queries})
+    assert table[("fr", "heldout issue-40-last")].success_at_1 == 1.0
+    assert table[("fr", "heldout")].queries > table[("fr", "heldout issue-40-last")].queries == 47
+    path = tmp_path / "q.yaml"
+    path.write_text('- answers: ["4.2.4.c"]\n  split: tune\n  batch: new\n  en: [a]\n  fr: [b]\n  it: [c]\n', encoding="utf-8")
+    with pytest.raises(SourceError) as caught:
+        load_queries(path, glossary)
+    assert "q.yaml:3: batch names a held-out part" in str(caught.value)

@@ -268,18 +268,54 @@
     askWorker({ type: "offline-copy" }, function (answer) { shown(answer.copy); });
     button.addEventListener("click", function () {
       button.disabled = true;
+      var others = keepOtherLanguagesShell();
       askWorker({ type: "keep-all" }, function (answer) {
         if (answer.progress) {
           status.textContent = filled("offline_making", answer.progress);
         } else if (answer.kept) {
-          button.disabled = false;
-          shown(answer.copy);
+          others.then(function () {
+            button.disabled = false;
+            shown(answer.copy);
+          });
         } else {
           button.disabled = false;
           status.textContent = say("offline_failed");
         }
       });
     });
+  }
+
+  // The other languages' workers, registered with the copy: each keeps its language's shell (its
+  // home page, styles, search index and offline page; sw.js PRECACHE), so that offline a page of a
+  // language never visited gets that language's styled offline page, not the browser's error page
+  // (a worker controls only the pages below its language's folder). Resolves once each is active,
+  // or has failed: the copy of this language does not depend on them.
+  function keepOtherLanguagesShell() {
+    var here = document.documentElement.lang || "";
+    var root = new URL(siteBase() + "/", location.href);
+    var inLanguage = location.pathname.indexOf(root.pathname) === 0 ? location.pathname.slice(root.pathname.length) : "";
+    var roots = {};
+    document.querySelectorAll("a.ar-language-link[hreflang]").forEach(function (link) {
+      var language = link.getAttribute("hreflang");
+      if (!language || language === here) return;
+      var url = new URL(link.href, location.href);
+      if (url.origin !== location.origin) return;
+      // The same page in that language: its root is its address without this page's part.
+      var path = inLanguage && url.pathname.slice(-inLanguage.length) === inLanguage
+        ? url.pathname.slice(0, url.pathname.length - inLanguage.length) : new URL("../" + language + "/", root).pathname;
+      roots[path] = true;
+    });
+    return Promise.all(Object.keys(roots).map(function (path) {
+      return navigator.serviceWorker.register(new URL(path + "sw.js", location.origin).href).then(function (registration) {
+        var worker = registration.installing || registration.waiting;
+        if (registration.active || !worker) return;
+        return new Promise(function (resolve) {
+          worker.addEventListener("statechange", function () {
+            if (worker.state === "activated" || worker.state === "redundant") resolve();
+          });
+        });
+      }).catch(function () { /* that language stays online only */ });
+    }));
   }
 
   // The search dialog gets an accessible name: its input's placeholder, in the page's language.

@@ -84,3 +84,22 @@ def test_a_page_never_kept_gets_the_styled_translated_offline_page_at_its_addres
     home = page.get_by_role("link", name="Aller à la page d'accueil")
     assert home.evaluate("a => a.href") == f"{base_url}/{LANGUAGE}/"
     page.close()
+
+
+@pytest.mark.parametrize("language, title, home", [
+    ("it", "Pagina non salvata su questo dispositivo", "Vai alla pagina iniziale"),
+    ("en", "Not saved on this device", "Go to the home page"),
+])
+def test_a_page_of_a_language_never_visited_gets_that_language_s_offline_page(kept, base_url, language, title, home):
+    # Only the French site was opened and kept: a worker controls only the pages under its own
+    # language's folder, so without its own the browser's error page answered /it/ and /en/.
+    page = kept.new_page()
+    response = page.goto(f"{base_url}/{language}/rules/chapter-4/")
+    assert response is not None and response.status == 503
+    expect(page.locator("h1")).to_have_text(title)
+    expect(page.locator(".ar-offline-missing")).to_have_text(f"/{language}/rules/chapter-4/")
+    assert page.evaluate("document.documentElement.lang") == language
+    assert _styled(page)
+    link = page.get_by_role("link", name=home)
+    assert link.evaluate("a => a.href") == f"{base_url}/{language}/"
+    page.close()

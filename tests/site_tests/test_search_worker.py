@@ -472,3 +472,49 @@ def test_cards_rulings_and_modes_in_the_index_of_the_site(site):
     # "Main" (Hand) is the English "main" of "the main objective".
     assert {("Jeton", "Token"), ("sfera", "Mana Orb"), ("energia", "Mana Orb"), ("pile ou face", "first player")} <= words, words
     assert ("Main", "Hand") not in words and ("Mano", "Hand") in words
+
+
+def test_a_card_code_is_one_word_found_in_any_form_and_nothing_else_with_it():
+    # A pool's codes share their parts ("alt", "syn", "ax", "c"): read as words, a search by code
+    # scored every card of the pool (issue 40: 154 ms with 5,000 cards) and drew 60 groups.
+    docs = [{"location": f"cards/alt-syn-b-ax-{n}-c/", "title": f"Card {n}",
+             "text": f"Code: ALT_SYN_B_AX_{n}_C · Printed names: Card {n} · When I am played, draw a card."}
+            for n in range(300)]
+    docs.append({"location": "r/#2.2.8.a", "title": "2.2.8.a · Faction", "text": "Axiom is a faction: ax, syn.", "boost": 2})
+    code, slug, lower, words = _ask(_index("en", docs), "ALT_SYN_B_AX_17_C", "alt-syn-b-ax-17-c", "alt_syn_b_ax_17_c",
+                                    "card 17")
+    for groups in (code, slug, lower):
+        assert _links(groups) == ["cards/alt-syn-b-ax-17-c/"], _links(groups)
+    # Its name is searched as words, as before.
+    assert _links(words)[0] == "cards/alt-syn-b-ax-17-c/", _links(words)
+    # A code is marked in the result's text.
+    assert "<mark>ALT_SYN_B_AX_17_C</mark>" in code[0][0]["text"], code[0][0]["text"]
+
+
+def test_the_chrome_around_an_answer_and_a_ruling_s_argument_are_not_searched(site):
+    # Issue 40: "Checked by the engine as max_rare: 15" made a game mode's deck rules the answer to
+    # "max rares in a deck"; a ruling's "Why" (its editors' argument) answered "can a tie move".
+    for language, why, check, sandbox in (("en", "Why.", "Checked by the engine as", "Open in the sandbox"),
+                                          ("fr", "Pourquoi.", "Vérifié par le moteur", "Ouvrir dans le bac à sable")):
+        index = json.loads((site / language / "search" / "search_index.json").read_text(encoding="utf-8"))
+        by = {doc["location"]: doc for doc in index["docs"]}
+        deck = by["modes/sealed/#sealed-deck"]["text"]
+        assert "min_cards" not in deck and "max_rare" not in deck and "seed-003" not in deck, deck
+        assert all(sandbox not in doc["text"] and check not in doc["text"] for doc in index["docs"])
+        ruling = by["rulings/#ruling-moves-forward-due-to"]["text"]
+        assert "4.2.4.h" in ruling and why not in ruling and "ties" not in ruling, ruling
+        # A section's heading weighs as a paragraph: at twice it, "4.4 Checking reactions" came above
+        # 4.4.c for "after playing a reaction are reactions checked again".
+        assert by["rules/chapter-4/#4.4"]["boost"] == by["rules/chapter-4/#4.4.c"]["boost"] == 2
+
+
+def test_a_heading_weighed_as_a_paragraph_still_comes_first_for_its_number_and_after_its_answer():
+    docs = [{"location": "r4/", "title": "4. The day", "text": ""},
+            {"location": "r4/#4.4", "title": "4.4 Checking reactions", "text": "", "boost": 2},
+            {"location": "r4/#4.4.a", "title": "4.4.a · Checking reactions", "text": "At several points players check reactions.",
+             "boost": 2},
+            {"location": "r4/#4.4.c", "title": "4.4.c · Checking reactions",
+             "text": "Once that Reaction has been played, Reactions are checked again.", "boost": 2}]
+    number, again = _ask(_index("en", docs), "4.4", "reaction played checked again")
+    assert _links(number)[:2] == ["r4/#4.4", "r4/#4.4.a"], _links(number)
+    assert _links(again)[0] == "r4/#4.4.c", _links(again)

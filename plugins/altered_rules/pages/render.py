@@ -53,6 +53,14 @@ from ..strings import FILES, LanguageStrings, fill, string_states, tr
 from ..verification.checks import Check, CheckKind, Verification, coverage, illustration_anchor, stats
 from .source_links import SourceLinks
 
+# Material's search leaves out what an element so marked holds: the page's chrome around an answer
+# (its sources, the editors' corrections, "Open in the sandbox", "Checked by the engine as
+# max_rare: 15"), whose words made a game mode's deck rules the answer to "max rares in a deck"
+# (issue 40); and a ruling's "Why", its editors' argument, whose words are not what it answers
+# (4.2.4.b "ties moving forward to a statistic" made that ruling the answer to "can a tie move
+# expeditions"). The same attribute as card_pages.UNSEARCHED.
+UNSEARCHED = "data-search-exclude"
+
 TERMS_PAGE = "glossary-terms.md"
 # The terms page's section of other games' words ("Coming from another game?", issue 27).
 JARGON_ANCHOR = "jargon"
@@ -340,7 +348,8 @@ class Renderer:
             label = html.escape(source)
             links.append(f'<a href="{relative_url(page, SOURCES_PAGE, source)}">{label}</a>')
         extra = f" ({self.h('text_from', source=text_from)})" if text_from else ""
-        return f'<span class="ar-meta__item ar-meta__sources">{self.label("sources")} {", ".join(links)}{extra}</span>'
+        return (f'<span class="ar-meta__item ar-meta__sources" {UNSEARCHED}>{self.label("sources")} {", ".join(links)}'
+                f'{extra}</span>')
 
     def corrections_html(self, notices: PageNotices, corrections: Iterable[Correction], page: str) -> str:
         corrections = list(corrections)
@@ -355,7 +364,7 @@ class Renderer:
             for c in corrections
         )
         return (
-            f'<details class="ar-corrections"><summary>{self.h("corrections", count=len(corrections))}</summary>'
+            f'<details class="ar-corrections" {UNSEARCHED}><summary>{self.h("corrections", count=len(corrections))}</summary>'
             f'<ul>{rows}</ul></details>\n'
         )
 
@@ -531,7 +540,7 @@ class Renderer:
             f'<pre class="ar-scenario"{english}><code>{html.escape(scenario)}</code></pre>\n'
             f'<p class="ar-verified__what">{self.h("engine_trace")}</p>\n{self.trace_html(notices, check, page)}\n'
             f"</details>\n"
-            f'<p class="ar-verified__open"><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.h("open_in_sandbox")}</a></p>'
+            f'<p class="ar-verified__open" {UNSEARCHED}><a class="ar-sandbox-link" href="{html.escape(sandbox)}">{self.h("open_in_sandbox")}</a></p>'
             f"</div>\n"
         )
 
@@ -764,7 +773,7 @@ class Renderer:
         ) if self.verification is not None else ""
         return (
             f'<li id="{rule.id}" class="ar-deck-rule">{self.inline(notices, self.text(notices, rule.text), page)}'
-            f'{self.stale_html((rule.text,), page, rule.id)}<br><span class="ar-meta">{self.h("deck_check")} {checks}{restates}</span>{illustrations}</li>'
+            f'{self.stale_html((rule.text,), page, rule.id)}<br><span class="ar-meta" {UNSEARCHED}>{self.h("deck_check")} {checks}{restates}</span>{illustrations}</li>'
         )
 
     def mode(self, mode: GameMode) -> Page:
@@ -795,7 +804,9 @@ class Renderer:
         extra = "".join(" · " + item for item in (cards, changed, edit) if item)
         parts.append(f'<p class="ar-meta">{self.authority_html(ruling)} · {self.label("about_rules")} {rules}{extra}</p>\n')
         for key in ("conflict", "reading", "why"):
-            parts.append(f'<p><strong>{self.h(key)}.</strong> {self.inline(notices, self.text(notices, getattr(ruling, key)), page)}</p>\n')
+            unsearched = f" {UNSEARCHED}" if key == "why" else ""
+            parts.append(f'<p{unsearched}><strong>{self.h(key)}.</strong> '
+                         f'{self.inline(notices, self.text(notices, getattr(ruling, key)), page)}</p>\n')
         parts.append(self.stale_html((ruling.title, ruling.conflict, ruling.reading, ruling.why), page, f"ruling-{ruling.id}"))
         parts.append("</div>\n\n")
         return "".join(parts)

@@ -255,9 +255,11 @@ def with_rule_entries(index: dict[str, Any], glossary: Glossary, language: str,
             docs.append(entry)
             continue
         chapter, section = found
-        # Its paragraphs have their own entries; the boost puts "4.2.4 Dusk" before 4.2.4.a
-        # when a judge types the section's number.
-        docs.append(with_jargon({**doc, "text": "", "boost": 4}, jargon.get(section.id, ())))
+        # Its paragraphs have their own entries. Weighed as a paragraph: the worker puts "4.2.4 Dusk"
+        # first when a judge types its number, and before its paragraphs when they answer only by
+        # its name (headingsFirst()); at twice a paragraph's weight (4), a heading that holds one word
+        # of a question ("4.4 Checking reactions") came above the paragraph that answers it (issue 40).
+        docs.append(with_jargon({**doc, "text": "", "boost": PARAGRAPH}, jargon.get(section.id, ())))
         title = html.escape(section.title.get(language), quote=False)
         docs += [paragraph_entry(glossary, p, language, chapter, title, quoted.get(p.id, []), jargon.get(p.id, []))
                  for p in section.paragraphs]
