@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from ..content.cards import CARDS_INDEX, Mention, MentionKind, card_page
 from ..content.glossary.model import CardData
 from ..languages import TRANSLATIONS
-from .render import Page, PageNotices, Renderer, md_escape, relative_url
+from .render import UNSEARCHED, Page, PageNotices, Renderer, md_escape, relative_url
 
 
 class PoolPages(Protocol):
@@ -39,7 +39,6 @@ STAT_SYMBOLS = ("forest", "mountain", "water")   # the order of a card's statist
 # A card page is found by its name, its printed names and its abilities; its lists of rule
 # numbers and its interface words ("Type: Character" on every card) would only crowd the
 # results of a search for a rule number or a common word.
-UNSEARCHED = "data-search-exclude"
 
 
 def unsearched_heading(level: int, title: str, anchor: str) -> str:
