@@ -87,6 +87,7 @@ from .errors import (
     WorkLimit,
 )
 from .objects import Activated, Card, GameObject, Reaction, Trigger
+from .decisions import DECIDABLE, Decision, Decisions, Question, read_decisions
 from .readings import OpenQuestion, ReadingNeeded, ReadingOutcome, Readings, Unenumerable
 from .rulings import RULINGS, Ruling
 from .scenario import (
@@ -129,7 +130,7 @@ from .vocabulary import (
 
 
 __all__ = [
-    "ARENA", "Action", "Activated", "Adventure", "Answer", "Board", "BoardError", "Card", "CostRecord", "CONSTRUCTED_PLAY", "DECK_RULE_IDS", "DeckCard", "DeckLimits",
+    "ARENA", "DECIDABLE", "Decision", "Decisions", "Question", "read_decisions", "Action", "Activated", "Adventure", "Answer", "Board", "BoardError", "Card", "CostRecord", "CONSTRUCTED_PLAY", "DECK_RULE_IDS", "DeckCard", "DeckLimits",
     "DeckLimitsByFormat",
     "DeckFormat", "DeckReport", "Difference", "Duration", "EffectRecord", "EngineError", "Expectation", "Expedition",
     "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",
