@@ -101,26 +101,27 @@ class Decision:
 Decisions = Mapping[Question, Decision]
 
 
-def read_decisions(declared: Mapping[str, Mapping[str, str]]) -> tuple[dict[Question, Decision], list[str]]:
-    """The decisions of `{rule id: {question key: answer}}` (every rule's `decides:`), and a sentence
-    for each declaration that is not one of `DECIDABLE`'s or that decides a question a second rule
-    decides too. A bad declaration is left out: its question stays open."""
+def read_decisions(declared: Mapping[str, Mapping[str, str]]) -> tuple[dict[Question, Decision], list[tuple[str, str]]]:
+    """The decisions of `{rule id: {question key: answer}}` (every rule's `decides:`), and (rule id,
+    sentence) for each declaration that is not one of `DECIDABLE`'s or that decides a question a
+    rule before it decides too. A bad declaration is left out: its question stays open."""
     decisions: dict[Question, Decision] = {}
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []
     for rule, table in declared.items():
         for key, answer in table.items():
             try:
                 question = Question(key)
             except ValueError:
-                problems.append(f"rule {rule} decides an unknown question {key!r}; the questions a rule may decide are: "
-                                + ", ".join(q.value for q in Question))
+                problems.append((rule, f"rule {rule} decides an unknown question {key!r}; the questions a rule may decide are: "
+                                 + ", ".join(q.value for q in Question)))
                 continue
             if answer not in DECIDABLE[question]:
-                problems.append(f"rule {rule} gives {question.value} the answer {answer!r}, which the engine cannot follow; "
-                                "its answers are: " + "; ".join(repr(a) for a in DECIDABLE[question]))
+                problems.append((rule, f"rule {rule} gives {question.value} the answer {answer!r}, which the engine cannot follow; "
+                                 "its answers are: " + "; ".join(repr(a) for a in DECIDABLE[question])))
                 continue
             if question in decisions:
-                problems.append(f"rules {decisions[question].rule} and {rule} both decide {question.value}: one rule decides a question")
+                problems.append((rule, f"rules {decisions[question].rule} and {rule} both decide {question.value}: "
+                                       "one rule decides a question; keep `decides:` on one of them"))
                 continue
             decisions[question] = Decision(question, answer, rule)
     return decisions, problems

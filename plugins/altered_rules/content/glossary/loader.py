@@ -27,6 +27,8 @@ import hashlib
 from pathlib import Path
 from typing import Any, Iterator
 
+import engine
+
 from ..yamlsource import SourceError
 from .building import (
     _load_cards,
@@ -58,6 +60,22 @@ class GlossaryError(Exception):
         self.errors = errors
         lines = "\n".join(f"  {e}" for e in errors)
         super().__init__(f"{len(errors)} problem(s) in the glossary:\n{lines}")
+
+
+def _decisions(sections: dict[str, Section], reader: _Reader) -> dict[engine.Question, engine.Decision]:
+    """What the rules' and heading bodies' `decides:` declare (engine.decisions): one rule per question."""
+    declared: dict[str, tuple[dict[str, str], str, int]] = {}
+    for section in sections.values():
+        if section.body is not None and section.body.decides:
+            declared[section.id] = (section.body.decides, section.file, section.line)
+        for paragraph in section.paragraphs:
+            if paragraph.decides:
+                declared[paragraph.id] = (paragraph.decides, paragraph.file, paragraph.line)
+    decisions, problems = engine.read_decisions({rule: table for rule, (table, _, _) in declared.items()})
+    for rule, problem in problems:   # the keys and answers were checked as read: what is left is a question decided twice
+        _, file, line = declared[rule]
+        reader.errors.append(SourceError(file, line or None, problem))
+    return decisions
 
 
 def load_glossary(root: str | Path) -> Glossary:
@@ -116,6 +134,7 @@ def load_glossary(root: str | Path) -> Glossary:
         rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external, termbase=termbase,
         cards=cards, keywords=keywords, releases=releases, jargon=jargon, deck_limits=deck_limits,
     )
+    glossary.decisions = _decisions(sections, reader)
     _cite_scenario_rules(glossary, reader)
     known_modes = {m.id for m in modes}
     for entry in jargon:

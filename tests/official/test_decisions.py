@@ -1,0 +1,152 @@
+"""Where the imported official rules decide what the seeds leave open (issue 37), the engine follows
+and cites them; without such a rule it refuses or enumerates as it always did.
+
+The tie between a rule and a question is declared data (`decides:`, engine.decisions): the engine
+never reads prose. Both glossaries are verified here: the seed glossary, which declares nothing,
+and a synthetic imported one (tests/official/decided_glossary.py) whose rules decide a boost's
+effect on statistics, Asleep, Fleeting and paying with Mana.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import engine
+from altered_rules.cli.main import main
+from altered_rules.content.glossary import GlossaryError, load_glossary
+from altered_rules.verification.checks import verify_glossary
+from engine.decisions import DECIDABLE, HAND_COST, Question, read_decisions
+from tests.official.decided_glossary import DECIDED, SCENARIOS, SECTIONS, write_decided
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def decided_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_decided(tmp_path_factory.mktemp("decided"))
+
+
+@pytest.fixture(scope="module")
+def decided(decided_root: Path) -> Any:
+    return load_glossary(decided_root)
+
+
+def _scenario(data: dict[str, Any]) -> engine.Scenario:
+    body = {k: v for k, v in data.items() if k != "caption"}
+    return engine.read_scenarios([body], source="decided_glossary.py")[0]
+
+
+# ---- both glossaries verified ------------------------------------------------------------------
+def test_the_synthetic_imported_glossary_verifies(decided_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`altered-rules verify --glossary` on the seed glossary with the synthetic document's rules:
+    every seed scenario and every new one passes."""
+    assert main(["verify", "--glossary", str(decided_root)]) == 0, capsys.readouterr().out[-3000:]
+
+
+def test_the_seed_glossary_verifies_and_decides_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    seed = load_glossary(PROJECT / "glossary")
+    assert seed.decisions == {}
+    assert main(["verify", "--glossary", str(PROJECT / "glossary")]) == 0, capsys.readouterr().out[-3000:]
+
+
+def test_the_decided_glossary_holds_one_decision_per_declared_rule(decided: Any) -> None:
+    assert {q.value: (d.rule, d.answer) for q, d in decided.decisions.items()} == {
+        key: (rule, DECIDABLE[Question(key)][0]) for key, (rule, _) in DECIDED.items()
+    }
+    # Asleep is decided by a heading's body (2.4.3 has no lettered rule, as in the Complete Rules).
+    assert decided.sections["2.4.3"].body.decides == {"asleep-statistics": DECIDABLE[Question.ASLEEP_STATISTICS][0]}
+
+
+# ---- each question: answered and cited with the rule, refused or enumerated without it ----------
+@pytest.mark.parametrize("key", sorted(DECIDED))
+def test_the_engine_follows_and_cites_the_rule_that_decides(decided: Any, key: str) -> None:
+    rule, data = DECIDED[key]
+    result = engine.run_scenario(_scenario(data), decisions=decided.decisions)
+    assert result.passed, (result.error, result.differences)
+    cited = [line for line in result.trace if line.message is not None and line.message.id == "decision.follows"]
+    assert [line.rules for line in cited] == [(rule,)], [str(line) for line in result.trace]
+
+
+@pytest.mark.parametrize("key", sorted(DECIDED))
+def test_without_the_rule_the_same_scenario_is_refused_or_enumerated(key: str) -> None:
+    _, data = DECIDED[key]
+    result = engine.run_scenario(_scenario(data))
+    assert not result.passed
+    assert isinstance(result.error, engine.RulesSilent), result.error
+    assert not any(line.message is not None and line.message.id == "decision.follows" for line in result.trace)
+
+
+def test_every_synthetic_scenario_runs_as_the_verification_runs_it(decided: Any) -> None:
+    verification = verify_glossary(decided)
+    names = {data["name"] for data in SCENARIOS}
+    ran = {check.data["name"]: check for check in verification.checks if check.data and check.data.get("name") in names}
+    assert set(ran) == names
+    assert all(check.passed for check in ran.values()), [c.error or c.result for c in ran.values() if not c.passed]
+
+
+def test_a_decided_reading_question_is_followed_instead_of_enumerated() -> None:
+    """A question the engine enumerates (which cost a card played from the Discard pile pays) is
+    followed where a rule decides it: no `undecided:` then, the rule's reading and its citation."""
+    data = {
+        "name": "Played from the Discard pile by its own text, a rule says it pays its Hand cost",
+        "given": {"players": ["Alice", "Bob"], "Alice": {"mana": 5, "hero": {"characters": [
+            {"name": "Phoenix", "stats": "2/2/2", "subtypes": ["Spirit"], "hand_cost": 4, "reserve_cost": 3,
+             "reactions": ["When I'm sacrificed | You may play me"]}]}}},
+        "when": {"effect": "Sacrifice a Character", "controller": "Alice"},
+        "choices": [{"Alice": "yes"}, {"Alice": "Alice.hero"}],
+        "then": {"cost.printed": "Hand cost", "cost.mana": 4},
+    }
+    decisions, problems = read_decisions({"9.9.a": {"play-cost": HAND_COST}})
+    assert problems == []
+    result = engine.run_scenario(_scenario(data), decisions=decisions)
+    assert result.passed, (result.error, result.differences)
+    assert any(line.rules == ("9.9.a",) for line in result.trace)
+    assert engine.run_scenario(_scenario(data)).error is not None  # enumerated: the readings differ
+
+
+# ---- the declarations are checked against the engine's one table ---------------------------------
+def _broken(root: Path, decides: object) -> GlossaryError:
+    path = root / "rules" / "2" / "2.5.1.yaml"
+    section = yaml.safe_load(path.read_text(encoding="utf-8"))
+    section["paragraphs"][1]["decides"] = decides
+    path.write_text(yaml.safe_dump(section, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    with pytest.raises(GlossaryError) as caught:
+        load_glossary(root)
+    return caught.value
+
+
+def test_an_unknown_question_is_refused_naming_the_allowed_ones(tmp_path: Path) -> None:
+    error = _broken(write_decided(tmp_path), {"boost-effect": "each boost adds 1 to each statistic"})
+    [problem] = error.errors
+    assert problem.path.endswith("2.5.1.yaml") and problem.line
+    assert "'boost-effect'" in problem.message
+    assert all(q.value in problem.message for q in Question)
+
+
+def test_an_answer_the_engine_cannot_follow_is_refused_naming_its_answers(tmp_path: Path) -> None:
+    error = _broken(write_decided(tmp_path), {"boosted-statistics": "each boost doubles the statistics"})
+    [problem] = error.errors
+    assert "each boost doubles the statistics" in problem.message
+    assert DECIDABLE[Question.BOOSTED_STATISTICS][0] in problem.message
+
+
+def test_a_question_decided_by_two_rules_is_refused(tmp_path: Path) -> None:
+    error = _broken(write_decided(tmp_path), {"fleeting-to-reserve": "it is discarded instead"})
+    [problem] = error.errors
+    assert "2.4.6.b" in problem.message and "2.5.1.b" in problem.message and "fleeting-to-reserve" in problem.message
+
+
+def test_decides_must_be_a_mapping(tmp_path: Path) -> None:
+    error = _broken(write_decided(tmp_path), ["boosted-statistics"])
+    [problem] = error.errors
+    assert "must be a mapping" in problem.message
+
+
+def test_the_fixture_declares_only_the_engine_questions() -> None:
+    declared = {key for section in SECTIONS.values()
+                for entry in [*section["paragraphs"], section.get("body") or {}] for key in entry.get("decides", {})}
+    assert declared == set(DECIDED) and declared <= {q.value for q in Question}
