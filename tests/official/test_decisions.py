@@ -150,3 +150,15 @@ def test_the_fixture_declares_only_the_engine_questions() -> None:
     declared = {key for section in SECTIONS.values()
                 for entry in [*section["paragraphs"], section.get("body") or {}] for key in entry.get("decides", {})}
     assert declared == set(DECIDED) and declared <= {q.value for q in Question}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_the_editors_docs_list_every_question_and_answer(language: str) -> None:
+    """docs/<language>/editing.md tells editors the questions and answers of engine.decisions, the one table."""
+    text = (PROJECT / "docs" / language / "editing.md").read_text(encoding="utf-8")
+    section = text[text.index("{ #decides }"):]
+    section = section[:section.index("\n## ")]
+    rows = {line.split("|")[1].strip().strip("`"): line.split("|")[2] for line in section.splitlines() if line.startswith("| `")}
+    assert set(rows) == {q.value for q in Question}
+    for question, answers in DECIDABLE.items():
+        assert all(f"`{answer}`" in rows[question.value] for answer in answers), (question, rows[question.value])
