@@ -25,7 +25,7 @@ from typing import Mapping, Protocol
 from .messages import Message, Reading, msg
 from .trace import Trace
 
-__all__ = ["Question", "Decision", "Decisions", "DECIDABLE", "FollowsDecisions", "decided", "read_decisions",
+__all__ = ["Question", "Decision", "Decisions", "DECIDABLE", "FollowsDecisions", "decided", "read_decisions", "decisions_data",
            "BOOST_ADDS_ONE", "ASLEEP_NOT_COUNTED", "FLEETING_DISCARDED", "ORB_PER_MANA",
            "CREATOR_CONTROLS", "EXPEDITION_PLAYER_CONTROLS", "HAND_COST", "RESERVE_COST", "FREE_WINS", "CHANGE_APPLIES"]
 
@@ -125,6 +125,15 @@ def read_decisions(declared: Mapping[str, Mapping[str, str]]) -> tuple[dict[Ques
                 continue
             decisions[question] = Decision(question, answer, rule)
     return decisions, problems
+
+
+def decisions_data(decisions: Decisions) -> dict[str, dict[str, str]]:
+    """The decisions as `read_decisions` reads them, `{rule id: {question key: answer}}` (the
+    sandbox's archive carries the glossary's)."""
+    data: dict[str, dict[str, str]] = {}
+    for question, decision in sorted(decisions.items()):
+        data.setdefault(decision.rule, {})[question.value] = decision.answer
+    return data
 
 
 class FollowsDecisions(Protocol):

@@ -162,3 +162,63 @@ def test_the_editors_docs_list_every_question_and_answer(language: str) -> None:
     assert set(rows) == {q.value for q in Question}
     for question, answers in DECIDABLE.items():
         assert all(f"`{answer}`" in rows[question.value] for answer in answers), (question, rows[question.value])
+
+
+# ---- the sandbox follows the glossary's decisions, as verify does --------------------------------
+def _sandbox_run(archive: bytes, folder: Path, data: dict[str, Any]) -> dict[str, Any]:
+    """The boost scenario in the sandbox, unpacked alone from `archive` as in the browser."""
+    import io
+    import json
+    import subprocess
+    import sys
+    import zipfile
+
+    zipfile.ZipFile(io.BytesIO(archive)).extractall(folder)
+    probe = ("import sys; sys.path.insert(0, sys.argv[1]); from altered_rules.site_assets.sandbox_runtime import call; "
+             "print(call('run', sys.argv[2]))")
+    body = {k: v for k, v in data.items() if k != "caption"}
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", probe, str(folder), json.dumps({"data": [body]})],
+                          cwd=folder, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    (answer,) = json.loads(done.stdout)["scenarios"]
+    return answer
+
+
+def test_the_sandbox_archive_carries_the_decisions_and_follows_them(decided: Any, tmp_path: Path) -> None:
+    from altered_rules.site_assets.sandbox import engine_archive
+
+    _, data = DECIDED["boosted-statistics"]
+    followed = _sandbox_run(engine_archive(decided.cards, decided.deck_limits, decided.decisions), tmp_path / "decided", data)
+    assert followed["status"] == "passed", followed
+    assert any(line["rules"] == ["2.5.1.b"] for line in followed["trace"])
+    refused = _sandbox_run(engine_archive(decided.cards, decided.deck_limits), tmp_path / "seed", data)
+    assert refused["status"] != "passed" and refused["error"] is not None
+
+
+# ---- the importer proposes declarations from headings, for the editors to confirm -----------------
+def test_the_importer_proposes_decides_from_the_headings() -> None:
+    from altered_rules.official.decisions import decision_tasks, propose_decisions
+    from altered_rules.official.model import Document, Entry
+
+    document = Document(version="3.0", entries=[
+        Entry("2.4", "section", title="Statuses"),
+        Entry("2.4.3", "subsection", title="Asleep", text="", items=["An Asleep Character adds nothing at Progress."], list_kind="unordered"),
+        Entry("2.4.6", "subsection", title="Fleeting"),
+        Entry("2.4.6.a", "rule", text="A card played from the Reserve is Fleeting."),
+        Entry("2.4.6.b", "rule", text="A Fleeting Character goes to the Discard pile instead."),
+        Entry("2.5.1", "subsection", title="Boost Counters"),
+        Entry("2.5.1.a", "rule", text="Each boost raises each statistic by 1."),
+        Entry("3.2.9", "subsection", title="Mana zone"),
+        Entry("3.2.9.a", "rule", text="A Mana Orb pays one Mana."),
+        Entry("3.2.10", "subsection", title="Reserve"),
+    ])
+    proposals = propose_decisions(document)
+    assert [(p.heading, p.question.value, p.on_body, p.rules) for p in proposals] == [
+        ("2.4.3", "asleep-statistics", True, ()),
+        ("2.4.6", "fleeting-to-reserve", False, ("2.4.6.a", "2.4.6.b")),
+        ("2.5.1", "boosted-statistics", False, ("2.5.1.a",)),
+        ("3.2.9", "mana-payment", False, ("3.2.9.a",)),
+    ]
+    tasks = decision_tasks(document)
+    assert {t.kind for t in tasks} == {"decides"}
+    assert "on the body of 2.4.3" in tasks[0].message and "its statistics are not counted in its expedition's" in tasks[0].message
