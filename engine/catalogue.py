@@ -406,6 +406,9 @@ ENGLISH: dict[str, str] = {
     "reading.it is discarded instead": "it is discarded instead",
     "reading.each Mana is paid by exhausting one ready Mana Orb": "each Mana is paid by exhausting one ready Mana Orb",
     "cost.paying_orbs": "paying {cost} with Mana Orbs",
+    "play.cannot_pay_orbs": "{player} cannot pay {cost} in full with their ready Mana Orbs: {card} may not be played, and the game goes back to the point where it was offered",
+    "play.cannot_pay_ability_orbs": "{player} cannot pay the cost of this {what} in full with their ready Mana Orbs: they may not play it, and the game goes back to the point where it was offered",
+    "cost.cannot_pay_internal_orbs": "{player} cannot pay this cost in full with their ready Mana Orbs: the internal action is not done and the effect continues",
     "cost.pays_orbs": "pays {amount} with Mana Orbs",
     # The Adventure (engine.adventure).
     "move.tumult_revealed": "The Tumult card of regions {a}-{b} is revealed: region {a} is {a_types}, region {b} is {b_types}",

@@ -22,14 +22,14 @@ from .rulings import Ruling
 from .state import Game
 from .vocabulary import ExpeditionKind, ObjectType, PlayerName, Status, Zone
 
-__all__ = ["can_pay_mana", "pay_mana", "pay_cost", "pay_effect_cost", "play_card", "play_cost", "COST_NAMES", "describe_play_cost", "play_cost_rules"]
+__all__ = ["can_pay_mana", "orbs_pay_mana", "pay_mana", "pay_cost", "pay_effect_cost", "play_card", "play_cost", "COST_NAMES", "describe_play_cost", "play_cost_rules"]
 
 
 def pay_mana(game: Game, player: PlayerName, what: Message, amount: int | None = None) -> None:
     """Mana is paid, but how is not in the seeds: the player's Mana zone is unknown from here on.
     Where a rule of the glossary decides it (engine.decisions), the `amount` is paid by exhausting
     that many of the player's ready Mana Orbs, oldest first (they are face down and alike)."""
-    if amount is not None and _orbs_pay(game, player):
+    if amount is not None and orbs_pay_mana(game, player):
         ready = [o for o in game.board.in_zone(Zone.MANA, player) if not o.exhausted]
         if len(ready) >= amount:
             for orb in ready[:amount]:
@@ -38,7 +38,7 @@ def pay_mana(game: Game, player: PlayerName, what: Message, amount: int | None =
     game.log.unknowns.append(Unknown(msg("unknown.mana", player=Player(player), what=what), UnknownScope.MANA, player))
 
 
-def _orbs_pay(game: Game, player: PlayerName) -> bool:
+def orbs_pay_mana(game: Game, player: PlayerName) -> bool:
     """A rule of the glossary says how Mana pays a cost, and no earlier step left the player's Mana
     zone unknown: the engine counts the ready Mana Orbs (cited in the trace)."""
     if not game.log.decisions or any(u.scope is UnknownScope.MANA and u.player == player for u in game.log.unknowns):
@@ -60,7 +60,7 @@ def can_pay_mana(game: Game, player: PlayerName, amount: int) -> bool:
         game.log.trace.add(msg("cost.unlimited_mana", player=Player(player), n=amount), "booster-war.unlimited-mana")
         return True
     ready = sum(1 for o in game.board.in_zone(Zone.MANA, player) if not o.exhausted)
-    if _orbs_pay(game, player):
+    if orbs_pay_mana(game, player):
         return ready >= amount
     payments = sum(1 for u in game.log.unknowns if u.scope is UnknownScope.MANA and u.player == player)
     if payments == 0 and ready >= amount:
@@ -84,14 +84,15 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
     if not can_pay_mana(game, player, sum(p.amount for p in cost if isinstance(p, Pay))):
         # 6.4.c: a cost is paid in full or not at all; this one cannot be, so the internal action is not done.
         game.log.last_cost = CostRecord(described, False, 1, len(parts), parts)
-        game.log.trace.add(msg("cost.cannot_pay_internal", player=Player(player)), "6.4.c", "6.4.f")
+        game.log.trace.add(msg("cost.cannot_pay_internal_orbs" if orbs_pay_mana(game, player) else "cost.cannot_pay_internal",
+                               player=Player(player)), "6.4.c", "6.4.f")
         return False
     actions: list[Callable[[], object]] = []
     told: list[Message] = []
     for part in cost:
         if isinstance(part, Pay):
             actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part.amount)), part.amount))
-            told.append(msg("cost.pays_orbs" if _orbs_pay(game, player) else "cost.pays", amount=Quote(part.amount)))
+            told.append(msg("cost.pays_orbs" if orbs_pay_mana(game, player) else "cost.pays", amount=Quote(part.amount)))
         else:
             hand = game.board.player(player).hand
             if not hand:
@@ -222,7 +223,8 @@ def play_card(
     if cost.mana and not can_pay_mana(game, player, cost.mana):
         # 6.4.c-d: the cost cannot be paid in full, so the card may not be played; the game goes back.
         game.log.last_cost = play_cost(game, player, thing, free=free, paid=False)
-        game.log.trace.add(msg("play.cannot_pay", player=Player(player), card=Named(thing.name), cost=describe_play_cost(cost)),
+        game.log.trace.add(msg("play.cannot_pay_orbs" if orbs_pay_mana(game, player) else "play.cannot_pay", player=Player(player),
+                               card=Named(thing.name), cost=describe_play_cost(cost)),
                            "6.4.c", "6.4.d", *play_cost_rules(cost))
         return None
     objects: list[GameObject] = []
@@ -248,7 +250,7 @@ def play_card(
         )
     game.log.trace.add(
         msg("play.card", player=Player(player), card=Named(thing.name), zone=zone_term(origin),
-            cost=describe_play_cost(cost) if cost.free else msg("cost.paying_orbs" if cost.mana and _orbs_pay(game, player) else "cost.paying_for",
+            cost=describe_play_cost(cost) if cost.free else msg("cost.paying_orbs" if cost.mana and orbs_pay_mana(game, player) else "cost.paying_for",
                                                                 cost=describe_play_cost(cost)),
             expedition=game.board.expedition(player, kind).said if kind is not None else zone_term(Zone.LANDMARK)),
         "3.2.8.a", "2.1.c", *play_cost_rules(cost),

@@ -20,7 +20,7 @@ from altered_rules.cli.main import main
 from altered_rules.content.glossary import GlossaryError, load_glossary
 from altered_rules.verification.checks import verify_glossary
 from engine.decisions import DECIDABLE, HAND_COST, Question, read_decisions
-from tests.official.decided_glossary import DECIDED, SCENARIOS, SECTIONS, write_decided
+from tests.official.decided_glossary import DECIDED, FLEETING_TO_RESERVE, MANA_TWICE, SCENARIOS, SECTIONS, write_decided
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -222,3 +222,14 @@ def test_the_importer_proposes_decides_from_the_headings() -> None:
     tasks = decision_tasks(document)
     assert {t.kind for t in tasks} == {"decides"}
     assert "on the body of 2.4.3" in tasks[0].message and "its statistics are not counted in its expedition's" in tasks[0].message
+
+
+def test_the_trace_says_where_a_decided_move_went_and_how_mana_was_paid(decided: Any) -> None:
+    """Under a decision the trace tells what happened: the Fleeting character went to the Discard
+    pile (not "to the Reserve"), a cost the Mana Orbs cannot pay is not put as a reading."""
+    fleeting = engine.run_scenario(_scenario(FLEETING_TO_RESERVE), decisions=decided.decisions)
+    put = next(line for line in fleeting.trace if line.message is not None and line.message.id == "put.new_object")
+    assert "Discard pile" in str(put) and "Reserve" not in str(put)
+    mana = engine.run_scenario(_scenario(MANA_TWICE), decisions=decided.decisions)
+    said = [line.message.id for line in mana.trace if line.message is not None]
+    assert "play.cannot_pay_orbs" in said and "play.cannot_pay" not in said and "cost.paying_for" not in said
