@@ -233,3 +233,37 @@ def test_the_trace_says_where_a_decided_move_went_and_how_mana_was_paid(decided:
     mana = engine.run_scenario(_scenario(MANA_TWICE), decisions=decided.decisions)
     said = [line.message.id for line in mana.trace if line.message is not None]
     assert "play.cannot_pay_orbs" in said and "play.cannot_pay" not in said and "cost.paying_for" not in said
+
+
+# ---- an editor's declaration rides on its rule through the next import ---------------------------
+def test_decides_follows_its_rule_and_its_heading_body_through_the_next_import(tmp_path: Path) -> None:
+    """Lanternfall 1.0 imported, an editor declares `decides:` on rule 2.1.2.b and on the body of
+    2.1.3: importing 1.0 again keeps both; 2.0 renumbers the rule 2.1.3.b, and its declaration
+    follows it (tests/official/test_import.py's fixtures)."""
+    from altered_rules.cli.release_cli import record_release
+    from altered_rules.official.importing import run_import
+
+    from .base_glossary import write_base
+
+    fixtures = PROJECT / "tests" / "fixtures" / "import"
+    base = write_base(tmp_path)
+    run_import(fixtures / "lanternfall-1.0.txt", "lf-1.0", base, write=True)
+    rules = base / "rules" / "2"
+    for name, where, decides in (("2.1.2.yaml", "paragraph", {"fleeting-to-reserve": "it is discarded instead"}),
+                                 ("2.1.3.yaml", "body", {"asleep-statistics": "its statistics are not counted in its expedition's"})):
+        path = rules / name
+        section = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if where == "body":
+            section["body"]["decides"] = decides
+        else:
+            next(p for p in section["paragraphs"] if p["id"] == "2.1.2.b")["decides"] = decides
+        path.write_text(yaml.safe_dump(section, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    declared = {"fleeting-to-reserve": "2.1.2.b", "asleep-statistics": "2.1.3"}
+    assert {q.value: d.rule for q, d in load_glossary(base).decisions.items()} == declared
+    run_import(fixtures / "lanternfall-1.0.txt", "lf-1.0", base, write=True)
+    assert {q.value: d.rule for q, d in load_glossary(base).decisions.items()} == declared
+    record_release(base, "2031.1", "2031-03-04", {"en": "Lanternfall 1.0 imported."},
+                   {"sources": ["lf-1.0"], "version": {"en": "Complete Rules 1.0"}, "date": "2031-03-03"}, git=False,
+                   allow_stale=True)
+    run_import(fixtures / "lanternfall-2.0.txt", "lf-2.0", base, write=True)
+    assert load_glossary(base).decisions[Question.FLEETING_TO_RESERVE].rule == "2.1.3.b"
