@@ -397,6 +397,7 @@ ENGLISH: dict[str, str] = {
     "reading.its Reserve cost": "its Reserve cost",
     # Questions a rule of the glossary decides where the seeds are silent (engine.decisions).
     "decision.follows": "A rule of the glossary decides {question}: \"{answer}\"; the engine follows it",
+    "decision.page": "{question}: \"{answer}\"",
     "question.boosted_statistics": "what a boost does to a character's statistics",
     "question.asleep_statistics": "what Asleep does to a character's statistics in its expedition's total",
     "question.fleeting_to_reserve": "where a Fleeting object goes that would go from play to the Reserve",

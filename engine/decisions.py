@@ -25,7 +25,7 @@ from typing import Mapping, Protocol
 from .messages import Message, Reading, msg
 from .trace import Trace
 
-__all__ = ["Question", "Decision", "Decisions", "DECIDABLE", "FollowsDecisions", "decided", "read_decisions", "decisions_data",
+__all__ = ["Question", "Decision", "Decisions", "DECIDABLE", "FollowsDecisions", "decided", "read_decisions", "decisions_data", "question_said",
            "BOOST_ADDS_ONE", "ASLEEP_NOT_COUNTED", "FLEETING_DISCARDED", "ORB_PER_MANA",
            "CREATOR_CONTROLS", "EXPEDITION_PLAYER_CONTROLS", "HAND_COST", "RESERVE_COST", "FREE_WINS", "CHANGE_APPLIES"]
 

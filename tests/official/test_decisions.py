@@ -267,3 +267,27 @@ def test_decides_follows_its_rule_and_its_heading_body_through_the_next_import(t
                    allow_stale=True)
     run_import(fixtures / "lanternfall-2.0.txt", "lf-2.0", base, write=True)
     assert load_glossary(base).decisions[Question.FLEETING_TO_RESERVE].rule == "2.1.3.b"
+
+
+# ---- the rule page says which question the rule decides ---------------------------------------
+@pytest.mark.parametrize(("language", "label", "question"), [
+    ("en", "The engine follows it on:", "what a boost does to a character's statistics"),
+    ("fr", "Le moteur la suit sur\u00a0:", "ce qu'un boost fait aux statistiques d'un Personnage"),
+    ("it", "Il motore la segue su:", "che cosa fa un rinforzo alle statistiche di un Personaggio"),
+])
+def test_the_rule_page_says_what_the_rule_decides_for_the_engine(decided: Any, language: str, label: str, question: str) -> None:
+    import html
+
+    from altered_rules.pages.render import Renderer
+
+    renderer = Renderer(decided, language)
+    chapter = next(c for c in decided.chapters if c.number == "2")
+    page = renderer.chapter(chapter).markdown
+    rule = page[page.index('id="2.5.1.b"'):]
+    rule = rule[:rule.index("</div>")]
+    assert html.escape(label) in rule and html.escape(question) in rule, rule
+    body = page[page.index("{ #2.4.3 }"):]
+    body = body[body.index('class="ar-section-body"'):]
+    assert 'class="ar-meta__item ar-meta__decides"' in body[:body.index("</div>")]
+    seed = Renderer(load_glossary(PROJECT / "glossary"), language)
+    assert "ar-meta__decides" not in seed.chapter(next(c for c in seed.glossary.chapters if c.number == "2")).markdown
