@@ -291,3 +291,24 @@ def test_the_rule_page_says_what_the_rule_decides_for_the_engine(decided: Any, l
     assert 'class="ar-meta__item ar-meta__decides"' in body[:body.index("</div>")]
     seed = Renderer(load_glossary(PROJECT / "glossary"), language)
     assert "ar-meta__decides" not in seed.chapter(next(c for c in seed.glossary.chapters if c.number == "2")).markdown
+
+
+def test_the_import_report_lists_the_proposals_as_editor_tasks(tmp_path: Path) -> None:
+    """Lanternfall 1.0 with a heading renamed "Asleep" (2.1.3, a body and rules): `import --check`
+    lists it as a `decides` task; the import writes no declaration."""
+    import json
+
+    from altered_rules.official.importing import run_import
+
+    from .base_glossary import write_base
+
+    data = json.loads((PROJECT / "tests" / "fixtures" / "import" / "lanternfall-1.0.json").read_text(encoding="utf-8"))
+    next(e for e in data["entries"] if e["id"] == "2.1.3")["title"] = "Asleep"
+    document = tmp_path / "asleep.json"
+    document.write_text(json.dumps(data), encoding="utf-8")
+    base = write_base(tmp_path)
+    report = run_import(document, "lf-1.0", base, write=False).report
+    decides = [t for t in report["tasks"] if t["kind"] == "decides"]
+    assert [(t["entry"], "asleep-statistics" in t["message"]) for t in decides] == [("2.1.3", True)]
+    run_import(document, "lf-1.0", base, write=True)
+    assert load_glossary(base).decisions == {}
