@@ -1,19 +1,10 @@
-"""What the loaded glossary's rules decide where the seeds are silent (issue 37).
+"""What the glossary's rules decide where the seeds are silent (issue 37).
 
-The engine never reads a rule's text. Where the sources it was written from are silent, it refuses
-(engine.readings.silent) or works out every reading (engine.readings). A glossary rule that decides
-such a question says so as declared data beside its text, which an editor confirms:
-
-    - id: 2.5.1.b
-      text: {en: "...", ...}
-      decides: {boosted-statistics: each boost adds 1 to each statistic}
-
-The questions a rule may decide, and the answers the engine can follow for each, are declared here
-once (`DECIDABLE`); the glossary's lint checks every `decides:` against this table and names the
-allowed keys and answers. A run is given the glossary's decisions (`run_scenario(...,
-decisions=...)`, or `game.log.decisions`): at a decided question the engine follows the rule's
-answer and cites the rule's id in its trace, once per run; a run without a decision for the
-question refuses or enumerates exactly as it always did.
+The engine never reads a rule's text: a rule says which open question it decides as declared data,
+`decides: {boosted-statistics: each boost adds 1 to each statistic}` (docs/en/editing.md), checked
+against `DECIDABLE`, the questions and answers declared here once. A run given the glossary's
+decisions (`run_scenario(..., decisions=...)`) follows each and cites its rule in the trace; without
+one the engine refuses or enumerates as before.
 """
 
 from __future__ import annotations
@@ -85,13 +76,12 @@ _SAID = {
 
 
 def question_said(question: Question) -> Message:
-    """The question as a message (the same words as the open question it closes, where it was one)."""
     return msg(_SAID[question])
 
 
 @dataclass(frozen=True)
 class Decision:
-    """A rule of the glossary that decides a question: the answer the engine follows, and the rule's id it cites."""
+    """A rule of the glossary that decides a question: the answer followed, the rule cited."""
 
     question: Question
     answer: str
@@ -99,37 +89,22 @@ class Decision:
 
 
 Decisions = Mapping[Question, Decision]
+_KEYS = frozenset(q.value for q in Question)
 
 
-def read_decisions(declared: Mapping[str, Mapping[str, str]]) -> tuple[dict[Question, Decision], list[tuple[str, str]]]:
-    """The decisions of `{rule id: {question key: answer}}` (every rule's `decides:`), and (rule id,
-    sentence) for each declaration that is not one of `DECIDABLE`'s or that decides a question a
-    rule before it decides too. A bad declaration is left out: its question stays open."""
+def read_decisions(declared: Mapping[str, Mapping[str, str]]) -> dict[Question, Decision]:
+    """The decisions of `{rule id: {question key: answer}}` (the rules' `decides:`) that `DECIDABLE`
+    allows, the first rule for each question; the glossary's loader reports any other as an error."""
     decisions: dict[Question, Decision] = {}
-    problems: list[tuple[str, str]] = []
     for rule, table in declared.items():
         for key, answer in table.items():
-            try:
-                question = Question(key)
-            except ValueError:
-                problems.append((rule, f"rule {rule} decides an unknown question {key!r}; the questions a rule may decide are: "
-                                 + ", ".join(q.value for q in Question)))
-                continue
-            if answer not in DECIDABLE[question]:
-                problems.append((rule, f"rule {rule} gives {question.value} the answer {answer!r}, which the engine cannot follow; "
-                                 "its answers are: " + "; ".join(repr(a) for a in DECIDABLE[question])))
-                continue
-            if question in decisions:
-                problems.append((rule, f"rules {decisions[question].rule} and {rule} both decide {question.value}: "
-                                       "one rule decides a question; keep `decides:` on one of them"))
-                continue
-            decisions[question] = Decision(question, answer, rule)
-    return decisions, problems
+            if key in _KEYS and answer in DECIDABLE[Question(key)]:
+                decisions.setdefault(Question(key), Decision(Question(key), answer, rule))
+    return decisions
 
 
 def decisions_data(decisions: Decisions) -> dict[str, dict[str, str]]:
-    """The decisions as `read_decisions` reads them, `{rule id: {question key: answer}}` (the
-    sandbox's archive carries the glossary's)."""
+    """The decisions as `read_decisions` reads them (the sandbox's archive carries them)."""
     data: dict[str, dict[str, str]] = {}
     for question, decision in sorted(decisions.items()):
         data.setdefault(decision.rule, {})[question.value] = decision.answer
@@ -137,7 +112,7 @@ def decisions_data(decisions: Decisions) -> dict[str, dict[str, str]]:
 
 
 class FollowsDecisions(Protocol):
-    """What `decided` needs of a run: the glossary's decisions, and its trace (engine.runlog.RunLog)."""
+    """What `decided` needs of a run (engine.runlog.RunLog)."""
 
     decisions: Decisions | None
     decisions_said: frozenset[Question]
@@ -145,8 +120,7 @@ class FollowsDecisions(Protocol):
 
 
 def decided(log: FollowsDecisions, question: Question) -> str | None:
-    """The answer a rule of the glossary gives `question`, cited in the trace the first time a run
-    follows it; None when no rule decides it (the engine then does what it does without one)."""
+    """The answer a rule of the glossary gives `question`, cited in the trace once per run; None: no rule decides it."""
     decisions = log.decisions
     if not decisions:
         return None

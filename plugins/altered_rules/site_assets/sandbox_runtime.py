@@ -166,9 +166,8 @@ DECISIONS_FILE = "decisions.json"
 
 @lru_cache(maxsize=1)
 def _decisions() -> engine.Decisions:
-    """The questions the glossary's rules decide (engine.decisions), as the site's build wrote them
-    into the archive (sandbox.DECISIONS): a sandbox run follows them as `verify` does. Under CPython
-    (the tests), the project's glossary's."""
+    """The questions the glossary's rules decide (engine.decisions), from the archive (sandbox.DECISIONS):
+    a sandbox run follows them as `verify` does. Under CPython (the tests), the project's glossary's."""
     try:
         text = _archived(DECISIONS_FILE)
     except OSError:
@@ -177,8 +176,7 @@ def _decisions() -> engine.Decisions:
         from ..content.glossary import load_glossary  # outside the browser, the glossary is there
 
         return load_glossary(Path(__file__).resolve().parents[3] / "glossary").decisions
-    decisions, _ = engine.read_decisions(json.loads(text))   # written from a loaded glossary: checked there
-    return decisions
+    return engine.read_decisions(json.loads(text))   # written from a loaded glossary: checked there
 
 
 # Read when the module is imported: a second visit restores a memory snapshot taken after the

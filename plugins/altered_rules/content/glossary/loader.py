@@ -63,19 +63,22 @@ class GlossaryError(Exception):
 
 
 def _decisions(sections: dict[str, Section], reader: _Reader) -> dict[engine.Question, engine.Decision]:
-    """What the rules' and heading bodies' `decides:` declare (engine.decisions): one rule per question."""
-    declared: dict[str, tuple[dict[str, str], str, int]] = {}
+    """What the rules' and heading bodies' `decides:` declare (engine.decisions; each key and answer
+    was checked as read): one rule per question, a second one an error."""
+    declared: dict[str, dict[str, str]] = {}
+    first: dict[str, str] = {}
     for section in sections.values():
-        if section.body is not None and section.body.decides:
-            declared[section.id] = (section.body.decides, section.file, section.line)
-        for paragraph in section.paragraphs:
-            if paragraph.decides:
-                declared[paragraph.id] = (paragraph.decides, paragraph.file, paragraph.line)
-    decisions, problems = engine.read_decisions({rule: table for rule, (table, _, _) in declared.items()})
-    for rule, problem in problems:   # the keys and answers were checked as read: what is left is a question decided twice
-        _, file, line = declared[rule]
-        reader.errors.append(SourceError(file, line or None, problem))
-    return decisions
+        entries = [(section.id, section.body.decides if section.body else {}, section.file, section.line)]
+        entries += [(p.id, p.decides, p.file, p.line) for p in section.paragraphs]
+        for rule, table, file, line in entries:
+            for key in table:
+                if key in first:
+                    reader.errors.append(SourceError(file, line or None, f"rules {first[key]} and {rule} both decide {key}: "
+                                                                          "one rule decides a question; keep `decides:` on one of them"))
+                else:
+                    first[key] = rule
+                    declared.setdefault(rule, {})[key] = table[key]
+    return engine.read_decisions(declared)
 
 
 def load_glossary(root: str | Path) -> Glossary:
