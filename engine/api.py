@@ -9,7 +9,7 @@ from .day import afternoon_started, begin_afternoon, end_turn, run_phase
 from .records import CardInZone, CostRecord, EffectRecord, Happening, HappeningKind
 from .ending import check_end
 from .errors import BoardError, Forbidden, GameOver, UnsupportedText
-from .costs import can_pay_mana, describe_play_cost, pay_cost, play_card, play_cost, play_cost_rules
+from .costs import can_pay_mana, describe_play_cost, orbs_pay_mana, pay_cost, play_card, play_cost, play_cost_rules
 from .messages import Card, Items, Message, Player, Quote, Term, msg
 from .places import PLACES, owned_zone, zone_term
 from .reactions import run_step
@@ -274,7 +274,8 @@ def use_ability(
     if mana and other_parts_payable and not can_pay_mana(game, player, mana):
         # 6.4.c, 6.4.e: a cost that cannot be paid in full is not paid: the ability is not played.
         game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
-        game.log.trace.add(msg("play.cannot_pay_ability", player=Player(player), what=Term(what)), "6.4.c", "6.4.e")
+        game.log.trace.add(msg("play.cannot_pay_ability_orbs" if orbs_pay_mana(game, player) else "play.cannot_pay_ability",
+                               player=Player(player), what=Term(what)), "6.4.c", "6.4.e")
         return None
     after = pay_cost(game, player, obj, cost, msg("cost.ability_of", card=Card(obj.name), what=Term(what))) if cost else obj
     record = resolve_effect(game, ability.effect, player, me=after.id if after is not None else None, source_name=obj.name)
@@ -373,7 +374,8 @@ def put(
     else:
         assert new is not None
         game.log.trace.add(
-            msg("put.new_object", card=Card(obj.name), origin=owned_zone(obj.owner, obj.zone), where=owned_zone(obj.owner, zone),
+            # new.zone: where it went, which a rule of the glossary may change (Fleeting: engine.decisions)
+            msg("put.new_object", card=Card(obj.name), origin=owned_zone(obj.owner, obj.zone), where=owned_zone(obj.owner, new.zone),
                 timestamp=new.timestamp, was=obj.timestamp),
             "2.1.c",
             at=mark,

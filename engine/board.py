@@ -20,6 +20,7 @@ from .adventure import Adventure
 from .errors import BoardError, RegionOutOfRange, RulesSilent, UnknownPlayer
 from .objects import CannotMove, Card, Direction, EmblemKind, GameObject, RegionPassive
 from .places import REGION_RANGE
+from .decisions import ASLEEP_NOT_COUNTED, BOOST_ADDS_ONE, FollowsDecisions, Question, decided
 from .readings import Unenumerable, silent
 from .records import Expedition, Outcome, Player
 from .vocabulary import (
@@ -208,29 +209,42 @@ class Board:
             if o.side == name and o.card.type is ObjectType.CHARACTER and (o.expedition is kind or o.card.has(Keyword.GIGANTIC))
         ]
 
-    def expedition_statistics(self, name: PlayerName, kind: ExpeditionKind) -> Statistics:
+    def expedition_statistics(self, name: PlayerName, kind: ExpeditionKind, log: FollowsDecisions | None = None) -> Statistics:
         """Sum of the statistics of its characters (4.2.4.b; Gigantic counted here too, 7.4.3.e).
-        A boosted character is refused: the sources never say what a boost does to statistics, and
-        summing its printed ones would drop the boost in silence."""
-        known, unknown = self.expedition_sum(name, kind)
+        A boosted character is refused: the seeds never say what a boost does to statistics, and
+        summing its printed ones would drop the boost in silence; unless a rule of the glossary
+        decides it (engine.decisions, through the run's `log`)."""
+        known, unknown = self.expedition_sum(name, kind, log)
         if unknown:
             raise unknown[0]
         return known
 
-    def expedition_sum(self, name: PlayerName, kind: ExpeditionKind) -> tuple[Statistics, tuple[RulesSilent, ...]]:
+    def expedition_sum(self, name: PlayerName, kind: ExpeditionKind,
+                       log: FollowsDecisions | None = None) -> tuple[Statistics, tuple[RulesSilent, ...]]:
         """The sum of the statistics the sources give for its characters, and a refusal for each
         character whose statistics they do not (boosted, Asleep, not printed): what that character
-        adds is unknown, and Progress works out every case of it (engine.dusk)."""
+        adds is unknown, and Progress works out every case of it (engine.dusk). Where a rule of the
+        glossary decides what a boost or Asleep does (engine.decisions, the run's `log`), the sum
+        follows it and the trace cites it: an Asleep character adds nothing, each boost adds 1 to
+        each statistic."""
         forest = mountain = water = 0  # summed as numbers: one Statistics made, not one per character
         unknown: list[RulesSilent] = []
+        decisions = log is not None and bool(log.decisions)
         for character in self.characters_in(name, kind):
-            if character.boosts:
-                unknown.append(silent(
-                    msg("refusal.boosted_statistics", card=Named(character.name), n=character.boosts,
-                        expedition=self.expedition(name, kind).said),
-                    Unenumerable.UNPRINTED_VALUE,
-                ))
+            if decisions and Status.ASLEEP in character.statuses and log is not None \
+                    and decided(log, Question.ASLEEP_STATISTICS) == ASLEEP_NOT_COUNTED:
                 continue
+            boosts = 0
+            if character.boosts:
+                if decisions and log is not None and decided(log, Question.BOOSTED_STATISTICS) == BOOST_ADDS_ONE:
+                    boosts = character.boosts
+                else:
+                    unknown.append(silent(
+                        msg("refusal.boosted_statistics", card=Named(character.name), n=character.boosts,
+                            expedition=self.expedition(name, kind).said),
+                        Unenumerable.UNPRINTED_VALUE,
+                    ))
+                    continue
             if Status.ASLEEP in character.statuses:
                 unknown.append(silent(
                     msg("refusal.asleep_statistics", card=Named(character.name), expedition=self.expedition(name, kind).said),
@@ -244,9 +258,9 @@ class Board:
                     Unenumerable.UNPRINTED_VALUE,
                 ))
                 continue
-            forest += statistics.forest
-            mountain += statistics.mountain
-            water += statistics.water
+            forest += statistics.forest + boosts
+            mountain += statistics.mountain + boosts
+            water += statistics.water + boosts
         return Statistics(forest, mountain, water), (tuple(unknown) if unknown else ())
 
     def facing(self, obj: GameObject) -> list[Expedition]:

@@ -395,6 +395,22 @@ ENGLISH: dict[str, str] = {
     "reading.the expedition's player controls it": "the expedition's player controls it",
     "reading.its Hand cost": "its Hand cost",
     "reading.its Reserve cost": "its Reserve cost",
+    # Questions a rule of the glossary decides where the seeds are silent (engine.decisions).
+    "decision.follows": "A rule of the glossary decides {question}: \"{answer}\"; the engine follows it",
+    "decision.page": "{question}: \"{answer}\"",
+    "question.boosted_statistics": "what a boost does to a character's statistics",
+    "question.asleep_statistics": "what Asleep does to a character's statistics in its expedition's total",
+    "question.fleeting_to_reserve": "where a Fleeting object goes that would go from play to the Reserve",
+    "question.mana_paying": "how Mana pays a cost",
+    "reading.each boost adds 1 to each statistic": "each boost adds 1 to each statistic",
+    "reading.its statistics are not counted in its expedition's": "its statistics are not counted in its expedition's",
+    "reading.it is discarded instead": "it is discarded instead",
+    "reading.each Mana is paid by exhausting one ready Mana Orb": "each Mana is paid by exhausting one ready Mana Orb",
+    "cost.paying_orbs": "paying {cost} with Mana Orbs",
+    "play.cannot_pay_orbs": "{player} cannot pay {cost} in full with their ready Mana Orbs: {card} may not be played, and the game goes back to the point where it was offered",
+    "play.cannot_pay_ability_orbs": "{player} cannot pay the cost of this {what} in full with their ready Mana Orbs: they may not play it, and the game goes back to the point where it was offered",
+    "cost.cannot_pay_internal_orbs": "{player} cannot pay this cost in full with their ready Mana Orbs: the internal action is not done and the effect continues",
+    "cost.pays_orbs": "pays {amount} with Mana Orbs",
     # The Adventure (engine.adventure).
     "move.tumult_revealed": "The Tumult card of regions {a}-{b} is revealed: region {a} is {a_types}, region {b} is {b_types}",
     # Deck legality (engine.deck).

@@ -14,6 +14,7 @@ from .catalogue import ENGLISH_RENDERER
 from .messages import Card as Named, Items, Message, Player, Quote, Term, msg
 from .places import zone_term, zone_words
 from .reactions import run_step
+from .decisions import ORB_PER_MANA, Question, decided
 from .readings import (CHANGE_APPLIES, HAND_COST, MANA_PAYS, Unenumerable, free_cost_question, mana_payment_question, play_cost_question,
                        reading, silent)
 from .records import CardInZone, CostRecord, Happening, HappeningKind, Unknown, UnknownScope
@@ -21,28 +22,47 @@ from .rulings import Ruling
 from .state import Game
 from .vocabulary import ExpeditionKind, ObjectType, PlayerName, Status, Zone
 
-__all__ = ["can_pay_mana", "pay_mana", "pay_cost", "pay_effect_cost", "play_card", "play_cost", "COST_NAMES", "describe_play_cost", "play_cost_rules"]
+__all__ = ["can_pay_mana", "orbs_pay_mana", "pay_mana", "pay_cost", "pay_effect_cost", "play_card", "play_cost", "COST_NAMES", "describe_play_cost", "play_cost_rules"]
 
 
-def pay_mana(game: Game, player: PlayerName, what: Message) -> None:
-    """Mana is paid, but how is not in the sources: the player's Mana zone is unknown from here on."""
+def pay_mana(game: Game, player: PlayerName, what: Message, amount: int | None = None) -> None:
+    """Mana is paid, but how is not in the seeds: the player's Mana zone is unknown from here on.
+    Where a rule of the glossary decides it (engine.decisions), the `amount` is paid by exhausting
+    that many of the player's ready Mana Orbs, oldest first (they are face down and alike)."""
+    if amount is not None and orbs_pay_mana(game, player):
+        ready = [o for o in game.board.in_zone(Zone.MANA, player) if not o.exhausted]
+        if len(ready) >= amount:
+            for orb in ready[:amount]:
+                orb.exhausted = True
+            return
     game.log.unknowns.append(Unknown(msg("unknown.mana", player=Player(player), what=what), UnknownScope.MANA, player))
 
 
+def orbs_pay_mana(game: Game, player: PlayerName) -> bool:
+    """A rule of the glossary says how Mana pays a cost, and no earlier step left the player's Mana
+    zone unknown: the engine counts the ready Mana Orbs (cited in the trace)."""
+    if not game.log.decisions or any(u.scope is UnknownScope.MANA and u.player == player for u in game.log.unknowns):
+        return False
+    return decided(game.log, Question.MANA_PAYMENT) == ORB_PER_MANA
+
+
 def can_pay_mana(game: Game, player: PlayerName, amount: int) -> bool:
-    """Whether the player's Mana zone can pay `amount` Mana in full (6.4.c). No source says how Mana
+    """Whether the player's Mana zone can pay `amount` Mana in full (6.4.c). No seed says how Mana
     pays a cost. With at least that many ready Mana Orbs, every reading in which a Mana Orb pays
     Mana at all lets it pay; with fewer, or once an earlier payment has left the Mana zone unknown,
     it is an open question whose two answers are readings (engine.readings): the engine answers
-    where they agree and refuses what they change."""
+    where they agree and refuses what they change. Where a rule of the glossary decides how Mana
+    pays (engine.decisions), it can be paid when that many Mana Orbs are ready."""
     if amount <= 0:
         return True
     if game.board.booster_war is not None:
         # The Booster War page: "Unlimited mana": every cost's Mana is paid.
         game.log.trace.add(msg("cost.unlimited_mana", player=Player(player), n=amount), "booster-war.unlimited-mana")
         return True
-    payments = sum(1 for u in game.log.unknowns if u.scope is UnknownScope.MANA and u.player == player)
     ready = sum(1 for o in game.board.in_zone(Zone.MANA, player) if not o.exhausted)
+    if orbs_pay_mana(game, player):
+        return ready >= amount
+    payments = sum(1 for u in game.log.unknowns if u.scope is UnknownScope.MANA and u.player == player)
     if payments == 0 and ready >= amount:
         return True
     said = (msg("question.mana_payment_unknown", player=Player(player), n=amount) if payments
@@ -64,14 +84,15 @@ def pay_effect_cost(game: Game, player: PlayerName, cost: tuple[Pay | PutFromHan
     if not can_pay_mana(game, player, sum(p.amount for p in cost if isinstance(p, Pay))):
         # 6.4.c: a cost is paid in full or not at all; this one cannot be, so the internal action is not done.
         game.log.last_cost = CostRecord(described, False, 1, len(parts), parts)
-        game.log.trace.add(msg("cost.cannot_pay_internal", player=Player(player)), "6.4.c", "6.4.f")
+        game.log.trace.add(msg("cost.cannot_pay_internal_orbs" if orbs_pay_mana(game, player) else "cost.cannot_pay_internal",
+                               player=Player(player)), "6.4.c", "6.4.f")
         return False
     actions: list[Callable[[], object]] = []
     told: list[Message] = []
     for part in cost:
         if isinstance(part, Pay):
-            actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part.amount))))
-            told.append(msg("cost.pays", amount=Quote(part.amount)))
+            actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part.amount)), part.amount))
+            told.append(msg("cost.pays_orbs" if orbs_pay_mana(game, player) else "cost.pays", amount=Quote(part.amount)))
         else:
             hand = game.board.player(player).hand
             if not hand:
@@ -202,7 +223,8 @@ def play_card(
     if cost.mana and not can_pay_mana(game, player, cost.mana):
         # 6.4.c-d: the cost cannot be paid in full, so the card may not be played; the game goes back.
         game.log.last_cost = play_cost(game, player, thing, free=free, paid=False)
-        game.log.trace.add(msg("play.cannot_pay", player=Player(player), card=Named(thing.name), cost=describe_play_cost(cost)),
+        game.log.trace.add(msg("play.cannot_pay_orbs" if orbs_pay_mana(game, player) else "play.cannot_pay", player=Player(player),
+                               card=Named(thing.name), cost=describe_play_cost(cost)),
                            "6.4.c", "6.4.d", *play_cost_rules(cost))
         return None
     objects: list[GameObject] = []
@@ -213,7 +235,7 @@ def play_card(
         assert limbo is not None
         objects.append(limbo)
         if cost.mana != 0:
-            pay_mana(game, player, msg("cost.of", card=Named(thing.name)))
+            pay_mana(game, player, msg("cost.of", card=Named(thing.name)), cost.mana)
         new = game.move(limbo, zone, expedition=kind, statuses=statuses)
         assert new is not None
         objects.append(new)
@@ -228,7 +250,8 @@ def play_card(
         )
     game.log.trace.add(
         msg("play.card", player=Player(player), card=Named(thing.name), zone=zone_term(origin),
-            cost=describe_play_cost(cost) if cost.free else msg("cost.paying_for", cost=describe_play_cost(cost)),
+            cost=describe_play_cost(cost) if cost.free else msg("cost.paying_orbs" if cost.mana and orbs_pay_mana(game, player) else "cost.paying_for",
+                                                                cost=describe_play_cost(cost)),
             expedition=game.board.expedition(player, kind).said if kind is not None else zone_term(Zone.LANDMARK)),
         "3.2.8.a", "2.1.c", *play_cost_rules(cost),
     )
@@ -278,7 +301,8 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
 
             actions.append(lost)
         else:
-            actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(part.removeprefix("pay ")))))
+            paid = part.removeprefix("pay ")
+            actions.append(partial(pay_mana, game, player, msg("cost.pay", amount=Quote(paid)), int(paid) if paid.isdigit() else None))
     if atomic is not None:
         atomic = len(actions)
     game.log.last_cost = CostRecord(" and ".join(parts), True, 1, atomic, parts)

@@ -116,7 +116,7 @@ def progress(game: Game) -> None:
     unknown_any = False
     for expedition in expeditions:
         key = (expedition.player, expedition.kind)
-        totals[key], unknowns[key] = game.board.expedition_sum(expedition.player, expedition.kind)
+        totals[key], unknowns[key] = game.board.expedition_sum(expedition.player, expedition.kind, game.log)
         unknown_any = unknown_any or bool(unknowns[key])
 
     def total(expedition: Expedition) -> Statistics:

@@ -182,7 +182,7 @@ def _team_total(game: Game, names: tuple[PlayerName, ...]) -> Statistics:
     for name in names:
         for expedition in game.board.player(name).expeditions:
             # Summing both expeditions counts a Gigantic character twice (7.4.3.b, 7.4.3.i).
-            total = total + game.board.expedition_statistics(name, expedition.kind)
+            total = total + game.board.expedition_statistics(name, expedition.kind, game.log)
     return total
 
 

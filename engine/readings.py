@@ -26,6 +26,8 @@ from typing import Iterator, Mapping, Protocol
 
 from .errors import RulesSilent
 from .catalogue import ENGLISH_RENDERER
+from .decisions import (CHANGE_APPLIES, CREATOR_CONTROLS, EXPEDITION_PLAYER_CONTROLS, FREE_WINS, HAND_COST, RESERVE_COST, Decisions,
+                        Question, decided)
 from .messages import Card, Message, Items, Param, Quote, Reading, msg
 from .trace import Trace
 
@@ -56,6 +58,9 @@ class OpenQuestion:
     character's statistics), not readings of a text a judge could follow: where the cases give the
     same outcome the engine answers; where they differ it refuses (`rules-silent`), naming the paths
     that depend on the value, unless the scenario lists each case under `undecided:`."""
+    decidable: Question | None = None
+    """The question a rule of the glossary may decide (engine.decisions), its answer then one of
+    `readings`: the run follows that rule and cites it, instead of asking for a reading."""
 
 
 class Unenumerable(Enum):
@@ -143,11 +148,18 @@ class FollowsReadings(Protocol):
 
     readings: Mapping[str, str] | None
     readings_said: frozenset[str]
+    decisions: Decisions | None
+    decisions_said: frozenset[Question]
     trace: Trace
 
 
 def reading(log: FollowsReadings, question: OpenQuestion) -> str:
-    """The reading fixed for `question` in this run; ReadingNeeded when there is none."""
+    """The reading a rule of the glossary decides for `question` (engine.decisions, cited in the
+    trace), else the one fixed for it in this run; ReadingNeeded when there is neither."""
+    if question.decidable is not None and log.decisions:
+        answer = decided(log, question.decidable)
+        if answer is not None:
+            return answer
     chosen = log.readings.get(question.key) if log.readings else None
     if chosen is None:
         raise ReadingNeeded(question)
@@ -159,9 +171,7 @@ def reading(log: FollowsReadings, question: OpenQuestion) -> str:
 
 
 # ---- the questions the engine knows how to enumerate ------------------------------------------
-TOKEN_CONTROLLER = "token-controller"
-CREATOR_CONTROLS = "the creator controls it"
-EXPEDITION_PLAYER_CONTROLS = "the expedition's player controls it"
+TOKEN_CONTROLLER = Question.TOKEN_CONTROLLER.value
 
 
 def token_controller_question() -> OpenQuestion:
@@ -173,6 +183,7 @@ def token_controller_question() -> OpenQuestion:
         (CREATOR_CONTROLS, EXPEDITION_PLAYER_CONTROLS),
         ("7.3.3.a",),
         msg("question.token_controller"),
+        decidable=Question.TOKEN_CONTROLLER,
     )
 
 
@@ -213,21 +224,13 @@ def _orders(names: list[str]) -> Iterator[tuple[str, ...]]:
         order[i + 1:] = reversed(order[i + 1:])
 
 
-HAND_COST = "its Hand cost"
-RESERVE_COST = "its Reserve cost"
-
-
 def play_cost_question() -> OpenQuestion:
     """A card's own text plays it from a zone other than the Hand or the Reserve, not for free
     (ruling card-text-over-rules): which of its two printed costs is paid (2.2.6, 2.2.7), no rule says."""
     return OpenQuestion(
         "play-cost", "which cost a card played from another zone than the Hand or the Reserve pays",
-        (HAND_COST, RESERVE_COST), ("2.2.6.a", "2.2.7.a"), msg("question.play_cost"),
+        (HAND_COST, RESERVE_COST), ("2.2.6.a", "2.2.7.a"), msg("question.play_cost"), decidable=Question.PLAY_COST,
     )
-
-
-FREE_WINS = "\"for free\" leaves nothing to change"
-CHANGE_APPLIES = "the change applies to a cost of 0"
 
 
 def free_cost_question() -> OpenQuestion:
@@ -236,7 +239,7 @@ def free_cost_question() -> OpenQuestion:
     "for free" wins, no rule says."""
     return OpenQuestion(
         "free-cost", "what a change to the next card's cost does to a card played \"for free\"",
-        (FREE_WINS, CHANGE_APPLIES), ("2.2.13.c",), msg("question.free_cost"),
+        (FREE_WINS, CHANGE_APPLIES), ("2.2.13.c",), msg("question.free_cost"), decidable=Question.FREE_COST,
     )
 
 

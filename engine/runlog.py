@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from .decisions import Decisions, Question
 from .messages import Message, msg
 from .objects import GameObject
 from .readings import Unenumerable, silent
@@ -62,6 +63,11 @@ class RunLog:
     own: `game.log.readings = {"token-controller": "the creator controls it"}`."""
     readings_said: frozenset[str] = frozenset()
     """The questions whose reading the trace has already named."""
+    decisions: Decisions | None = None
+    """The questions the glossary's rules decide where the seeds are silent (engine.decisions): the
+    run follows each and cites its rule. None: every such question is refused or enumerated."""
+    decisions_said: frozenset[Question] = frozenset()
+    """The decided questions whose rule the trace has already cited."""
     # ---- the engine's work budget (limits.MAX_WORK; Game.spend_work) ----
     steps_taken: int = 0
     work: int = 0

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from .messages import Card as Named, msg
 from .adventure import Adventure, Region, tumult_halves
 from .board import IN_PLAY, Board
+from .decisions import FLEETING_DISCARDED, Question, decided
 from .errors import LoopLimit, WorkLimit
 from .limits import MAX_OBJECTS, MAX_WORK
 from .objects import Card, EmblemInfo, GameObject, RegionPassive
@@ -180,10 +181,13 @@ class Game:
             return new
         obj = thing
         if zone is Zone.RESERVE and obj.zone in IN_PLAY and Status.FLEETING in obj.statuses:
-            raise silent(
-                msg("refusal.fleeting_to_reserve", card=Named(obj.name)),
-                Unenumerable.LOST_TEXT,
-            )
+            if decided(self.log, Question.FLEETING_TO_RESERVE) == FLEETING_DISCARDED:
+                zone = Zone.DISCARD  # a rule of the glossary decides it (engine.decisions): cited in the trace
+            else:
+                raise silent(
+                    msg("refusal.fleeting_to_reserve", card=Named(obj.name)),
+                    Unenumerable.LOST_TEXT,
+                )
         assert zone is not obj.zone, "moving between expeditions is not a zone change (3.2.4.d): use switch"
         del board.objects[obj.id]
         if obj.zone is Zone.EXPEDITION:

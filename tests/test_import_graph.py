@@ -113,7 +113,7 @@ def test_no_engine_import_is_hidden_to_break_a_cycle() -> None:
 LAYERS = (
     # words and values
     "messages", "catalogue", "errors", "limits", "vocabulary", "rulings", "trace", "wording", "objects", "places", "records",
-    "adventure", "readings", "runlog",
+    "adventure", "decisions", "readings", "runlog",
     # the game
     "board", "state", "durations",
     # rules, card text among them (engine.cardtext: read above the rules, performed below costs)

@@ -661,7 +661,7 @@ for _attribute in ("hand_cost", "reserve_cost", "faction", "rarity"):
 def _player_statistics(game: Game, at: At) -> str:
     total = Statistics()
     for kind in ExpeditionKind:
-        total = total + game.board.expedition_statistics(at.player, kind)
+        total = total + game.board.expedition_statistics(at.player, kind, game.log)
     return str(total)
 
 
@@ -724,7 +724,7 @@ _EXPEDITION = Family.EXPEDITION
 _path(_EXPEDITION, "region", lambda w: read_position_expected(w.value, w.bad), lambda game, at: _expedition(game, at).position,
       "a region number, or `arena`")
 _path(_EXPEDITION, "statistics", _statistics,
-      lambda game, at: str(game.board.expedition_statistics(at.player, at.expedition)),  # type: ignore[arg-type]
+      lambda game, at: str(game.board.expedition_statistics(at.player, at.expedition, game.log)),  # type: ignore[arg-type]
       "`F/M/W`, the sum of its characters (Gigantic ones in both expeditions, 7.4.3.e)")
 _path(_EXPEDITION, "characters", _read_characters, _characters_of(lambda o: True), "a number, or a list of characters (compared as a multiset)")
 _path(_EXPEDITION, "tokens", _read_characters, _characters_of(lambda o: o.card.token),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from ..decisions import Decisions
 from ..deck import DeckLimitsByFormat, check_deck
 from ..messages import Card as Named, English, Items, Message, Player, Quote, msg
 from ..errors import BoardError, EngineError, RulesSilent, ScenarioError
@@ -137,21 +138,23 @@ class _Run:
         return self.game.log.work if self.game is not None else 0
 
 
-def run_scenario(scenario: Scenario, deck_limits: DeckLimitsByFormat | None = None) -> ScenarioResult:
+def run_scenario(scenario: Scenario, deck_limits: DeckLimitsByFormat | None = None, decisions: Decisions | None = None) -> ScenarioResult:
     """Run a scenario on a fresh game; never raises an EngineError (it is in the result). Where the
     sources leave a question open (engine.readings), the scenario is run once per reading and the
     outcomes compared. A deck scenario is checked with its format's `deck_limits` (from the
     glossary); without them its result is an error saying so. A case that could not be read
-    (read_scenarios(..., each_alone=True)) is an error on its own line."""
+    (read_scenarios(..., each_alone=True)) is an error on its own line. `decisions`: the questions
+    the glossary's rules decide where the seeds are silent (engine.decisions), which every run
+    follows and cites; without them, those questions are refused or enumerated."""
     if scenario.unreadable is not None:
         return ScenarioResult(scenario, error=scenario.unreadable)
     # Paths under `undecided:` are observed in the first run too, so that an open question they
     # depend on comes up.
     first = _run_once(scenario, {}, observe=any(compared(e.path) is Compared.READINGS for e in scenario.expectations),
-                      deck_limits=deck_limits)
+                      deck_limits=deck_limits, decisions=decisions)
     if first.pending is None:
         return first.result
-    return _run_every_reading(scenario, first.pending, first.work)
+    return _run_every_reading(scenario, first.pending, first.work, decisions)
 
 
 def _observed_paths(scenario: Scenario) -> list[Expectation]:
@@ -168,7 +171,7 @@ def _observed_paths(scenario: Scenario) -> list[Expectation]:
     return out
 
 
-def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -> ScenarioResult:
+def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int, decisions: Decisions | None = None) -> ScenarioResult:
     questions = [question]
     queue: list[dict[str, str]] = [{question.key: r} for r in question.readings]
     done: list[tuple[dict[str, str], _Run]] = []
@@ -179,7 +182,7 @@ def _run_every_reading(scenario: Scenario, question: OpenQuestion, spent: int) -
                                            limit=MAX_READINGS)).at(scenario.location)
             return result
         fixed = queue.pop(0)
-        run = _run_once(scenario, fixed, observe=True, spent=spent)
+        run = _run_once(scenario, fixed, observe=True, spent=spent, decisions=decisions)
         spent = run.work  # one work budget for every reading's run
         if run.pending is not None:
             if all(q.key != run.pending.key for q in questions):
@@ -316,7 +319,7 @@ def _shown_observed(path: str, value: Any) -> str:
 
 
 def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = False, spent: int = 0,
-              deck_limits: DeckLimitsByFormat | None = None) -> _Run:
+              deck_limits: DeckLimitsByFormat | None = None, decisions: Decisions | None = None) -> _Run:
     """Run the scenario once, following `readings` where the sources leave a question open; the
     runs before it have `spent` that much of the work budget."""
     result = ScenarioResult(scenario)
@@ -349,6 +352,8 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
         return run
     run.game = game
     game.log.work = spent
+    if decisions:
+        game.log.decisions = decisions
     if readings:
         game.log.readings = dict(readings)
     trace = game.log.trace  # keeps what the engine said about the board as given
@@ -458,6 +463,7 @@ def _against_refusal(expectation: Expectation, actual: Any) -> Difference | None
     return Difference(expectation.path, expectation.shown, got, expectation.location)
 
 
-def run_scenarios(scenarios: Sequence[Scenario], deck_limits: DeckLimitsByFormat | None = None) -> list[ScenarioResult]:
-    return [run_scenario(s, deck_limits) for s in scenarios]
+def run_scenarios(scenarios: Sequence[Scenario], deck_limits: DeckLimitsByFormat | None = None,
+                  decisions: Decisions | None = None) -> list[ScenarioResult]:
+    return [run_scenario(s, deck_limits, decisions) for s in scenarios]
 

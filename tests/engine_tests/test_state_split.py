@@ -31,10 +31,10 @@ first player, where the game is in its day, who has passed, the presented cards,
 RUN_LOG_FIELDS = {
     "trace", "happenings", "last_progress", "last_effect", "last_cost", "emblem_log", "used_emblems",
     "reactions_played", "activations", "unknowns", "checking_reactions", "held_reactions", "reactions_unchecked", "answers",
-    "choices_made", "readings", "readings_said", "steps_taken", "work", "work_lines",
+    "choices_made", "readings", "readings_said", "decisions", "decisions_said", "steps_taken", "work", "work_lines",
 }
 """What the engine recorded while deciding: its trace, what happened, what it played and counted, what
-is unknown, the decisions given and made, the readings followed, the work spent."""
+is unknown, the decisions given and made, the readings followed, the glossary rules' decisions followed (engine.decisions), the work spent."""
 
 # The Dusk walk of engine/state.py, measured before the split (one Game of 32 fields): 120 visits
 # (function, member), 43 of them calls of its code, 45 members. After it: 67 visits, 9 calls, 6

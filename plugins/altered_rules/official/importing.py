@@ -20,6 +20,7 @@ from ..content.glossary.releases import WORKING, Snapshot, read_snapshot, snapsh
 from ..content.glossary.schema import SOURCE_ID
 from ..content.writing import RefusedEdit, write_all_or_nothing
 from ..content.yamlsource import SourceError
+from .decisions import decision_tasks
 from .mapping import Plan, document_snapshot, plan
 from .matching import Matched, Result, match, read_was_table
 from .model import Document, ModelError, document_from_json
@@ -205,6 +206,8 @@ def report(outcome: Outcome, old: Snapshot, source: str) -> dict[str, Any]:
     tasks += [{"kind": "refused", "entry": "", "message": f"--write would refuse: {problem}"} for problem in outcome.refusals]
     tasks += [{"kind": "scenario-outcome", "entry": "", "message": finding} for finding in outcome.findings]
     tasks += [{"kind": "symbol-meaning", "entry": line.split(":")[0], "message": line} for line in outcome.symbols]
+    # Headings that may decide a question the seeds leave open (official.decisions): the editors confirm each.
+    tasks += [{"kind": t.kind, "entry": t.entry, "message": t.message} for t in decision_tasks(document)]
     named = sorted({rule for change in document.changes for rule in change.rules})
     # a heading the change list names changed if anything under it did ("Section 4.2.5 has been updated")
     unchanged = [rule for rule in named if states.get(rule) == "continued"

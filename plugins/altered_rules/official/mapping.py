@@ -202,6 +202,9 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
                 body["list"], body["items"] = entry.list_kind, [{"en": item} for item in entry.items]
             if entry.notes:
                 body["notes"] = [{"kind": n.kind, "text": {"en": n.text}} for n in entry.notes]
+            old_body = old.get("body") if old else None
+            if isinstance(old_body, dict) and old_body.get("decides"):
+                body["decides"] = old_body["decides"]   # the editors' declaration (engine.decisions) rides on the body
             data["body"] = body
         data["paragraphs"] = [_paragraph(rule, result, old_paragraphs, renames, source, release, versions, glossary, out)
                               for rule in by_parent.get(entry.id, []) if kind_of(rule.id) is EntryKind.RULE]
@@ -285,6 +288,8 @@ def _paragraph(rule, result: Result, old_paragraphs: dict[str, dict], renames: d
             riding.scenarios += len(old["scenarios"])
         if old.get("no_scenario"):
             data["no_scenario"] = old["no_scenario"]
+        if old.get("decides"):
+            data["decides"] = old["decides"]   # the editors' declaration (engine.decisions) rides on the rule
     return data
 
 

@@ -42,7 +42,8 @@ from ..content.glossary.model import (
     rule_sort_key,
 )
 from ..content.glossary.schema import JARGON_GAMES, RULE_REFERENCE, SYMBOL_REFERENCE
-from engine.messages import Message, Renderer as MessageRenderer, typed_key
+from engine.decisions import Question, question_said
+from engine.messages import Message, Reading, Renderer as MessageRenderer, msg, typed_key
 from engine.trace import TraceLine
 
 from ..content.translations import translation_states
@@ -397,6 +398,14 @@ class Renderer:
             for r in self.glossary.rulings_by_rule.get(rule, [])
         ])
 
+    def decides_html(self, decides: dict[str, str]) -> str:
+        """The questions the seeds leave open that the rule decides (its `decides:`, engine.decisions),
+        each with the answer the engine follows, in the page's language: "The engine follows it on: ..."."""
+        return self.labelled_links("decides", "decides", [
+            html.escape(self.say.render(msg("decision.page", question=question_said(Question(key)), answer=Reading(answer))))
+            for key, answer in decides.items()
+        ], separator="; ")
+
     def cards_html(self, place: str, page: str) -> str:
         """Links to the pages of the cards that the entry `place` names (cards.py finds them)."""
         # Card names hold commas ("Kuwat, the Dissenter"): a semicolon separates them.
@@ -615,6 +624,7 @@ class Renderer:
             self.sources_html(paragraph.sources, page, paragraph.text_from),
             self.cited_by_html(notices, pid, page),
             self.rulings_html(notices, pid, page),
+            self.decides_html(paragraph.decides),
             self.cards_html(pid, page),
             self.changed_html(pid, page),
         ))
@@ -629,6 +639,7 @@ class Renderer:
             out.append(self.paragraphs_html(notices, self.text(notices, body.text), page))
         out.append(self.list_html(notices, body.list_kind, body.items, page))
         out += [self.note_html(notices, note, page) for note in body.notes]
+        out.append(self.meta_html(self.decides_html(body.decides)))
         out.append("</div>\n")
         return "".join(out)
 

@@ -168,6 +168,24 @@ def _deck_limits() -> engine.DeckLimitsByFormat:
     return read_deck_limits(json.loads(text), DECK_LIMITS_FILE)
 
 
+DECISIONS_FILE = "decisions.json"
+
+
+@lru_cache(maxsize=1)
+def _decisions() -> engine.Decisions:
+    """The questions the glossary's rules decide (engine.decisions), from the archive (sandbox.DECISIONS):
+    a sandbox run follows them as `verify` does. Under CPython (the tests), the project's glossary's."""
+    try:
+        text = _archived(DECISIONS_FILE)
+    except OSError:
+        from pathlib import Path
+
+        from ..content.glossary import load_glossary  # outside the browser, the glossary is there
+
+        return load_glossary(Path(__file__).resolve().parents[3] / "glossary").decisions
+    return engine.read_decisions(json.loads(text))   # written from a loaded glossary: checked there
+
+
 # Read when the module is imported: a second visit restores a memory snapshot taken after the
 # import (sandbox-worker.js), without the archive's files on disk.
 _catalogues()
@@ -178,6 +196,12 @@ except OSError:  # outside the archive (tests under CPython): the glossary is re
     pass
 else:
     _deck_limits()
+try:
+    _archived(DECISIONS_FILE)
+except OSError:
+    pass
+else:
+    _decisions()
 
 
 def _expand_cards(node: Any, source: str) -> Any:
@@ -266,7 +290,7 @@ def _run(request: dict[str, Any]) -> dict[str, Any]:
         explore = explored[index] if index < len(explored) else False
         if explore:
             scenario = replace(scenario, expectations=[])
-        result = engine.run_scenario(scenario, _deck_limits() if scenario.setup.is_deck else None)
+        result = engine.run_scenario(scenario, _deck_limits() if scenario.setup.is_deck else None, _decisions() or None)
         answer: dict[str, Any] = {
             "name": scenario.name,
             "rules": list(scenario.rules),
@@ -306,7 +330,7 @@ def _observe(scenario: engine.Scenario, paths: list[str], language: str = "en") 
     a question open, the readings are compared on these paths."""
     refusals = [e for e in scenario.expectations if e.path == "refused"]
     probe = replace(scenario, expectations=refusals + [engine.Expectation(p, _Unseen(), "?") for p in paths])
-    result = engine.run_scenario(probe)
+    result = engine.run_scenario(probe, decisions=_decisions() or None)
     seen = {d.path: d.actual for d in result.differences if d.path != "refused"}
     if result.readings is not None and not result.readings.decided:
         return seen, None, result.readings  # each reading's board is in the readings, not an error

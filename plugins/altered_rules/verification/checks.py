@@ -287,11 +287,13 @@ def illustration_anchor(paragraph: Paragraph, index: int) -> str:
     return f"{paragraph.id}-scenario-{index}"
 
 
-def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat) -> int:
-    """Run each check's scenario, a deck checked with `deck_limits` (Glossary.deck_limits), or take
-    its result from this process's cache; returns how many the engine ran."""
-    # An outcome depends on the scenario and, for a deck, on the limits: both make the memo's key.
-    limits = b"|" + hashlib.sha256(repr(sorted((f.value, repr(limit)) for f, limit in deck_limits.items())).encode()).digest()
+def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat, decisions: engine.Decisions | None = None) -> int:
+    """Run each check's scenario, a deck checked with `deck_limits` (Glossary.deck_limits), every
+    run following the questions the glossary's rules decide (`decisions`, Glossary.decisions), or
+    take its result from this process's cache; returns how many the engine ran."""
+    # An outcome depends on the scenario, on the decisions and, for a deck, on the limits: all make the memo's key.
+    limits = b"|" + hashlib.sha256(repr(sorted((f.value, repr(limit)) for f, limit in deck_limits.items())).encode()
+                                   + repr(sorted((q.value, d.answer, d.rule) for q, d in (decisions or {}).items())).encode()).digest()
     ran = 0
     for check in checks:
         if check.scenario is None:
@@ -302,7 +304,7 @@ def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat) 
         if kept is not None and read is not None and read[0] is check.scenario:
             check.result, check.made = kept
             continue
-        check.result = engine.run_scenario(check.scenario, deck_limits)
+        check.result = engine.run_scenario(check.scenario, deck_limits, decisions or None)
         ran += 1
         if key is not None and read is not None and read[0] is check.scenario:
             _RESULTS.put(key, (check.result, check.made))
@@ -312,7 +314,7 @@ def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat) 
 def verify_glossary(glossary: Glossary) -> Verification:
     """Read and run every scenario of the glossary."""
     checks, examples = collect_checks(glossary)
-    ran = run_checks(checks, glossary.deck_limits)
+    ran = run_checks(checks, glossary.deck_limits, glossary.decisions)
     return Verification(checks, examples, ran)
 
 

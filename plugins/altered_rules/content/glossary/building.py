@@ -6,6 +6,8 @@ cannot build; its problems are the `_Reader`'s.
 
 from __future__ import annotations
 
+import engine
+
 from pathlib import Path
 from typing import Any
 
@@ -394,6 +396,34 @@ def _load_list(entry: LineDict, what: str, reader: _Reader, citing: str) -> tupl
     return list_kind, items
 
 
+def _load_decides(entry: LineDict, what: str, reader: _Reader) -> dict[str, str]:
+    """`decides:` of a rule or a heading's body: each question it decides, with the answer the engine
+    follows, both from the engine's one table (engine.decisions.DECIDABLE); anything else is an
+    error naming the allowed questions, or the question's allowed answers."""
+    if "decides" not in entry:
+        return {}
+    table = entry.get("decides")
+    questions = ", ".join(q.value for q in engine.Question)
+    if not isinstance(table, LineDict) or not table:
+        reader.error(entry, "decides", f"'decides' of {what} must be a mapping of a question to its answer, "
+                                       f"e.g. {{boosted-statistics: {engine.DECIDABLE[engine.Question.BOOSTED_STATISTICS][0]}}}; "
+                                       f"the questions: {questions}")
+        return {}
+    decides: dict[str, str] = {}
+    for key, answer in table.items():
+        if key not in {q.value for q in engine.Question}:
+            reader.error(table, key, f"'decides' of {what} names the question {key!r}, which the engine does not know; "
+                                     f"the questions a rule may decide: {questions}")
+            continue
+        answers = engine.DECIDABLE[engine.Question(key)]
+        if not isinstance(answer, str) or answer not in answers:
+            reader.error(table, key, f"'decides' of {what} gives {key} the answer {answer!r}, which the engine cannot follow; "
+                                     "its answers: " + "; ".join(answers))
+            continue
+        decides[key] = answer
+    return decides
+
+
 def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, reader: _Reader, sources: dict[str, Source]) -> Paragraph | None:
     entry = reader.mapping(item, S.PARAGRAPH_KEYS, f"paragraph {index + 1} of section {section_id}", parent, index)
     if entry is None:
@@ -425,7 +455,8 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
         id=pid, section=section_id, text=text, sources=paragraph_sources,
         label=reader.text(entry, "label", what), list_kind=ListKind(list_kind) if list_kind else None,
         items=tuple(items), gap=reader.text(entry, "gap", what, citing=pid), text_from=text_from,
-        corrections=reader.corrections(entry, what), was=was, file=entry.path, line=entry.line,
+        corrections=reader.corrections(entry, what), was=was, decides=_load_decides(entry, what, reader),
+        file=entry.path, line=entry.line,
     )
     paragraph.scenarios.extend(_load_illustrations(entry, what, reader, citing=pid))
     if "no_scenario" in entry:
@@ -487,7 +518,8 @@ def _load_body(entry: LineDict, sid: str, section_sources: tuple[str, ...], read
     if body is None:
         return None
     list_kind, items = _load_list(body, what, reader, sid)
-    result = SectionBody(reader.text(body, "text", what, citing=sid), ListKind(list_kind) if list_kind else None, tuple(items))
+    result = SectionBody(reader.text(body, "text", what, citing=sid), ListKind(list_kind) if list_kind else None, tuple(items),
+                         decides=_load_decides(body, what, reader))
     holder_paragraph = Paragraph(id=sid, section=sid, text=Text({"en": ""}), sources=section_sources)
     notes = body.get("notes") or LineList()
     for i, raw in enumerate(reader.list_of(body, "notes", what)):

@@ -27,6 +27,8 @@ import hashlib
 from pathlib import Path
 from typing import Any, Iterator
 
+import engine
+
 from ..yamlsource import SourceError
 from .building import (
     _load_cards,
@@ -58,6 +60,25 @@ class GlossaryError(Exception):
         self.errors = errors
         lines = "\n".join(f"  {e}" for e in errors)
         super().__init__(f"{len(errors)} problem(s) in the glossary:\n{lines}")
+
+
+def _decisions(sections: dict[str, Section], reader: _Reader) -> dict[engine.Question, engine.Decision]:
+    """What the rules' and heading bodies' `decides:` declare (engine.decisions; each key and answer
+    was checked as read): one rule per question, a second one an error."""
+    declared: dict[str, dict[str, str]] = {}
+    first: dict[str, str] = {}
+    for section in sections.values():
+        entries = [(section.id, section.body.decides if section.body else {}, section.file, section.line)]
+        entries += [(p.id, p.decides, p.file, p.line) for p in section.paragraphs]
+        for rule, table, file, line in entries:
+            for key in table:
+                if key in first:
+                    reader.errors.append(SourceError(file, line or None, f"rules {first[key]} and {rule} both decide {key}: "
+                                                                          "one rule decides a question; keep `decides:` on one of them"))
+                else:
+                    first[key] = rule
+                    declared.setdefault(rule, {})[key] = table[key]
+    return engine.read_decisions(declared)
 
 
 def load_glossary(root: str | Path) -> Glossary:
@@ -116,6 +137,7 @@ def load_glossary(root: str | Path) -> Glossary:
         rulings=rulings, symbols=reader.symbols, sources=sources, external_rules=external, termbase=termbase,
         cards=cards, keywords=keywords, releases=releases, jargon=jargon, deck_limits=deck_limits,
     )
+    glossary.decisions = _decisions(sections, reader)
     _cite_scenario_rules(glossary, reader)
     known_modes = {m.id for m in modes}
     for entry in jargon:

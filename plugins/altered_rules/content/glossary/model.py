@@ -193,6 +193,9 @@ class Paragraph:
     # The editors' word on its identity across releases (identity.py): the number it had in the
     # latest release (`was: 4.2.4.c`), or "new"; None: matched by its text.
     was: str | None = None
+    # `decides:`: question key -> the answer the engine follows where the seeds are silent
+    # (engine.decisions), declared by the editors beside the rule that decides it.
+    decides: dict[str, str] = field(default_factory=dict)
     file: str = ""
     line: int = 0
 
@@ -215,6 +218,7 @@ class SectionBody:
     list_kind: ListKind | None = None
     items: tuple[Text, ...] = ()
     notes: list[Note] = field(default_factory=list)
+    decides: dict[str, str] = field(default_factory=dict)   # as a paragraph's (engine.decisions)
 
 
 @dataclass
@@ -514,6 +518,9 @@ class Glossary:
     # Each deck format's numbers (engine.DeckFormat -> engine.DeckLimits), built from the game modes'
     # deck rules' `check:` by deck_limits.build_deck_limits: what every deck check is given.
     deck_limits: dict[Any, Any] = field(default_factory=dict)
+    # The questions the glossary's rules decide where the seeds are silent (engine.Question ->
+    # engine.Decision), from every rule's and heading body's `decides:`: what every scenario run is given.
+    decisions: dict[Any, Any] = field(default_factory=dict)
 
     def quotable(self) -> dict[str, Text]:
         """The texts a ruling may quote with {rule-text ...}: each paragraph's text, each item of

@@ -44,12 +44,15 @@ ONE_LINE_KEYS = frozenset({"title", "label", "glyph", "caption", "version"})
 # key -> required?
 SECTION_KEYS = {"id": True, "title": True, "title_editorial": False, "sources": True, "body": False, "paragraphs": True}
 # A heading's own text, printed under it with no letter (2.4.2 Anchored: bullets); never given one.
-BODY_KEYS = {"text": False, "list": False, "items": False, "notes": False}
+BODY_KEYS = {"text": False, "list": False, "items": False, "notes": False, "decides": False}
 PARAGRAPH_KEYS = {
     "id": True, "label": False, "text": True, "list": False, "items": False, "gap": False,
     "sources": True, "text_from": False, "corrections": False, "notes": False,
-    "scenarios": False, "no_scenario": False, "was": False,
+    "scenarios": False, "no_scenario": False, "was": False, "decides": False,
 }
+# `decides:` of a rule: the questions the seeds leave open that it decides, each with the answer the
+# engine follows (`{boosted-statistics: each boost adds 1 to each statistic}`). The questions and
+# their answers are the engine's (engine.decisions.DECIDABLE), declared there once.
 NO_SCENARIO_KEYS = {"reason": True, "note": False}
 # Why a paragraph has no verified scenario (shown on the coverage page).
 NO_SCENARIO_REASONS = ("definition", "no-checkable-claim", "text-lost", "not-modelled")
