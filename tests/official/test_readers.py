@@ -181,3 +181,13 @@ def test_a_file_that_is_no_pdf_is_refused_clearly(tmp_path):
     fake.write_bytes(b"this is no PDF at all\n")
     with pytest.raises(ImportFailure, match=rf"{re.escape(str(fake))}: not a readable PDF"):
         read_document(fake)
+
+
+def test_a_heading_of_one_letter_is_that_word():
+    """The pronouns' heading "I" is the word, not the support icon (a lone "I" at a text's end is)."""
+    from altered_rules.official.model import Document
+    from altered_rules.official.text_reader import _symbols
+
+    document = Document()
+    assert _symbols("I", "7.2.1", document) == "I" and document.tasks == []
+    assert _symbols("Abilities preceded by I", "2.2.11.e", document) == "Abilities preceded by {support}"

@@ -505,6 +505,8 @@ def _symbols(text: str, entry: str, document: Document) -> str:
         if letter == "l":
             document.tasks.append(Task("guessed-symbol", entry, f"{entry}: a lone 'l' read as {{separator}}; check it"))
             return "{separator}"
+        if text.strip() == letter:
+            return letter   # a text of one letter is that word: the heading "I" of the pronouns, no icon
         if letter == "I":
             after, before = text[match.end():match.end() + 3], text[max(0, match.start() - 4):match.start()]
             # "the I symbol", "(I)", "I l ...": the support icon; "I can ..." stays the pronoun.
