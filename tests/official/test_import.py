@@ -145,13 +145,27 @@ def test_the_command_line(base, capsys):
 def test_a_new_lint_problem_refuses_the_import(base, tmp_path):
     model = json.loads((FIXTURES / "lanternfall-1.0.json").read_text(encoding="utf-8"))
     rule = next(e for e in model["entries"] if e["id"] == "3.1.b")
-    rule["text"] = "The lamp abilitys of a lamp are written in its left corner."   # a known scraping defect
+    rule["text"] = "At Noonl a lamp is lit."   # a known scraping defect with no plain fix: a symbol lost
     document = tmp_path / "lanternfall.json"
     document.write_text(json.dumps(model), encoding="utf-8")
     before = tree(base.parent)
-    with pytest.raises(ImportFailure, match=r"would have new lint problems; nothing was changed:\n.*3\.1\.yaml.*abilitys"):
+    with pytest.raises(ImportFailure, match=r"would have new lint problems; nothing was changed:\n.*3\.1\.yaml.*Noonl"):
         run_import(document, "lf-1.0", base, write=True)
     assert tree(base.parent) == before
+
+
+def test_a_typo_the_document_prints_is_corrected_and_recorded(base, tmp_path):
+    model = json.loads((FIXTURES / "lanternfall-1.0.json").read_text(encoding="utf-8"))
+    rule = next(e for e in model["entries"] if e["id"] == "3.1.b")
+    rule["text"] = "The lamp abilitys of a lamp are written in the the left corner."   # as the publisher printed it
+    document = tmp_path / "lanternfall.json"
+    document.write_text(json.dumps(model), encoding="utf-8")
+    outcome = run_import(document, "lf-1.0", base, write=True)
+    paragraph = load_glossary(base).paragraphs["3.1.b"]
+    assert paragraph.text.en == "The lamp abilities of a lamp are written in the left corner."
+    assert [(c.was, c.now, c.why.value) for c in paragraph.corrections] == [("abilitys", "abilities", "typo"), ("the the", "the", "grammar")]
+    typos = [t["message"] for t in outcome.report["tasks"] if t["kind"] == "typo"]
+    assert typos[0].startswith("3.1.b: the document prints 'abilitys'; written 'abilities'") and len(typos) == 2
 
 
 def test_check_says_what_write_would_refuse(base):

@@ -493,7 +493,8 @@ def _references(text: str) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(found)), versions
 
 
-_SYMBOL_TOKEN = re.compile(r"(?<![\w{}’'-])([A-Za-z])(?![\w{}’'-])")
+_CARD_BADGE = re.compile(r"(?<!\()\s*\{lost\}(?!\s*\))")
+_SYMBOL_TOKEN = re.compile(r"(?<![\w{}’'-])(?<!\d\.)([A-Za-z])(?![\w{}’'-])")   # "4.1.h": a rule's letter, no icon
 
 
 def _symbols(text: str, entry: str, document: Document) -> str:
@@ -546,6 +547,10 @@ def _finish(document: Document, guess_symbols: bool) -> None:
         entry.text = _clean(entry.text, entry, document, guess_symbols, entry.defined)
         entry.items = [_clean(item, entry, document, guess_symbols, entry.defined) for item in entry.items]
         for note in entry.notes:
+            if note.kind == NoteKind.EXAMPLE.value:
+                # the faction and rarity badges printed beside each card an example names are images
+                # (the PDF's) that say nothing the name does not: no lost icon, unless in brackets
+                note.text = " ".join(_CARD_BADGE.sub("", note.text).split())
             note.text = _clean(note.text, entry, document, guess_symbols, None)
         if entry.kind == EntryKind.RULE.value:
             parent = titles.get(entry.parent or "", "")
