@@ -285,10 +285,10 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
                         if text is not None and pinned in text and path.resolve().is_relative_to(root.resolve()))
         if citing:
             out.pinned[key] = citing
-    for entry in out.review:
-        entry["pinned_as"] = out.pins.get(entry["was"])
-        entry["cited_by"] = out.pinned.get(entry["was"], [])
-    known = {entry["was"] for entry in out.review}
+    for row in out.review:
+        row["pinned_as"] = out.pins.get(row["was"])
+        row["cited_by"] = out.pinned.get(row["was"], [])
+    known = {row["was"] for row in out.review}
     out.review += [{"was": key, "pinned_as": out.pins[key], "cited_by": files} for key, files in out.pinned.items() if key not in known]
     if out.review:
         review = root.parent / f"import-review-{source}.yaml"

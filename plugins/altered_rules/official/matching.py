@@ -230,7 +230,7 @@ def _keep_places(result: Result, old: Snapshot, new: Snapshot, free_old, free_ne
     while changed:
         changed = False
         scored = []
-        for section, row in old_rows.items():
+        for row in old_rows.values():
             index = 0
             while index < len(row):
                 if row[index] not in free_old:
