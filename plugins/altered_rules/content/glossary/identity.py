@@ -53,7 +53,7 @@ MATCHED_KINDS = ("section", "paragraph")
 # A pinned reference ("4.3.b@2026.1", "{rule-text 4.3.h-item-2@2026.1}") names a release's text:
 # never renamed by a renumbering.
 REFERENCE = re.compile(r"(?<![\w./-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)"
-                       r"(?![\w/@]|\.[0-9]|-(?:remark|example|item)-[0-9]+@)")
+                       r"(?![\w/@]|\.[0-9]|\.[a-z](?:-(?:remark|example|item)-[0-9]+)?@|-(?:remark|example|item)-[0-9]+@)")
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _MASK = "§"
 
