@@ -86,6 +86,14 @@ def test_citations_of_a_removed_rule_are_pinned_to_the_release_that_held_it(rele
     line = next(line for line in outcome.report["entries"] if line["old"] == "2.5.a")
     assert line["pinned_as"] == "2.5.a@2031.1" and line["cited_by"] == ["rulings/embers.yaml"]
     assert run_import(V1, "lf-1.0", released, write=True).written == []   # twice: nothing changes
+    # the export says so, as its schema allows
+    import jsonschema
+
+    from altered_rules.site_assets.export import SCHEMA, export_glossary
+
+    data = export_glossary(glossary, "fr", None)
+    jsonschema.validate(data, SCHEMA, cls=jsonschema.Draft202012Validator)
+    assert next(r for r in data["rulings"] if r["id"] == "embers")["rules"] == ["2.5.a@2031.1", "1.2.a"]
 
 
 def test_without_a_release_the_import_says_to_record_one(tmp_path):
