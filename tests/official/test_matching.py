@@ -160,8 +160,14 @@ def test_a_rule_rewritten_where_it_stood_continues_it():
 def test_an_unrelated_rule_in_the_same_place_is_not_paired():
     old = _snapshot({"5.2": ("Tally", TALLY)})
     new = _snapshot({"5.3": ("Tally", TALLY[:2] + [("Lanterns hung on a hook are not lamps and never burn.",)] + TALLY[3:])})
-    result = match(old, new)      # (another number: the same number would be "rewritten in place", as before)
+    result = match(old, new)
     assert "5.3.c" not in result.pairs and result.removed == ["5.2.c"]
+    # nor under the same number and heading: too little of it is alike to be "rewritten in place"
+    same = _snapshot({"5.2": ("Tally", TALLY[:2] + [("Lanterns hung on a hook are not lamps and never burn.",)] + TALLY[3:])})
+    result = match(old, same)
+    assert "5.2.c" not in result.pairs and result.removed == ["5.2.c"] and "5.2.c" in result.added
+    reworded = _snapshot({"5.2": ("Tally", TALLY[:2] + [("An ember moved from the cellar no longer warms the lamp beside it.",)] + TALLY[3:])})
+    assert match(old, reworded).pairs["5.2.c"].how in (Matched.IN_PLACE, Matched.IN_SLOT)
     # a short rule is "held" by any long one: held in order counts only for a text at most SLOT_LONGER times as long
     short = _snapshot({"5.2": ("Tally", TALLY[:2] + [("A lamp burns.",)] + TALLY[3:])})
     long = _snapshot({"5.3": ("Tally", TALLY[:2] + [("In a storm a lamp burns low, and a keeper must choose which of their lamps "

@@ -7,8 +7,9 @@ SIMILAR threshold), four extensions that the official rules need (layout, plan 5
    sentence ends) is continued by an imported rule holding at least CONTAINED of its words in
    order: "contained", the text completed;
 2. the in-place step is guarded: a leftover pair under the same number is "rewritten in place"
-   only when its heading agrees (a section's own title; a rule's section title), else it is one
-   rule removed and one added (15 seed sections share their number with another topic in 3.0);
+   only when its heading agrees (a section's own title; a rule's section title) and, for a rule,
+   at least IN_PLACE_ALIKE of it is alike, else it is one rule removed and one added (15 seed
+   sections share their number with another topic in 3.0);
 3. the game's renamed words are normalised before comparing, as rule numbers are masked
    (VOCABULARY: advance -> move forward, region type -> terrain...);
 4. the greedy order is global: every candidate pair of every number, most alike first;
@@ -42,6 +43,12 @@ CONTAINED = 0.75
 # the seeds: the pairs a judge makes score 0.52-0.96 there; the other candidates in the same
 # places, 0.12-0.41.
 SLOT = 0.5
+# A rule rewritten in place (same number, same heading) still shares this much of its words with
+# the old one, alike or held in order (_alike): on Complete Rules 3.0 against the seeds, the rules
+# a judge pairs under the same number score 0.47 and more; the one pair under it (0.27: seed
+# 6.3.c, what "activated" means, and 3.0's 6.3.c, the self-move Reactions) is two rules.
+# Sections are paired by their heading alone.
+IN_PLACE_ALIKE = 0.3
 SLOT_LONGER = 4    # held in order counts for a new text at most this many times as long (a short rule is in any long one)
 # The game's words renamed since the seeds' era (layout, plan 5.3), old -> new, compared in lower case.
 VOCABULARY = (("opposing expedition", "expedition facing it"), ("region type", "terrain"), ("advance", "move forward"),
@@ -190,9 +197,12 @@ def match(old: Snapshot, new: Snapshot, editors: dict[str, str] | None = None,
             if key in free_old and free_old[key].kind == free_new[key].kind == kind:
                 before, after = _heading(old, key, kind), _heading(new, key, kind)
                 parent = result.pairs.get(_parent(key))
+                score = difflib.SequenceMatcher(None, toks_old[key], toks_new[key], autojunk=False).ratio()
+                if kind == "paragraph" and _alike(toks_old[key], toks_new[key]) < IN_PLACE_ALIKE:
+                    continue   # another rule under the same number and heading: one removed, one added
                 # a rule's heading agrees when its section was paired with the same section (extension 7)
                 if _agree(before, after) or (kind == "paragraph" and parent is not None and parent.old == _parent(key)):
-                    pair(key, key, Matched.IN_PLACE, difflib.SequenceMatcher(None, toks_old[key], toks_new[key], autojunk=False).ratio())
+                    pair(key, key, Matched.IN_PLACE, score)
                     refused.pop(key, None)
                 else:
                     refused[key] = (key, before, after)
@@ -204,6 +214,15 @@ def match(old: Snapshot, new: Snapshot, editors: dict[str, str] | None = None,
     result.removed = [k for k in old.entries if k in free_old]
     result.added += [k for k in new.entries if k in free_new]
     return result
+
+
+def _alike(a: tuple[str, ...], b: tuple[str, ...]) -> float:
+    """How alike, or how much of `a` held in order by `b` when `b` is not many times as long (a
+    short rule is held by any long one): the better of the two."""
+    score = difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+    if len(b) <= SLOT_LONGER * len(a):
+        score = max(score, containment(a, b))
+    return score
 
 
 def _parent(key: str) -> str:
@@ -254,10 +273,7 @@ def _keep_places(result: Result, old: Snapshot, new: Snapshot, free_old, free_ne
                 candidates = [k for k in line[start:stop] if k in free_new]
                 for o_key in run:
                     for n_key in candidates:
-                        a, b = toks_old[o_key], toks_new[n_key]
-                        score = difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
-                        if len(b) <= SLOT_LONGER * len(a):   # held in order, by a text not many times as long
-                            score = max(score, containment(a, b))
+                        score = _alike(toks_old[o_key], toks_new[n_key])
                         if score >= SLOT:
                             scored.append((-score, o_key, n_key))
         for negative, o_key, n_key in sorted(scored):
