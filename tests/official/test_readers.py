@@ -208,9 +208,19 @@ def test_the_badges_beside_an_example_s_card_names_are_no_lost_icons():
 
     document = Document()
     rule = Entry("2.1.1.b", "rule", text="A lamp may be rare ({lost}).", notes=[
-        Note("example", "{lost} Vela Brightwick {lost} has a wick of 1, a rare ( {lost} ) lamp."), Note("remark", "A {lost} icon.")])
+        Note("example", "{lost} Vela Brightwick {lost} has a wick of 1, a rare ( {lost} ) lamp."), Note("remark", "A {lost} icon."),
+        Note("example", "Tip target Char- {lost} acter.")])
     document.entries.append(rule)
     _finish(document, guess_symbols=False)
     assert rule.notes[0].text == "Vela Brightwick has a wick of 1, a rare ({lost}) lamp."
     assert rule.notes[1].text == "A {lost} icon." and rule.text == "A lamp may be rare ({lost})."
+    assert rule.notes[2].text == "Tip target Character."
     assert len([t for t in document.tasks if t.kind == "lost-icon"]) == 3
+
+
+def test_a_word_hyphenated_at_a_line_end_inside_italics_is_joined():
+    from altered_rules.official.text_reader import ITALIC_END, ITALIC_START, _dehyphen
+
+    assert _dehyphen([f"{ITALIC_START}In the first step, the con-{ITALIC_END}", f"{ITALIC_START}troller acts.{ITALIC_END}"]) \
+        == f"{ITALIC_START}In the first step, the con{ITALIC_END}{ITALIC_START}troller acts.{ITALIC_END}"
+    assert _dehyphen(["a lamp is lit -", "then"]) == "a lamp is lit - then"
