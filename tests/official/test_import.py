@@ -145,13 +145,27 @@ def test_the_command_line(base, capsys):
 def test_a_new_lint_problem_refuses_the_import(base, tmp_path):
     model = json.loads((FIXTURES / "lanternfall-1.0.json").read_text(encoding="utf-8"))
     rule = next(e for e in model["entries"] if e["id"] == "3.1.b")
-    rule["text"] = "The lamp abilitys of a lamp are written in its left corner."   # a known scraping defect
+    rule["text"] = "At Noonl a lamp is lit."   # a known scraping defect with no plain fix: a symbol lost
     document = tmp_path / "lanternfall.json"
     document.write_text(json.dumps(model), encoding="utf-8")
     before = tree(base.parent)
-    with pytest.raises(ImportFailure, match=r"would have new lint problems; nothing was changed:\n.*3\.1\.yaml.*abilitys"):
+    with pytest.raises(ImportFailure, match=r"would have new lint problems; nothing was changed:\n.*3\.1\.yaml.*Noonl"):
         run_import(document, "lf-1.0", base, write=True)
     assert tree(base.parent) == before
+
+
+def test_a_typo_the_document_prints_is_corrected_and_recorded(base, tmp_path):
+    model = json.loads((FIXTURES / "lanternfall-1.0.json").read_text(encoding="utf-8"))
+    rule = next(e for e in model["entries"] if e["id"] == "3.1.b")
+    rule["text"] = "The lamp abilitys of a lamp are written in the the left corner."   # as the publisher printed it
+    document = tmp_path / "lanternfall.json"
+    document.write_text(json.dumps(model), encoding="utf-8")
+    outcome = run_import(document, "lf-1.0", base, write=True)
+    paragraph = load_glossary(base).paragraphs["3.1.b"]
+    assert paragraph.text.en == "The lamp abilities of a lamp are written in the left corner."
+    assert [(c.was, c.now, c.why.value) for c in paragraph.corrections] == [("abilitys", "abilities", "typo"), ("the the", "the", "grammar")]
+    typos = [t["message"] for t in outcome.report["tasks"] if t["kind"] == "typo"]
+    assert typos[0].startswith("3.1.b: the document prints 'abilitys'; written 'abilities'") and len(typos) == 2
 
 
 def test_check_says_what_write_would_refuse(base):
@@ -212,3 +226,58 @@ def test_a_glossary_named_relative_to_the_working_folder(base, monkeypatch):
     outcome = run_import(V1, "lf-1.0", Path("glossary"), write=True)
     assert outcome.written and not (base / "rules" / "2" / "2.5.yaml").exists()
     assert run_import(V1, "lf-1.0", Path(base), write=True).written == []    # the same glossary named absolutely
+
+
+def _model_with(tmp_path, change) -> Path:
+    model = json.loads((FIXTURES / "lanternfall-1.0.json").read_text(encoding="utf-8"))
+    change(model)
+    document = tmp_path / "lanternfall.json"
+    document.write_text(json.dumps(model), encoding="utf-8")
+    return document
+
+
+def test_an_official_rule_ending_with_a_colon_may_be_followed_by_its_lettered_list(base, tmp_path):
+    """The Complete Rules print a criteria list as the next lettered rules (3.0's 1.4.7.a, then b-e):
+    no list was lost there. A seed text that ends so still has the lint's problem."""
+    def colon(model):
+        next(e for e in model["entries"] if e["id"] == "3.1.a")["text"] = "The costs of a lamp are these, in order:"
+    outcome = run_import(_model_with(tmp_path, colon), "lf-1.0", base, write=True)
+    assert outcome.written and load_glossary(base).paragraphs["3.1.a"].text.en.endswith("in order:")
+    from altered_rules.content.lint import lint_glossary
+
+    seed = base / "rules" / "1" / "1.2.yaml"
+    seed.write_text(seed.read_text(encoding="utf-8").replace("sources: [lf-1.0]\n  text_from: lf-1.0", "sources: [seed-000]\n  text_from: seed-000", 1),
+                    encoding="utf-8")
+    glossary = load_glossary(base)
+    first = glossary.sections["1.2"].paragraphs[0]
+    assert first.text_from == "seed-000"
+    first.text.by_language["en"] = "A keeper is one of these:"
+    assert any("1.2.a: the text ends with ':'" in p for p in lint_glossary(glossary, translations=False))
+
+
+def test_the_cards_follow_the_examples_the_import_writes(base):
+    (base / "cards.yaml").write_text('- name: Vela Brightwick\n  type: character\n  seen_in: ["1.2.a"]\n', encoding="utf-8")
+    (base / "rules" / "1" / "1.2.yaml").write_text(
+        (base / "rules" / "1" / "1.2.yaml").read_text(encoding="utf-8").replace(
+            "- id: 1.2.a\n", "- id: 1.2.a\n  notes:\n  - kind: example\n    text: {en: Vela Brightwick is a lamp.}\n", 1),
+        encoding="utf-8")
+    assert load_glossary(base).cards["Vela Brightwick"].seen_in == ("1.2.a",)
+    run_import(V1, "lf-1.0", base, write=True)            # 1.0 names Vela Brightwick in the example of 2.1.1.b only
+    assert load_glossary(base).cards["Vela Brightwick"].seen_in == ("2.1.1.b",)
+
+
+def test_the_symbols_the_document_s_glossary_writes_are_added(base, tmp_path):
+    def mana(model):
+        model["glossary"].append({"term": "Oil", "definition": "What a lamp burns: {mana-2} is two measures.", "pages": ["4"]})
+    run_import(_model_with(tmp_path, mana), "lf-1.0", base, write=True)
+    assert "mana-2" in load_glossary(base).symbols
+
+
+def test_lint_lists_pending_translations_as_warnings(base, capsys):
+    run_import(V1, "lf-1.0", base, write=True)
+    assert main(["lint", "--glossary", str(base)]) == 1               # the imported English has no French yet
+    capsys.readouterr()
+    assert main(["lint", "--glossary", str(base), "--pending-translations"]) == 0
+    captured = capsys.readouterr()
+    out = captured.out + captured.err
+    assert "0 problem(s)" in out and "translation(s) pending" in out and "no fr text" in out

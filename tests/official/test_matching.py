@@ -69,7 +69,8 @@ def test_each_extension_is_needed(versions):
     assert match(type(old)(old.version, old.chapters, lost), new).pairs["2.1.3.d"].how == Matched.CONTAINED
     ended = dict(lost)
     ended["2.1.2.d"] = Entry(entry.key, entry.kind, entry.group, (("text", {"en": entry.field("text")["en"] + "."}),))
-    assert "2.1.3.d" not in match(type(old)(old.version, old.chapters, ended), new).pairs   # a complete text is not "contained"
+    # a complete text is not "contained"; it still continues the rule where it stood (extension 6)
+    assert match(type(old)(old.version, old.chapters, ended), new).pairs["2.1.3.d"].how == Matched.IN_SLOT
 
 
 def test_the_editors_table_overrides_any_pair(versions, tmp_path):
@@ -93,3 +94,99 @@ def test_a_bad_editors_table_names_its_line(versions, tmp_path):
         read_was_table(table, set(new.entries), set(old.entries))
     assert f"{table}:2: 9.9.z is no entry of the imported document" in str(caught.value)
     assert f"{table}:3: 2.1.3.a: 8.1.a is no rule of the glossary" in str(caught.value)
+
+
+# Extensions 5-7, each on two small invented versions (a game of lanterns, written for these tests).
+
+def _snapshot(sections: dict[str, tuple[str, list[tuple[str, ...]]]]):
+    """{section id: (title, [(paragraph text, [field, text]...)...])} -> a Snapshot, letters a, b, c..."""
+    from altered_rules.content.glossary.releases import Snapshot
+
+    entries = {}
+    for sid, (title, paragraphs) in sections.items():
+        entries[sid] = Entry(sid, "section", f"chapter-{sid[0]}", (("title", {"en": title}),))
+        for letter, (text, *more) in zip("abcdefghijklmnop", paragraphs):
+            fields = [("text", {"en": text})] + [(more[i], {"en": more[i + 1]}) for i in range(0, len(more), 2)]
+            entries[f"{sid}.{letter}"] = Entry(f"{sid}.{letter}", "paragraph", f"chapter-{sid[0]}", tuple(fields))
+    return Snapshot("v", {}, entries)
+
+
+def test_typography_is_not_wording():
+    old = _snapshot({"4.1": ("Wicks", [('"Trim a wick" means "trim 1 wick".',), ("A keeper's wick is measured in knots.",)])})
+    new = _snapshot({"4.1": ("Spare Wicks", [("A spare wick waits in the satchel.",)]),
+                     "4.2": ("Wicks", [("“Trim a wick” means “trim 1 wick”.",), ("A keeper’s wick is measured in knots.",)])})
+    result = match(old, new)
+    assert result.pairs["4.2.a"].old == "4.1.a" and result.pairs["4.2.a"].how == Matched.TEXT
+    assert result.pairs["4.2.b"].old == "4.1.b" and result.pairs["4.2.b"].how == Matched.TEXT
+
+
+def test_a_note_whose_end_was_lost_is_completed():
+    lost = ("A lamp that goes out may be lit again from the cellar.",
+            "example.1", 'Old Beacon has "When I go out — Light me again".', "example.1.gap", "The rest is lost.")
+    old = _snapshot({"2.1": ("Lamps", [lost])})
+    new = _snapshot({"2.1": ("Lamps", [("A lamp always has a flame.",),
+                                       ("A lamp that goes out may be lit again from the cellar.", "example.1",
+                                        "Old Beacon has “When I go out {separator} Light me again”. If Old Beacon goes out, "
+                                        "its keeper may light it again from the cellar at the next tally, paying its toll.")])})
+    result = match(old, new)
+    assert result.pairs["2.1.b"].old == "2.1.a" and result.pairs["2.1.b"].how == Matched.CONTAINED
+
+
+TALLY = [("At each tally, every keeper counts the flames of their lamps.",),
+         ("A tally is won by the keeper with more flames.",),
+         ("An ember left in the cellar warms the lamp beside it before it cools.",),
+         ("A lamp that is tipped over does not count in the tally.",)]
+TALLY_3 = [("At each tally, every keeper counts the flames of their lamps.",),
+           ("A tally is won by the keeper with more flames.",),
+           ("A glimmer counts as half a flame.",),
+           ("An ember in the cellar that cools because it would be moved warms no lamp, and goes out at once.",),
+           ("A lamp that is tipped over does not count in the tally.",)]
+
+
+def test_a_rule_rewritten_where_it_stood_continues_it():
+    """The middle rule is reworded past SIMILAR; its neighbours were paired; it pairs with the rule
+    between their continuations that is most alike (not the inserted glimmer rule)."""
+    old = _snapshot({"5.2": ("Tally", TALLY)})
+    new = _snapshot({"5.1": ("Glimmers", [("A glimmer is a spark that did not catch.",)]), "5.3": ("Tally", TALLY_3)})
+    result = match(old, new)
+    assert result.pairs["5.3.d"].old == "5.2.c" and result.pairs["5.3.d"].how == Matched.IN_SLOT
+    assert "5.3.c" in result.added and result.removed == []
+    # without its neighbours paired (all reworded), it is one rule removed and one added
+    lonely = _snapshot({"5.2": ("Tally", [TALLY[2]])})
+    alone = match(lonely, _snapshot({"5.3": ("Tally", [TALLY_3[3]])}))
+    assert alone.removed == ["5.2.a"] and "5.3.a" in alone.added
+
+
+def test_an_unrelated_rule_in_the_same_place_is_not_paired():
+    old = _snapshot({"5.2": ("Tally", TALLY)})
+    new = _snapshot({"5.3": ("Tally", TALLY[:2] + [("Lanterns hung on a hook are not lamps and never burn.",)] + TALLY[3:])})
+    result = match(old, new)
+    assert "5.3.c" not in result.pairs and result.removed == ["5.2.c"]
+    # nor under the same number and heading: too little of it is alike to be "rewritten in place"
+    same = _snapshot({"5.2": ("Tally", TALLY[:2] + [("Lanterns hung on a hook are not lamps and never burn.",)] + TALLY[3:])})
+    result = match(old, same)
+    assert "5.2.c" not in result.pairs and result.removed == ["5.2.c"] and "5.2.c" in result.added
+    reworded = _snapshot({"5.2": ("Tally", TALLY[:2] + [("An ember moved from the cellar no longer warms the lamp beside it.",)] + TALLY[3:])})
+    assert match(old, reworded).pairs["5.2.c"].how in (Matched.IN_PLACE, Matched.IN_SLOT)
+    # a short rule is "held" by any long one: held in order counts only for a text at most SLOT_LONGER times as long
+    short = _snapshot({"5.2": ("Tally", TALLY[:2] + [("A lamp burns.",)] + TALLY[3:])})
+    long = _snapshot({"5.3": ("Tally", TALLY[:2] + [("In a storm a lamp burns low, and a keeper must choose which of their lamps "
+                                                    "to shelter, one at a time, in order, before the tally is counted, and the "
+                                                    "others count nothing; a keeper with no shelter left shelters no lamp.",)]
+                                 + TALLY[3:])})
+    assert match(short, long).removed == ["5.2.c"]
+
+
+def test_a_section_continues_where_its_rules_went():
+    """Section 6.1 keeps its number and changes its title; most of its rules went on in it."""
+    rules = [("A toll is paid in embers.",), ("A keeper may always refuse to pay a toll.",), ("A toll once paid is not returned.",)]
+    old = _snapshot({"6.1": ("Tolls and Fees", rules)})
+    new = _snapshot({"6.1": ("General", rules)})
+    result = match(old, new)
+    assert result.pairs["6.1"].old == "6.1" and result.pairs["6.1"].how == Matched.FOLLOWED
+    assert result.refused_in_place == [] and result.removed == []
+    # a section whose rules went elsewhere follows them, not its number
+    away = _snapshot({"6.1": ("General", [("Nothing here is like the tolls at all, it is about the weather.",)]),
+                      "6.2": ("Fees", rules)})
+    result = match(old, away)
+    assert result.pairs["6.2"].old == "6.1" and result.pairs["6.2"].how == Matched.FOLLOWED and "6.1" in result.added

@@ -181,3 +181,46 @@ def test_a_file_that_is_no_pdf_is_refused_clearly(tmp_path):
     fake.write_bytes(b"this is no PDF at all\n")
     with pytest.raises(ImportFailure, match=rf"{re.escape(str(fake))}: not a readable PDF"):
         read_document(fake)
+
+
+def test_a_heading_of_one_letter_is_that_word():
+    """The pronouns' heading "I" is the word, not the support icon (a lone "I" at a text's end is)."""
+    from altered_rules.official.model import Document
+    from altered_rules.official.text_reader import _symbols
+
+    document = Document()
+    assert _symbols("I", "7.2.1", document) == "I" and document.tasks == []
+    assert _symbols("Abilities preceded by I", "2.2.11.e", document) == "Abilities preceded by {support}"
+
+
+def test_a_rule_number_s_letter_is_no_icon():
+    from altered_rules.official.model import Document
+    from altered_rules.official.text_reader import _symbols
+
+    document = Document()
+    assert _symbols("to disguise this fact until 4.1.h.", "4.1.f", document) == "to disguise this fact until 4.1.h."
+    assert _symbols("Send it there h", "2.1.a", document) == "Send it there {hand}"
+
+
+def test_the_badges_beside_an_example_s_card_names_are_no_lost_icons():
+    from altered_rules.official.model import Document, Entry, Note
+    from altered_rules.official.text_reader import _finish
+
+    document = Document()
+    rule = Entry("2.1.1.b", "rule", text="A lamp may be rare ({lost}).", notes=[
+        Note("example", "{lost} Vela Brightwick {lost} has a wick of 1, a rare ( {lost} ) lamp."), Note("remark", "A {lost} icon."),
+        Note("example", "Tip target Char- {lost} acter.")])
+    document.entries.append(rule)
+    _finish(document, guess_symbols=False)
+    assert rule.notes[0].text == "Vela Brightwick has a wick of 1, a rare ({lost}) lamp."
+    assert rule.notes[1].text == "A {lost} icon." and rule.text == "A lamp may be rare ({lost})."
+    assert rule.notes[2].text == "Tip target Character."
+    assert len([t for t in document.tasks if t.kind == "lost-icon"]) == 3
+
+
+def test_a_word_hyphenated_at_a_line_end_inside_italics_is_joined():
+    from altered_rules.official.text_reader import ITALIC_END, ITALIC_START, _dehyphen
+
+    assert _dehyphen([f"{ITALIC_START}In the first step, the con-{ITALIC_END}", f"{ITALIC_START}troller acts.{ITALIC_END}"]) \
+        == f"{ITALIC_START}In the first step, the con{ITALIC_END}{ITALIC_START}troller acts.{ITALIC_END}"
+    assert _dehyphen(["a lamp is lit -", "then"]) == "a lamp is lit - then"

@@ -39,3 +39,27 @@ def test_the_real_document_gives_the_measured_counts(variable, path, tmp_path):
     outcome = run_import(Path(path), f"cr-{document.version}", PROJECT / "glossary")
     matched = {line["old"] for line in outcome.report["entries"] if line["old"]}
     assert len(matched) == len(outcome.result.pairs) + len(outcome.result.removed)
+
+
+@pytest.mark.parametrize(("variable", "path"), DOCUMENTS, ids=[name for name, _ in DOCUMENTS])
+def test_the_real_document_writes_into_a_copy_of_the_glossary(variable, path, tmp_path):
+    """--write into a copy: the imported glossary lints (translations pending aside) and every
+    scenario still passes; a second import writes nothing. Counts only, no text."""
+    if not path:
+        pytest.skip(f"{variable} names no copy of the publisher's Complete Rules: not run (this is not a pass)")
+    import shutil
+
+    from altered_rules.cli.main import main
+    from altered_rules.verification.checks import verify_glossary
+    from altered_rules.content.glossary import load_glossary
+
+    copy = tmp_path / "glossary"
+    shutil.copytree(PROJECT / "glossary", copy)
+    form = "pdf" if variable.endswith("PDF") else "text"
+    document = read_document(Path(path), form)
+    outcome = run_import(Path(path), f"cr-{document.version}", copy, write=True)
+    assert outcome.written and outcome.findings == []
+    assert main(["lint", "--glossary", str(copy), "--pending-translations"]) == 0
+    checks = verify_glossary(load_glossary(copy)).checks
+    assert checks and all(check.passed for check in checks)
+    assert run_import(Path(path), f"cr-{document.version}", copy, write=True).written == []

@@ -313,11 +313,20 @@ def _check_corrections(where: str, corrections: tuple[Correction, ...], texts: l
             problems.append(f"{where}: correction '{correction.was}' -> '{correction.now}' does not match the text any more (update or remove it)")
 
 
+def _official(paragraph) -> bool:
+    """Its text is an official document's, as printed (`altered-rules import`): not a seed's capture."""
+    return bool(paragraph.text_from) and not str(paragraph.text_from).startswith("seed-") and paragraph.text_from != "editorial"
+
+
 def _check_sources(glossary: Glossary, problems: list[str]) -> None:
+    # An official text's rule that ends with ':' may be followed by the lettered rules that are its
+    # list (Complete Rules 3.0's 1.4.7.a, then 1.4.7.b-e): no list was lost there.
+    followed = {a.id for section in glossary.sections.values() for a, _ in zip(section.paragraphs, section.paragraphs[1:])}
     for paragraph in glossary.paragraphs.values():
         where = f"{paragraph.file}:{paragraph.line}: {paragraph.id}"
         english = [text.en for text in paragraph.texts()]
-        if paragraph.text.en.rstrip().endswith(":") and not paragraph.items and not paragraph.gap:
+        if (paragraph.text.en.rstrip().endswith(":") and not paragraph.items and not paragraph.gap
+                and not (_official(paragraph) and paragraph.id in followed)):
             problems.append(f"{where}: the text ends with ':' but has neither 'items' nor a 'gap' saying the list is lost")
         _check_corrections(where, paragraph.corrections, english, problems)
         for note in paragraph.notes:

@@ -98,6 +98,49 @@ def _outcomes(glossary) -> dict[str, tuple[bool, str]]:
     return {check.name: (check.passed, f"{check.file}:{check.line}") for check in verify_glossary(glossary).checks}
 
 
+def seen_in(root: Path, files: dict[Path, str | None]) -> dict[Path, str]:
+    """cards.yaml with each card's `seen_in` as the imported examples name it (the lint's
+    seen_in_problems, settled): the plan applied to a scratch copy, loaded, its mentions read.
+    Nothing when there is no cards.yaml or the copy does not load (the write then says why)."""
+    import shutil
+    import tempfile
+
+    from ..content.cards import MentionKind, card_mentions
+    from ..content.glossary.model import rule_sort_key
+
+    path = root / "cards.yaml"
+    if not path.is_file():
+        return {}
+    with tempfile.TemporaryDirectory(prefix="altered-rules-import-") as scratch:
+        copy = Path(scratch) / "glossary"
+        shutil.copytree(root, copy, symlinks=True)
+        for target, text in files.items():
+            inside = copy / target.relative_to(root)
+            if text is None:
+                inside.unlink(missing_ok=True)
+            else:
+                inside.parent.mkdir(parents=True, exist_ok=True)
+                inside.write_text(text, encoding="utf-8")
+        try:
+            glossary = load_glossary(copy)
+        except GlossaryError:
+            return {}
+        mentions = card_mentions(glossary)
+        lines = (copy / "cards.yaml").read_text(encoding="utf-8").split("\n")
+    starts = sorted((card.line, card) for card in glossary.cards.values())
+    for index, (line, card) in enumerate(starts):
+        end = starts[index + 1][0] - 1 if index + 1 < len(starts) else len(lines)
+        wanted = sorted({m.rule for m in mentions[card.name] if m.kind is MentionKind.EXAMPLE and m.rule}, key=rule_sort_key)
+        for number in range(line - 1, end):
+            if re.match(r"^\s+seen_in:", lines[number]):
+                indent = lines[number][:len(lines[number]) - len(lines[number].lstrip())]
+                if list(card.seen_in) != wanted:
+                    lines[number] = f"{indent}seen_in: [{', '.join(json.dumps(rule) for rule in wanted)}]"
+                break
+    text = "\n".join(lines)
+    return {path: text} if text != (files.get(path) or path.read_text(encoding="utf-8")) else {}
+
+
 def _rules_only(snapshot: Snapshot) -> Snapshot:
     return Snapshot(snapshot.version, snapshot.chapters,
                     {k: e for k, e in snapshot.entries.items() if e.kind in ("section", "paragraph")})
@@ -133,6 +176,9 @@ def run_import(file: Path, source: str, glossary_dir: Path, *, form: str | None 
     outcome = Outcome(document, result, the_plan)
     outcome.symbols = symbol_meanings(document, {sid: s.label.en for sid, s in glossary.symbols.items()})
     inside = {p: t for p, t in the_plan.files.items() if p.resolve().is_relative_to(root.resolve())}
+    cards = seen_in(root, inside)   # the rules whose examples name each card, as the imported examples do
+    inside.update(cards)
+    the_plan.files.update(cards)
     outside = {p: t for p, t in the_plan.files.items() if p not in inside}
     if not write:
         try:   # the same checks as --write, in a copy: the report says what writing would refuse
@@ -157,7 +203,7 @@ def run_import(file: Path, source: str, glossary_dir: Path, *, form: str | None 
                                 for name, (passed, where) in sorted(after.items())
                                 if not passed and before.get(name, (True, ""))[0]
                                 for state in ["fails now" if name in before else "fails"]]
-    outcome.report = report(outcome, old, source)
+    outcome.report = report(outcome, old, source, release is not None)
     return outcome
 
 
@@ -174,7 +220,7 @@ def _state(pair) -> str:
     return "changed"
 
 
-def report(outcome: Outcome, old: Snapshot, source: str) -> dict[str, Any]:
+def report(outcome: Outcome, old: Snapshot, source: str, glossary_released: bool = True) -> dict[str, Any]:
     document, result, the_plan = outcome.document, outcome.result, outcome.plan
     chapters: dict[str, Counter] = {}
     lines = []
@@ -194,7 +240,8 @@ def report(outcome: Outcome, old: Snapshot, source: str) -> dict[str, Any]:
     for key in result.removed:
         chapters.setdefault(key.split(".")[0], Counter())["removed"] += 1
         lines.append({"new": None, "old": key, "how": "removed", "score": None, "state": "removed",
-                      "scenarios": sum(len(r["scenarios"]) + len(r["example_scenarios"]) for r in the_plan.review if r["was"] == key),
+                      "scenarios": sum(len(r.get("scenarios", [])) + len(r.get("example_scenarios", [])) for r in the_plan.review if r["was"] == key),
+                      "pinned_as": the_plan.pins.get(key), "cited_by": the_plan.pinned.get(key, []),
                       "restamped": 0, "stale": 0, "dropped": []})
     tasks = [{"kind": t.kind, "entry": t.entry, "message": t.message} for t in document.tasks]
     tasks += [{"kind": "same-number-other-topic", "entry": number,
@@ -202,7 +249,19 @@ def report(outcome: Outcome, old: Snapshot, source: str) -> dict[str, Any]:
                           "write a --was line if it is the same rule"} for number, before, after in result.refused_in_place]
     tasks += [{"kind": "scenarios-to-place", "entry": r["was"],
                "message": f"{r['was']}: no rule continues it; its {len(r['scenarios']) + len(r['example_scenarios'])} scenario(s) "
-                          f"are kept in import-review-{source}.yaml"} for r in the_plan.review]
+                          f"are kept in import-review-{source}.yaml"} for r in the_plan.review if r.get("scenarios") or r.get("example_scenarios")]
+    tasks += [{"kind": "typo", "entry": new,
+               "message": f"{new}: the document prints '{fix['was']}'; written '{fix['now']}' and recorded in its corrections "
+                          f"({fix['why']}): keep it, or write what is printed and remove the correction"}
+              for new, riding in the_plan.riding.items() for fix in riding.typos]
+    tasks += [{"kind": "pinned", "entry": key,
+               "message": f"{key}: no rule continues it; its citations in {', '.join(files)} now cite {the_plan.pins[key]}, "
+                          "the text they were written against: check what each says under the new text"}
+              for key, files in the_plan.pinned.items()]
+    tasks += [{"kind": "unpinned", "entry": key,
+               "message": f"{key}: no rule continues it and no release holds it to pin its citations to"
+                          + ("; record a release first (altered-rules release), the import then pins them" if not glossary_released else "")}
+              for key in result.removed if key not in the_plan.pins]
     tasks += [{"kind": "refused", "entry": "", "message": f"--write would refuse: {problem}"} for problem in outcome.refusals]
     tasks += [{"kind": "scenario-outcome", "entry": "", "message": finding} for finding in outcome.findings]
     tasks += [{"kind": "symbol-meaning", "entry": line.split(":")[0], "message": line} for line in outcome.symbols]

@@ -52,6 +52,26 @@ NEW_SYMBOLS = {"support": SUPPORT, **{f"mana-{a.lower()}": _mana(a) for a in ("1
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
 
 
+def _printed_typos() -> list[tuple[str, str, str]]:
+    """The lint's known defects that have a plain fix (lint.KNOWN_DEFECTS: "the the" -> "the"):
+    when the official text prints one, the import writes the fix and records it as a correction."""
+    from ..content.lint import KNOWN_DEFECTS
+
+    return [(pattern, fix, "grammar" if re.search(r"(\w+) \1\b", pattern) else "typo")   # a doubled word: grammar
+            for pattern, fix in KNOWN_DEFECTS.items() if re.fullmatch(r"[A-Za-z ]+", fix)]
+
+
+def corrected(text: str, corrections: list[dict[str, str]]) -> str:
+    """`text` with the typos the document prints fixed, each fix added to `corrections`."""
+    for pattern, fix, why in _printed_typos():
+        for found in re.finditer(pattern, text):
+            correction = {"was": found.group(0), "now": fix, "why": why}
+            if correction not in corrections:
+                corrections.append(correction)
+        text = re.sub(pattern, fix, text)
+    return text
+
+
 @dataclass
 class Riding:
     """What followed one imported rule from the glossary."""
@@ -61,6 +81,7 @@ class Riding:
     stale: int = 0
     notes: int = 0
     dropped: list[str] = field(default_factory=list)     # seeds' gap/corrections the official text replaces
+    typos: list[dict[str, str]] = field(default_factory=list)   # typos the document prints, corrected and recorded
 
 
 @dataclass
@@ -70,6 +91,8 @@ class Plan:
     review: list[dict[str, Any]] = field(default_factory=list)   # rules with no counterpart that carried scenarios
     untranslated: int = 0
     terms: dict[str, str] = field(default_factory=dict)          # term id -> "added" | "continued"
+    pins: dict[str, str] = field(default_factory=dict)           # removed rule -> its number pinned ("4.3.b@2026.1")
+    pinned: dict[str, list[str]] = field(default_factory=dict)   # removed rule -> the files whose citations were pinned
 
 
 def typography(text: str) -> str:
@@ -124,7 +147,7 @@ def carry(old: dict[str, Any] | None, english: str, renames: dict[str, str], rid
     for language in ("fr", "it"):
         if not old.get(language):
             continue
-        text[language] = rename_references(str(old[language]), renames)
+        text[language] = _refer(str(old[language]), renames)
         recorded = _hash_of(old, language)
         current = recorded == english_hash(str(old["en"]))
         if same and current:
@@ -141,13 +164,46 @@ def carry(old: dict[str, Any] | None, english: str, renames: dict[str, str], rid
     return text
 
 
+_QUOTED = re.compile(r"\{rule-text ([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?\.[a-z])(-(?:remark|example|item)-[0-9]+)?\}")
+
+
+def _refer(text: str, renames: dict[str, str]) -> str:
+    """`text` with its rule numbers renamed (renumber's code, identity.rename_references), where
+    `renames` also maps each removed rule to itself as the latest release had it ("4.3.b" ->
+    "4.3.b@2026.1"): a citation pinned keeps quoting the text it was written against, and a
+    quotation's anchor keeps its part ("{rule-text 4.3.h-item-2@2026.1}")."""
+    def quoted(match: re.Match[str]) -> str:
+        pinned = renames.get(match.group(1), "")
+        if "@" not in pinned:
+            return match.group(0)
+        rule, version = pinned.split("@")
+        return f"{{rule-text {rule}{match.group(2) or ''}@{version}}}"
+
+    return rename_references(_QUOTED.sub(quoted, text), renames)
+
+
+def pins(result: Result, old_paragraphs: dict[str, dict], release: Snapshot | None) -> dict[str, str]:
+    """Each rule no imported rule continues -> its number pinned to the latest release that held it
+    ("4.3.b@2026.1", through a `was:` the glossary holds); none without a release, or for a rule
+    added since it (its citations then stop the import, as any citation of a rule that is gone)."""
+    if release is None:
+        return {}
+    out = {}
+    for key in result.removed:
+        was = (old_paragraphs.get(key) or {}).get("was")
+        origin = key if not was or was == WAS_NEW else str(was)
+        if origin in release.entries and not was == WAS_NEW:
+            out[key] = f"{origin}@{release.version}"
+    return out
+
+
 def _renamed(data: Any, renames: dict[str, str]) -> Any:
     """Every string of a scenario with its rule numbers renamed (renumber's code)."""
     if isinstance(data, dict):
         return {k: _renamed(v, renames) for k, v in data.items()}
     if isinstance(data, list):
         return [_renamed(v, renames) for v in data]
-    return rename_references(data, renames) if isinstance(data, str) else data
+    return _refer(data, renames) if isinstance(data, str) else data
 
 
 def _dump(data: Any) -> str:
@@ -179,7 +235,8 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
          release: Snapshot | None) -> Plan:
     out = Plan()
     old_sections, old_paragraphs, old_files = _old_rules(glossary)
-    renames = result.renames
+    out.pins = pins(result, old_paragraphs, release)
+    renames = {**result.renames, **out.pins}   # disjoint: a rule renamed was continued, a rule pinned was not
     versions = {t.entry: re.findall(r"'([^']+)'", t.message)[0] for t in document.tasks if t.kind == "version-number"}
     by_parent: dict[str, list] = {}
     for entry in document.entries:
@@ -217,8 +274,8 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
     matched_old = {p.old for p in result.pairs.values()}
     for pid, data in old_paragraphs.items():
         if pid not in matched_old and (data.get("scenarios") or any(n.get("scenario") for n in data.get("notes") or [])):
-            out.review.append({"was": pid, "text": data.get("text"), "scenarios": data.get("scenarios") or [],
-                               "example_scenarios": [n["scenario"] for n in data.get("notes") or [] if n.get("scenario")]})
+            out.review.append({"was": pid, "text": data.get("text"), "scenarios": _renamed(data.get("scenarios") or [], renames),
+                               "example_scenarios": [_renamed(n["scenario"], renames) for n in data.get("notes") or [] if n.get("scenario")]})
     _chapters(root, glossary, document, out)
     _terms(root, glossary, document, source, renames, out)
     _sources(root, document, source, out)
@@ -226,6 +283,16 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
     _external(root, glossary, document, out)
     _elsewhere(root, renames, out)
     out.untranslated = sum(1 for text in _texts_written(out) if not text.get("fr") or not text.get("it"))
+    for key, pinned in out.pins.items():
+        citing = sorted(str(path.relative_to(root)) for path, text in out.files.items()
+                        if text is not None and pinned in text and path.resolve().is_relative_to(root.resolve()))
+        if citing:
+            out.pinned[key] = citing
+    for row in out.review:
+        row["pinned_as"] = out.pins.get(row["was"])
+        row["cited_by"] = out.pinned.get(row["was"], [])
+    known = {row["was"] for row in out.review}
+    out.review += [{"was": key, "pinned_as": out.pins[key], "cited_by": files} for key, files in out.pinned.items() if key not in known]
     if out.review:
         review = root.parent / f"import-review-{source}.yaml"
         out.files[review] = ("# Rules of the glossary that the import of " + source + " continued with no rule: their scenarios,\n"
@@ -250,7 +317,8 @@ def _paragraph(rule, result: Result, old_paragraphs: dict[str, dict], renames: d
     riding = Riding()
     out.riding[rule.id] = riding
     numbers = [versions[rule.id]] if rule.id in versions else []
-    text = _code_versions(rule.text, numbers)
+    fixes: list[dict[str, str]] = []
+    text = corrected(_code_versions(rule.text, numbers), fixes)
     data: dict[str, Any] = {"id": rule.id}
     if rule.label:
         data["label"] = carry(old.get("label") if old else None, rule.label, renames, riding)
@@ -259,21 +327,29 @@ def _paragraph(rule, result: Result, old_paragraphs: dict[str, dict], renames: d
         old_items = (old.get("items") if old else None) or []
         data["list"] = rule.list_kind
         data["items"] = [carry(old_items[i] if i < len(old_items) and isinstance(old_items[i], dict) else None,
-                               _code_versions(item, numbers), renames, riding)
+                               corrected(_code_versions(item, numbers), fixes), renames, riding)
                          for i, item in enumerate(rule.items)]
     if rule.notes:
         old_notes = (old.get("notes") if old else None) or []
         notes = []
         for i, note in enumerate(rule.notes):
             before = old_notes[i] if i < len(old_notes) and old_notes[i].get("kind") == note.kind else None
+            note_fixes: list[dict[str, str]] = []
             item: dict[str, Any] = {"kind": note.kind, "text": carry(before.get("text") if before else None,
-                                                                     _code_versions(note.text, numbers), renames, riding)}
+                                                                     corrected(_code_versions(note.text, numbers), note_fixes),
+                                                                     renames, riding)}
+            if note_fixes:
+                item["corrections"] = note_fixes
+                riding.typos += note_fixes
             if before and before.get("scenario"):
                 item["scenario"] = _renamed(before["scenario"], renames)
                 riding.scenarios += 1
             notes.append(item)
             riding.notes += 1
         data["notes"] = notes
+    if fixes:
+        data["corrections"] = fixes
+        riding.typos += fixes
     data["sources"] = [source]
     data["text_from"] = source
     was = _was(rule.id, pair.old if pair else None, old, release)
@@ -361,6 +437,8 @@ def _symbols(root: Path, glossary: Glossary, document: Document, out: Plan) -> N
     for entry in document.entries:
         for text in (entry.title, entry.text, *entry.items, *(n.text for n in entry.notes)):
             used |= set(re.findall(r"\{([a-z0-9-]+)\}", text))
+    for term in document.glossary:   # the document's glossary writes symbols too (the Mana term: its circles)
+        used |= set(re.findall(r"\{([a-z0-9-]+)\}", term.term + " " + term.definition))
     missing = [NEW_SYMBOLS[s] for s in sorted(used) if s not in glossary.symbols and s in NEW_SYMBOLS]
     if not missing:
         return
@@ -394,6 +472,40 @@ def _elsewhere(root: Path, renames: dict[str, str], out: Plan) -> None:
         if path in out.files or path.parent.name in {"1", "2", "3", "4", "5", "6", "7", "8", "9"}:
             continue
         text = path.read_text(encoding="utf-8")
-        renamed = rename_references(text, renames)
-        if renamed != text:
-            out.files[path] = renamed
+        renamed = _refer(text, renames)
+        if renamed != text:   # (pins included: a ruling citing a removed rule cites it as the release had it)
+            out.files[path] = restamped(text, renamed, renames)
+
+
+def restamped(before: str, after: str, renames: dict[str, str]) -> str:
+    """`after` (the file `before` with its rule numbers renamed or pinned) with the `from:` of each
+    translation that was current, and cites the numbers touched as often as its English does,
+    set to its new English (identity.explained_hash's rule): translators see no change where only
+    numbers changed."""
+    from ..content.glossary.identity import _counts
+
+    touched = set(renames)
+    hashes: dict[str, str] = {}
+
+    def walk(old: Any, new: Any) -> None:
+        if isinstance(old, dict) and isinstance(new, dict):
+            if isinstance(old.get("en"), str) and isinstance(new.get("en"), str) and old["en"] != new["en"]:
+                for language in ("fr", "it"):
+                    recorded = _hash_of(old, language)
+                    if (recorded and recorded == english_hash(old["en"]) and isinstance(old.get(language), str)
+                            and _counts(old["en"], touched) == _counts(old[language], touched)):
+                        hashes[recorded] = english_hash(new["en"])
+            for key in old:
+                if key in new:
+                    walk(old[key], new[key])
+        elif isinstance(old, list) and isinstance(new, list):
+            for a, b in zip(old, new):
+                walk(a, b)
+
+    try:
+        walk(yaml.safe_load(before), yaml.safe_load(after))
+    except yaml.YAMLError:
+        return after
+    for old_hash, new_hash in hashes.items():
+        after = re.sub(rf"(?<![0-9a-f]){old_hash}(?![0-9a-f])", new_hash, after)
+    return after

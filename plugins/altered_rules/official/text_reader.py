@@ -350,8 +350,12 @@ class _Blocks:
 
 
 def _append(parts: list[str], line: str, counter: list[int]) -> None:
-    if parts and parts[-1].endswith("-") and line[:1].islower() and not parts[-1].endswith(" -"):
-        parts[-1] = parts[-1][:-1] + line      # a word hyphenated at the line's end
+    # the italics' marks around the line's end do not hide a hyphenated word (the PDF's notes,
+    # "con-" then "troller" both in italics)
+    before = parts[-1].rstrip(ITALIC_END) if parts else ""
+    after = line.lstrip(ITALIC_START)
+    if before.endswith("-") and after[:1].islower() and not before.endswith(" -"):
+        parts[-1] = before[:-1] + parts[-1][len(before):] + line[:len(line) - len(after)] + after   # a word hyphenated at the line's end
         counter[0] += 1
     else:
         parts.append(line)
@@ -493,7 +497,9 @@ def _references(text: str) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(found)), versions
 
 
-_SYMBOL_TOKEN = re.compile(r"(?<![\w{}’'-])([A-Za-z])(?![\w{}’'-])")
+_HYPHEN_BADGE = re.compile(r"(\w)-(\ue001?)\s*\{lost\}\s*(\ue000?)(?=[a-z])")
+_CARD_BADGE = re.compile(r"(?<!\()\s*\{lost\}(?!\s*\))")
+_SYMBOL_TOKEN = re.compile(r"(?<![\w{}’'-])(?<!\d\.)([A-Za-z])(?![\w{}’'-])")   # "4.1.h": a rule's letter, no icon
 
 
 def _symbols(text: str, entry: str, document: Document) -> str:
@@ -505,6 +511,8 @@ def _symbols(text: str, entry: str, document: Document) -> str:
         if letter == "l":
             document.tasks.append(Task("guessed-symbol", entry, f"{entry}: a lone 'l' read as {{separator}}; check it"))
             return "{separator}"
+        if text.strip() == letter:
+            return letter   # a text of one letter is that word: the heading "I" of the pronouns, no icon
         if letter == "I":
             after, before = text[match.end():match.end() + 3], text[max(0, match.start() - 4):match.start()]
             # "the I symbol", "(I)", "I l ...": the support icon; "I can ..." stays the pronoun.
@@ -544,6 +552,12 @@ def _finish(document: Document, guess_symbols: bool) -> None:
         entry.text = _clean(entry.text, entry, document, guess_symbols, entry.defined)
         entry.items = [_clean(item, entry, document, guess_symbols, entry.defined) for item in entry.items]
         for note in entry.notes:
+            if note.kind == NoteKind.EXAMPLE.value:
+                # the faction and rarity badges printed beside each card an example names are images
+                # (the PDF's) that say nothing the name does not: no lost icon, unless in brackets
+                # (a badge printed between a word's hyphenated halves: "Char-", badge, "acter")
+                note.text = _HYPHEN_BADGE.sub(r"\1\2\3", note.text)
+                note.text = " ".join(_CARD_BADGE.sub("", note.text).split())
             note.text = _clean(note.text, entry, document, guess_symbols, None)
         if entry.kind == EntryKind.RULE.value:
             parent = titles.get(entry.parent or "", "")

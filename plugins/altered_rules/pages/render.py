@@ -41,7 +41,7 @@ from ..content.glossary.model import (
     TranslationStatus,
     rule_sort_key,
 )
-from ..content.glossary.schema import JARGON_GAMES, RULE_REFERENCE, SYMBOL_REFERENCE
+from ..content.glossary.schema import JARGON_GAMES, PINNED_REFERENCE, PINNED_RULE_ID, RULE_REFERENCE, SYMBOL_REFERENCE
 from engine.decisions import Question, question_said
 from engine.messages import Message, Reading, Renderer as MessageRenderer, msg, typed_key
 from engine.trace import TraceLine
@@ -116,6 +116,10 @@ def relative_url(from_page: str, to_page: str, anchor: str = "") -> str:
         return f"#{anchor}"
     return f"{rel or './'}{'#' + anchor if anchor else ''}"
 
+
+# A rule as a release had it (4.3.b@2026.1) or as it is (4.3.b), in one pass: a pinned link's
+# own text is never linked again.
+_ANY_REFERENCE = re.compile(f"{PINNED_REFERENCE.pattern}|{RULE_REFERENCE.pattern}")
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#+!|])")
 
@@ -277,7 +281,16 @@ class Renderer:
             f'<span class="ar-sr">{label}</span></span>'
         )
 
+    def pinned_link(self, rule: str, version: str, page: str) -> str:
+        """A rule cited as release `version` had it (4.3.b@2026.1): its text in that release
+        (v/<version>/r/<rule>/, versions.versioned_path), the release named beside the number."""
+        href = relative_url(page, site_path(f"v/{version}/r/{rule}/"))
+        return f'<a class="ar-ref ar-ref--pinned" href="{href}">{rule} ({version})</a>'
+
     def rule_link(self, notices: PageNotices, rule: str, page: str) -> str:
+        pinned = PINNED_RULE_ID.match(rule)
+        if pinned:
+            return self.pinned_link(pinned.group(1), pinned.group(2), page)
         if rule in self.page_of:
             return f'<a class="ar-ref" href="{relative_url(page, self.page_of[rule], rule)}">{rule}</a>'
         external = self.glossary.external_rules.get(rule)
@@ -313,7 +326,8 @@ class Renderer:
         if keywords is not None:
             escaped = self.link_keywords(escaped, page, *keywords)
         if links:   # before the symbols: a rule number in a symbol's label is no link (and never inside its attribute)
-            escaped = RULE_REFERENCE.sub(lambda m: self.rule_link(notices, m.group(1), page), escaped)
+            escaped = _ANY_REFERENCE.sub(lambda m: self.pinned_link(m.group(1), m.group(2), page) if m.group(1)
+                                         else self.rule_link(notices, m.group(3), page), escaped)
         # A {name} that is no symbol stays as typed: the glossary's texts are linted, but an engine
         # trace repeats a scenario's names ("{zz}" as a character's name is no symbol).
         escaped = SYMBOL_REFERENCE.sub(lambda m: self.symbol(notices, m.group(1)) if m.group(1) in self.glossary.symbols

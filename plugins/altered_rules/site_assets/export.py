@@ -34,7 +34,9 @@ from ..languages import BY_CODE, LANGUAGES, SOURCE, TRANSLATIONS
 # 1.5.0: `verified`: each verified scenario's trace as the engine's messages, ids and typed parameters (issue 25).
 # 1.6.0: `changed_in` beside each section, paragraph, term, game mode, deck rule and ruling: the release it
 #        last changed in; the releases and their diffs in export/releases.json (release_export.py, issue 41).
-FORMAT_VERSION = "1.6.0"
+# 1.7.0: a term's `see` and a ruling's `rules` may name a rule as a release had it, "4.3.b@2026.1" (a rule
+#        the imported official text removed: its citations pinned to the release that held it, issue 37).
+FORMAT_VERSION = "1.7.0"
 SCHEMA_FILE = "glossary.schema.json"
 
 
@@ -302,6 +304,8 @@ _STALE = {"type": "boolean", "description": (
     "true: this entry's translation was made from an older English text and may lag behind it "
     "(the English is in the `en` export); always false in English and for text not translated yet")}
 _RULE = {"type": "string", "pattern": r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?(\.[a-z])?$"}
+_CITED = {"type": "string", "pattern": r"^[1-9]\.[0-9]{1,2}(\.[0-9]{1,2})?(\.[a-z])?(@" + VERSION.pattern.strip("^$") + ")?$",
+          "description": "a rule number, or a rule as a release had it (4.3.b@2026.1: its text is that release's, v/2026.1/r/4.3.b/)"}
 _CHANGED_IN = {"oneOf": [{"type": "null"}, {"type": "string", "pattern": VERSION.pattern}], "description": (
     "The release this entry last changed in, any kind of change (its text, a translation, its number, a "
     "correction), or its first release if none changed it since; null: added since the latest release (or no "
@@ -372,7 +376,7 @@ SCHEMA: dict[str, Any] = {
         }),
         "terms": _records(["id", "changed_in", "title", "text", "gap", "see", "sources", "stale"],
                           {"id": _TEXT, "changed_in": _CHANGED_IN, "title": _TEXT, "text": _OPTIONAL_TEXT, "gap": _OPTIONAL_TEXT, "stale": _STALE,
-                           "see": {"type": "array", "items": _RULE}, "sources": {"type": "array", "items": _TEXT}}),
+                           "see": {"type": "array", "items": _CITED}, "sources": {"type": "array", "items": _TEXT}}),
         "game_modes": _records(["id", "changed_in", "title", "stale", "permalink", "sources", "deck"], {
             "id": _TEXT, "changed_in": _CHANGED_IN, "title": _TEXT, "stale": _STALE, "permalink": _TEXT, "sources": {"type": "array", "items": _TEXT},
             "deck": {
@@ -393,7 +397,7 @@ SCHEMA: dict[str, Any] = {
             },
         }),
         "rulings": _records(["id", "changed_in", "title", "rules", "authority", "date", "conflict", "reading", "why", "stale"],
-                            {"id": _TEXT, "changed_in": _CHANGED_IN, "title": _TEXT, "rules": {"type": "array", "items": _RULE},
+                            {"id": _TEXT, "changed_in": _CHANGED_IN, "title": _TEXT, "rules": {"type": "array", "items": _CITED},
                              "authority": {"enum": list(RULING_AUTHORITIES)},
                              "date": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
                              "conflict": _TEXT, "reading": _TEXT, "why": _TEXT, "stale": _STALE}),

@@ -37,6 +37,7 @@ class _Reader:
         self.symbols: dict[str, Symbol] = {}
         self.citations: list[_Citation] = []
         self.quotes: list[_Citation] = []   # {rule-text ...} in rulings, resolved once all is read
+        self.pinned: list[_Citation] = []   # rules cited as a release had them ("4.3.b@2026.1")
         # Sections whose file could not be read: references to them are not reported again.
         self.unreadable: set[str] = set()
         # Each YAML file read: (the path shown for it, the digest of the bytes parsed), in order.
@@ -172,6 +173,8 @@ class _Reader:
                 self.error(node, key, f"symbol '{{{match.group(1)}}}' in {what} is not in the vocabulary; allowed: "
                            + ", ".join("{" + s + "}" for s in self.symbols))
         if citing is not None:
+            for match in S.PINNED_REFERENCE.finditer(string):
+                self.pinned.append(_Citation(match.group(0), citing, node.path, node.line_of(key)))
             for match in S.RULE_REFERENCE.finditer(string):
                 if match.group(1) != citing:
                     self.citations.append(_Citation(match.group(1), citing, node.path, node.line_of(key)))
@@ -228,8 +231,13 @@ class _Reader:
         result = []
         for index, item in enumerate(items):
             rule = str(item) if isinstance(item, (str, int)) and not isinstance(item, bool) else ""
+            if S.PINNED_RULE_ID.match(rule):
+                self.pinned.append(_Citation(rule, citing, items.path, items.line_of(index)))
+                result.append(rule)
+                continue
             if not (S.SECTION_ID.match(rule) or S.PARAGRAPH_ID.match(rule)):
-                self.error(items, index, f"'{item}' in '{key}' of {what} is not a rule number such as 4.2.4 or 4.2.4.c")
+                self.error(items, index, f"'{item}' in '{key}' of {what} is not a rule number such as 4.2.4 or 4.2.4.c "
+                           "(or one as a release had it: 4.3.b@2026.1)")
                 continue
             self.citations.append(_Citation(rule, citing, items.path, items.line_of(index)))
             result.append(rule)

@@ -50,7 +50,10 @@ WAS_NEW = "new"
 MATCHED_KINDS = ("section", "paragraph")
 
 # A rule number inside a text, also before an anchor's suffix ("{rule-text 4.2.4.h-remark-1}").
-REFERENCE = re.compile(r"(?<![\w./-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)(?![\w/]|\.[0-9])")
+# A pinned reference ("4.3.b@2026.1", "{rule-text 4.3.h-item-2@2026.1}") names a release's text:
+# never renamed by a renumbering.
+REFERENCE = re.compile(r"(?<![\w./-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)"
+                       r"(?![\w/@]|\.[0-9]|\.[a-z](?:-(?:remark|example|item)-[0-9]+)?@|-(?:remark|example|item)-[0-9]+@)")
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _MASK = "§"
 

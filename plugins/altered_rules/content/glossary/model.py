@@ -31,7 +31,9 @@ INNER_QUOTE_MARKS = ("\u201c", "\u201d")
 # The space keeps it apart from symbols ("{forest}").
 QUOTABLE_BLOCK_PARTS = re.compile(r"(?:paragraph|item)-[1-9][0-9]*|example")
 """The parts of a game mode's block a ruling may quote (not its title, nor the gap, which is the editors' note of a lost text)."""
+# A quotation pinned to a release, "{rule-text 4.3.h-item-2@2026.1}", quotes that release's text.
 RULE_QUOTE = re.compile(r"\{rule-text ([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?\.[a-z](?:-(?:remark|example|item)-[0-9]+)?"
+                        r"(?:@[0-9]{1,4}(?:\.[0-9]{1,4}){0,3}(?:-[a-z0-9]{1,16})?)?"
                         rf"|[a-z][a-z0-9]*(?:-[a-z0-9]+)*?-[1-9][0-9]*-(?:{QUOTABLE_BLOCK_PARTS.pattern}))\}}")
 RULE_QUOTE_START = "{rule-text"
 
@@ -521,6 +523,9 @@ class Glossary:
     # The questions the glossary's rules decide where the seeds are silent (engine.Question ->
     # engine.Decision), from every rule's and heading body's `decides:`: what every scenario run is given.
     decisions: dict[Any, Any] = field(default_factory=dict)
+    # Rules cited as a release had them ("4.3.b@2026.1", schema.PINNED_REFERENCE): each pinned
+    # number and quoted anchor -> that release's text (the loader fills it in from the snapshots).
+    pinned: dict[str, Text] = field(default_factory=dict)
 
     def quotable(self) -> dict[str, Text]:
         """The texts a ruling may quote with {rule-text ...}: each paragraph's text, each item of
@@ -537,6 +542,7 @@ class Glossary:
             for number, block in enumerate(mode.blocks, 1):
                 anchor = mode_block_anchor(mode.id, number)
                 texts.update((f"{anchor}-{part}", text) for part, text in block.parts() if QUOTABLE_BLOCK_PARTS.fullmatch(part))
+        texts.update(self.pinned)
         return texts
 
     def in_language(self, text: Text, language: str) -> str:

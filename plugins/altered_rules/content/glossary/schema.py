@@ -24,7 +24,14 @@ SOURCE_ID = re.compile(r"^(seed-[0-9]{3}|editorial|[a-z][a-z0-9]{0,15}-[0-9]{1,4
 
 # A rule number cited in running text: "Rule 2.1.e", "see 7.4.3.i", "4.2.4".
 # A number in code (`2.0`, "version `2.0`" of an imported text) is no reference.
-RULE_REFERENCE = re.compile(r"(?<![\w./`-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)(?![\w/-]|\.[0-9])")
+# A pinned one ("4.3.b@2026.1") is not: it names the rule as a release had it (PINNED_REFERENCE).
+RULE_REFERENCE = re.compile(r"(?<![\w./`-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)(?![\w/@-]|\.[0-9]|\.[a-z][@-])")
+# A rule as a release had it, "4.3.b@2026.1": the text a ruling, a term or a scenario was written
+# against, kept when a later text removed the rule (`altered-rules import` pins its citations to
+# the latest release that held it). The version is a release's (releases.VERSION).
+PIN = r"@([0-9]{1,4}(?:\.[0-9]{1,4}){0,3}(?:-[a-z0-9]{1,16})?)"
+PINNED_REFERENCE = re.compile(r"(?<![\w./`-])([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)" + PIN + r"(?![\w/-]|\.[0-9])")
+PINNED_RULE_ID = re.compile(r"^([1-9]\.[0-9]{1,2}(?:\.[0-9]{1,2})?(?:\.[a-z])?)" + PIN + "$")
 # A ruling's quotation of a rule's own text, "{rule-text 4.2.4.b}": RULE_QUOTE (model.py).
 # Anything that starts like a quotation, to name the malformed ones in an error.
 RULE_QUOTE_ANY = re.compile(r"\{rule-text[^{}]*\}?")
