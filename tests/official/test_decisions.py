@@ -312,3 +312,17 @@ def test_the_import_report_lists_the_proposals_as_editor_tasks(tmp_path: Path) -
     assert [(t["entry"], "asleep-statistics" in t["message"]) for t in decides] == [("2.1.3", True)]
     run_import(document, "lf-1.0", base, write=True)
     assert load_glossary(base).decisions == {}
+
+
+@pytest.mark.parametrize("key", sorted(DECIDED))
+def test_a_scenario_file_is_judged_with_the_glossarys_decisions(decided_root: Path, tmp_path: Path, key: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """`verify FILE --glossary G` follows what G's rules decide, as G's own scenarios and the site do;
+    with the seed glossary, which decides nothing, the same file is refused."""
+    _, data = DECIDED[key]
+    path = tmp_path / f"{key}.yaml"
+    path.write_text(yaml.safe_dump([{k: v for k, v in data.items() if k != "caption"}], sort_keys=False), encoding="utf-8")
+    assert main(["verify", str(path), "--glossary", str(decided_root)]) == 0, capsys.readouterr().out[-2000:]
+    capsys.readouterr()
+    assert main(["verify", str(path), "--glossary", str(PROJECT / "glossary")]) == 1
+    assert "1 failed" in capsys.readouterr().out

@@ -14,7 +14,7 @@ import os
 import sys
 from functools import cache
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import Any, Callable, TextIO
 
 import engine
 from engine.messages import Renderer
@@ -75,30 +75,44 @@ def print_report(report: FileReport, *, explain: bool, out: TextIO, say: Rendere
                 print(f"        {step.said(text, ruling)}", file=out)
 
 
+def _glossary_reader(folder: Path) -> Callable[[], Any]:
+    """The glossary in `folder`, loaded the first time a scenario needs it (a deck's limits, an open
+    question's decisions), or None when it cannot be read: its errors are reported on stderr once."""
+
+    @cache
+    def glossary() -> Any:
+        from ..content.glossary import GlossaryError, load_glossary
+
+        try:
+            return load_glossary(folder)
+        except GlossaryError as exc:
+            for error in exc.errors:
+                print(f"error: {error}", file=sys.stderr)
+            print(f"the deck limits and the rules that decide open questions come from the glossary folder {folder}, "
+                  f"which cannot be read ({len(exc.errors)} error(s)); name another with --glossary", file=sys.stderr)
+            return None
+
+    return glossary
+
+
 def glossary_deck_limits(folder: Path) -> Callable[[], engine.DeckLimitsByFormat]:
     """The deck limits of the glossary in `folder`, loaded the first time a deck scenario needs
     them (a board scenario needs no glossary). A glossary that cannot be read is reported on
     stderr with its errors; its deck scenarios then end in an error saying they have no limits."""
+    glossary = _glossary_reader(folder)
+    return lambda: getattr(glossary(), "deck_limits", {})
 
-    @cache
-    def limits() -> engine.DeckLimitsByFormat:
-        from ..content.glossary import GlossaryError, load_glossary
 
-        try:
-            return load_glossary(folder).deck_limits
-        except GlossaryError as exc:
-            for error in exc.errors:
-                print(f"error: {error}", file=sys.stderr)
-            print(f"the deck limits come from the glossary folder {folder}, which cannot be read "
-                  f"({len(exc.errors)} error(s)); name another with --glossary", file=sys.stderr)
-            return {}
-
-    return limits
+def _glossary_sources(folder: Path) -> tuple[Callable[[], engine.DeckLimitsByFormat], Callable[[], engine.Decisions]]:
+    """The deck limits and the decisions (engine.decisions) of the glossary in `folder`, from one
+    load made when a scenario first needs either."""
+    glossary = _glossary_reader(folder)
+    return (lambda: getattr(glossary(), "deck_limits", {})), (lambda: getattr(glossary(), "decisions", {}))
 
 
 def _run(args: argparse.Namespace, *, explain: bool) -> int:
     out = sys.stdout
-    reports = run_files(args.files, glossary_deck_limits(args.glossary))   # both commands have --glossary
+    reports = run_files(args.files, *_glossary_sources(args.glossary))   # both commands have --glossary
     missing = [p for p in args.files if not p.exists()]
     passed = sum(r.passed for r in reports)
     failed = sum(r.failed for r in reports)

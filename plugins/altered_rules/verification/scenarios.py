@@ -18,13 +18,19 @@ import engine
 from ..content.sourcefiles import load_yaml_file
 from ..content.yamlsource import SourceError
 
-__all__ = ["DeckLimitsSource", "FileReport", "find_scenario_files", "load_scenario_file", "read_scenario_data", "run_scenario", "run_file", "run_files"]
+__all__ = ["DeckLimitsSource", "DecisionsSource", "FileReport", "find_scenario_files", "load_scenario_file", "read_scenario_data", "run_scenario", "run_file", "run_files"]
 
 SUFFIXES = (".yaml", ".yml")
 
 DeckLimitsSource = Union[engine.DeckLimitsByFormat, Callable[[], engine.DeckLimitsByFormat]]
 """The numbers a deck is checked with (Glossary.deck_limits), or a function that gives them: the
 command line loads the glossary only when a file holds a deck scenario."""
+
+
+DecisionsSource = Union[engine.Decisions, Callable[[], engine.Decisions], None]
+"""The questions the glossary's rules decide (Glossary.decisions, engine.decisions), or a function
+that gives them: the command line loads the glossary for them only when a scenario meets an open
+question, so that a scenario file is judged as the glossary's own scenarios are (issue 37)."""
 
 
 def _limits(source: DeckLimitsSource) -> engine.DeckLimitsByFormat:
@@ -58,8 +64,21 @@ def read_scenario_data(data: object, source: str | Path) -> list[engine.Scenario
         raise SourceError(location.path if location else source, location.line if location else None, exc.message) from None
 
 
-def run_scenario(scenario: engine.Scenario, deck_limits: DeckLimitsSource) -> engine.ScenarioResult:
-    return engine.run_scenario(scenario, _limits(deck_limits) if scenario.setup.is_deck else None)
+def run_scenario(scenario: engine.Scenario, deck_limits: DeckLimitsSource,
+                 decisions: DecisionsSource = None) -> engine.ScenarioResult:
+    limits = _limits(deck_limits) if scenario.setup.is_deck else None
+    if decisions is not None and not callable(decisions):
+        return engine.run_scenario(scenario, limits, decisions or None)
+    result = engine.run_scenario(scenario, limits)
+    # Decisions change a run only at an open question, which ends the run without them in readings or
+    # a refusal (expected or not): only then is the glossary read for them, and the scenario run again.
+    open_question = (result.readings is not None or result.refused is not None
+                     or isinstance(result.error, engine.RulesSilent))
+    if decisions is not None and open_question:
+        decided = decisions()
+        if decided:
+            result = engine.run_scenario(scenario, limits, decided)
+    return result
 
 
 @dataclass
@@ -77,16 +96,16 @@ class FileReport:
         return sum(1 for r in self.results if not r.passed) + (1 if self.error else 0)
 
 
-def run_file(path: Path, deck_limits: DeckLimitsSource) -> FileReport:
+def run_file(path: Path, deck_limits: DeckLimitsSource, decisions: DecisionsSource = None) -> FileReport:
     report = FileReport(path)
     try:
         scenarios = load_scenario_file(path)
     except SourceError as exc:
         report.error = exc
         return report
-    report.results = [run_scenario(s, deck_limits) for s in scenarios]
+    report.results = [run_scenario(s, deck_limits, decisions) for s in scenarios]
     return report
 
 
-def run_files(paths: Iterable[Path], deck_limits: DeckLimitsSource) -> list[FileReport]:
-    return [run_file(path, deck_limits) for path in find_scenario_files(paths)]
+def run_files(paths: Iterable[Path], deck_limits: DeckLimitsSource, decisions: DecisionsSource = None) -> list[FileReport]:
+    return [run_file(path, deck_limits, decisions) for path in find_scenario_files(paths)]
