@@ -41,7 +41,7 @@ from ..pages.versions import ShellError
 from ..site_paths import SitePathError
 from ..strings import theme_texts
 from ..site_assets.finish import finish_site, shared_assets
-from ..site_assets.sandbox import SandboxError, page_head, scenario_file
+from ..site_assets.sandbox import SandboxError, page_head, page_start, place_head, scenario_file
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .deferred import restore
@@ -282,6 +282,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
         if page.file.src_uri == SANDBOX_PAGE and build is not None and build.sandbox is not None:
             scenarios = build.scenarios[0] if build.scenarios else None
             head += "\n" + page_head(build.glossary, build.language, build.sandbox, scenarios, build.renderer)  # only this page loads it
+            # The engine's worker starts before the page's stylesheets, which an inline script waits for.
+            return self.session.finished(page.file.src_uri, place_head(output, page_start(build.sandbox), head))
         output = output.replace("</head>", f"{head}\n</head>", 1)
         return self.session.finished(page.file.src_uri, output)
 
