@@ -202,7 +202,7 @@ def prepare_plain(project: Path) -> int:
             if docs.exists():
                 shutil.rmtree(docs)
             shutil.copytree(config.docs_dir, docs)
-            for page in plugin.pages:
+            for page in plugin.build.pages + plugin.build.version_pages:   # what the language's build made (session.LanguageBuild)
                 path = docs / page.path
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(page.markdown, encoding="utf-8")
