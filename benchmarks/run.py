@@ -1153,7 +1153,7 @@ def imported_glossary(work: Path) -> tuple[Path, dict[str, Any]]:
         lines += [f"- id: '{number}'", f'  title: {{en: "{title}", fr: "{title}", it: "{title}", from: {english_hash(title)}}}']
     external.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _unlink_missing_pages(project)
-    return project, {"import": took, "entries": _entries(imported), "scenarios": len(collect_checks(imported))}
+    return project, {"import": took, "entries": _entries(imported), "scenarios": len(collect_checks(imported)[0])}
 
 
 _MISSING_LINK = re.compile(r"Doc file '([^']+)' contains a link '([^']+)', but the target is not found")
@@ -1187,7 +1187,7 @@ def imported_rows(report: Report, work: Path, real: Path, repeats: int) -> None:
     log(f"the imported size: a synthetic import of {IMPORTED_ENTRIES} entries, built against the real glossary")
     project, made = imported_glossary(work)
     real_glossary = load_glossary(real / "glossary")
-    today, today_scenarios = _entries(real_glossary), len(collect_checks(real_glossary))
+    today, today_scenarios = _entries(real_glossary), len(collect_checks(real_glossary)[0])
     timings = interleaved({"real": lambda: full_build(real), "imported": lambda: full_build(project)}, repeats)
     a, b = median(timings["imported"]), median(timings["real"])
     size = made["entries"] / today
@@ -1555,7 +1555,7 @@ METHOD = [
     "  importer tests' seed glossary of that game, in a copy of the project (its configurations and hand-written docs;",
     "  the seed rules they cite kept as external rules, their links to pages the invented game has none of, game modes",
     "  and cards, left as text); its full build and the real glossary's, interleaved, CPU. Its texts are English only",
-    "  and it has two scenarios: the rules' own pages, search and export at the official size, not the scenarios'",
+    "  and it has no scenario: the rules' own pages, search and export at the official size, not the scenarios'",
     "  cost. *Importer*: reading the document and its renumbered next version, then matching them, at that size and",
     "  at the tests' size, in one process. `run.py --only imported` runs these rows alone.",
     "- **Engine**: the real glossary's scenarios whose only action is `dusk` or `check_deck`, read once, then run in a",
