@@ -54,6 +54,22 @@ for line in sys.stdin:
 """ % (FIGURES,)
 
 
+RULING_DEFAULTS = "authority: editorial\ndate: \"2026-01-01\"\n"
+"""What a ruling of an older glossary lacks for this tree's reader (issue 40 made a ruling's
+`authority:` and `date:` required): the same scenarios, read by this tree's engine."""
+
+
+def readable_copy(glossary: Path, target: Path) -> Path:
+    """The reference's glossary as this tree reads it: a copy whose rulings get RULING_DEFAULTS
+    where they have no `authority:` (their texts and every scenario unchanged)."""
+    shutil.copytree(glossary, target)
+    for ruling in sorted((target / "rulings").glob("*.yaml")):
+        text = ruling.read_text(encoding="utf-8")
+        if not any(line.startswith("authority:") for line in text.splitlines()):
+            ruling.write_text(text.rstrip("\n") + "\n" + RULING_DEFAULTS, encoding="utf-8")
+    return target
+
+
 @dataclass
 class SideBySide:
     reference: str
@@ -143,7 +159,8 @@ def side_by_side(project: Path, revision: str = REFERENCE, rounds: int = 8, seco
         glossary = work / "glossary"
         core = _one_core()
         result = SideBySide(revision, commit, f"{revision}'s glossary")
-        sides = {"this": _Engine(project, glossary, core), "reference": _Engine(work, glossary, core)}
+        sides = {"this": _Engine(project, readable_copy(glossary, work / "glossary-this"), core),
+                 "reference": _Engine(work, glossary, core)}
         engines.extend(sides.values())
         for side in sides:
             result.rates[side] = {figure: [] for figure in FIGURES}

@@ -28,7 +28,12 @@ WORDS = ("lamp wick flame glade keeper cellar satchel oil toll bridge ember spar
 
 
 def _sentence(rng: random.Random) -> str:
-    words = [rng.choice(WORDS) for _ in range(rng.randint(8, 22))]
+    words: list[str] = []
+    for _ in range(rng.randint(8, 22)):
+        word = rng.choice(WORDS)
+        while words and word == words[-1]:   # "the the" is a scraping defect the import's lint refuses
+            word = rng.choice(WORDS)
+        words.append(word)
     return words[0].capitalize() + " " + " ".join(words[1:]) + "."
 
 

@@ -23,6 +23,8 @@ three (CPU time), printed.
 build, wall clock, interleaved, median of five (issues 29, 43), and the rebuild's profile, printed.
 --only pool: only the card pool's rows (issue 39): the site with 5,000 synthetic cards x 5 languages against the
 site without them (one build each), its card pages' gzip size, search by a card's name and code, printed.
+--only imported: only the official rules' size (issue 37): a synthetic import of 800 entries built against the
+    real glossary, interleaved, and the importer's reading and matching at that size, printed.
 --only budget: only the heavy scenarios against the engine's work budget (issue 23), printed (seconds).
 --only engine [--against REV]: only the engine's figures side by side with commit REV's (default 8cccd32, the commit
 issues 24, 26 and 29 started from: "the engine figures do not drop"), printed, a minute or two
@@ -201,7 +203,7 @@ def prepare_plain(project: Path) -> int:
             if docs.exists():
                 shutil.rmtree(docs)
             shutil.copytree(config.docs_dir, docs)
-            for page in plugin.pages:
+            for page in plugin.build.pages + plugin.build.version_pages:   # what the language's build made (session.LanguageBuild)
                 path = docs / page.path
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(page.markdown, encoding="utf-8")
@@ -1159,6 +1161,102 @@ def releases_ratio(report: Report, work: Path, repeats: int) -> None:
               f"{files['10']:,} vs {files['1']:,} files in site/")
 
 
+IMPORTED_ENTRIES = 800
+"""The size of the publisher's Complete Rules (3.0: 747 numbered entries, 4.0: 772; issue 37)."""
+
+
+def _entries(glossary: Any) -> int:
+    """A glossary's numbered entries: its sections and their paragraphs (lettered rules)."""
+    return len(glossary.sections) + len(glossary.paragraphs)
+
+
+def imported_glossary(work: Path) -> tuple[Path, dict[str, Any]]:
+    """A project whose glossary is an import (`altered-rules import --write`) of a synthetic
+    Complete Rules of ~IMPORTED_ENTRIES numbered entries (benchmarks/import_scale.py's document, an
+    invented game in the publisher's layout) over the importer tests' seed glossary of that game
+    (tests/official/base_glossary.py, written from scratch); the project's configuration and
+    hand-written docs, the seed rules they cite kept as the glossary's external rules (cited, not
+    held, as the imported rules would leave them). Returns it and what the import took."""
+    import import_scale
+
+    sys.path.insert(0, str(PROJECT / "tests" / "official"))
+    from base_glossary import write_base
+    from altered_rules.content.glossary.model import english_hash
+    from altered_rules.content.glossary.schema import RULE_REFERENCE
+
+    project = project_copy(work / "imported", 1)
+    shutil.rmtree(project / "glossary")
+    write_base(project)
+    (project / "glossary" / "terms" / "keeper.yaml").unlink()   # it cites a seed rule the document renumbers
+    document = work / "lanternfall-9.0.txt"
+    document.write_text(import_scale.synthetic_dump(IMPORTED_ENTRIES, 7), encoding="utf-8")
+    took = run_timed([str(Path(sys.executable).with_name("altered-rules")), "import", str(document), "--source", "lf-9.0",
+                      "--write", "--glossary", "glossary"], project)
+    imported = load_glossary(project / "glossary")
+    cited = set()
+    for page in (project / "docs").rglob("*.md"):
+        cited |= set(RULE_REFERENCE.findall(page.read_text(encoding="utf-8")))
+    external = project / "glossary" / "external-rules.yaml"
+    lines = [line for line in external.read_text(encoding="utf-8").splitlines() if line.strip() != "[]"]
+    for number in sorted(n for n in cited if not imported.rule_exists(n) and n not in imported.external_rules):
+        title = f"Rule {number} of the seed glossary"
+        lines += [f"- id: '{number}'", f'  title: {{en: "{title}", fr: "{title}", it: "{title}", from: {english_hash(title)}}}']
+    external.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _unlink_missing_pages(project)
+    return project, {"import": took, "entries": _entries(imported), "scenarios": len(collect_checks(imported)[0])}
+
+
+_MISSING_LINK = re.compile(r"Doc file '([^']+)' contains a link '([^']+)', but the target is not found")
+
+
+def _unlink_missing_pages(project: Path, attempts: int = 8) -> None:
+    """The hand-written pages' links to pages the invented game's glossary does not make (its game
+    modes, cards and releases) left as their text, as MkDocs' strict build names them."""
+    for _ in range(attempts):
+        result = subprocess.run([sys.executable, "-m", "altered_rules.build_site"], cwd=project, env=ENV,
+                                capture_output=True, text=True)
+        if result.returncode == 0:
+            return
+        missing = _MISSING_LINK.findall(result.stdout + result.stderr)
+        built = re.findall(r"build_site: (\w\w): mkdocs build", result.stdout + result.stderr)
+        if not missing or not built:
+            raise SystemExit(f"bench: the imported glossary's site does not build:\n{(result.stdout + result.stderr)[-3000:]}")
+        for page, target in set(missing):
+            path = project / "docs" / built[-1] / page
+            text = path.read_text(encoding="utf-8")
+            path.write_text(re.sub(r"\[([^\]]*)\]\(" + re.escape(target) + r"(#[^)]*)?\)", r"\1", text), encoding="utf-8")
+    raise SystemExit("bench: the imported glossary's site still does not build")
+
+
+def imported_rows(report: Report, work: Path, real: Path, repeats: int) -> None:
+    """Issue 37: the site built from an imported glossary of the official rules' size against
+    today's (the real glossary's) build, interleaved; and the importer's own reading and matching
+    at that size against the tests' fixture size (benchmarks/import_scale.py, in this process)."""
+    import import_scale
+
+    log(f"the imported size: a synthetic import of {IMPORTED_ENTRIES} entries, built against the real glossary")
+    project, made = imported_glossary(work)
+    real_glossary = load_glossary(real / "glossary")
+    today, today_scenarios = _entries(real_glossary), len(collect_checks(real_glossary)[0])
+    timings = interleaved({"real": lambda: full_build(real), "imported": lambda: full_build(project)}, repeats)
+    a, b = median(timings["imported"]), median(timings["real"])
+    size = made["entries"] / today
+    files = {label: sum(1 for p in (where / "site").rglob("*") if p.is_file()) for label, where in (("real", real), ("imported", project))}
+    ratio_row(report, f"Imported size (issue 37): a synthetic import of {made['entries']} numbered entries, build / real build "
+                      f"({today} entries)", f"< {size:.1f}x (the entries' ratio)", size, a, b,
+              f"{a.cpu:.1f} s vs {b.cpu:.1f} s CPU, median of {repeats}; {files['imported']:,} vs {files['real']:,} files in site/; "
+              f"{made['scenarios']} scenario(s) against {today_scenarios}, English only against three languages; "
+              f"`altered-rules import --write` took "
+              f"{made['import'].cpu:.1f} s CPU")
+    small, large = import_scale.measure(41), import_scale.measure(IMPORTED_ENTRIES)
+    grow = large["entries"] / small["entries"]
+    both = (large["read_s"] + large["match_s"]) / (small["read_s"] + small["match_s"])
+    report.add(f"Importer (issue 37): reading and matching a {large['entries']}-entry document against its renumbered next "
+               f"version / the same at the tests' size ({small['entries']} entries)", "—", f"{both:.1f}x", None,
+               f"entries x{grow:.1f}; read {large['read_s']:.3f} s vs {small['read_s']:.3f} s, match {large['match_s']:.3f} s vs "
+               f"{small['match_s']:.3f} s (wall, one process); {large['paired']} paired, {large['renumbered']} renumbered")
+
+
 def budget_rows(report: Report, glossary: Path, repeats: int) -> None:
     log("heavy scenarios against the engine's work budget (issue 23)")
     best = work_budget(glossary, repeats)
@@ -1288,7 +1386,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     parser.add_argument("--out", type=Path, default=None,
                         help="default benchmarks/results.md; with --only search, benchmarks/search-results.md")
-    parser.add_argument("--only", choices=["search", "releases", "budget", "sandbox", "engine", "builds", "serve", "pool"],
+    parser.add_argument("--only", choices=["search", "releases", "budget", "sandbox", "engine", "builds", "serve", "pool", "imported"],
                         help="only one group of figures: search (issue 14), releases (issue 19), budget, sandbox, "
                              "engine (against --against REV), builds (verification cost and plugin overhead, issue 29) or serve "
                              "(a saved edit's `mkdocs serve` rebuild against a cold one-language build, issue 29)")
@@ -1326,6 +1424,11 @@ def main(argv: list[str] | None = None) -> int:
         with work_folder("altered-bench-pool-", args.keep) as work:
             pool_rows(report, work, args.quick)
         return said(report)
+    if args.only == "imported":
+        report = Report()
+        with work_folder("altered-bench-imported-", args.keep) as work:
+            imported_rows(report, work, project_copy(work / "real", 1), 1 if args.quick else 3)
+        return said(report)
     if args.only == "releases":
         report = Report()
         with work_folder("altered-bench-releases-", args.keep) as work:
@@ -1362,6 +1465,8 @@ def main(argv: list[str] | None = None) -> int:
 
         # -- releases (issue 19)
         releases_ratio(report, work, max(1, repeats - 1))
+        # -- the official rules' size (issue 37)
+        imported_rows(report, work, real, max(1, repeats - 1))
 
         # -- the engine
         log("engine throughput")
@@ -1495,6 +1600,14 @@ METHOD = [
     "  the shared assets, and builds each language with mkdocs-material and its search plugin only, with the same",
     "  navigation. The difference is everything the plugin does: load and check the glossary, run its scenarios,",
     "  render the pages, and after the build the per-rule search entries, short URLs, the export and the service worker.",
+    "- **Imported size** (issue 37): `altered-rules import --write` of benchmarks/import_scale.py's synthetic Complete",
+    "  Rules (an invented game in the publisher's layout, about 800 numbered entries, the size of 3.0 and 4.0) over the",
+    "  importer tests' seed glossary of that game, in a copy of the project (its configurations and hand-written docs;",
+    "  the seed rules they cite kept as external rules, their links to pages the invented game has none of, game modes",
+    "  and cards, left as text); its full build and the real glossary's, interleaved, CPU. Its texts are English only",
+    "  and it has no scenario: the rules' own pages, search and export at the official size, not the scenarios'",
+    "  cost. *Importer*: reading the document and its renumbered next version, then matching them, at that size and",
+    "  at the tests' size, in one process. `run.py --only imported` runs these rows alone.",
     "- **Engine**: the real glossary's scenarios whose only action is `dusk` or `check_deck`, read once, then run in a",
     "  loop for three CPU seconds each (every one is first checked to pass). *End to end*: the synthetic glossary",
     "  loaded and checked, every scenario read from its YAML, then run, in this process.",

@@ -7,7 +7,6 @@ allowed.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, fields
 from enum import Enum
@@ -350,6 +349,8 @@ def parse_enum(enum: type[E], word: object, what: str) -> E:
         for member in enum:
             if str(member.value).lower() == wanted:
                 return member
+    import difflib  # when a word is wrong, not on the engine's import (the sandbox's first visit, issue 43)
+
     close = difflib.get_close_matches(str(word).strip().lower(), [str(m.value).lower() for m in enum], n=1, cutoff=0.75)
     said = dict(what=Quote(what), word=Quote(repr(word)), allowed=Quote(allowed_words(enum)))
     raise ScenarioError(msg("read.unknown_word_close", close=Quote(repr(close[0])), **said) if close else msg("read.unknown_word", **said))

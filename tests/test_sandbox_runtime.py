@@ -7,6 +7,7 @@ import hashlib
 import importlib.util
 import io
 import json
+import re
 import sys
 import zipfile
 
@@ -27,7 +28,10 @@ from altered_rules.site_assets.sandbox import (
     engine_archive,
     page_data,
     page_head,
+    page_start,
+    place_head,
     rule_links,
+    STDLIB_MODULES,
     runtime_files,
     terms,
     with_bytecode,
@@ -243,13 +247,25 @@ def test_the_page_data_uses_the_termbase_words(glossary):
     assert data["runtime"]["index"].startswith("../../_sandbox/pyodide-")
 
 
-def test_the_page_starts_the_engine_inline_before_its_own_styles_and_script(glossary, monkeypatch, tmp_path):
-    """The worker starts from the head (sandbox_boot.js, inline: no request to wait for), before the
-    sandbox's styles (an inline script waits for the styles above it), and the page's script is async."""
-    head = page_head(glossary, "en", runtime_files(PROJECT)[0])
-    boot = head.index(f"<script>{boot_script()}</script>")
-    assert head.index('id="ar-sandbox-data"') < boot < head.index('<link rel="stylesheet"')
-    assert '<script type="module" async src="../assets/sandbox.js"></script>' in head
+def test_the_page_starts_the_engine_inline_before_every_stylesheet_and_its_script_is_async(glossary, monkeypatch, tmp_path):
+    """The worker starts from the top of the head (sandbox_boot.js, inline: no request to wait for),
+    before the page's first stylesheet (an inline script waits for the styles above it: Material's
+    took up to 400 ms of a first visit, issue 43), with the runtime's files; the page's own data,
+    styles and async script come at the end of the head."""
+    found = runtime_files(PROJECT)[0]
+    page = ('<html><head><meta charset="utf-8"><title>t</title><link rel="stylesheet" href="a.css">'
+            '<link rel="stylesheet" href="b.css"><script>x()</script></head><body></body></html>')
+    placed = place_head(page, page_start(found), page_head(glossary, "en", found))
+    boot = placed.index(f"<script>{boot_script()}</script>")
+    assert placed.index("<title>t</title>") < placed.index('id="ar-sandbox-start"') < boot < placed.index('href="a.css"')
+    assert placed.index("<script>x()</script>") < placed.index('id="ar-sandbox-data"') < placed.index("</head>")
+    assert '<script type="module" async src="../assets/sandbox.js"></script>' in placed
+    start = json.loads(re.search(r'id="ar-sandbox-start" type="application/json">(.*?)</script>', placed).group(1))
+    assert start["setup"]["engine"] == page_data(glossary, "en", found)["runtime"]["engine"]
+    assert start["setup"]["index"].startswith("../../_sandbox/pyodide-") and start["worker"].endswith("sandbox-worker.js")
+    # A page without a stylesheet: the start ends its head, before the rest.
+    bare = place_head("<head><title>t</title></head>", "START", "TAIL")
+    assert bare == "<head><title>t</title>STARTTAIL\n</head>"
     hostile = tmp_path / "sandbox_boot.js"
     hostile.write_text("const s = '</SCRIPT><script>alert(1)';", encoding="utf-8")
     monkeypatch.setattr(sandbox_module, "BOOT_SCRIPT", hostile)
@@ -313,6 +329,22 @@ def test_the_archive_carries_each_module_s_bytecode_compiled_by_pyodide():
         assert magic_and_flags[:4] != importlib.util.MAGIC_NUMBER, "compiled by the build's CPython, not by Pyodide"
     # What the pages link to is this very archive: its name is its digest.
     assert found.engine == f"engine-{hashlib.sha256(files[found.engine]).hexdigest()[:12]}.zip"
+
+
+def test_the_archive_carries_the_standard_modules_pyodide_would_compile_as_pyodide_ships_them():
+    """Pyodide ships its standard library as sources: a module the engine's import needs and
+    Pyodide's start does not load (pyyaml's datetime) was compiled on every first visit (issue 43).
+    It is in the archive, the very source of Pyodide's python_stdlib.zip, with its bytecode."""
+    found, files = runtime_files(PROJECT)
+    archive = zipfile.ZipFile(io.BytesIO(files[found.engine]))
+    shipped = zipfile.ZipFile(PROJECT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    assert "datetime" in STDLIB_MODULES
+    for name in STDLIB_MODULES:
+        assert archive.read(f"{name}.py") == shipped.read(f"{name}.py")
+        assert archive.read(f"{name}.pyc")[:4] == archive.read("engine/day.pyc")[:4]  # Pyodide's bytecode
+    # difflib ("did you mean") is imported only when a word is wrong, not with the engine.
+    for module in ("engine/vocabulary.py", "engine/scenario/syntax.py"):
+        assert not re.search(r"^(import difflib|from difflib)", archive.read(module).decode(), re.M), module
 
 
 def test_damaged_kept_bytecode_is_compiled_again_to_the_same_bytes(glossary):

@@ -13,9 +13,13 @@ function report(stage, done, timings) {
 
 // Pyodide fetches its files itself; counting the bytes as they arrive gives the page a true
 // progress bar (the stream is handed on unchanged, so WebAssembly still compiles while it downloads).
+// Said at most every PROGRESS_MS, and when a file ends: a message per chunk (hundreds, for 13 MB)
+// kept the page's thread redrawing its bar while the worker's own thread started Python (issue 43).
+const PROGRESS_MS = 100;
 function countingFetch() {
   const fetchBytes = self.fetch.bind(self);
   let done = 0;
+  let said = 0;
   return async (input, init) => {
     const response = await fetchBytes(input, init);
     if (!response.ok || !response.body) return response;
@@ -23,9 +27,10 @@ function countingFetch() {
     const body = new ReadableStream({
       async pull(controller) {
         const { value, done: finished } = await reader.read();
-        if (finished) { controller.close(); return; }
+        if (finished) { report("download", done); controller.close(); return; }
         done += value.byteLength;
-        report("download", done);
+        const now = performance.now();
+        if (now - said >= PROGRESS_MS) { said = now; report("download", done); }
         controller.enqueue(value);
       },
       cancel(reason) { return reader.cancel(reason); },
@@ -53,9 +58,14 @@ const MEMORY_BYTES = "X-Altered-Snapshot-Bytes";   // the memory's length, as th
 // The archive is imported as it is (zipimport), not unpacked: it holds each module's bytecode,
 // compiled at build time by this very Pyodide (sandbox.py, with_bytecode).
 const ARCHIVE = "/sandbox/engine.zip";
-const IMPORT = `import sys; sys.path.insert(0, "${ARCHIVE}"); import altered_rules.site_assets.sandbox_runtime`;
-const COMPILED = `sum(1 for m in list(sys.modules.values()) if str(getattr(m, "__file__", "")).startswith("${ARCHIVE}/")
-                    and m.__file__.endswith(".py"))`;
+const IMPORT = `import sys; _ar_before = set(sys.modules); sys.path.insert(0, "${ARCHIVE}")
+import altered_rules.site_assets.sandbox_runtime`;
+// The modules that import brought in and Python compiled from their source (a module loaded from
+// bytecode is named by its .pyc): the archive's, and the standard library's that Pyodide's start
+// had not imported (Pyodide ships those as sources: sandbox.STDLIB_MODULES puts them in the archive).
+const COMPILED = `sum(1 for n, m in list(sys.modules.items()) if n not in _ar_before
+                    and str(getattr(m, "__file__", None) or "").endswith(".py")
+                    and getattr(getattr(m, "__spec__", None), "origin", None) != "frozen")`;
 
 function snapshotKey(setup) {
   return `${setup.engine}?pyodide=${encodeURIComponent(setup.index)}`;
@@ -151,7 +161,7 @@ async function start(setup) {
   pyodide.FS.mkdirTree(ARCHIVE.slice(0, ARCHIVE.lastIndexOf("/")));
   pyodide.FS.writeFile(ARCHIVE, bytes);
   pyodide.runPython(IMPORT);
-  // Modules of the archive Python had to compile (its bytecode unused: another Python's?): 0.
+  // Modules Python had to compile (bytecode unused, another Python's, or a standard module left out): 0.
   timings.compiled = pyodide.runPython(COMPILED);
   timings.imported = performance.now();
   timings.engine = timings.imported - timings.pyodide;

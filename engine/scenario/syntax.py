@@ -6,7 +6,6 @@ shapes several parts read (text, region types, a region, an expedition, an objec
 
 from __future__ import annotations
 
-import difflib
 from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
@@ -38,15 +37,24 @@ def fail(message: str | Message, container: Any, key: Any = None, fallback: Loca
     return ScenarioError(message, location_of(container, key, fallback))
 
 
+def _close_matches(word: str, choices: list[str]) -> list[str]:
+    """difflib's closest match, imported when a word is wrong, not when the engine is: the judge's
+    sandbox imports the engine on every first visit, and Pyodide compiles difflib from its source
+    there (issue 43)."""
+    import difflib
+
+    return difflib.get_close_matches(word, choices, n=1, cutoff=0.75)
+
+
 def did_you_mean(word: Any, choices: Sequence[str]) -> str:
-    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.75)
+    close = _close_matches(str(word), list(choices))
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def check_keys(mapping: Mapping[Any, Any], allowed: Sequence[str], what: str, fallback: Location | None) -> None:
     for key in mapping:
         if key not in allowed:
-            close = difflib.get_close_matches(str(key), list(allowed), n=1, cutoff=0.75)
+            close = _close_matches(str(key), list(allowed))
             said = dict(key=Quote(repr(key)), what=Quote(what), allowed=Quote(", ".join(allowed)))
             raise ScenarioError(msg("read.unknown_key_close", close=Quote(repr(close[0])), **said) if close
                                 else msg("read.unknown_key", **said), location_of(mapping, key, fallback))

@@ -41,7 +41,7 @@ from ..pages.versions import ShellError
 from ..site_paths import SitePathError
 from ..strings import theme_texts
 from ..site_assets.finish import finish_site, shared_assets
-from ..site_assets.sandbox import SandboxError, card_index_file, page_head, scenario_file
+from ..site_assets.sandbox import SandboxError, card_index_file, page_head, page_start, place_head, scenario_file
 from ..verification.checks import Verification, verify_glossary_once
 from .config import AlteredRulesConfig
 from .deferred import restore
@@ -291,6 +291,8 @@ class AlteredRulesPlugin(BasePlugin[AlteredRulesConfig]):
             scenarios = build.scenarios[0] if build.scenarios else None
             cards = (build.card_index[0], build.card_pool) if build.card_index else None
             head += "\n" + page_head(build.glossary, build.language, build.sandbox, scenarios, build.renderer, cards)  # only this page loads it
+            # The engine's worker starts before the page's stylesheets, which an inline script waits for.
+            return self.session.finished(page.file.src_uri, place_head(output, page_start(build.sandbox), head))
         output = output.replace("</head>", f"{head}\n</head>", 1)
         return self.session.finished(page.file.src_uri, output)
 

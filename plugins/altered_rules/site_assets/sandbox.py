@@ -178,7 +178,7 @@ def runtime_files(project: Path) -> tuple[Runtime, dict[str, bytes]]:
         glossary = load_glossary(project / "glossary")
     except GlossaryError as exc:  # the language builds report it, with its file and line
         raise SandboxError(str(exc)) from None
-    archive = with_bytecode(engine_archive(glossary.cards, glossary.deck_limits, glossary.decisions), project)
+    archive = with_bytecode(with_stdlib(engine_archive(glossary.cards, glossary.deck_limits, glossary.decisions), project), project)
     files[f"engine-{hashlib.sha256(archive).hexdigest()[:12]}.zip"] = archive
     hashed = hashlib.sha256()
     for path, data in files.items():
@@ -307,6 +307,31 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
 
 
 # ---- the archive's bytecode (issue 29) ---------------------------------------------------------
+STDLIB_MODULES = ("datetime",)
+"""Modules of Python's standard library the engine's archive imports that Pyodide's own start
+does not (pyyaml's `datetime`): Pyodide ships its standard library as sources
+(python_stdlib.zip), so the browser compiled them on every first visit (issue 43). Their
+source, the very file that Pyodide serves, goes into the archive with its bytecode beside it,
+and is imported from there (the archive is first on sys.path). The sandbox's worker counts any
+module its engine import still had to compile (`timings.compiled`, a browser test: 0). A module
+needed only on an error (difflib, for "did you mean") is imported there instead."""
+
+
+def with_stdlib(archive: bytes, project: Path) -> bytes:
+    """The archive with STDLIB_MODULES' sources as the pinned Pyodide ships them, at its top."""
+    stdlib = project / PYODIDE_PACKAGE / "python_stdlib.zip"
+    try:
+        with zipfile.ZipFile(stdlib) as shipped:
+            sources = {f"{name}.py": shipped.read(f"{name}.py") for name in STDLIB_MODULES}
+    except (OSError, KeyError, zipfile.BadZipFile) as exc:
+        raise SandboxError(f"{stdlib}: no {', '.join(STDLIB_MODULES)} in Pyodide's standard library ({exc}): run `npm ci`") from None
+    buffer = io.BytesIO(archive)
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED, compresslevel=9) as extended:
+        for name, data in sources.items():
+            _add(extended, name, data)
+    return buffer.getvalue()
+
+
 BYTECODE_SCRIPT = Path(__file__).with_name("sandbox_bytecode.mjs")
 BYTECODE_CACHE = Path("node_modules") / ".cache" / "altered-rules-bytecode"
 """Where the compiled modules are kept between builds, by their sources' and Pyodide's digest:
@@ -553,7 +578,7 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
 
 
 BOOT_SCRIPT = Path(__file__).with_name("sandbox_boot.js")
-"""The script that starts the engine's worker from the page's head, inlined there (no request)."""
+"""The script that starts the engine's worker from the top of the page's head, inlined there (no request)."""
 
 
 @lru_cache(maxsize=1)
@@ -565,17 +590,46 @@ def boot_script() -> str:
     return text
 
 
+def start_data(found: Runtime) -> dict[str, Any]:
+    """What the head's boot script starts the engine's worker with (sandbox_boot.js): the worker's
+    script and the runtime's files, relative to the sandbox page, and nothing else (it comes first
+    in the head, before the page's other bytes)."""
+    base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")
+    sandbox = f"{base}/../{SANDBOX_DIR}/"
+    return {"worker": f"{base}/{PAGE_ASSETS[2]}",
+            "setup": {"index": sandbox + found.index, "engine": sandbox + found.engine,
+                      "lock": {"info": found.lock_info, "packages": {}}}}
+
+
+def page_start(found: Runtime) -> str:
+    """The elements that start the engine's worker, inline (boot_script: no request to wait for),
+    placed before the page's first stylesheet (place_head): an inline script waits for every
+    stylesheet above it, and Material's three took 70 to 400 ms of a first visit (issue 43)."""
+    data = script_json(json.dumps(start_data(found), ensure_ascii=False, separators=(",", ":")))
+    return f'<script id="ar-sandbox-start" type="application/json">{data}</script>\n<script>{boot_script()}</script>\n'
+
+
+def place_head(output: str, start: str, tail: str) -> str:
+    """The page with `start` before the first stylesheet of its head (or at its end, if it has
+    none) and `tail` at the end of its head."""
+    end = output.find("</head>")
+    if end < 0:
+        return output
+    first = output.find('<link rel="stylesheet"', 0, end)
+    at = first if first >= 0 else end
+    output = output[:at] + start + output[at:]
+    return output.replace("</head>", f"{tail}\n</head>", 1)
+
+
 def page_head(glossary: Glossary, language: str, found: Runtime, scenarios: str | None = None,
               renderer: Renderer | None = None, cards: tuple[str, bool] | None = None) -> str:
-    """The elements the sandbox page gets in its head: its data, its script and its styles.
-    Only this page loads them. The engine's worker starts at once (boot_script, inline), while
-    the rest of the page still loads; the page's script is `async` and builds the form once the
-    page is parsed."""
+    """The elements the sandbox page gets at the end of its head: its data, its styles and its
+    script. Only this page loads them. The engine's worker was started before them (page_start);
+    the page's script is `async` and builds the form once the page is parsed."""
     data = script_json(json.dumps(page_data(glossary, language, found, scenarios, renderer, cards), ensure_ascii=False, separators=(",", ":")))
     base = relative_url(SANDBOX_PAGE, "index.md").rstrip("/")
     return (
         f'<script id="ar-sandbox-data" type="application/json">{data}</script>\n'
-        f"<script>{boot_script()}</script>\n"  # before the page's own styles: an inline script waits for those above it
         f'<link rel="stylesheet" href="{base}/{PAGE_ASSETS[0]}">\n'
         f'<script type="module" async src="{base}/{PAGE_ASSETS[1]}"></script>\n'
     )
