@@ -22,6 +22,7 @@ SAMPLES = Path(__file__).parent / "card_data"
 PER_CARD = SAMPLES / "per_card"
 PER_SET = SAMPLES / "per_set"
 BROKEN = SAMPLES / "broken"
+LIST_PAGES = SAMPLES / "list_pages"
 STANDARD = DeckLimits(min_cards=39, heroes_exactly=1, max_copies_per_name=3, max_rare=15, max_unique=3)
 
 
@@ -109,6 +110,44 @@ def test_the_same_card_in_both_layouts_is_read_once_and_refused_when_they_differ
         import_pool(root)
     assert refused.value.problems == [f"{root / 'SETS/DRILL_EN.json'}: card ALT_DRILL_B_AX_01_C in EN differs from its printing "
                                       f"in {root / 'CARDS/DRILL_EN.json'}; keep one of the two files"]
+
+
+def _with_list_pages(tmp_path: Path) -> Path:
+    """The per-card sample with the mirror's list pages beside it (CARDS/EN/TEST/pages/): a list
+    page leaves out the texts, sub-types, rulings and collector number of a card that has its own file."""
+    shutil.copytree(PER_CARD, tmp_path / "m", dirs_exist_ok=True)
+    shutil.copytree(LIST_PAGES, tmp_path / "m", dirs_exist_ok=True)
+    return tmp_path / "m"
+
+
+def test_a_list_page_beside_the_cards_own_files_is_read_for_what_they_lack(tmp_path):
+    alone = import_pool(PER_CARD).cards["ALT_TEST_B_AX_02_C"]
+    pool = import_pool(_with_list_pages(tmp_path))
+    heron = pool.cards["ALT_TEST_B_AX_02_C"]
+    assert heron == alone      # the own files are read: texts, sub-type, ruling, collector number kept
+    cairn = pool.cards["ALT_TEST_B_NE_05_C"]      # only on the list page
+    assert (cairn.names, cairn.deck_type, cairn.texts) == ({"en": "Pebble Cairn"}, "token", {})
+
+
+def test_a_list_page_that_names_another_card_than_its_own_file_is_refused(tmp_path):
+    root = _with_list_pages(tmp_path)
+    page = root / "CARDS/EN/TEST/pages/cards_en_AX_TEST.json"
+    data = json.loads(page.read_text())
+    data["hydra:member"][0]["rarity"]["reference"] = "RARE"
+    page.write_text(json.dumps(data))
+    with pytest.raises(PoolImportError) as refused:
+        import_pool(root)
+    assert refused.value.problems == [
+        f"{page}: card ALT_TEST_B_AX_02_C in EN: rarity_code 'RARE' on the list page, but 'COMMON' in its own file "
+        f"({root / 'CARDS/EN/TEST/AX/ALT_TEST_B_AX_02_C.json'})"]
+
+
+def test_a_language_only_on_a_list_page_joins_the_other_languages_own_files(tmp_path):
+    root = _with_list_pages(tmp_path)
+    (root / "CARDS/EN/TEST/AX/ALT_TEST_B_AX_02_C.json").unlink()
+    heron = import_pool(root).cards["ALT_TEST_B_AX_02_C"]
+    assert heron.names["en"] == "Copper Heron" and heron.subtypes == ("ANIMAL",)   # the French file's sub-type
+    assert sorted(heron.texts["main"]) == ["fr", "it"]
 
 
 def test_languages_that_disagree_on_a_value_are_refused(tmp_path):
