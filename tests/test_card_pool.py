@@ -60,7 +60,7 @@ def test_a_missing_language_imports_with_the_languages_given(pool):
 def test_rulings_keep_their_date_and_every_language(pool):
     (ruling,) = pool.cards["ALT_TEST_B_AX_02_C"].rulings
     assert ruling.created == "2025-01-31" and ruling.event_format == "STANDARD"
-    assert ruling.answer == {"en": "Yes.", "fr": "Oui.", "it": "Yes."}
+    assert ruling.answer == {"en": "Yes.", "fr": "Oui."}    # the Italian file's is the English text
     assert pool.shared_rulings() == {ruling.key(): ["ALT_TEST_B_AX_02_C", "ALT_TEST_B_AX_02_R1"]}
 
 
@@ -148,6 +148,14 @@ def test_a_language_only_on_a_list_page_joins_the_other_languages_own_files(tmp_
     heron = import_pool(root).cards["ALT_TEST_B_AX_02_C"]
     assert heron.names["en"] == "Copper Heron" and heron.subtypes == ("ANIMAL",)   # the French file's sub-type
     assert sorted(heron.texts["main"]) == ["fr", "it"]
+
+
+def test_a_ruling_served_untranslated_in_another_languages_file_is_kept_as_english(pool):
+    # The Italian sample, as the data serves a ruling not yet translated, prints the English text.
+    (ruling,) = pool.cards["ALT_TEST_B_AX_02_C"].rulings
+    assert ruling.question == {"en": "Does the Copper Heron draw when it is played from Reserve?",
+                               "fr": "Le Héron de Cuivre pioche-t-il quand il est joué depuis la Réserve ?"}
+    assert ruling.answer == {"en": "Yes.", "fr": "Oui."}
 
 
 def test_languages_that_disagree_on_a_value_are_refused(tmp_path):

@@ -378,7 +378,11 @@ def _merge(reader: _Reader, records: list[_Record]) -> dict[str, PoolCard]:
             for date, event, question, answer in rec.values["rulings"]:
                 n = seen[(date, event)] = seen.get((date, event), -1) + 1
                 entry = rulings.setdefault((date, event, n), {"question": {}, "answer": {}})
-                entry["question"][lang], entry["answer"][lang] = question, answer
+                # The data serves a ruling not yet translated in the other languages' files as the
+                # English text: it is kept as English (a page marks it so), not as that language's.
+                for part, value in (("question", question), ("answer", answer)):
+                    if lang == "en" or entry[part].get("en") != value:
+                        entry[part][lang] = value
             for part, text in rec.values["texts"].items():
                 texts.setdefault(part, {})[lang] = text
         costs = v["costs"]
