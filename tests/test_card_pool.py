@@ -12,6 +12,7 @@ import pytest
 
 from altered_rules.cli.main import main
 from altered_rules.content.pool import PoolImportError, import_pool, read_pool, write_pool
+from altered_rules.content.pool.model import PoolCard
 from altered_rules.content.pool.coverage import abilities, card_coverage, engine_form, pool_coverage
 from altered_rules.content.pool.decklist import check_pasted_deck, read_decklist
 from altered_rules.content.pool.engine_reading import engine_reads
@@ -295,6 +296,19 @@ def test_engine_form_writes_the_data_text_as_the_engine_reads_it():
     assert engine_form("[[Fleeting]].") == "Fleeting"
     assert engine_reads("etb | Draw a card") and not engine_reads("{Q} I gain 2 boosts")
     assert engine_reads("Draw a card", spell=True) and not engine_reads("Draw a card")
+
+
+def test_the_datas_empty_bracket_marker_and_reminder_only_texts_are_read_as_the_rules_say():
+    # The data writes an empty "[]" after a word ("I gain 1 boost[]."): not text, the engine reads the ability.
+    assert engine_form("{J} I gain 1 boost[]. (A boost is a counter.)") == "etb | I gain 1 boost"
+    counts, unread = card_coverage(PoolCard("ALT_TEST_B_AX_07_C", "CHARACTER", "AX", "COMMON", "TEST", {"en": "Tin Gull"},
+                                            texts={"main": {"en": "{J} I gain 1 boost[]. (A boost is a counter.)"}}))
+    assert (counts.read, counts.abilities_read, unread) == (1, 1, [])
+    # A token whose text box is reminder text alone has no ability (2.2.10.c): counted apart, not as read.
+    token = PoolCard("ALT_TEST_B_AX_31_C", "TOKEN", "AX", "COMMON", "TEST", {"en": "Tin Mite"},
+                     texts={"main": {"en": "(If I leave the Expedition zone, remove me from the game.)"}})
+    counts, unread = card_coverage(token)
+    assert (counts.no_text, counts.read, counts.abilities) == (1, 0, 0)
 
 
 def test_coverage_counts_cards_whose_every_ability_is_read(pool):
