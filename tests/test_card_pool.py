@@ -12,6 +12,7 @@ import pytest
 
 from altered_rules.cli.main import main
 from altered_rules.content.pool import PoolImportError, import_pool, read_pool, write_pool
+from altered_rules.content.pool.model import PoolCard
 from altered_rules.content.pool.coverage import abilities, card_coverage, engine_form, pool_coverage
 from altered_rules.content.pool.decklist import check_pasted_deck, read_decklist
 from altered_rules.content.pool.engine_reading import engine_reads
@@ -22,6 +23,7 @@ SAMPLES = Path(__file__).parent / "card_data"
 PER_CARD = SAMPLES / "per_card"
 PER_SET = SAMPLES / "per_set"
 BROKEN = SAMPLES / "broken"
+LIST_PAGES = SAMPLES / "list_pages"
 STANDARD = DeckLimits(min_cards=39, heroes_exactly=1, max_copies_per_name=3, max_rare=15, max_unique=3)
 
 
@@ -59,7 +61,7 @@ def test_a_missing_language_imports_with_the_languages_given(pool):
 def test_rulings_keep_their_date_and_every_language(pool):
     (ruling,) = pool.cards["ALT_TEST_B_AX_02_C"].rulings
     assert ruling.created == "2025-01-31" and ruling.event_format == "STANDARD"
-    assert ruling.answer == {"en": "Yes.", "fr": "Oui.", "it": "Yes."}
+    assert ruling.answer == {"en": "Yes.", "fr": "Oui."}    # the Italian file's is the English text
     assert pool.shared_rulings() == {ruling.key(): ["ALT_TEST_B_AX_02_C", "ALT_TEST_B_AX_02_R1"]}
 
 
@@ -109,6 +111,52 @@ def test_the_same_card_in_both_layouts_is_read_once_and_refused_when_they_differ
         import_pool(root)
     assert refused.value.problems == [f"{root / 'SETS/DRILL_EN.json'}: card ALT_DRILL_B_AX_01_C in EN differs from its printing "
                                       f"in {root / 'CARDS/DRILL_EN.json'}; keep one of the two files"]
+
+
+def _with_list_pages(tmp_path: Path) -> Path:
+    """The per-card sample with the mirror's list pages beside it (CARDS/EN/TEST/pages/): a list
+    page leaves out the texts, sub-types, rulings and collector number of a card that has its own file."""
+    shutil.copytree(PER_CARD, tmp_path / "m", dirs_exist_ok=True)
+    shutil.copytree(LIST_PAGES, tmp_path / "m", dirs_exist_ok=True)
+    return tmp_path / "m"
+
+
+def test_a_list_page_beside_the_cards_own_files_is_read_for_what_they_lack(tmp_path):
+    alone = import_pool(PER_CARD).cards["ALT_TEST_B_AX_02_C"]
+    pool = import_pool(_with_list_pages(tmp_path))
+    heron = pool.cards["ALT_TEST_B_AX_02_C"]
+    assert heron == alone      # the own files are read: texts, sub-type, ruling, collector number kept
+    cairn = pool.cards["ALT_TEST_B_NE_05_C"]      # only on the list page
+    assert (cairn.names, cairn.deck_type, cairn.texts) == ({"en": "Pebble Cairn"}, "token", {})
+
+
+def test_a_list_page_that_names_another_card_than_its_own_file_is_refused(tmp_path):
+    root = _with_list_pages(tmp_path)
+    page = root / "CARDS/EN/TEST/pages/cards_en_AX_TEST.json"
+    data = json.loads(page.read_text())
+    data["hydra:member"][0]["rarity"]["reference"] = "RARE"
+    page.write_text(json.dumps(data))
+    with pytest.raises(PoolImportError) as refused:
+        import_pool(root)
+    assert refused.value.problems == [
+        f"{page}: card ALT_TEST_B_AX_02_C in EN: rarity_code 'RARE' on the list page, but 'COMMON' in its own file "
+        f"({root / 'CARDS/EN/TEST/AX/ALT_TEST_B_AX_02_C.json'})"]
+
+
+def test_a_language_only_on_a_list_page_joins_the_other_languages_own_files(tmp_path):
+    root = _with_list_pages(tmp_path)
+    (root / "CARDS/EN/TEST/AX/ALT_TEST_B_AX_02_C.json").unlink()
+    heron = import_pool(root).cards["ALT_TEST_B_AX_02_C"]
+    assert heron.names["en"] == "Copper Heron" and heron.subtypes == ("ANIMAL",)   # the French file's sub-type
+    assert sorted(heron.texts["main"]) == ["fr", "it"]
+
+
+def test_a_ruling_served_untranslated_in_another_languages_file_is_kept_as_english(pool):
+    # The Italian sample, as the data serves a ruling not yet translated, prints the English text.
+    (ruling,) = pool.cards["ALT_TEST_B_AX_02_C"].rulings
+    assert ruling.question == {"en": "Does the Copper Heron draw when it is played from Reserve?",
+                               "fr": "Le Héron de Cuivre pioche-t-il quand il est joué depuis la Réserve ?"}
+    assert ruling.answer == {"en": "Yes.", "fr": "Oui."}
 
 
 def test_languages_that_disagree_on_a_value_are_refused(tmp_path):
@@ -248,6 +296,19 @@ def test_engine_form_writes_the_data_text_as_the_engine_reads_it():
     assert engine_form("[[Fleeting]].") == "Fleeting"
     assert engine_reads("etb | Draw a card") and not engine_reads("{Q} I gain 2 boosts")
     assert engine_reads("Draw a card", spell=True) and not engine_reads("Draw a card")
+
+
+def test_the_datas_empty_bracket_marker_and_reminder_only_texts_are_read_as_the_rules_say():
+    # The data writes an empty "[]" after a word ("I gain 1 boost[]."): not text, the engine reads the ability.
+    assert engine_form("{J} I gain 1 boost[]. (A boost is a counter.)") == "etb | I gain 1 boost"
+    counts, unread = card_coverage(PoolCard("ALT_TEST_B_AX_07_C", "CHARACTER", "AX", "COMMON", "TEST", {"en": "Tin Gull"},
+                                            texts={"main": {"en": "{J} I gain 1 boost[]. (A boost is a counter.)"}}))
+    assert (counts.read, counts.abilities_read, unread) == (1, 1, [])
+    # A token whose text box is reminder text alone has no ability (2.2.10.c): counted apart, not as read.
+    token = PoolCard("ALT_TEST_B_AX_31_C", "TOKEN", "AX", "COMMON", "TEST", {"en": "Tin Mite"},
+                     texts={"main": {"en": "(If I leave the Expedition zone, remove me from the game.)"}})
+    counts, unread = card_coverage(token)
+    assert (counts.no_text, counts.read, counts.abilities) == (1, 0, 0)
 
 
 def test_coverage_counts_cards_whose_every_ability_is_read(pool):

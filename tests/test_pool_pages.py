@@ -135,6 +135,13 @@ def test_official_rulings_dated_and_shared_editorial_ones_marked(glossary, pool)
     assert "Ni Equinox ni ce projet n&#x27;ont de décision sur cette carte." in none
 
 
+def test_a_ruling_the_data_serves_untranslated_is_marked_english_on_the_page(glossary, pool):
+    # The Italian sample file prints the ruling in English (as the data does for rulings not translated).
+    md = _pages(glossary, pool, "it")[pool_card_page(pool.cards["ALT_TEST_B_AX_02_C"])].markdown
+    assert '<span lang="en">Does the Copper Heron draw when it is played from Reserve?</span>' in md
+    assert '<span lang="en">Yes.</span>' in md
+
+
 def test_suspended_and_errata_are_said(glossary, pool):
     pages = _pages(glossary, pool, "it")
     assert "Sospesa nel gioco organizzato" in pages[pool_card_page(pool.cards["ALT_TEST_B_LY_03_C"])].markdown

@@ -50,6 +50,7 @@ def engine_form(ability: str, *, support: bool = False) -> str:
     """One ability of the data's text, written as the engine's card text reader takes it."""
     text = _REMINDER.sub("", ability.replace("#", "")).strip()
     text = re.sub(r"\[\[([^\[\]]+)\]\]", r"\1", text)
+    text = text.replace("[]", "")    # the data's empty marker after a word ("I gain 1 boost[]."): no text
     text = re.sub(r"\[([^\[\]]+)\]", r"\1", text)
     if re.match(r"^\{I\}", text):
         support = True   # a support ability that works while in Reserve: the engine reads it as one
@@ -114,11 +115,13 @@ def card_coverage(card: PoolCard) -> tuple[Coverage, list[str]]:
     spell = card.deck_type == "spell"
     parts = [(a, False) for a in abilities(card.texts.get("main", {}).get("en", ""))]
     parts += [(a, True) for a in abilities(card.texts.get("echo", {}).get("en", ""))]
-    if not parts:
+    # Reminder text alone (a token's "(If I leave the Expedition zone, ...)") is no ability (2.2.10.c).
+    forms = [(form, support) for form, support in ((engine_form(a, support=s), s) for a, s in parts)
+             if form.removeprefix("support:").strip()]
+    if not forms:
         found.no_text = 1
         return found, unread
-    for ability, support in parts:
-        form = engine_form(ability, support=support)
+    for form, support in forms:
         found.abilities += 1
         if engine_reads(form, spell=spell and not support):
             found.abilities_read += 1

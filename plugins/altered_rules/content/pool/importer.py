@@ -6,7 +6,12 @@ and one list per set and language (<SET>_<LANG>.json); a file's language is its 
 ending, else the nearest folder named as a language. Every problem names its file and the JSON
 path of the value ($[12].elements.MAIN_COST); a symbol code, type, faction or rarity this project
 does not know is reported and kept as printed (a warning), never dropped. The same card in two
-files (the two layouts side by side) is read once when both say the same, refused when they differ.
+files of one layout is read once when both say the same, refused when they differ. The two layouts
+side by side (the mirrors keep both) do not say the same: a list page leaves out the texts, the
+sub-types and the collector number, and prints 0 for statistics a card has none of. So a card's
+own file is what is read of it; a list page's printing of the same card and language must agree
+with it on the card's name, type, faction, rarity and set, and only names the card where no own
+file does (then also in the values every language must agree on).
 
 The pool is written as one JSON file (write_pool) outside the repository's glossary: the card
 texts are the publisher's.
@@ -100,9 +105,10 @@ def file_language(file: Path, root: Path) -> str | None:
 class _Record:
     """One card in one language, read from one place of one file."""
 
-    def __init__(self, where: str, language: str) -> None:
+    def __init__(self, where: str, language: str, listed: bool = False) -> None:
         self.where = where
         self.language = language
+        self.listed = listed    # read off a list page (fewer values than a card's own file)
         self.values: dict[str, Any] = {}
         self.source = where     # the file, relative to the import's folder (PoolCard.sources)
 
@@ -167,12 +173,12 @@ class _Reader:
         return value
 
     # -- one card in one language -----------------------------------------------------------
-    def record(self, node: Any, where: str, path: str, language: str) -> _Record | None:
+    def record(self, node: Any, where: str, path: str, language: str, listed: bool = False) -> _Record | None:
         if not isinstance(node, dict):
             self.problems.append(f"{where}: {path}: {type(node).__name__} where a card (an object with a `reference`) is required")
             return None
         before = len(self.problems)
-        rec = _Record(where, language)
+        rec = _Record(where, language, listed)
         v = rec.values
         reference = self.text(node, "reference", where, path, required=True)
         if reference is not None and not _REFERENCE.match(reference):
@@ -307,13 +313,15 @@ def _records(reader: _Reader, file: Path, root: Path) -> Iterator[_Record]:
         reader.problems.append(f"{where}: $: {type(data).__name__} where a card or a list of cards is required")
         return
     for i, item in enumerate(items):
-        rec = reader.record(item, where, "$" if base is None else f"{base}[{i}]", language)
+        rec = reader.record(item, where, "$" if base is None else f"{base}[{i}]", language, listed=base is not None)
         if rec is not None:
             rec.source = source
             yield rec
 
 
-# The values every language's file of one card must agree on.
+# The values a list page's printing of a card must agree on with the card's own file, and across languages.
+_IDENTITY = ("type_code", "faction_code", "rarity_code", "set_code")
+# The values every language's own file of one card must agree on.
 _SHARED = ("type_code", "faction_code", "rarity_code", "set_code", "costs", "isSuspended", "isErrated", "isBanned",
            "highlighted", "subtypes_codes", "other")
 
@@ -331,17 +339,29 @@ def _merge(reader: _Reader, records: list[_Record]) -> dict[str, PoolCard]:
         same = langs.get(rec.language)
         if same is None:
             langs[rec.language] = rec
+        elif same.listed != rec.listed:
+            # The card's own file and a list page: the own file is read, the list page must name the same card.
+            own, listed = (rec, same) if same.listed else (same, rec)
+            for key in ("name", *_IDENTITY):
+                if own.values[key] != listed.values[key]:
+                    reader.problems.append(f"{listed.where}: card {rec.values['reference']} in {rec.language.upper()}: {key} "
+                                           f"{listed.values[key]!r} on the list page, but {own.values[key]!r} in its own file "
+                                           f"({own.where})")
+            langs[rec.language] = own
         elif same.values != rec.values:
             reader.problems.append(f"{rec.where}: card {rec.values['reference']} in {rec.language.upper()} differs from "
                                    f"its printing in {same.where}; keep one of the two files")
     cards: dict[str, PoolCard] = {}
     for code, langs in sorted(by_code.items()):
         ordered = [langs[lang] for lang in DATA_LANGUAGES if lang in langs]
-        first = ordered[0]
+        # The values all languages share come from a card's own file where one is read (a list page has fewer).
+        first = next((rec for rec in ordered if not rec.listed), ordered[0])
         base = _shared(first)
-        for rec in ordered[1:]:
+        for rec in ordered:
+            if rec is first:
+                continue
             other = _shared(rec)
-            for key in _SHARED:
+            for key in (_IDENTITY if rec.listed and not first.listed else _SHARED):
                 if other[key] != base[key]:
                     reader.problems.append(f"{rec.where}: card {code}: {key} {other[key]!r} in {rec.language.upper()}, "
                                            f"but {base[key]!r} in {first.language.upper()} ({first.where})")
@@ -358,7 +378,11 @@ def _merge(reader: _Reader, records: list[_Record]) -> dict[str, PoolCard]:
             for date, event, question, answer in rec.values["rulings"]:
                 n = seen[(date, event)] = seen.get((date, event), -1) + 1
                 entry = rulings.setdefault((date, event, n), {"question": {}, "answer": {}})
-                entry["question"][lang], entry["answer"][lang] = question, answer
+                # The data serves a ruling not yet translated in the other languages' files as the
+                # English text: it is kept as English (a page marks it so), not as that language's.
+                for part, value in (("question", question), ("answer", answer)):
+                    if lang == "en" or entry[part].get("en") != value:
+                        entry[part][lang] = value
             for part, text in rec.values["texts"].items():
                 texts.setdefault(part, {})[lang] = text
         costs = v["costs"]
