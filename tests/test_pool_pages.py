@@ -232,3 +232,21 @@ def test_the_headings_permalink_tooltip_is_in_the_pages_language(glossary, pool)
         md = _pages(glossary, pool, language)[pool_card_page(pool.cards["ALT_TEST_B_AX_02_R1"])].markdown
         links = md.count('class="headerlink"')
         assert links >= 2 and md.count(f'title="{tooltip}"') == links, language
+
+
+def test_a_rulings_symbols_are_drawn_and_the_datas_empty_bracket_is_dropped(glossary, tmp_path):
+    """Real data (issue 39): rulings name symbols by code ("{T}"), and a text box may hold an empty
+    "[]" ("I gain 1 boost[]."). Both were shown raw. A ruling's parentheses stay prose, not reminder text."""
+    root = tmp_path / "data"
+    shutil.copytree(SAMPLES, root)
+    path = root / "CARDS/EN/TEST/AX/ALT_TEST_B_AX_02_C.json"
+    data = json.loads(path.read_text())
+    data["cardRulings"][0]["answer"] = "Yes: {T} it (as its text says) first."
+    data["elements"]["MAIN_EFFECT"] = "{J} Draw a card.  {T} : I gain 1 boost[]."
+    path.write_text(json.dumps(data))
+    pool = import_pool(root)
+    page = _pages(glossary, pool, "en")[pool_card_page(pool.cards["ALT_TEST_B_AX_02_C"])].markdown
+    answer = re.search(r"Answer:</strong> (.*?)</p>", page).group(1)
+    assert "{T}" not in answer and 'class="ar-symbol' in answer, answer
+    assert "(as its text says)" in answer and "ar-card__reminder" not in answer
+    assert "[]" not in page and "boost." in page

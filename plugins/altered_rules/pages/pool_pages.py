@@ -107,6 +107,8 @@ def is_pool_page(path: str) -> bool:
     return path.startswith(POOL_PREFIX) and not path.endswith("/index.md")
 
 
+# A ruling's question and answer are prose: only their symbols are drawn (a parenthesis there is no reminder text).
+_SYMBOL = re.compile(r"\{([^{}]{0,20})\}")
 _MARKUP = re.compile(r"#([^#]*)#|\[\[([^\[\]]+)\]\]|\[([^\[\]]+)\]|\(([^()]*)\)|\{([^{}]{0,20})\}")
 
 
@@ -175,6 +177,24 @@ class PoolPages:
             return f'<span{cls} lang="{lang}">{html.escape(value)}</span>'
         return f"<span{cls}>{html.escape(value)}</span>"
 
+    def prose_html(self, notices: PageNotices, values: dict[str, str]) -> str:
+        """A ruling's question or answer in the page's language (else marked with its own), escaped,
+        with the data's symbol codes ({T}, {r}) drawn as on the card's text."""
+        found = self.in_language(values)
+        if found is None:
+            return ""
+        lang, value = found
+        out, last = [], 0
+        for match in _SYMBOL.finditer(value):
+            out.append(html.escape(value[last:match.start()]))
+            out.append(self.symbol_html(notices, match.group(1)))
+            last = match.end()
+        out.append(html.escape(value[last:]))
+        if lang != self.r.language:
+            notices.untranslated += 1
+            return f'<span lang="{lang}">{"".join(out)}</span>'
+        return f'<span>{"".join(out)}</span>'
+
     def rarity_word(self, card: PoolCard) -> str:
         rarity = _RARITY_SYMBOLS.get(card.rarity_code)
         return (self.word("term", f"rarity-{rarity}") or rarity) if rarity else card.rarity_code.lower()
@@ -200,6 +220,8 @@ class PoolPages:
 
     def text_html(self, notices: PageNotices, text: str, page: str) -> str:
         """One ability of the data's text as HTML: every piece escaped, its markup drawn."""
+        # The data's empty "[]" (a bracket printed around nothing: "I gain 1 boost[].") is no markup.
+        text = text.replace("[]", "")
         out, last = [], 0
         for match in _MARKUP.finditer(text):
             out.append(html.escape(text[last:match.start()]))
@@ -326,8 +348,8 @@ class PoolPages:
                 f'<li class="ar-ruling ar-ruling--official"><p class="ar-ruling__meta" {UNSEARCHED}>'
                 f'<span class="ar-badge ar-badge--official">{self.word("h", "ruling_official_badge")}</span> '
                 f'<time datetime="{html.escape(ruling.created)}">{html.escape(ruling.created)}</time>{event}</p>'
-                f'<p><strong>{self.word("label", "ruling_question")}</strong> {self.lang_span(notices, ruling.question)}</p>'
-                f'<p><strong>{self.word("label", "ruling_answer")}</strong> {self.lang_span(notices, ruling.answer)}</p>{also}</li>')
+                f'<p><strong>{self.word("label", "ruling_question")}</strong> {self.prose_html(notices, ruling.question)}</p>'
+                f'<p><strong>{self.word("label", "ruling_answer")}</strong> {self.prose_html(notices, ruling.answer)}</p>{also}</li>')
         glossary_card = self.glossary_cards.get(fold(card.name))
         if glossary_card is not None:
             for editorial in r.glossary.rulings:
