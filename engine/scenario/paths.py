@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Any, Callable, Mapping
 
 from .. import api
-from ..messages import Card as Named, Quote, msg
+from ..messages import Card as Named, Message, Quote, msg
 from ..choices import NO, YES
 from ..errors import BoardError, Location, ScenarioError
 from ..information import sees
@@ -33,7 +33,7 @@ from ..objects import Card, EmblemInfo, GameObject
 from ..readings import Unenumerable, silent
 from .reader_given import read_character
 from .model import REFUSALS, Expectation, Setup, character_key, shown
-from .syntax import located_value, location_of, read_position_expected, read_types, text_key
+from .syntax import located_value, location_of, read_position_expected, read_types, text_key, told
 from ..board import Board
 from ..state import Game
 from ..vocabulary import (
@@ -130,8 +130,8 @@ class Written:
     read_nested: Callable[[Any, Setup, Location | None], tuple[Expectation, ...]] | None = None
     """Reads a mapping of paths nested in this value (`undecided:`), as `then:` is read."""
 
-    def bad(self, message: str) -> ScenarioError:
-        return ScenarioError(f"{self.path}: {message}", self.place)
+    def bad(self, message: Message) -> ScenarioError:
+        return ScenarioError(told("read.at_path", path=self.path, said=message), self.place)
 
     def enum(self, kind: Any, what: str, value: Any = _WHOLE_VALUE) -> Any:
         """An enum word (the value, or one item of it), or the enum's own error (what is allowed) at the path's line."""
@@ -287,11 +287,11 @@ def _is_none(value: Any) -> bool:
 
 def _boolean(w: Written) -> bool:
     if not isinstance(w.value, bool):
-        raise w.bad(f"expected true or false, got {shown(w.value)}")
+        raise w.bad(told("read.expected_boolean", value=shown(w.value)))
     return w.value
 
 
-def _count(message: str) -> Read:
+def _count(message: Message) -> Read:
     def read(w: Written) -> int:
         if not _is_count(w.value):
             raise w.bad(message)
@@ -305,12 +305,12 @@ def _count_or_names(w: Written) -> Any:
         return w.value
     if isinstance(w.value, list) and all(isinstance(v, str) for v in w.value):
         return sorted(v.strip() for v in w.value)
-    raise w.bad("expected a number of cards, or a list of names")
+    raise w.bad(told("read.expected_count_or_names"))
 
 
 def _player(w: Written) -> str:
     if not isinstance(w.value, str) or w.value not in w.setup.players:
-        raise w.bad(f"unknown player {shown(w.value)}; players: {', '.join(w.setup.players)}")
+        raise w.bad(told("read.unknown_player", name=shown(w.value), players=w.setup.players))
     return w.value
 
 
@@ -318,13 +318,13 @@ def _player_or_none(w: Written) -> str | None:
     if _is_none(w.value):
         return None
     if not isinstance(w.value, str) or w.value.strip() not in w.setup.players:
-        raise w.bad(f"unknown player {shown(w.value)}; players: {', '.join(w.setup.players)}")
+        raise w.bad(told("read.unknown_player", name=shown(w.value), players=w.setup.players))
     return w.value.strip()
 
 
 def _controller(w: Written) -> str:
     if str(w.value).strip() not in w.setup.players:
-        raise w.bad(f"unknown player {shown(w.value)}; players: {', '.join(w.setup.players)}")
+        raise w.bad(told("read.unknown_player", name=shown(w.value), players=w.setup.players))
     return str(w.value).strip()
 
 
@@ -350,7 +350,7 @@ def _statistics_or_none(w: Written) -> str | None:
 
 def _choice_log(w: Written) -> list[str]:
     if not isinstance(w.value, list):
-        raise w.bad("expected the decisions made, in order, like `choices:`: [{Alice: yes}, {Bob: Kelon Elemental}]")
+        raise w.bad(told("read.expected_choice_log", example="[{Alice: yes}, {Bob: Kelon Elemental}]"))
     log = []
     for entry in w.value:
         if isinstance(entry, Mapping) and len(entry) == 1:
@@ -360,7 +360,7 @@ def _choice_log(w: Written) -> list[str]:
         elif isinstance(entry, str) and ":" in entry:
             log.append(text_key(entry))
         else:
-            raise w.bad(f"a decision is {{Player: answer}}, got {shown(entry)}")
+            raise w.bad(told("read.decision_shape", shape="{Player: answer}", value=shown(entry)))
     return log
 
 
@@ -374,14 +374,14 @@ def _printed(attribute: str) -> Read:
         if attribute == "rarity":
             return w.enum(Rarity, "rarity").value
         if isinstance(w.value, bool) or not isinstance(w.value, int) or w.value < 0:
-            raise w.bad("expected a number, or none")
+            raise w.bad(told("read.expected_number_or_none"))
         return w.value
     return read
 
 
 def _text(w: Written) -> str:
     if not isinstance(w.value, str):
-        raise w.bad("expected text")
+        raise w.bad(told("read.expected_text"))
     return text_key(w.value)
 
 
@@ -401,8 +401,7 @@ def _read_winner(w: Written) -> tuple[str, ...]:
     names = w.value if isinstance(w.value, list) else [w.value]
     for name in names:
         if not isinstance(name, str) or name.strip() not in w.setup.players:
-            raise w.bad(f"unknown player {shown(name)}; a winner is a player ({', '.join(w.setup.players)}), "
-                        "a list of players (a 2v2 team), or none")
+            raise w.bad(told("read.unknown_winner", name=shown(name), players=w.setup.players))
     winners = {n.strip() for n in names}
     if w.setup.mode is Mode.TWO_VS_TWO and len(winners) == 1:
         # "wins the game for their team" (2v2 page): one name stands for that player's team,
@@ -414,13 +413,13 @@ def _read_winner(w: Written) -> tuple[str, ...]:
 def _read_refused(w: Written) -> str:
     word = str(w.value).strip().lower()
     if word not in REFUSALS:
-        raise w.bad(f"unknown refusal {w.value!r}; allowed: {', '.join(REFUSALS)}")
+        raise w.bad(told("read.unknown_refusal", word=repr(w.value), allowed=REFUSALS))
     return word
 
 
 def _read_violations(w: Written) -> list[str]:
     if not isinstance(w.value, list):
-        raise w.bad("expected a list of rule numbers or ids, e.g. [1.1.4.c, 1.1.4.e]")
+        raise w.bad(told("read.expected_rules"))
     return sorted({str(v).strip() for v in w.value})
 
 
@@ -429,13 +428,13 @@ def _read_passed(w: Written) -> list[str]:
     names = value if isinstance(value, list) else ([] if value is None or str(value).lower() == "none" else [value])
     for n in names:
         if str(n) not in w.setup.players:
-            raise w.bad(f"unknown player {shown(n)}; players: {', '.join(w.setup.players)}")
+            raise w.bad(told("read.unknown_player", name=shown(n), players=w.setup.players))
     return sorted(str(n) for n in names)
 
 
 def _read_day(w: Written) -> int:
     if isinstance(w.value, bool) or not isinstance(w.value, int):
-        raise w.bad("expected a day number")
+        raise w.bad(told("read.expected_day"))
     return w.value
 
 
@@ -470,13 +469,13 @@ def _read_printed_cost(w: Written) -> str | None:
         return None
     words = {"hand cost": "Hand cost", "reserve cost": "Reserve cost"}
     if not isinstance(w.value, str) or w.value.strip().lower() not in words:
-        raise w.bad(f"expected `Hand cost`, `Reserve cost` or none, got {shown(w.value)}")
+        raise w.bad(told("read.expected_cost_kind", words="`Hand cost`, `Reserve cost`", value=shown(w.value)))
     return words[w.value.strip().lower()]
 
 
 def _read_cost_changes(w: Written) -> list[int]:
     if not isinstance(w.value, list) or not all(isinstance(v, int) and not isinstance(v, bool) and v != 0 for v in w.value):
-        raise w.bad(f"expected the changes to the cost as a list of whole numbers other than 0, -1 for \"costs 1 less\": [-1, 2]; got {shown(w.value)}")
+        raise w.bad(told("read.expected_cost_changes", value=shown(w.value)))
     return list(w.value)
 
 
@@ -544,18 +543,16 @@ def _read_undecided(w: Written) -> tuple[tuple[str, tuple[Expectation, ...]], ..
     under it: the readings give different outcomes (engine.readings)."""
     value = w.value
     if w.setup.is_deck or not isinstance(value, Mapping) or len(value) < 2:
-        raise w.bad(
-            "expected each reading and what happens under it, e.g. "
-            "{\"Tidecaller, then Grovekeeper\": {arena.types: [forest]}, \"Grovekeeper, then Tidecaller\": {arena.types: [water]}}"
-        )
+        raise w.bad(told("read.expected_readings", example='{"Tidecaller, then Grovekeeper": {arena.types: [forest]}, '
+                                                      '"Grovekeeper, then Tidecaller": {arena.types: [water]}}'))
     assert w.read_nested is not None
     readings = []
     for label, inner in value.items():
         where = location_of(value, label, w.place)
         if not isinstance(inner, Mapping) or not inner:
-            raise ScenarioError(f"undecided: the reading {label!r} maps paths to expected values, e.g. {{winner: Alice}}", where)
+            raise ScenarioError(told("read.reading_shape", label=repr(label), example="{winner: Alice}"), where)
         if UNDECIDED.attribute in inner:
-            raise ScenarioError(f"undecided: the reading {label!r} cannot hold another `undecided:`", where)
+            raise ScenarioError(told("read.reading_nested", label=repr(label)), where)
         readings.append((text_key(label), w.read_nested(inner, w.setup, where)))
     return tuple(readings)
 
@@ -612,7 +609,7 @@ def _emblem_exists(game: Game, emblem: GameObject, at: At) -> bool:
 def _read_subtype(w: Written) -> str:
     word = str(w.value).strip().capitalize()
     if word not in ("Reaction", "Ongoing"):
-        raise w.bad("the sub-type of an emblem is Reaction or Ongoing (2.2.2.h)")
+        raise w.bad(told("read.emblem_subtype"))
     return word
 
 
@@ -620,7 +617,7 @@ def _read_name_or_none(w: Written) -> str | None:
     if _is_none(w.value):
         return None  # 2.2.3.g: emblems have no name
     if not isinstance(w.value, str):
-        raise w.bad("expected a name, or none")
+        raise w.bad(told("read.expected_name_or_none"))
     return w.value.strip()
 
 
@@ -675,7 +672,7 @@ def _zone_names(zone: Zone) -> Observe:
 _CARDS = "a number of cards, or a list of names"
 _PLAYER = Family.PLAYER
 _path(_PLAYER, "statistics", _statistics, _player_statistics, "`F/M/W` over both expeditions, as tiebreakers count them (4.3.h, 7.4.3.i)")
-_path(_PLAYER, "exhausted", _count("expected the number of exhausted Characters, Permanents and Mana Orbs the player controls"),
+_path(_PLAYER, "exhausted", _count(told("read.expected_exhausted_player")),
       lambda game, at: sum(1 for o in game.board.objects.values() if o.controller == at.player and o.exhausted),
       "exhausted Characters, Permanents and Mana Orbs the player controls", knowledge=Knowledge.MANA)
 _path(_PLAYER, "hand", _count_or_names, lambda game, at: sorted(c.name or "card" for c in game.board.player(at.player).hand), _CARDS)
@@ -686,7 +683,7 @@ _path(_PLAYER, "mana", _count_or_names, _zone_names(Zone.MANA), _CARDS, knowledg
 _path(_PLAYER, "landmarks", _count_or_names, _zone_names(Zone.LANDMARK), _CARDS)
 _path(_PLAYER, "hero_zone", _count_or_names, lambda game, at: sorted(o.name for o in game.board.in_zone(Zone.HERO, at.player)),
       "the names in the player's Hero zone")
-_path(_PLAYER, "reserve.count", _count("expected the number of cards in the Reserve, 0 or more"),
+_path(_PLAYER, "reserve.count", _count(told("read.expected_reserve_count")),
       lambda game, at: len(game.board.in_zone(Zone.RESERVE, at.player)), "the number of cards in the player's Reserve")
 
 
@@ -711,7 +708,7 @@ def _read_characters(w: Written) -> Any:
     if _is_count(w.value):
         return w.value
     if not isinstance(w.value, list):
-        raise w.bad("expected a number of characters or a list of characters (\"Name F/M/W Subtype\")")
+        raise w.bad(told("read.expected_characters"))
     return sorted(character_key(read_character(v, w.value, i, w.place)[0]) for i, v in enumerate(w.value))
 
 
@@ -733,7 +730,7 @@ _path(_EXPEDITION, "moved_forward", _boolean, _progress(lambda record: bool(reco
 _path(_EXPEDITION, "failed_to_move_forward", _boolean, _progress(lambda record: bool(record and record.failed)), "`true` / `false` (4.2.4.g)")
 _path(_EXPEDITION, "moved_forward_due_to", _types, _progress(lambda record: sorted(s.value for s in record.due_to) if record else []),
       "a list of statistics (4.2.4.h; ruling `moves-forward-due-to`)")
-_path(_EXPEDITION, "exhausted", _count("expected the number of exhausted characters"),
+_path(_EXPEDITION, "exhausted", _count(told("read.expected_exhausted_expedition")),
       lambda game, at: sum(1 for o in game.board.characters_in(at.player, at.expedition) if o.exhausted),  # type: ignore[arg-type, misc]
       "the number of exhausted characters there")
 
@@ -785,14 +782,14 @@ def _read_counters(w: Written) -> Any:
         return w.value
     if isinstance(w.value, Mapping) and all(isinstance(v, int) and not isinstance(v, bool) for v in w.value.values()):
         return sorted((str(k), int(v)) for k, v in w.value.items() if v)
-    raise w.bad("expected a number of counters, or counters by kind, e.g. {Kelon: 3}")
+    raise w.bad(told("read.expected_counters", example="{Kelon: 3}"))
 
 
 def _read_abilities(w: Written) -> Any:
     if _is_count(w.value):
         return w.value
     if not isinstance(w.value, list) or not all(isinstance(v, str) for v in w.value):
-        raise w.bad("expected a number of abilities, or the abilities as printed (a list)")
+        raise w.bad(told("read.expected_abilities"))
     return sorted(text_key(v) for v in w.value)
 
 
@@ -808,7 +805,7 @@ def _read_subtypes(w: Written) -> list[str]:
 
 def _read_plain_text(w: Written) -> str:
     if not isinstance(w.value, str):
-        raise w.bad("expected text")
+        raise w.bad(told("read.expected_text"))
     return w.value.strip()
 
 
@@ -824,7 +821,7 @@ _path(_OBJECT, "subtypes", _read_subtypes, _object(lambda card, obj, found: sort
 _path(_OBJECT, "statistics", _statistics_or_none,
       _object(lambda card, obj, found: str(card.statistics) if card.statistics is not None else None), "`F/M/W`, or `none`")
 _path(_OBJECT, "token", _boolean, _object(lambda card, obj, found: card.token), "whether it is a token")
-_path(_OBJECT, "boosts", _count("expected a number of boosts"), _in_play("boosts", lambda obj: obj.boosts), "its boosts")
+_path(_OBJECT, "boosts", _count(told("read.expected_boosts")), _in_play("boosts", lambda obj: obj.boosts), "its boosts")
 _path(_OBJECT, "counters", _read_counters, _in_play("counters", lambda obj: sorted((k, v) for k, v in obj.counters.items() if v)),
       "its counters: `{Kelon: 3}` or a number")
 _path(_OBJECT, "statuses", _read_statuses, _in_play("statuses", lambda obj: sorted(s.value for s in obj.statuses)), "its statuses")
@@ -852,7 +849,7 @@ def _read_seen(w: Written) -> Any:
         return sorted(v.strip() for v in w.value)
     if _is_count(w.value):
         return w.value
-    raise w.bad("expected `hidden`, `face down`, a number, or the list of what the player sees there")
+    raise w.bad(told("read.expected_seen"))
 
 
 _path(Family.SEES, "", _read_seen, lambda game, at: sees(game, at.player, list(at.seen)),
