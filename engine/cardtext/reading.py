@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from ..errors import ScenarioError, UnsupportedText
+from ..messages import Quote, Term, msg
 from ..objects import (
     TRIGGER_SYMBOLS,
     Activated,
@@ -80,10 +81,7 @@ def parse_character_template(text: str, *, allow_token_word: bool = True) -> Car
         token, words = True, words[:-1]
     stats_at = [i for i, word in enumerate(words) if _STATS_WORD.match(word)]
     if len(stats_at) != 1 or stats_at[0] == 0:
-        raise ScenarioError(
-            f"bad character {text!r}: write the token template of 7.3.3.b, \"Name F/M/W Subtype, Subtype\", "
-            f"e.g. \"Ordis Recruit 2/1/0 Soldier\" (statistics are three whole numbers, which may be negative)"
-        )
+        raise ScenarioError(msg("read.bad_character", text=Quote(repr(text)), example=Quote('"Ordis Recruit 2/1/0 Soldier"')))
     i = stats_at[0]
     name = " ".join(words[:i])
     subtypes = tuple(s.strip() for s in " ".join(words[i + 1 :]).split(",") if s.strip())
@@ -98,11 +96,10 @@ def check_subtypes(subtypes: tuple[str, ...], object_type: ObjectType = ObjectTy
     for subtype in subtypes:
         if subtype.lower() not in known:
             if object_type is ObjectType.CHARACTER:
-                raise ScenarioError(
-                    f"unknown character sub-type {subtype!r}; the sub-types of 2.2.2.d are: {', '.join(CHARACTER_SUBTYPES)}"
-                )
-            listed = ", ".join(allowed) if allowed else "none (2.2.2.b)"
-            raise ScenarioError(f"unknown {object_type.value} sub-type {subtype!r}; allowed: {listed}")
+                raise ScenarioError(msg("read.unknown_character_subtype", subtype=Quote(repr(subtype)), allowed=Quote(", ".join(CHARACTER_SUBTYPES))))
+            if not allowed:
+                raise ScenarioError(msg("read.no_subtypes", subtype=Quote(repr(subtype)), type=Term(object_type.value)))
+            raise ScenarioError(msg("read.unknown_subtype", subtype=Quote(repr(subtype)), type=Term(object_type.value), allowed=Quote(", ".join(allowed))))
         result.append(known[subtype.lower()])
     return tuple(result)
 

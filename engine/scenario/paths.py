@@ -133,7 +133,7 @@ class Written:
     def bad(self, message: Message) -> ScenarioError:
         return ScenarioError(told("read.at_path", path=self.path, said=message), self.place)
 
-    def enum(self, kind: Any, what: str, value: Any = _WHOLE_VALUE) -> Any:
+    def enum(self, kind: Any, what: str | Message, value: Any = _WHOLE_VALUE) -> Any:
         """An enum word (the value, or one item of it), or the enum's own error (what is allowed) at the path's line."""
         return located_value(lambda: parse_enum(kind, self.value if value is _WHOLE_VALUE else value, what), self.place)
 
@@ -370,9 +370,9 @@ def _printed(attribute: str) -> Read:
         if _is_none(w.value):
             return None
         if attribute == "faction":
-            return w.enum(Faction, "faction").value
+            return w.enum(Faction, told("read.enum.faction")).value
         if attribute == "rarity":
-            return w.enum(Rarity, "rarity").value
+            return w.enum(Rarity, told("read.enum.rarity")).value
         if isinstance(w.value, bool) or not isinstance(w.value, int) or w.value < 0:
             raise w.bad(told("read.expected_number_or_none"))
         return w.value
@@ -498,7 +498,7 @@ _path(_WHOLE, "winner", _read_winner, lambda game, at: tuple(sorted(game.board.o
 _path(_WHOLE, "tiebreakers", _boolean, lambda game, at: game.board.tiebreakers, "`true` / `false`")
 _path(_WHOLE, "first_player", _player, lambda game, at: game.board.first_player, "the first player's name")
 _path(_WHOLE, "day", _read_day, lambda game, at: game.board.day, "the day number", **_RECORD)
-_path(_WHOLE, "phase", lambda w: w.enum(Phase, "phase").value, lambda game, at: game.board.phase.value if game.board.phase else None,
+_path(_WHOLE, "phase", lambda w: w.enum(Phase, told("read.enum.phase")).value, lambda game, at: game.board.phase.value if game.board.phase else None,
       "the phase", **_RECORD)
 _path(_WHOLE, "turn", _player_or_none, lambda game, at: game.board.turn, "the player whose turn it is, or `none`", **_RECORD)
 _path(_WHOLE, "passed", _read_passed, lambda game, at: sorted(game.board.passed), "the players who have passed this Afternoon", **_RECORD)
@@ -577,7 +577,7 @@ def _region_types(game: Game, at: At) -> Any:
 def _read_face(w: Written) -> str:
     if isinstance(w.value, str) and w.value.strip().lower() == "discarded":
         return "discarded"  # 4.3.d: once tiebreakers start
-    face: str = w.enum(Face, "face").value
+    face: str = w.enum(Face, told("read.enum.face")).value
     return face
 
 
@@ -622,7 +622,7 @@ def _read_name_or_none(w: Written) -> str | None:
 
 
 def _read_duration(w: Written) -> str | None:
-    return None if _is_none(w.value) else w.enum(Duration, "duration").value
+    return None if _is_none(w.value) else w.enum(Duration, told("read.enum.duration")).value
 
 
 _EMBLEM = Family.EMBLEM
@@ -795,7 +795,7 @@ def _read_abilities(w: Written) -> Any:
 
 def _read_statuses(w: Written) -> list[str]:
     items = w.value if isinstance(w.value, list) else [w.value]
-    return sorted(w.enum(Status, "status", s).value for s in items)
+    return sorted(w.enum(Status, told("read.enum.status"), s).value for s in items)
 
 
 def _read_subtypes(w: Written) -> list[str]:
@@ -816,7 +816,7 @@ def _in_play(attribute: str, value: Callable[[GameObject], Any]) -> Observe:
 _OBJECT = Family.OBJECT
 _path(_OBJECT, "name", _read_plain_text, _object(lambda card, obj, found: card.name), "its name")
 _path(_OBJECT, "printed_name", _read_plain_text, _object(lambda card, obj, found: card.printed_name), "its name as printed (2.2.3.c)")
-_path(_OBJECT, "type", lambda w: w.enum(ObjectType, "type").value, _object(lambda card, obj, found: (obj.card.type if obj else card.type).value), "its type")
+_path(_OBJECT, "type", lambda w: w.enum(ObjectType, told("read.enum.type")).value, _object(lambda card, obj, found: (obj.card.type if obj else card.type).value), "its type")
 _path(_OBJECT, "subtypes", _read_subtypes, _object(lambda card, obj, found: sorted(card.subtypes)), "its sub-types")
 _path(_OBJECT, "statistics", _statistics_or_none,
       _object(lambda card, obj, found: str(card.statistics) if card.statistics is not None else None), "`F/M/W`, or `none`")

@@ -45,7 +45,7 @@ def read_given(given: Mapping[Any, Any], where: Location | None) -> Setup:
         check_keys(given, DECK_KEYS, told("read.what.deck_given"), where)
         if "format" not in given or "deck" not in given:
             raise fail(told("read.deck_given_needs"), given, None, where)
-        deck_format = located(lambda: parse_enum(DeckFormat, given["format"], "deck format"), given, "format", where)
+        deck_format = located(lambda: parse_enum(DeckFormat, given["format"], told("read.enum.deck_format")), given, "format", where)
         return Setup(deck_format=deck_format, deck=_read_deck(given["deck"], given, where))
     setup = Setup()
     if "players" not in given:
@@ -62,9 +62,9 @@ def read_given(given: Mapping[Any, Any], where: Location | None) -> Setup:
         # The Booster War page: a two-player game with three differences, in two variants.
         setup.booster_war = BoosterWar.LEAST_TECHNICAL
         if "variant" in given:
-            setup.booster_war = located(lambda: parse_enum(BoosterWar, given["variant"], "Booster War variant"), given, "variant", where)
+            setup.booster_war = located(lambda: parse_enum(BoosterWar, given["variant"], told("read.enum.booster_war_variant")), given, "variant", where)
     elif "mode" in given:
-        setup.mode = located(lambda: parse_enum(Mode, given["mode"], "mode (or booster-war)"), given, "mode", where)
+        setup.mode = located(lambda: parse_enum(Mode, given["mode"], told("read.enum.mode")), given, "mode", where)
     if "variant" in given and setup.booster_war is None:
         raise fail(told("read.variant_needs_mode"), given, "variant", where)
     wanted = 2 if setup.mode is Mode.TWO_PLAYER else 4
@@ -116,7 +116,7 @@ def _read_adventure(data: Any, given: Any, where: Location | None) -> list[Regio
             raise fail(told("read.region_tumult_shape", region=i, up="{types: [forest, water]}", down="{face: down, types: [mountain]}", got=repr(item)),
                        data, i, where)
         check_keys(item, ("face", "types"), told("read.what.region", region=i), where)
-        face = located(lambda: parse_enum(Face, item.get("face", "up"), "face"), item, "face", where)  # noqa: B023 (called at once)
+        face = located(lambda: parse_enum(Face, item.get("face", "up"), told("read.enum.face")), item, "face", where)  # noqa: B023 (called at once)
         if "types" not in item:
             if face is Face.UP:
                 raise fail(told("read.region_needs_types", region=i), data, i, where)
@@ -259,7 +259,7 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
     if line_type is not None:
         object_type = line_type
     if "type" in item:
-        object_type = located(lambda: parse_enum(ObjectType, item["type"], "type"), item, "type", where)
+        object_type = located(lambda: parse_enum(ObjectType, item["type"], told("read.enum.type")), item, "type", where)
         if line_type is not None and object_type is not line_type:
             raise fail(told("read.type_and_line_differ", type=f"`type: {item['type']}`", line=repr(line_type.value)), item, "type", where)
         if object_type in (ObjectType.EMBLEM, ObjectType.REGION, ObjectType.MANA_ORB):
@@ -280,13 +280,12 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
     # as an ability the engine cannot read, which refuses every action while its object is in play.
     unmodelled = tuple(u for u in (unmodelled_keyword(str(k)) for k in keywords_raw) if u is not None)
     keywords = frozenset(
-        located(partial(parse_enum, Keyword, k, "keyword (the engine models only the keywords whose rules are in its sources; "
-                        f"it also names {', '.join(u.value for u in UnmodelledKeyword)}, whose rules the sources do not give)"),
+        located(partial(parse_enum, Keyword, k, told("read.enum.keyword", unmodelled=[u.value for u in UnmodelledKeyword])),
                 keywords_raw, i, where)
         for i, k in enumerate(keywords_raw) if unmodelled_keyword(str(k)) is None
     )
     statuses_raw = _list_of(item, "statuses", told("read.statuses_shape", example="[Fleeting]"), where)
-    statuses = frozenset(located(partial(parse_enum, Status, s, "status"), statuses_raw, i, where) for i, s in enumerate(statuses_raw))
+    statuses = frozenset(located(partial(parse_enum, Status, s, told("read.enum.status")), statuses_raw, i, where) for i, s in enumerate(statuses_raw))
     reactions_raw = _list_of(item, "reactions", told("read.reactions_shape"), where)
     reactions = tuple(located(partial(_reaction if isinstance(r, str) else parse_reaction, r), reactions_raw, i, where) for i, r in enumerate(reactions_raw))
     passives_raw = _list_of(item, "passives", told("read.passives_shape", example="[All regions are water and lose their other types]"), where)
@@ -314,8 +313,8 @@ def read_object(item: Any, container: Any, index: Any, where: Location | None, d
     for flag in ("token", "exhausted"):
         if flag in item and not isinstance(item[flag], bool):
             raise fail(told("read.flag_shape", key=f"`{flag}:`"), item, flag, where)
-    rarity = located(lambda: parse_enum(Rarity, item["rarity"], "rarity"), item, "rarity", where) if "rarity" in item else None
-    faction = located(lambda: parse_enum(Faction, item["faction"], "faction"), item, "faction", where) if item.get("faction") else None
+    rarity = located(lambda: parse_enum(Rarity, item["rarity"], told("read.enum.rarity")), item, "rarity", where) if "rarity" in item else None
+    faction = located(lambda: parse_enum(Faction, item["faction"], told("read.enum.faction")), item, "faction", where) if item.get("faction") else None
     costs = {}
     for cost_key in ("hand_cost", "reserve_cost"):
         if cost_key in item:
@@ -375,7 +374,7 @@ def _type_line(item: Any, where: Location | None) -> tuple[ObjectType, tuple[str
     words = head.split()
     if len(words) != 1:
         raise fail(told("read.type_line_shape", line=repr(raw), example='"Character - Soldier"'), item, "type_line", where)
-    object_type = located(lambda: parse_enum(ObjectType, words[0], "type on the type line"), item, "type_line", where)
+    object_type = located(lambda: parse_enum(ObjectType, words[0], told("read.enum.type_on_line")), item, "type_line", where)
     subtypes = tuple(s.strip() for s in (tail or "").split(",") if s.strip())
     return object_type, subtypes
 
@@ -429,10 +428,10 @@ def _read_deck(data: Any, given: Any, where: Location | None) -> list[DeckCard]:
             raise fail(told("read.unknown_card_type", type=repr(item.get("type")), allowed=DECK_CARD_TYPES), item, "type", where)
         faction = None
         if item.get("faction") is not None:
-            faction = located(lambda: parse_enum(Faction, item["faction"], "faction"), item, "faction", where)  # noqa: B023 (called at once)
+            faction = located(lambda: parse_enum(Faction, item["faction"], told("read.enum.faction")), item, "faction", where)  # noqa: B023 (called at once)
         rarity = None
         if "rarity" in item:
-            rarity = located(lambda: parse_enum(Rarity, item["rarity"], "rarity"), item, "rarity", where)  # noqa: B023 (called at once)
+            rarity = located(lambda: parse_enum(Rarity, item["rarity"], told("read.enum.rarity")), item, "rarity", where)  # noqa: B023 (called at once)
         elif card_type not in ("hero", "token"):
             rarity = Rarity.COMMON
         count = item.get("count", 1)

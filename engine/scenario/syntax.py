@@ -34,11 +34,13 @@ def location_of(container: Any, key: Any = None, fallback: Location | None = Non
     return Location(str(path), int(line or 0))
 
 
-def fail(message: str | Message, container: Any, key: Any = None, fallback: Location | None = None) -> ScenarioError:
+def fail(message: Message, container: Any, key: Any = None, fallback: Location | None = None) -> ScenarioError:
+    """The reader's error at the place of `key` in `container`: a message of the catalogue (`told`), so
+    the editor reads it in their language (tests/engine_tests/test_reader_errors_said.py)."""
     return ScenarioError(message, location_of(container, key, fallback))
 
 
-def told(id: str, **params: Any) -> Message:
+def told(id: str, /, **params: Any) -> Message:
     """A reader's error as a message (engine.catalogue's `read.*`), its parameters the file's own
     words: a str, or a list of them (joined by ", ": the words allowed), is quoted as written, as
     every language shows it (a key, a name, a value, `[Alice, Bob]`); a number stays a number, a
@@ -60,9 +62,9 @@ def close_to(word: Any, choices: Sequence[str]) -> str | None:
     return repr(close[0]) if close else None
 
 
-def told_close(id: str, word: Any, choices: Sequence[str], **params: Any) -> Message:
-    """`id` with the nearest allowed word (`id`_close, its {close}), or `id` when none is near."""
-    close = close_to(word, choices)
+def told_close(id: str, near: Any, choices: Sequence[str], /, **params: Any) -> Message:
+    """`id` with the allowed word nearest to `near` (`id`_close, its {close}), or `id` when none is near."""
+    close = close_to(near, choices)
     return told(f"{id}_close", close=close, **params) if close is not None else told(id, **params)
 
 
@@ -102,7 +104,7 @@ def read_types(value: Any, container: Any, key: Any, where: Location | None) -> 
         value = [value]
     if not isinstance(value, list):
         raise fail(told("read.types_list"), container, key, where)
-    return frozenset(located(partial(parse_enum, RegionType, v, "region type"), value, i, where) for i, v in enumerate(value))
+    return frozenset(located(partial(parse_enum, RegionType, v, told("read.enum.region_type")), value, i, where) for i, v in enumerate(value))
 
 
 def normal_position(value: Any) -> Any:
@@ -146,7 +148,7 @@ def expedition_ref(value: Any, container: Any, key: Any, setup: Setup, where: Lo
     if player not in setup.players:
         raise fail(msg("read.unknown_player_in", name=Quote(repr(player)), text=Quote(repr(text)), players=Quote(", ".join(setup.players))),
                    container, key, where)
-    kind = located(lambda: parse_enum(ExpeditionKind, kind_word, "expedition"), container, key, where)
+    kind = located(lambda: parse_enum(ExpeditionKind, kind_word, told("read.enum.expedition")), container, key, where)
     return player, kind, parts[2].strip() if with_name else None
 
 

@@ -1,0 +1,148 @@
+"""No English-only sentence reaches an editor who reads the engine in French or Italian (issue 44).
+
+A scenario the reader cannot read, or a refusal because the rules are silent, is said by a message
+of engine/catalogue.py (`read.*`, `choice.*`, `refusal.*`), which the French and Italian catalogues
+translate, so `altered-rules verify --lang fr` and `explain --lang it` say it in the editor's
+language. A sentence written straight into the error (`ScenarioError(f"unknown ...")`) has no
+translation: it would reach a French reader in English. This test reads the engine's source (its
+syntax tree, not its text) and names each such sentence with its file and line."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from altered_rules.cli.main import main
+from engine.catalogue import ENGLISH
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+
+RAISERS = frozenset({"ScenarioError", "RulesSilent", "fail", "bad", "_count", "_list_of"})
+"""The errors an editor reads, and the reader's helpers that make one from their first argument
+(engine.scenario.syntax.fail, paths.Written.bad, reader_expectations.locate's bad, paths._count,
+reader_given._list_of)."""
+
+
+def _is_sentence(node: ast.expr) -> bool:
+    """A finished sentence: text, an f-string, text joined to text, or either of two."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        return _is_sentence(node.left) or _is_sentence(node.right)
+    if isinstance(node, ast.IfExp):
+        return _is_sentence(node.body) or _is_sentence(node.orelse)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("format", "join"):
+        return isinstance(node.func.value, (ast.Constant, ast.JoinedStr))
+    return False
+
+
+def _called(node: ast.Call) -> str:
+    return node.func.id if isinstance(node.func, ast.Name) else node.func.attr if isinstance(node.func, ast.Attribute) else ""
+
+
+def english_sentences(root: Path) -> list[str]:
+    """`file:line: text` for each error an editor reads whose sentence is written in the code."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _called(node) in RAISERS:
+                said = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "message"), None)
+                if said is not None and _is_sentence(said):
+                    found.append(f"{path.relative_to(root.parent)}:{node.lineno}: {ast.unparse(said)[:100]}")
+    return found
+
+
+def test_no_error_an_editor_reads_is_an_english_only_sentence() -> None:
+    found = english_sentences(ENGINE)
+    assert not found, ("errors said in English only (a French or Italian reader would read them in English): give each a "
+                       "message of engine/catalogue.py and its French and Italian in plugins/altered_rules/strings/engine/:\n"
+                       + "\n".join(found))
+
+
+def test_the_scan_finds_a_sentence_in_each_shape(tmp_path: Path) -> None:
+    """The scan sees each way of writing a sentence into an error, and lets a message through."""
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "bad.py").write_text(
+        "raise ScenarioError('a')\n"
+        "raise ScenarioError(f'{x} b', place)\n"
+        "raise fail('c' + key, item, key, where)\n"
+        "raise w.bad(f'd {x}')\n"
+        "raise RulesSilent('e' if x else 'f')\n"
+        "_count('g')\n"
+        "raise ScenarioError(message='h')\n"
+        "raise ScenarioError(msg('read.x'), place)\n"
+        "raise fail(told('read.y'), item, key, where)\n", encoding="utf-8")
+    assert [line.split(":")[1] for line in english_sentences(tmp_path / "engine")] == [str(n) for n in range(1, 8)]
+
+
+def _message_ids(root: Path) -> set[str]:
+    ids = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _called(node) in ("told", "told_close") and node.args:
+                first = node.args[0]
+                for value in (first.body, first.orelse) if isinstance(first, ast.IfExp) else (first,):
+                    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                        ids.add(value.value)
+                        if _called(node) == "told_close":
+                            ids.add(value.value + "_close")
+    return ids
+
+
+def test_every_message_the_reader_raises_is_in_the_catalogue() -> None:
+    ids = _message_ids(ENGINE)
+    assert len(ids) > 100
+    assert not sorted(ids - set(ENGLISH)), "messages told by the reader that engine/catalogue.py does not have"
+
+
+@pytest.mark.parametrize("language, said", [
+    ("fr", ["est une liste de Personnages", "ne nomme aucune «\u00a0Expédition ciblée\u00a0»", "le nombre de cartes en Réserve est attendu",
+            "doit décider (quel Personnage sacrifier)"]),
+    ("it", ["è una lista di Personaggi", "non nomina nessuna «spedizione bersaglio»", "è atteso il numero di carte nella Riserva",
+            "deve decidere (quale Personaggio sacrificare)"]),
+])
+def test_the_rarer_errors_are_said_in_the_editors_language(tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str,
+                                                         said: list[str]) -> None:
+    path = tmp_path / "rare.yaml"
+    path.write_text(RARE, encoding="utf-8")
+    main(["verify", "--lang", language, str(path)])
+    out = capsys.readouterr().out
+    for words in said:
+        assert words in out, (words, out)
+
+
+RARE = """\
+- name: Characters not a list
+  given:
+    players: [Alice, Bob]
+    Alice:
+      hero: {region: 0, characters: Kuwat}
+  when: dusk
+  then:
+    winner: none
+- name: Target unused
+  given:
+    players: [Alice, Bob]
+  when: {effect: "Draw a card", controller: Alice, target: Alice.hero}
+  then:
+    winner: none
+- name: Bad reserve count
+  given:
+    players: [Alice, Bob]
+  when: dusk
+  then:
+    Alice.reserve.count: many
+- name: Decision missing
+  given:
+    players: [Alice, Bob]
+    Alice:
+      hero: {region: 0, characters: ["Scout 1/1/1 Soldier", "Goat 1/1/1 Animal"]}
+  when: {effect: "Sacrifice a Character", controller: Alice}
+  then:
+    winner: none
+"""
