@@ -146,3 +146,68 @@ RARE = """\
   then:
     winner: none
 """
+
+
+WORDS = """\
+- name: Tokens
+  given:
+    players: [Alice, Bob]
+  when: {effect: "Create a Clockwork Knight 2/1/0 Robot, Soldier token in your hero Expedition", controller: Alice}
+  then:
+    Alice.hero.characters: 1
+- name: Gigantic token
+  given:
+    players: [Alice, Bob]
+  when: {effect: "Create an Ogre 3/3/3 Titan token with Gigantic in your companion Expedition", controller: Alice}
+  then:
+    winner: none
+- name: Resupply
+  given:
+    players: [Alice, Bob]
+  when: {effect: "Resupply", controller: Alice}
+  then:
+    winner: none
+- name: A cost
+  given:
+    players: [Alice, Bob]
+    Alice:
+      hero: {region: 0, characters: [{name: Kuwat, stats: 1/1/1, subtypes: [Soldier], quick_actions: ["{exhaust}: Draw a card"]}]}
+      deck: 3
+  when: {quick_action: Alice.hero.Kuwat}
+  then:
+    Alice.hand: 1
+"""
+
+
+@pytest.mark.parametrize("language, said, english", [
+    ("fr", ["crée 1 jeton Clockwork Knight 2/1/0 Robot, Soldat (", "jeton Ogre 3/3/3 Titan (Gigantesque) (", "Alice effectue Ravitaillez\u00a0:",
+            "(épuiser) en une seule étape"], ["Soldier (", "(gigantic)", "(Gigantic)", "effectue Resupply", "(exhaust)"]),
+    ("it", ["crea 1 pedina Clockwork Knight 2/1/0 Robot, Soldato (", "pedina Ogre 3/3/3 Titano (Colossale) (", "Alice esegue Rifornisci:",
+            "(consumare) in un solo passaggio"], ["Soldier (", "Titan (", "(gigantic)", "(Gigantic)", "esegue Resupply", "(exhaust)"]),
+])
+def test_a_traces_tokens_costs_and_keyword_actions_are_said_in_the_readers_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str, said: list[str], english: list[str]) -> None:
+    """A token's sub-types and Gigantic, a cost's parts and a keyword action are the catalogue's words
+    (the termbase's), not the English of the card text; the card text itself stays quoted as printed."""
+    path = tmp_path / "words.yaml"
+    path.write_text(WORDS, encoding="utf-8")
+    main(["explain", "--lang", language, str(path)])
+    out = capsys.readouterr().out
+    for words in said:
+        assert words in out, (words, out)
+    created = [line for line in out.splitlines() if "7.3.3.a" in line or "6.4.a" in line or "6.1.e)" in line]
+    for words in english:
+        assert not any(words in line for line in created), (words, created)
+
+
+@pytest.mark.parametrize("language, said", [
+    ("fr", "clé inconnue 'id' dans un fichier de scénarios"), ("it", "chiave sconosciuta 'id' in un file di scenari"),
+])
+def test_a_files_own_error_is_said_in_the_editors_language(tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str, said: str) -> None:
+    """An error of the file as a whole (not a list of scenarios) keeps the engine's message to the CLI."""
+    path = tmp_path / "rule.yaml"
+    path.write_text("id: 1.1\nscenarios: []\n", encoding="utf-8")
+    for command in ("verify", "explain"):
+        main([command, "--lang", language, str(path)])
+        out = capsys.readouterr().out
+        assert said in out and "unknown key" not in out, out
