@@ -53,7 +53,7 @@ def _playable(game: Game) -> None:
         if obj.zone in IN_PLAY and obj.card.unread:
             keyword = unmodelled_keyword(obj.card.unread[0])
             raise silent(
-                msg("refusal.unmodelled_keyword", card=Card(obj.name), keyword=Quote(keyword)) if keyword
+                msg("refusal.unmodelled_keyword", card=Card(obj.name), keyword=_keyword_said(keyword)) if keyword
                 else msg("refusal.unread_ability", card=Card(obj.name), text=Quote(obj.card.unread[0])),
                 Unenumerable.LOST_TEXT if keyword else Unenumerable.UNKNOWN_BOARD,
             )
@@ -264,7 +264,8 @@ def use_ability(
         game.log.trace.add(line, rule)
     if decline_cost:
         # The cost declined is the one asked, its parts and Mana included (6.4.b, 6.4.e).
-        game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
+        game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost,
+                                        said=msg("cost.named_ability", card=Card(obj.name), what=Term(what)))
         game.log.trace.add(msg("play.declines_ability_cost", player=Player(player), what=Term(what)), "6.4.b", "6.4.e")
         return None
     mana = sum(int(p[4:]) for p in cost if p.startswith("pay ") and p[4:].isdecimal())
@@ -273,7 +274,8 @@ def use_ability(
     other_parts_payable = not ("exhaust" in cost and obj.exhausted) and not ("discard" in cost and obj.zone is not Zone.RESERVE)
     if mana and other_parts_payable and not can_pay_mana(game, player, mana):
         # 6.4.c, 6.4.e: a cost that cannot be paid in full is not paid: the ability is not played.
-        game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
+        game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost,
+                                        said=msg("cost.named_ability", card=Card(obj.name), what=Term(what)))
         game.log.trace.add(msg("play.cannot_pay_ability", player=Player(player), what=Term(what)), "6.4.c", "6.4.e")
         return None
     after = pay_cost(game, player, obj, cost, msg("cost.ability_of", card=Card(obj.name), what=Term(what))) if cost else obj
@@ -389,3 +391,9 @@ def check_victory(game: Game) -> None:
     check_end(game)
     if not game.board.outcome.over and not game.board.tiebreakers:
         game.log.trace.add(msg("end.nobody_finished"), "1.3.3.a")
+
+
+def _keyword_said(printed: str) -> Message:
+    """A keyword whose rules are not in the sources, as printed ("Tough 1"), in the reader's words ("Coriace 1")."""
+    word, _, number = printed.partition(" ")
+    return msg("keyword.numbered", keyword=Term(word), n=Quote(number)) if number else msg("keyword.printed", keyword=Term(word))

@@ -10,7 +10,7 @@ Every decision made is kept, in order, in the run log: `game.log.choices_made`.
 from __future__ import annotations
 
 from .errors import ScenarioError
-from .messages import Message, Player, Quote, Term, msg
+from .messages import Message, Param, Player, Quote, Term, msg
 from .records import Answer
 from .state import Game
 from .vocabulary import PlayerName
@@ -41,7 +41,7 @@ def choose(
     if not may and len(options) == 1:
         return options[0]
     # The decision asked, said in the reader's language (the question), the answers as the file writes them.
-    said = dict(player=Player(player), question=question, allowed=Quote(", ".join(options)))
+    said: dict[str, Param] = dict(player=Player(player), question=question, allowed=Quote(", ".join(options)))
     if not game.log.answers:
         example = Quote(f"choices: [{{{player}: {options[0]}}}]")
         raise ScenarioError(msg("choice.missing_may" if may else "choice.missing", example=example, no=Quote(NO), **said))

@@ -138,7 +138,8 @@ def play_cost(game: Game, player: PlayerName, thing: GameObject | CardInZone, *,
     if unknown is None and total < 0:
         unknown = msg("cost.below_zero", card=Named(name), changes=describe_cost_changes(base or 0, changes))
     parts = (f"pay {total}",) if total > 0 and unknown is None else ()
-    return CostRecord(f"the cost of {name}", paid, 1, len(parts), parts, printed, base, changes, free, unknown)
+    return CostRecord(f"the cost of {name}", paid, 1, len(parts), parts, printed, base, changes, free, unknown,
+                      said=msg("cost.named", card=Named(name)))
 
 
 COST_NAMES = {Zone.HAND: "Hand cost", Zone.RESERVE: "Reserve cost"}

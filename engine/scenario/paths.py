@@ -328,7 +328,7 @@ def _controller(w: Written) -> str:
     return str(w.value).strip()
 
 
-def _texts(example: str) -> Read:
+def _texts(example: Message) -> Read:
     def read(w: Written) -> list[str]:
         if not isinstance(w.value, list) or not all(isinstance(v, str) for v in w.value):
             raise w.bad(example)
@@ -385,7 +385,7 @@ def _text(w: Written) -> str:
     return text_key(w.value)
 
 
-def _word(expected: str, message: str) -> Read:
+def _word(expected: str, message: Message) -> Read:
     """A value that can only be one word (a type the rules fix)."""
     def read(w: Written) -> str:
         if not isinstance(w.value, str) or w.value.strip().lower() != expected:
@@ -450,12 +450,14 @@ def _cost_value(attribute: str) -> Observe:
         if cost is None:
             return None
         if attribute in ("mana", "parts") and cost.unknown is not None:
-            raise silent(msg("refusal.cost_mana_why", cost=Quote(cost.text), why=cost.unknown),
+            raise silent(msg("refusal.cost_mana_why", cost=cost.said or Quote(cost.text), why=cost.unknown),
                          Unenumerable.UNPRINTED_VALUE if cost.base is None and not cost.free else Unenumerable.NO_CANDIDATES)
         if attribute == "atomic_actions" and cost.atomic_actions is None:
-            raise silent(msg("refusal.cost_atomic_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
+            raise silent(msg("refusal.cost_atomic_unknown_named", cost=cost.said) if cost.said is not None
+                         else msg("refusal.cost_atomic_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
         if attribute == "mana" and cost.mana is None:
-            raise silent(msg("refusal.cost_mana_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
+            raise silent(msg("refusal.cost_mana_unknown_named", cost=cost.said) if cost.said is not None
+                         else msg("refusal.cost_mana_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
         if attribute == "parts":
             return [text_key("..." if p == "lost" else p) for p in cost.parts]
         if attribute == "changes":
@@ -511,17 +513,17 @@ _path(_WHOLE, "emblems", _count_or_names, lambda game, at: sorted(o.describe() f
 _path(_WHOLE, "reactions_played", _choice_log, lambda game, at: [text_key(r) for r in game.log.reactions_played],
       "every Emblem-Reaction played, in order (4.4.b-c)", **_RECORD)
 _path(_WHOLE, "arena.types", _types, _arena_types, "the Arena's region types once tiebreakers have started (4.3.f, 2.2.2.p)")
-_STEPS = "expected a whole number"
+_STEPS = told("read.expected_whole_number")
 _path(_WHOLE, "effect.steps", _count(_STEPS), _effect_value("steps"), "the steps of the last effect resolved (6.1.b-c)", **_RECORD)
 _path(_WHOLE, "effect.atomic_actions", _count(_STEPS), _effect_value("atomic_actions"),
       "the atomic actions of the last effect resolved (6.1.e)", **_RECORD)
-_path(_WHOLE, "effect.step_texts", _texts("expected the steps' texts, in order, e.g. [Sabotage, Resupply]"), _effect_value("step_texts"),
+_path(_WHOLE, "effect.step_texts", _texts(told("read.expected_step_texts", example="[Sabotage, Resupply]")), _effect_value("step_texts"),
       "the last effect's steps as written, in order", **_RECORD)
 _path(_WHOLE, "effect.controller", _player_or_none, _effect_value("controller"), "the player who controlled the last effect", **_RECORD)
 _path(_WHOLE, "cost.steps", _count(_STEPS), _cost_value("steps"), "the steps of the last cost paid or declined (6.1.d, 6.4)", **_RECORD)
 _path(_WHOLE, "cost.atomic_actions", _count(_STEPS), _cost_value("atomic_actions"), "the atomic actions of the last cost", **_RECORD)
 _path(_WHOLE, "cost.paid", _boolean, _cost_value("paid"), "whether the last cost was paid", **_RECORD)
-_path(_WHOLE, "cost.parts", _texts("expected the cost's parts as paid, in order, e.g. [exhaust, pay 1]; `...` for a cost symbol lost in the sources"),
+_path(_WHOLE, "cost.parts", _texts(told("read.expected_cost_parts", example="[exhaust, pay 1]")),
       _cost_value("parts"), "the last cost's parts as paid", **_RECORD)
 _path(_WHOLE, "cost.mana", _count(_STEPS), _cost_value("mana"), "the Mana the last cost asks for", **_RECORD)
 _path(_WHOLE, "cost.declined", _boolean, _cost_value("declined"), "whether the last cost was declined (6.4.b)", **_RECORD)
@@ -583,7 +585,7 @@ def _read_face(w: Written) -> str:
 
 _path(Family.REGION, "face", _read_face, _region_face, "`up` / `down`; once tiebreakers have started `discarded`, and `down` for region 7, the Arena (4.3.d)")
 _path(Family.REGION, "types", _types, _region_types, "a list of region types (`[]` for a face-down half)")
-_path(Family.REGION, "type", _word("region", "the type of an object represented by an Adventure card or a Tumult half is Region (2.2.1.e)"),
+_path(Family.REGION, "type", _word("region", told("read.region_type_word")),
       lambda game, at: "discarded" if game.board.tiebreakers and at.region != 7 else "region",
       "`region`: whatever its sub-types, a region's type is Region (2.2.1.e)")
 
@@ -638,7 +640,7 @@ def _duration_of(info: EmblemInfo) -> str | None:
     return info.duration.value if info.duration else None
 
 
-_path(_EMBLEM, "type", _word("emblem", "the type of an emblem is Emblem (2.2.1.g)"), _emblem(lambda game, e, at: e.card.type.value),
+_path(_EMBLEM, "type", _word("emblem", told("read.emblem_type_word")), _emblem(lambda game, e, at: e.card.type.value),
       "`emblem` (2.2.1.g)", **_RECORD)
 _path(_EMBLEM, "name", _read_name_or_none, _emblem(lambda game, e, at: e.card.name), "`none`: emblems have no name (2.2.3.g)", **_RECORD)
 _path(_EMBLEM, "subtype", _read_subtype, _emblem(lambda game, e, at: e.card.subtypes[0] if e.card.subtypes else None),
