@@ -15,15 +15,21 @@ from pathlib import Path
 import pytest
 
 from altered_rules.cli.main import main
+from engine import errors as engine_errors
 from engine import messages as engine_messages
 from engine.catalogue import ENGLISH
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
-RAISERS = frozenset({"ScenarioError", "RulesSilent", "fail", "bad", "_count", "_list_of", "_texts"})
-"""The errors an editor reads, and the reader's helpers that make one from their first argument
+def _errors(cls: type = engine_errors.EngineError) -> set[str]:
+    return {cls.__name__}.union(*(_errors(sub) for sub in cls.__subclasses__()))
+
+
+RAISERS = frozenset(_errors() | {"fail", "bad", "_count", "_list_of", "_texts"})
+"""The errors an editor reads (every EngineError: ScenarioError, RulesSilent, UnsupportedText,
+BoardError...), and the reader's helpers that make one from their first argument
 (engine.scenario.syntax.fail, paths.Written.bad, reader_expectations.locate's bad, paths._count,
-reader_given._list_of)."""
+reader_given._list_of, paths._texts)."""
 
 
 def _is_sentence(node: ast.expr) -> bool:
@@ -88,6 +94,7 @@ def test_the_scan_finds_a_sentence_in_each_shape(tmp_path: Path) -> None:
         "raise ScenarioError(msg('read.x'), place)\n"
         "raise fail(told('read.y'), item, key, where)\n", encoding="utf-8")
     assert [line.split(":")[1] for line in english_sentences(tmp_path / "engine")] == [str(n) for n in range(1, 8)]
+    assert {"ScenarioError", "RulesSilent", "UnsupportedText", "BoardError", "UnknownPlayer", "Forbidden"} <= RAISERS
 
 
 def _message_ids(root: Path) -> set[str]:
