@@ -53,7 +53,7 @@ def _playable(game: Game) -> None:
         if obj.zone in IN_PLAY and obj.card.unread:
             keyword = unmodelled_keyword(obj.card.unread[0])
             raise silent(
-                msg("refusal.unmodelled_keyword", card=Card(obj.name), keyword=Quote(keyword)) if keyword
+                msg("refusal.unmodelled_keyword", card=Card(obj.name), keyword=_keyword_said(keyword)) if keyword
                 else msg("refusal.unread_ability", card=Card(obj.name), text=Quote(obj.card.unread[0])),
                 Unenumerable.LOST_TEXT if keyword else Unenumerable.UNKNOWN_BOARD,
             )
@@ -120,12 +120,13 @@ def find_character(game: Game, player: PlayerName, kind: ExpeditionKind, name: s
     present = game.board.characters_in(player, kind)
     candidates = [o for o in present if o.name.lower() == name.lower()]
     if not candidates:
-        names = ", ".join(o.name for o in present) or "nobody"
-        raise BoardError(f"no character named {name!r} in {game.board.expedition(player, kind).label} (there: {names})")
+        expedition = game.board.expedition(player, kind).said
+        if not present:
+            raise BoardError(msg("board.no_character_nobody", name=Quote(repr(name)), expedition=expedition))
+        raise BoardError(msg("board.no_character", name=Quote(repr(name)), expedition=expedition, names=Quote(", ".join(o.name for o in present))))
     if not alike(candidates):
         raise BoardError(
-            f"{len(candidates)} different characters are named {name!r} in {game.board.expedition(player, kind).label}; "
-            "give them different names in the scenario so the action says which one"
+            msg("board.same_name_characters", n=len(candidates), name=Quote(repr(name)), expedition=game.board.expedition(player, kind).said)
         )
     return candidates[0]
 
@@ -142,25 +143,24 @@ def find_object(game: Game, player: PlayerName, place: str, name: str) -> GameOb
         cards = game.board.player(player).hidden(zone)
         found = [c for c in cards if (c.name or "").lower() == name.lower()]
         if not found:
-            raise BoardError(_absent(name, f"{player}'s {zone.value}", [c.name or "card" for c in cards], [c.printed_name for c in cards]))
+            raise BoardError(_absent(name, owned_zone(player, zone), [c.name or "card" for c in cards], [c.printed_name for c in cards]))
         return CardInZone(player, found[0], zone)
     present = game.board.in_zone(zone, player)
     candidates = [o for o in present if o.name.lower() == name.lower()]
     if not candidates:
-        raise BoardError(_absent(name, f"{player}'s {place.replace('_', ' ')}", [o.name for o in present], [o.card.printed_name for o in present]))
+        raise BoardError(_absent(name, owned_zone(player, zone), [o.name for o in present], [o.card.printed_name for o in present]))
     if not alike(candidates):
-        raise BoardError(f"{len(candidates)} different objects are named {name!r} in {player}'s {place}; give them different names in the scenario")
+        raise BoardError(msg("board.same_name_objects", n=len(candidates), name=Quote(repr(name)), where=owned_zone(player, zone)))
     return candidates[0]
 
 
-def _absent(name: str, where: str, names: list[str], printed: list[str | None]) -> str:
+def _absent(name: str, where: Message, names: list[str], printed: list[str | None]) -> Message:
     for english, local in zip(names, printed):
         if local is not None and local.lower() == name.lower():
-            return (
-                f"no object named {name!r} in {where}: the card printed \"{local}\" is named {english}, "
-                "its English name (2.2.3.c)"
-            )
-    return f"no object named {name!r} in {where} (there: {', '.join(names) or 'nothing'})"
+            return msg("board.printed_name", name=Quote(repr(name)), where=where, printed=Quote(local), card=Card(english))
+    if not names:
+        return msg("board.no_object_nothing", name=Quote(repr(name)), where=where)
+    return msg("board.no_object", name=Quote(repr(name)), where=where, names=Quote(", ".join(names)))
 
 
 def _take_turn_action(game: Game, player: PlayerName, what: Message) -> None:
@@ -238,9 +238,9 @@ def use_ability(
         raise Forbidden(msg("refusal.hidden_abilities", card=Card(name), zone=owned_zone(player, obj.zone)))
     abilities = obj.card.supports if support else obj.card.quick_actions
     if not abilities:
-        raise BoardError(f"{obj.name} has no {what}")
+        raise BoardError(msg("board.no_ability", card=Card(obj.name), what=Term(what)))
     if not 1 <= index <= len(abilities):
-        raise BoardError(f"{obj.name} has {len(abilities)} {what}(s); `ability:` is 1 to {len(abilities)}")
+        raise BoardError(msg("board.ability_number", card=Card(obj.name), what=Term(what), n=len(abilities)))
     ability = abilities[index - 1]
     if support:
         _refuse_exhausted_in_reserve(obj, "support")  # refusal.exhausted_in_reserve_support
@@ -264,7 +264,8 @@ def use_ability(
         game.log.trace.add(line, rule)
     if decline_cost:
         # The cost declined is the one asked, its parts and Mana included (6.4.b, 6.4.e).
-        game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
+        game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost,
+                                        said=msg("cost.named_ability", card=Card(obj.name), what=Term(what)))
         game.log.trace.add(msg("play.declines_ability_cost", player=Player(player), what=Term(what)), "6.4.b", "6.4.e")
         return None
     mana = sum(int(p[4:]) for p in cost if p.startswith("pay ") and p[4:].isdecimal())
@@ -273,7 +274,8 @@ def use_ability(
     other_parts_payable = not ("exhaust" in cost and obj.exhausted) and not ("discard" in cost and obj.zone is not Zone.RESERVE)
     if mana and other_parts_payable and not can_pay_mana(game, player, mana):
         # 6.4.c, 6.4.e: a cost that cannot be paid in full is not paid: the ability is not played.
-        game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost)
+        game.log.last_cost = CostRecord(f"the cost of {obj.name}'s {what}", False, 1, None if "lost" in cost else len(cost), cost,
+                                        said=msg("cost.named_ability", card=Card(obj.name), what=Term(what)))
         game.log.trace.add(msg("play.cannot_pay_ability_orbs" if orbs_pay_mana(game, player) else "play.cannot_pay_ability",
                                player=Player(player), what=Term(what)), "6.4.c", "6.4.e")
         return None
@@ -343,13 +345,13 @@ def put(
     (put in play, not played). Returns the new object, if any."""
     _playable(game)
     if zone in (Zone.ADVENTURE, Zone.LIMBO, Zone.HERO) or (zone is Zone.EXPEDITION and expedition is None):
-        raise UnsupportedText(f"`put` moves an object to reserve, discard, hand, deck, mana, landmarks, hero or companion; not to {zone.value}")
+        raise UnsupportedText(msg("board.put_zones", zone=zone_term(zone)))
     place = kind.value if isinstance(kind, ExpeditionKind) else kind
     obj = find_object(game, player, place, name)
     if obj.zone is zone and zone is not Zone.EXPEDITION:
-        raise BoardError(f"{name} is already in {player}'s {zone.value}")
+        raise BoardError(msg("board.already_in", card=Card(name), where=owned_zone(player, zone)))
     if isinstance(obj, GameObject) and obj.zone is Zone.EXPEDITION and zone is Zone.EXPEDITION:
-        raise UnsupportedText("an object moving from one expedition to another does not change zones (3.2.4.d): use switch_expeditions")
+        raise UnsupportedText(msg("board.use_switch"))
     result: list[GameObject | None] = []
     mark = game.log.trace.mark()
     run_step(game, [lambda: result.append(game.move(obj, zone, expedition=expedition))])
@@ -391,3 +393,9 @@ def check_victory(game: Game) -> None:
     check_end(game)
     if not game.board.outcome.over and not game.board.tiebreakers:
         game.log.trace.add(msg("end.nobody_finished"), "1.3.3.a")
+
+
+def _keyword_said(printed: str) -> Message:
+    """A keyword whose rules are not in the sources, as printed ("Tough 1"), in the reader's words ("Coriace 1")."""
+    word, _, number = printed.partition(" ")
+    return msg("keyword.numbered", keyword=Term(word), n=Quote(number)) if number else msg("keyword.printed", keyword=Term(word))

@@ -15,11 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Mapping
 
-from .messages import Card as Named, msg
+from .messages import Card as Named, Quote, msg
 from .adventure import Adventure
 from .errors import BoardError, RegionOutOfRange, RulesSilent, UnknownPlayer
 from .objects import CannotMove, Card, Direction, EmblemKind, GameObject, RegionPassive
-from .places import REGION_RANGE
 from .decisions import ASLEEP_NOT_COUNTED, BOOST_ADDS_ONE, FollowsDecisions, Question, decided
 from .readings import Unenumerable, silent
 from .records import Expedition, Outcome, Player
@@ -89,13 +88,13 @@ class Board:
     ) -> "Board":
         """The given board; raises BoardError/UnknownPlayer/RegionOutOfRange when it cannot exist."""
         if len(set(players)) != len(players) or any(not isinstance(p, str) or not p for p in players):
-            raise BoardError(f"players must be distinct non-empty names, got {players!r}")
+            raise BoardError(msg("board.players_distinct", players=Quote(repr(players))))
         wanted = 2 if mode is Mode.TWO_PLAYER else 4
         if len(players) != wanted:
-            raise BoardError(f"a {mode.value} game has {wanted} players, got {len(players)}: {', '.join(players)}")
+            raise BoardError(msg("board.players_count", mode=Quote(mode.value), wanted=wanted, n=len(players), players=Quote(", ".join(players))))
         first = first_player if first_player is not None else players[0]
         if first not in players:
-            raise UnknownPlayer(f"first player {first!r} is not seated; players: {', '.join(players)}")
+            raise UnknownPlayer(msg("board.first_not_seated", name=Quote(repr(first)), players=Quote(", ".join(players))))
         board = cls(
             players=[
                 Player(
@@ -120,13 +119,9 @@ class Board:
         expedition = self.player(name).expedition(kind)
         if self.tiebreakers:
             if position != ARENA:
-                raise RegionOutOfRange(
-                    f"during tiebreakers every expedition is in the Arena (1.3.3.d); {expedition.label} cannot be at {position!r}"
-                )
+                raise RegionOutOfRange(msg("board.tiebreakers_arena", expedition=expedition.said, position=Quote(repr(position))))
         elif position == ARENA or isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < REGION_COUNT:
-            raise RegionOutOfRange(
-                f"{expedition.label} cannot be at region {position!r}: {REGION_RANGE}; `arena` only during tiebreakers"
-            )
+            raise RegionOutOfRange(msg("board.region_out_of_range", expedition=expedition.said, position=Quote(repr(position))))
         expedition.position = position
 
     # ---- queries ------------------------------------------------------------------------
@@ -134,7 +129,7 @@ class Board:
         for player in self.players:
             if player.name == name:
                 return player
-        raise UnknownPlayer(f"unknown player {name!r}; players: {', '.join(p.name for p in self.players)}")
+        raise UnknownPlayer(msg("read.unknown_player", name=Quote(repr(name)), players=Quote(", ".join(p.name for p in self.players))))
 
     @property
     def names(self) -> list[PlayerName]:

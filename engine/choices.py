@@ -9,9 +9,8 @@ Every decision made is kept, in order, in the run log: `game.log.choices_made`.
 
 from __future__ import annotations
 
-from .catalogue import ENGLISH_RENDERER
 from .errors import ScenarioError
-from .messages import Message, Player, Quote, Term, msg
+from .messages import Message, Param, Player, Quote, Term, msg
 from .records import Answer
 from .state import Game
 from .vocabulary import PlayerName
@@ -39,22 +38,17 @@ def choose(
     "may" (or there is nothing to choose). ScenarioError when the scenario does not give it."""
     if not options:
         return None
-    asked = ENGLISH_RENDERER.render(question)  # a scenario error is about the scenario file, in English
     if not may and len(options) == 1:
         return options[0]
-    allowed = ", ".join(options) + (f", or {NO}" if may else "")
+    # The decision asked, said in the reader's language (the question), the answers as the file writes them.
+    said: dict[str, Param] = dict(player=Player(player), question=question, allowed=Quote(", ".join(options)))
     if not game.log.answers:
-        raise ScenarioError(
-            f"{player} must decide {asked}: {allowed}. Give the decision in the action's `choices:`, "
-            f"e.g. choices: [{{{player}: {options[0]}}}]"
-        )
+        example = Quote(f"choices: [{{{player}: {options[0]}}}]")
+        raise ScenarioError(msg("choice.missing_may" if may else "choice.missing", example=example, no=Quote(NO), **said))
     answer = game.log.answers[0]
     if answer.player != player:
-        raise ScenarioError(
-            f"the engine asks {player} to decide {asked} ({allowed}), but the next decision listed in "
-            f"`choices:` is {answer.player}'s; decisions are listed in the order they are asked (initiative order, 6.1.g)",
-            answer.location,
-        )
+        raise ScenarioError(msg("choice.out_of_order_may" if may else "choice.out_of_order", next=Player(answer.player), no=Quote(NO), **said),
+                            answer.location)
     chosen: str | None
     if may and _same(answer.answer, NO):
         chosen = None
@@ -63,7 +57,8 @@ def choose(
     else:
         chosen = next((o for o in options if _same(o, answer.answer)), None)
         if chosen is None:
-            raise ScenarioError(f"{player} cannot choose {answer.answer!r} when deciding {asked}; allowed: {allowed}", answer.location)
+            raise ScenarioError(msg("choice.not_allowed_may" if may else "choice.not_allowed", answer=Quote(repr(answer.answer)), no=Quote(NO), **said),
+                                answer.location)
     game.log.answers.pop(0)
     shown = NO if chosen is None else (YES if may and len(options) == 1 and chosen == options[0] and _same(answer.answer, YES) else chosen)
     game.log.choices_made.append(f"{player}: {shown}")

@@ -159,10 +159,22 @@ def play_cost(game: Game, player: PlayerName, thing: GameObject | CardInZone, *,
     if unknown is None and total < 0:
         unknown = msg("cost.below_zero", card=Named(name), changes=describe_cost_changes(base or 0, changes))
     parts = (f"pay {total}",) if total > 0 and unknown is None else ()
-    return CostRecord(f"the cost of {name}", paid, 1, len(parts), parts, printed, base, changes, free, unknown)
+    return CostRecord(f"the cost of {name}", paid, 1, len(parts), parts, printed, base, changes, free, unknown,
+                      said=msg("cost.named", card=Named(name)))
 
 
 COST_NAMES = {Zone.HAND: "Hand cost", Zone.RESERVE: "Reserve cost"}
+
+
+def _cost_part(part: str) -> Message | Quote:
+    """A part of a cost as the reader's language says it: "épuiser", "payer 1" (as the card writes it otherwise)."""
+    if part == "lost":
+        return msg("cost.lost_symbol")
+    if part in ("exhaust", "discard"):
+        return msg(f"cost.part_{part}")
+    if part.startswith("pay "):
+        return msg("cost.part_pay", amount=Quote(part.removeprefix("pay ")))
+    return Quote(part)
 
 
 def describe_cost_changes(base: int, changes: tuple[int, ...]) -> Message:
@@ -306,7 +318,7 @@ def pay_cost(game: Game, player: PlayerName, bearer: GameObject, parts: tuple[st
     if atomic is not None:
         atomic = len(actions)
     game.log.last_cost = CostRecord(" and ".join(parts), True, 1, atomic, parts)
-    shown = Items(tuple(msg("cost.lost_symbol") if p == "lost" else Quote(p) for p in parts))
+    shown = Items(tuple(_cost_part(p) for p in parts))
     game.log.trace.add(msg("cost.pays_single_step", player=Player(player), what=what, parts=shown), "6.4.a", "6.1.d")
     run_step(game, actions)
     return after[0]

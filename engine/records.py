@@ -312,6 +312,8 @@ class CostRecord:
     """Played "for free": its printed cost is not paid."""
     unknown: Message | None = None
     """Why the Mana it asks for is not known (a printed cost no source gives, a cost below 0)."""
+    said: Message | None = None
+    """The cost named in the reader's words ("le coût de Kuwat"); `text` is its English."""
 
     @property
     def declined(self) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Final, Literal, TypeAlias, TypeVar
 
-from .messages import Quote, msg
+from .messages import Message, Quote, msg
 from .errors import ScenarioError
 from .limits import MAX_NUMBER, number_within_limit
 
@@ -309,8 +309,7 @@ class Statistics:
         match = _STATISTICS.match(str(text)) if isinstance(text, str) else None
         if match is None or not all(number_within_limit(match[i]) for i in (1, 2, 3)):  # engine/limits.py
             raise ScenarioError(
-                f"bad statistics {text!r}: write forest/mountain/water as three whole numbers, e.g. 2/1/0 or -1/0/3, "
-                f"each from -{MAX_NUMBER:,} to {MAX_NUMBER:,}"
+                msg("read.bad_statistics", text=Quote(repr(text)), limit=MAX_NUMBER)
             )
         return cls(int(match[1]), int(match[2]), int(match[3]))
 
@@ -342,8 +341,9 @@ def allowed_words(enum: type[Enum]) -> str:
     return ", ".join(str(member.value) for member in enum)
 
 
-def parse_enum(enum: type[E], word: object, what: str) -> E:
-    """The member of `enum` a judge wrote (case-insensitive), or ScenarioError listing the words allowed."""
+def parse_enum(enum: type[E], word: object, what: str | Message) -> E:
+    """The member of `enum` a judge wrote (case-insensitive), or ScenarioError listing the words allowed;
+    `what` names the word: a message (read.enum.*), said in the reader's language, or a word as written."""
     if isinstance(word, str):
         wanted = word.strip().lower()
         for member in enum:
@@ -352,5 +352,5 @@ def parse_enum(enum: type[E], word: object, what: str) -> E:
     import difflib  # when a word is wrong, not on the engine's import (the sandbox's first visit, issue 43)
 
     close = difflib.get_close_matches(str(word).strip().lower(), [str(m.value).lower() for m in enum], n=1, cutoff=0.75)
-    said = dict(what=Quote(what), word=Quote(repr(word)), allowed=Quote(allowed_words(enum)))
+    said = dict(what=what if isinstance(what, Message) else Quote(what), word=Quote(repr(word)), allowed=Quote(allowed_words(enum)))
     raise ScenarioError(msg("read.unknown_word_close", close=Quote(repr(close[0])), **said) if close else msg("read.unknown_word", **said))

@@ -154,9 +154,9 @@ MISSPELT = """\
 
 
 @pytest.mark.parametrize("language, said", [
-    ("fr", ["clé inconnue 'heroo' dans `Alice:` (vouliez-vous dire 'hero'\u00a0?)", "'heor' n'est pas un mot admis ici (expedition)",
+    ("fr", ["clé inconnue 'heroo' dans `Alice:` (vouliez-vous dire 'hero'\u00a0?)", "'heor' n'est pas un mot admis ici (Expédition)",
             "joueur inconnu 'Carol' dans 'Carol.hero'\u00a0; joueurs\u00a0: Alice, Bob"]),
-    ("it", ["chiave sconosciuta 'heroo' in `Alice:` (forse 'hero'?)", "'heor' non è una parola ammessa qui (expedition)",
+    ("it", ["chiave sconosciuta 'heroo' in `Alice:` (forse 'hero'?)", "'heor' non è una parola ammessa qui (spedizione)",
             "giocatore sconosciuto 'Carol' in 'Carol.hero'; giocatori: Alice, Bob"]),
     ("en", ["unknown key 'heroo' in `Alice:` (did you mean 'hero'?)", "unknown expedition 'heor' (did you mean 'hero'?)",
             "unknown player 'Carol' in 'Carol.hero'; players: Alice, Bob"]),

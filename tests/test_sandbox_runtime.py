@@ -465,3 +465,10 @@ def test_the_sandbox_names_a_players_expedition_in_the_third_person(glossary):
     assert italian["companion-expedition"] == "spedizione del compagno"
     assert terms(glossary, "fr")["hero-expedition"] == "Expédition Héros"   # no other form: the term itself
     assert terms(glossary, "en")["hero-expedition"] == "hero expedition"
+
+
+@pytest.mark.parametrize("language, said", [("fr", "le fichier ne contient aucun scénario"), ("it", "il file non contiene nessuno scenario")])
+def test_a_files_own_error_is_said_in_the_pages_language(language, said):
+    """Issue 44: pasted text that is no list of scenarios is refused in the page's language too."""
+    answer = _run({"yaml": "scenarios: []\n", "language": language})
+    assert answer["error"]["message"] == said and answer["error"]["said"]["id"] == "read.empty_file", answer

@@ -378,6 +378,7 @@ const state = {
   deckTouched: false,
   deckFromUrl: false,
   opened: null,          // the id of the glossary's scenario the address names (?scenario=), until an edit
+  glossaryNames: new Set(),  // the `name:` of each glossary scenario opened: English, as its author wrote it
   keptQuery: null,       // the address's query while its ?s= / ?d= is being read, or could not be, until an edit
 };
 
@@ -743,6 +744,14 @@ function failed(error) {
   return h("p", { class: "ar-sb-error", text: say("load_failed", { error: error.message }) });
 }
 
+// "Scenario 2: <name>": the name as its author wrote it, marked English where it is a rule page's
+// scenario (the glossary's scenarios are written in English), so screen readers say it right.
+function scenarioTitle(index, name) {
+  const [before, after] = say("scenario_n", { n: index + 1, name: "\u0000" }).split("\u0000");
+  const lang = state.glossaryNames.has(name) && pageLanguage() !== "en" ? "en" : null;
+  return h("h3", {}, before, h("span", { class: "ar-sb-scenario-name", lang, text: name }), after ?? "");
+}
+
 function showAnswer(container, answer) {
   container.replaceChildren();
   container.append(h("h2", { text: say("outcome") }));
@@ -754,7 +763,7 @@ function showAnswer(container, answer) {
   const several = answer.scenarios.length > 1;
   answer.scenarios.forEach((scenario, index) => {
     const part = h("section", { class: "ar-sb-scenario" });
-    if (several) part.append(h("h3", { text: say("scenario_n", { n: index + 1, name: scenario.name }) }));
+    if (several) part.append(scenarioTitle(index, scenario.name));
     if (scenario.deck) part.append(deckOutcome(scenario.deck));
     else if (scenario.board) part.append(boardOutcome(scenario));
     if (!scenario.explored || scenario.error) part.append(expectedBlock(scenario));
@@ -1185,6 +1194,9 @@ function build(root) {
   ui.scenario = h("textarea", { rows: 18, spellcheck: "false", autocomplete: "off", class: "ar-sb-yaml",
     oninput: () => { state.scenarioText = ui.scenario.value; leaveOpened(); } });
   ui.scenario.id = nextId("yaml");
+  // The scenario's text is in the format's English words (and, opened from a rule page, its author's
+  // English `name:`): screen readers of a French or Italian page read it as English, as the rule pages' scenarios.
+  if (pageLanguage() !== "en") ui.scenario.setAttribute("lang", "en");
   ui.scenarioPane = h("div", { class: "ar-sb-scenario-pane", hidden: true },
     h("label", { for: ui.scenario.id, text: say("scenario_help") }), ui.scenario,
     h("div", { class: "ar-sb-actions" }, h("button", { type: "button", class: "md-button md-button--primary ar-sb-run", text: say("run"),
@@ -1368,6 +1380,7 @@ async function init() {
     try {
       board = await publishedScenario(wanted);
       if (board === null) missing = say("unknown_scenario", { id: wanted });
+      else if (typeof board.name === "string") state.glossaryNames.add(board.name);
     } catch (error) {
       missing = say("scenario_unavailable", { id: wanted, error: error.message });
     }

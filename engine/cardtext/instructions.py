@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import UnsupportedText
+from ..messages import Quote, msg
 from ..objects import CannotMove, Card, Direction, NextCardPlayed, OngoingPassive, Trigger
 from ..vocabulary import Duration, ExpeditionKind, ObjectType, Status, Word, Zone
 from .text import number
@@ -75,7 +76,7 @@ class CreateOngoing:
     def __post_init__(self) -> None:
         effect = parse_ongoing(self.passive)
         if effect is None:
-            raise UnsupportedText(f"the engine cannot read the Ongoing passive {self.passive!r}")
+            raise UnsupportedText(msg("text.ongoing", text=Quote(repr(self.passive))))
         object.__setattr__(self, "effect", effect)
 
 

@@ -43,7 +43,7 @@ from ..durations import Span, span_of, undefined_duration_ends
 from ..errors import Forbidden
 from ..movement import move_backward, move_forward
 from ..objects import Card, EmblemInfo, EmblemKind, GameObject, alike, describe_character
-from ..messages import Card as Named, Items, Message, Player, Quote, Rules, Term, msg
+from ..messages import Card as Named, Items, Message, Param, Player, Quote, Rules, Term, msg
 from ..catalogue import ENGLISH
 from ..places import owned_zone, zone_term
 from ..reactions import create_reaction_emblem, run_step
@@ -230,7 +230,7 @@ def _create_tokens(game: Game, instruction: Instruction, res: Resolution) -> Non
             actions.append(partial(game.enter, instruction.card, Zone.EXPEDITION, controller, expedition=place.kind, host=place.player))
     where = Items(tuple(msg("effect.tokens_in", n=instruction.count, expedition=p.said) for p in places))
     n = len(actions)
-    text = msg("effect.creates_tokens", player=Player(res.controller), n=n, token=Quote(describe_character(instruction.card)), where=where)
+    text = msg("effect.creates_tokens", player=Player(res.controller), n=n, token=_token_said(instruction.card), where=where)
     if instruction.ability_after_location:
         text = msg("effect.token_ability_after", created=text, ruling=Quote(Ruling.TOKEN_ABILITY_POSITION.value))
     _step(game, res, actions, text, "7.3.3.a", "7.3.3.b", "6.1.e", "6.1.f", "7.5.4.b")
@@ -333,21 +333,21 @@ def _keyword_action(game: Game, instruction: Instruction, res: Resolution) -> No
         # 6.1.g: each player decides in initiative order; the others know each decision.
         order = game.board.initiative_order()
         ruling = (Ruling.INITIATIVE_ORDER,)
-        game.log.trace.add(msg("effect.each_decides", word=Quote(word), order=Items(tuple(Player(p) for p in order))), "6.1.g", rulings=ruling)
-        performers = [p for p in order if choose(game, p, msg("question.whether_keyword", word=Quote(word)), [YES], may=True, rulings=ruling) is not None]
+        game.log.trace.add(msg("effect.each_decides", word=_card_word(word), order=Items(tuple(Player(p) for p in order))), "6.1.g", rulings=ruling)
+        performers = [p for p in order if choose(game, p, msg("question.whether_keyword", word=_card_word(word)), [YES], may=True, rulings=ruling) is not None]
     else:
         performers = [res.controller]
     actions = [partial(_unknown_keyword_action, game, p, word) for p in performers]
     _step(
         game, res, actions,
         msg("effect.keyword_performed" if performers else "effect.keyword_nobody", players=Items(tuple(Player(p) for p in performers)),
-            count=len(performers), word=Quote(word), n=len(actions)),
+            count=len(performers), word=_card_word(word), n=len(actions)),
         "6.1.c", "6.1.e",
     )
 
 
 def _unknown_keyword_action(game: Game, player: PlayerName, word: str) -> None:
-    game.log.unknowns.append(Unknown(msg("unknown.keyword", player=Player(player), word=Quote(word)), UnknownScope.ALL, player))
+    game.log.unknowns.append(Unknown(msg("unknown.keyword", player=Player(player), word=_card_word(word)), UnknownScope.ALL, player))
 
 
 def _lost_effect(game: Game, instruction: Instruction, res: Resolution) -> None:
@@ -737,6 +737,24 @@ _HANDLERS: dict[type, Callable[[Game, Instruction, Resolution], None]] = {
 # The instructions handled are the instructions the reader knows, and every one is read by a wording.
 assert set(_HANDLERS) == set(get_args(Instruction)), "every instruction of engine.cardtext.instructions has a handler"
 assert {wording.record for wording in WORDINGS} <= set(_HANDLERS), "every wording of engine.cardtext.wordings makes a handled record"
+
+
+def _token_said(card: Card) -> Message:
+    """A token as 7.3.3.b's template writes it, "Ordis Recruit 1/1/1 Soldier", in the reader's words:
+    its name as the rules quote it (a page adds its printed name where glossary/cards.yaml knows it),
+    its statistics, its sub-types and Gigantic as the catalogue translates them ("Soldat", "Colossale")."""
+    if card.statistics is None:  # a template always has statistics: kept as written otherwise
+        return msg("token.written", text=Quote(describe_character(card)))
+    said: dict[str, Param] = dict(name=Named(card.name or "(no name)"), stats=Quote(str(card.statistics)))
+    if card.subtypes:
+        subtypes: Param = _card_word(card.subtypes[-1])
+        for subtype in reversed(card.subtypes[:-1]):
+            subtypes = msg("token.subtypes", first=_card_word(subtype), rest=subtypes)
+        said["subtypes"] = subtypes
+    gigantic = card.has(Keyword.GIGANTIC)
+    if gigantic:
+        said["keyword"] = Term(Keyword.GIGANTIC.value)
+    return msg("token.template" + ("_subtypes" if card.subtypes else "") + ("_gigantic" if gigantic else ""), **said)
 
 
 def _card_word(word: str) -> Term | Quote:

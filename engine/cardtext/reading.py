@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from ..errors import ScenarioError, UnsupportedText
+from ..messages import Items, Quote, Term, msg
 from ..objects import (
     TRIGGER_SYMBOLS,
     Activated,
@@ -80,10 +81,7 @@ def parse_character_template(text: str, *, allow_token_word: bool = True) -> Car
         token, words = True, words[:-1]
     stats_at = [i for i, word in enumerate(words) if _STATS_WORD.match(word)]
     if len(stats_at) != 1 or stats_at[0] == 0:
-        raise ScenarioError(
-            f"bad character {text!r}: write the token template of 7.3.3.b, \"Name F/M/W Subtype, Subtype\", "
-            f"e.g. \"Ordis Recruit 2/1/0 Soldier\" (statistics are three whole numbers, which may be negative)"
-        )
+        raise ScenarioError(msg("read.bad_character", text=Quote(repr(text)), example=Quote('"Ordis Recruit 2/1/0 Soldier"')))
     i = stats_at[0]
     name = " ".join(words[:i])
     subtypes = tuple(s.strip() for s in " ".join(words[i + 1 :]).split(",") if s.strip())
@@ -98,11 +96,10 @@ def check_subtypes(subtypes: tuple[str, ...], object_type: ObjectType = ObjectTy
     for subtype in subtypes:
         if subtype.lower() not in known:
             if object_type is ObjectType.CHARACTER:
-                raise ScenarioError(
-                    f"unknown character sub-type {subtype!r}; the sub-types of 2.2.2.d are: {', '.join(CHARACTER_SUBTYPES)}"
-                )
-            listed = ", ".join(allowed) if allowed else "none (2.2.2.b)"
-            raise ScenarioError(f"unknown {object_type.value} sub-type {subtype!r}; allowed: {listed}")
+                raise ScenarioError(msg("read.unknown_character_subtype", subtype=Quote(repr(subtype)), allowed=Quote(", ".join(CHARACTER_SUBTYPES))))
+            if not allowed:
+                raise ScenarioError(msg("read.no_subtypes", subtype=Quote(repr(subtype)), type=Term(object_type.value)))
+            raise ScenarioError(msg("read.unknown_subtype", subtype=Quote(repr(subtype)), type=Term(object_type.value), allowed=Quote(", ".join(allowed))))
         result.append(known[subtype.lower()])
     return tuple(result)
 
@@ -136,9 +133,7 @@ def parse_token_template(text: str) -> CreateTokens:
         raise unsupported(text)
     destination = _DESTINATIONS.get(where.lower())
     if destination is None:
-        raise UnsupportedText(
-            f"the engine cannot read the expedition {where!r} in {text!r}; it reads: {', '.join(_DESTINATIONS)}"
-        )
+        raise UnsupportedText(msg("text.expedition", where=Quote(repr(where)), text=Quote(repr(text)), allowed=Quote(", ".join(_DESTINATIONS))))
     keywords: frozenset[Keyword] = frozenset()
     reactions: tuple[Reaction, ...] = ()
     passives: tuple[Passive, ...] = ()
@@ -147,8 +142,8 @@ def parse_token_template(text: str) -> CreateTokens:
         if not part.strip().startswith('"') and ability.lower() in _KEYWORDS:   # "with Gigantic": any keyword it models
             keywords = keywords | {_KEYWORDS[ability.lower()]}
         elif not part.strip().startswith('"'):
-            raise UnsupportedText(f"the engine cannot read the ability {ability!r} of the token in {text!r}: "
-                                  f"a keyword ({', '.join(k.value.capitalize() for k in Keyword)}) or an ability in quotes")
+            raise UnsupportedText(msg("text.token_ability", ability=Quote(repr(ability)), text=Quote(repr(text)),
+                                      keywords=Items(tuple(Term(k.value) for k in Keyword))))
         elif "|" in ability:
             reactions = reactions + (parse_reaction(ability),)
         else:
@@ -210,7 +205,7 @@ def _split_sentence(sentence: str, whole: str) -> list[str]:
 def parse_effect(text: str) -> list[Instruction]:
     """An effect as its steps, in order: one per verb (6.1.b-c)."""
     if not isinstance(text, str) or not text.strip():
-        raise UnsupportedText("an effect must be its printed text, e.g. \"Create an Ordis Recruit 1/1/1 Soldier token in your hero Expedition\"")
+        raise UnsupportedText(msg("text.effect_shape", example=Quote('"Create an Ordis Recruit 1/1/1 Soldier token in your hero Expedition"')))
     return [_parse_instruction(step, text) for step in split_steps(text)]
 
 
@@ -228,9 +223,7 @@ def parse_reaction(text: str) -> Reaction:
     """"Trigger | Effect" (2.2.10.i; the separator symbol of the printed cards is written |).
     The trigger may carry a condition: "When I'm sacrificed, if I'm not Fleeting | Put me in Reserve"."""
     if not isinstance(text, str) or "|" not in text:
-        raise UnsupportedText(
-            f"a reaction is written \"Trigger | Effect\" (2.2.10.i), got {text!r}; triggers: {', '.join(SUPPORTED_TRIGGERS)}"
-        )
+        raise UnsupportedText(msg("text.reaction_shape", text=Quote(repr(text)), triggers=Quote(", ".join(SUPPORTED_TRIGGERS))))
     trigger_text, effect = (part.strip() for part in text.split("|", 1))
     condition = None
     conditioned = re.match(r"^(.+?),\s*(if I'?m (?:not )?(?:Fleeting|Asleep))$", normalize(trigger_text), re.I)
@@ -238,7 +231,7 @@ def parse_reaction(text: str) -> Reaction:
         trigger_text, condition = conditioned.group(1), conditioned.group(2)
     trigger = _trigger(trigger_text)
     if trigger is None:
-        raise UnsupportedText(f"the engine cannot read the trigger {trigger_text!r}; it reads: {', '.join(SUPPORTED_TRIGGERS)}")
+        raise UnsupportedText(msg("text.trigger", text=Quote(repr(trigger_text)), triggers=Quote(", ".join(SUPPORTED_TRIGGERS))))
     parse_effect(effect)  # refuse unreadable effects when the card is read, not when it triggers
     requires = None
     if condition is not None:
@@ -259,10 +252,7 @@ def parse_passive(text: str) -> Passive:
         words = [w.strip().lower() for w in re.split(r",|\band\b", blocked.group(1)) if w.strip()]
         if words and all(w in TRIGGER_SYMBOLS for w in words):
             return CannotActivate(clean, frozenset(TRIGGER_SYMBOLS[w] for w in words))
-    raise UnsupportedText(
-        f"the engine cannot read the passive ability {text!r}; it reads: " + "; ".join(SUPPORTED_PASSIVES)
-        + ' (a reaction is written "Trigger | Effect")'
-    )
+    raise UnsupportedText(msg("text.passive", text=Quote(repr(text)), passives=Quote("; ".join(SUPPORTED_PASSIVES))))
 
 
 _COSTS = {"exhaust": "exhaust", "{exhaust}": "exhaust", "discard": "discard", "{discard}": "discard",
@@ -275,7 +265,7 @@ def parse_activated(text: str) -> Activated:
     first player" is read too. Cost symbols: exhaust ({exhaust}: Exhaust me), discard ({discard}:
     Discard me from Reserve) (2.2.10.h remark), pay N, and ... for a symbol lost in the sources."""
     if not isinstance(text, str) or not text.strip():
-        raise UnsupportedText("a quick action is written \"Cost: Effect\" (2.2.10.h)")
+        raise UnsupportedText(msg("text.quick_action_shape"))
     clean = normalize(text)
     body = re.sub(r"^support:\s*", "", clean, flags=re.I)
     more = 0
@@ -296,10 +286,7 @@ def parse_activated(text: str) -> Activated:
             elif amount:
                 parts.append(f"pay {amount}")
             else:
-                raise UnsupportedText(
-                    f"the engine cannot read the cost {part!r} in {text!r}; it reads: exhaust, discard, pay N, "
-                    f"and {LOST} for a cost symbol lost in the sources"
-                )
+                raise UnsupportedText(msg("text.cost", part=Quote(repr(part)), text=Quote(repr(text)), lost=Quote(LOST)))
         cost = tuple(parts)
     else:
         effect = body

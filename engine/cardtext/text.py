@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..errors import UnsupportedText
+from ..messages import Quote, msg
 from ..limits import MAX_NUMBER, number_within_limit
 from ..vocabulary import ObjectType
 
@@ -54,8 +55,7 @@ def number(word: str) -> int | None:
     if not word.isdecimal():
         return _NUMBERS.get(word.lower())
     if not number_within_limit(word):
-        raise UnsupportedText(f"the number {word[:12]}{'...' if len(word) > 12 else ''} in card text is larger than "
-                              f"{MAX_NUMBER:,}, the limit for any number in a scenario")
+        raise UnsupportedText(msg("text.number_too_large", number=Quote(word[:12] + ("..." if len(word) > 12 else "")), limit=MAX_NUMBER))
     return int(word)
 
 

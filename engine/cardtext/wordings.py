@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import UnsupportedText
+from ..messages import Quote, msg
 from ..objects import TRIGGER_SYMBOLS
 from ..vocabulary import SUBTYPES_BY_TYPE, Duration, ExpeditionKind, ObjectType, Status, Zone
 from .instructions import (
@@ -89,10 +90,8 @@ class Wording:
     """Wordings of one group are one line of SUPPORTED_EFFECTS, joined by " | "."""
 
 
-def unsupported(text: str, what: str = "effect") -> UnsupportedText:
-    return UnsupportedText(
-        f"the engine cannot read the {what} {text!r}; it reads: " + "; ".join(SUPPORTED_EFFECTS)
-    )
+def unsupported(text: str) -> UnsupportedText:
+    return UnsupportedText(msg("text.effect", text=Quote(repr(text)), effects=Quote("; ".join(SUPPORTED_EFFECTS))))
 
 
 # ---- builders, in the registry's order ---------------------------------------------------------

@@ -24,7 +24,7 @@ from ..messages import Card, Message, Player, Quote, Term, msg
 from ..places import PLACES
 from ..cardtext import parse_effect
 from .model import ZONES_FOR_PUT, Action, Setup
-from .syntax import declined, expedition_ref, fail, located, object_ref, read_text
+from .syntax import declined, expedition_ref, fail, located, object_ref, read_text, told
 from ..state import Game
 from ..vocabulary import ExpeditionKind, Phase, Zone, parse_enum
 
@@ -235,10 +235,10 @@ def _as_named(action: Action) -> str:
 def _read_put(w: ActionWritten) -> Action:
     player, where, name = object_ref(w.value, w.entry, w.kind, w.setup, w.place)
     if "in" not in w.entry:
-        raise ScenarioError(f"`put:` needs `in:` the zone; allowed: {', '.join(ZONES_FOR_PUT)}", w.place)
+        raise ScenarioError(told("read.put_needs_in", allowed=ZONES_FOR_PUT), w.place)
     zone_word = str(w.entry["in"]).strip().lower()
     if zone_word not in ZONES_FOR_PUT:
-        raise fail(f"unknown zone {w.entry['in']!r}; allowed: {', '.join(ZONES_FOR_PUT)}", w.entry, "in", w.place)
+        raise fail(told("read.unknown_zone", word=repr(w.entry["in"]), allowed=ZONES_FOR_PUT), w.entry, "in", w.place)
     origin = ExpeditionKind(where) if where in ("hero", "companion") else None
     to = ExpeditionKind(zone_word) if zone_word in ("hero", "companion") else None
     return Action(w.kind, player, origin, name=name, zone=ZONES_FOR_PUT[zone_word], location=w.place, place=where, to=to)
@@ -256,13 +256,13 @@ def _as_put(action: Action) -> str:
 
 def _read_effect(w: ActionWritten) -> Action:
     entry, place, setup = w.entry, w.place, w.setup
-    text = read_text(entry["effect"], "`effect:` (the printed text)", entry, "effect", place)
+    text = read_text(entry["effect"], told("read.what.effect"), entry, "effect", place)
     located(lambda: parse_effect(text), entry, "effect", place)
     if "controller" not in entry:
-        raise ScenarioError(f"an effect needs `controller:`, the player who controls it ({', '.join(setup.players)})", place)
+        raise ScenarioError(told("read.effect_needs_controller", players=setup.players), place)
     controller = read_text(entry["controller"], "`controller`", entry, "controller", place)
     if controller not in setup.players:
-        raise fail(f"unknown player {controller!r} as controller; players: {', '.join(setup.players)}", entry, "controller", place)
+        raise fail(told("read.unknown_controller", name=repr(controller), players=setup.players), entry, "controller", place)
     target = None
     target_object = None
     if "target" in entry:
@@ -270,8 +270,7 @@ def _read_effect(w: ActionWritten) -> Action:
         # A target the text never asks for would be dropped in silence: it is a mistake (2.2.1.h).
         named = re.search(r"\btarget (character|permanent)" if objects else r"\btarget expedition", text, re.I)
         if named is None:
-            wanted = "\"target Character\" or \"target Permanent\"" if objects else "\"target Expedition\""
-            raise fail(f"`target:` is given, but the effect names no {wanted}: the target would be unused", entry, "target", place)
+            raise fail(told("read.target_unused_object" if objects else "read.target_unused_expedition"), entry, "target", place)
         if objects:
             target_object = object_ref(entry["target"], entry, "target", setup, place)
         else:
@@ -296,9 +295,9 @@ def _read_play(w: ActionWritten) -> Action:
     entry, place = w.entry, w.place
     player, where, name = object_ref(w.value, entry, w.kind, w.setup, place)
     if where not in ("hand", "reserve"):
-        raise fail(f"a card is played from the hand or the reserve (2.2.10.i remark), not from {where}", entry, w.kind, place)
+        raise fail(told("read.play_from", place=f"`{where}`"), entry, w.kind, place)
     if "to" not in entry:
-        raise ScenarioError("`play:` needs `to:`, where it is played: hero or companion (an expedition), or landmarks (a Landmark)", place)
+        raise ScenarioError(told("read.play_needs_to"), place)
     to_player = None
     written = str(entry["to"])
     if written == "landmarks" or written.endswith(".landmarks"):  # a Landmark, into a Landmark zone (the 2v2 page)
@@ -310,7 +309,7 @@ def _read_play(w: ActionWritten) -> Action:
     if "." in written:  # `to: Carol.hero`: an expedition named with its player
         to_player, to, _ = expedition_ref(entry["to"], entry, "to", w.setup, place)
     else:
-        to = located(lambda: parse_enum(ExpeditionKind, entry["to"], "expedition (or landmarks)"), entry, "to", place)
+        to = located(lambda: parse_enum(ExpeditionKind, entry["to"], told("read.enum.expedition_or_landmarks")), entry, "to", place)
     return Action(w.kind, player, name=name, location=place, place=where, to=to, decline_cost=declined(entry, place), to_player=to_player)
 
 
@@ -349,7 +348,7 @@ def _read_ability(w: ActionWritten) -> Action:
     player, where, name = object_ref(w.value, entry, w.kind, w.setup, place)
     ability = entry.get("ability", 1)
     if isinstance(ability, bool) or not isinstance(ability, int) or ability < 1:
-        raise fail("`ability:` is the number of the ability on the card, from 1", entry, "ability", place)
+        raise fail(told("read.ability_shape"), entry, "ability", place)
     return Action(w.kind, player, name=name, location=place, place=where, ability=ability, decline_cost=declined(entry, place))
 
 
@@ -368,7 +367,7 @@ def _as_ability(action: Action) -> str:
 
 def _read_morning(w: ActionWritten) -> Action:
     if str(w.value).strip().lower() != "expand":
-        raise fail("`{morning: expand}` plays the Morning with the players' Expand decisions given in `choices:` (4.2.1.e)", w.entry, w.kind, w.place)
+        raise fail(told("read.morning_expand", action="`{morning: expand}`"), w.entry, w.kind, w.place)
     return Action(w.kind, location=w.place, expand=True)
 
 

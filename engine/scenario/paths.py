@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Any, Callable, Mapping
 
 from .. import api
-from ..messages import Card as Named, Quote, msg
+from ..messages import Card as Named, Message, Quote, msg
 from ..choices import NO, YES
 from ..errors import BoardError, Location, ScenarioError
 from ..information import sees
@@ -33,7 +33,7 @@ from ..objects import Card, EmblemInfo, GameObject
 from ..readings import Unenumerable, silent
 from .reader_given import read_character
 from .model import REFUSALS, Expectation, Setup, character_key, shown
-from .syntax import located_value, location_of, read_position_expected, read_types, text_key
+from .syntax import located_value, location_of, read_position_expected, read_types, text_key, told
 from ..board import Board
 from ..state import Game
 from ..vocabulary import (
@@ -130,10 +130,10 @@ class Written:
     read_nested: Callable[[Any, Setup, Location | None], tuple[Expectation, ...]] | None = None
     """Reads a mapping of paths nested in this value (`undecided:`), as `then:` is read."""
 
-    def bad(self, message: str) -> ScenarioError:
-        return ScenarioError(f"{self.path}: {message}", self.place)
+    def bad(self, message: Message) -> ScenarioError:
+        return ScenarioError(told("read.at_path", path=self.path, said=message), self.place)
 
-    def enum(self, kind: Any, what: str, value: Any = _WHOLE_VALUE) -> Any:
+    def enum(self, kind: Any, what: str | Message, value: Any = _WHOLE_VALUE) -> Any:
         """An enum word (the value, or one item of it), or the enum's own error (what is allowed) at the path's line."""
         return located_value(lambda: parse_enum(kind, self.value if value is _WHOLE_VALUE else value, what), self.place)
 
@@ -287,11 +287,11 @@ def _is_none(value: Any) -> bool:
 
 def _boolean(w: Written) -> bool:
     if not isinstance(w.value, bool):
-        raise w.bad(f"expected true or false, got {shown(w.value)}")
+        raise w.bad(told("read.expected_boolean", value=shown(w.value)))
     return w.value
 
 
-def _count(message: str) -> Read:
+def _count(message: Message) -> Read:
     def read(w: Written) -> int:
         if not _is_count(w.value):
             raise w.bad(message)
@@ -305,12 +305,12 @@ def _count_or_names(w: Written) -> Any:
         return w.value
     if isinstance(w.value, list) and all(isinstance(v, str) for v in w.value):
         return sorted(v.strip() for v in w.value)
-    raise w.bad("expected a number of cards, or a list of names")
+    raise w.bad(told("read.expected_count_or_names"))
 
 
 def _player(w: Written) -> str:
     if not isinstance(w.value, str) or w.value not in w.setup.players:
-        raise w.bad(f"unknown player {shown(w.value)}; players: {', '.join(w.setup.players)}")
+        raise w.bad(told("read.unknown_player", name=shown(w.value), players=w.setup.players))
     return w.value
 
 
@@ -318,17 +318,17 @@ def _player_or_none(w: Written) -> str | None:
     if _is_none(w.value):
         return None
     if not isinstance(w.value, str) or w.value.strip() not in w.setup.players:
-        raise w.bad(f"unknown player {shown(w.value)}; players: {', '.join(w.setup.players)}")
+        raise w.bad(told("read.unknown_player", name=shown(w.value), players=w.setup.players))
     return w.value.strip()
 
 
 def _controller(w: Written) -> str:
     if str(w.value).strip() not in w.setup.players:
-        raise w.bad(f"unknown player {shown(w.value)}; players: {', '.join(w.setup.players)}")
+        raise w.bad(told("read.unknown_player", name=shown(w.value), players=w.setup.players))
     return str(w.value).strip()
 
 
-def _texts(example: str) -> Read:
+def _texts(example: Message) -> Read:
     def read(w: Written) -> list[str]:
         if not isinstance(w.value, list) or not all(isinstance(v, str) for v in w.value):
             raise w.bad(example)
@@ -350,7 +350,7 @@ def _statistics_or_none(w: Written) -> str | None:
 
 def _choice_log(w: Written) -> list[str]:
     if not isinstance(w.value, list):
-        raise w.bad("expected the decisions made, in order, like `choices:`: [{Alice: yes}, {Bob: Kelon Elemental}]")
+        raise w.bad(told("read.expected_choice_log", example="[{Alice: yes}, {Bob: Kelon Elemental}]"))
     log = []
     for entry in w.value:
         if isinstance(entry, Mapping) and len(entry) == 1:
@@ -360,7 +360,7 @@ def _choice_log(w: Written) -> list[str]:
         elif isinstance(entry, str) and ":" in entry:
             log.append(text_key(entry))
         else:
-            raise w.bad(f"a decision is {{Player: answer}}, got {shown(entry)}")
+            raise w.bad(told("read.decision_shape", shape="{Player: answer}", value=shown(entry)))
     return log
 
 
@@ -370,22 +370,22 @@ def _printed(attribute: str) -> Read:
         if _is_none(w.value):
             return None
         if attribute == "faction":
-            return w.enum(Faction, "faction").value
+            return w.enum(Faction, told("read.enum.faction")).value
         if attribute == "rarity":
-            return w.enum(Rarity, "rarity").value
+            return w.enum(Rarity, told("read.enum.rarity")).value
         if isinstance(w.value, bool) or not isinstance(w.value, int) or w.value < 0:
-            raise w.bad("expected a number, or none")
+            raise w.bad(told("read.expected_number_or_none"))
         return w.value
     return read
 
 
 def _text(w: Written) -> str:
     if not isinstance(w.value, str):
-        raise w.bad("expected text")
+        raise w.bad(told("read.expected_text"))
     return text_key(w.value)
 
 
-def _word(expected: str, message: str) -> Read:
+def _word(expected: str, message: Message) -> Read:
     """A value that can only be one word (a type the rules fix)."""
     def read(w: Written) -> str:
         if not isinstance(w.value, str) or w.value.strip().lower() != expected:
@@ -401,8 +401,7 @@ def _read_winner(w: Written) -> tuple[str, ...]:
     names = w.value if isinstance(w.value, list) else [w.value]
     for name in names:
         if not isinstance(name, str) or name.strip() not in w.setup.players:
-            raise w.bad(f"unknown player {shown(name)}; a winner is a player ({', '.join(w.setup.players)}), "
-                        "a list of players (a 2v2 team), or none")
+            raise w.bad(told("read.unknown_winner", name=shown(name), players=w.setup.players))
     winners = {n.strip() for n in names}
     if w.setup.mode is Mode.TWO_VS_TWO and len(winners) == 1:
         # "wins the game for their team" (2v2 page): one name stands for that player's team,
@@ -414,13 +413,13 @@ def _read_winner(w: Written) -> tuple[str, ...]:
 def _read_refused(w: Written) -> str:
     word = str(w.value).strip().lower()
     if word not in REFUSALS:
-        raise w.bad(f"unknown refusal {w.value!r}; allowed: {', '.join(REFUSALS)}")
+        raise w.bad(told("read.unknown_refusal", word=repr(w.value), allowed=REFUSALS))
     return word
 
 
 def _read_violations(w: Written) -> list[str]:
     if not isinstance(w.value, list):
-        raise w.bad("expected a list of rule numbers or ids, e.g. [1.1.4.c, 1.1.4.e]")
+        raise w.bad(told("read.expected_rules"))
     return sorted({str(v).strip() for v in w.value})
 
 
@@ -429,13 +428,13 @@ def _read_passed(w: Written) -> list[str]:
     names = value if isinstance(value, list) else ([] if value is None or str(value).lower() == "none" else [value])
     for n in names:
         if str(n) not in w.setup.players:
-            raise w.bad(f"unknown player {shown(n)}; players: {', '.join(w.setup.players)}")
+            raise w.bad(told("read.unknown_player", name=shown(n), players=w.setup.players))
     return sorted(str(n) for n in names)
 
 
 def _read_day(w: Written) -> int:
     if isinstance(w.value, bool) or not isinstance(w.value, int):
-        raise w.bad("expected a day number")
+        raise w.bad(told("read.expected_day"))
     return w.value
 
 
@@ -451,12 +450,14 @@ def _cost_value(attribute: str) -> Observe:
         if cost is None:
             return None
         if attribute in ("mana", "parts") and cost.unknown is not None:
-            raise silent(msg("refusal.cost_mana_why", cost=Quote(cost.text), why=cost.unknown),
+            raise silent(msg("refusal.cost_mana_why", cost=cost.said or Quote(cost.text), why=cost.unknown),
                          Unenumerable.UNPRINTED_VALUE if cost.base is None and not cost.free else Unenumerable.NO_CANDIDATES)
         if attribute == "atomic_actions" and cost.atomic_actions is None:
-            raise silent(msg("refusal.cost_atomic_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
+            raise silent(msg("refusal.cost_atomic_unknown_named", cost=cost.said) if cost.said is not None
+                         else msg("refusal.cost_atomic_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
         if attribute == "mana" and cost.mana is None:
-            raise silent(msg("refusal.cost_mana_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
+            raise silent(msg("refusal.cost_mana_unknown_named", cost=cost.said) if cost.said is not None
+                         else msg("refusal.cost_mana_unknown", cost=Quote(cost.text)), Unenumerable.LOST_TEXT)
         if attribute == "parts":
             return [text_key("..." if p == "lost" else p) for p in cost.parts]
         if attribute == "changes":
@@ -470,13 +471,13 @@ def _read_printed_cost(w: Written) -> str | None:
         return None
     words = {"hand cost": "Hand cost", "reserve cost": "Reserve cost"}
     if not isinstance(w.value, str) or w.value.strip().lower() not in words:
-        raise w.bad(f"expected `Hand cost`, `Reserve cost` or none, got {shown(w.value)}")
+        raise w.bad(told("read.expected_cost_kind", words="`Hand cost`, `Reserve cost`", value=shown(w.value)))
     return words[w.value.strip().lower()]
 
 
 def _read_cost_changes(w: Written) -> list[int]:
     if not isinstance(w.value, list) or not all(isinstance(v, int) and not isinstance(v, bool) and v != 0 for v in w.value):
-        raise w.bad(f"expected the changes to the cost as a list of whole numbers other than 0, -1 for \"costs 1 less\": [-1, 2]; got {shown(w.value)}")
+        raise w.bad(told("read.expected_cost_changes", value=shown(w.value)))
     return list(w.value)
 
 
@@ -499,7 +500,7 @@ _path(_WHOLE, "winner", _read_winner, lambda game, at: tuple(sorted(game.board.o
 _path(_WHOLE, "tiebreakers", _boolean, lambda game, at: game.board.tiebreakers, "`true` / `false`")
 _path(_WHOLE, "first_player", _player, lambda game, at: game.board.first_player, "the first player's name")
 _path(_WHOLE, "day", _read_day, lambda game, at: game.board.day, "the day number", **_RECORD)
-_path(_WHOLE, "phase", lambda w: w.enum(Phase, "phase").value, lambda game, at: game.board.phase.value if game.board.phase else None,
+_path(_WHOLE, "phase", lambda w: w.enum(Phase, told("read.enum.phase")).value, lambda game, at: game.board.phase.value if game.board.phase else None,
       "the phase", **_RECORD)
 _path(_WHOLE, "turn", _player_or_none, lambda game, at: game.board.turn, "the player whose turn it is, or `none`", **_RECORD)
 _path(_WHOLE, "passed", _read_passed, lambda game, at: sorted(game.board.passed), "the players who have passed this Afternoon", **_RECORD)
@@ -512,17 +513,17 @@ _path(_WHOLE, "emblems", _count_or_names, lambda game, at: sorted(o.describe() f
 _path(_WHOLE, "reactions_played", _choice_log, lambda game, at: [text_key(r) for r in game.log.reactions_played],
       "every Emblem-Reaction played, in order (4.4.b-c)", **_RECORD)
 _path(_WHOLE, "arena.types", _types, _arena_types, "the Arena's region types once tiebreakers have started (4.3.f, 2.2.2.p)")
-_STEPS = "expected a whole number"
+_STEPS = told("read.expected_whole_number")
 _path(_WHOLE, "effect.steps", _count(_STEPS), _effect_value("steps"), "the steps of the last effect resolved (6.1.b-c)", **_RECORD)
 _path(_WHOLE, "effect.atomic_actions", _count(_STEPS), _effect_value("atomic_actions"),
       "the atomic actions of the last effect resolved (6.1.e)", **_RECORD)
-_path(_WHOLE, "effect.step_texts", _texts("expected the steps' texts, in order, e.g. [Sabotage, Resupply]"), _effect_value("step_texts"),
+_path(_WHOLE, "effect.step_texts", _texts(told("read.expected_step_texts", example="[Sabotage, Resupply]")), _effect_value("step_texts"),
       "the last effect's steps as written, in order", **_RECORD)
 _path(_WHOLE, "effect.controller", _player_or_none, _effect_value("controller"), "the player who controlled the last effect", **_RECORD)
 _path(_WHOLE, "cost.steps", _count(_STEPS), _cost_value("steps"), "the steps of the last cost paid or declined (6.1.d, 6.4)", **_RECORD)
 _path(_WHOLE, "cost.atomic_actions", _count(_STEPS), _cost_value("atomic_actions"), "the atomic actions of the last cost", **_RECORD)
 _path(_WHOLE, "cost.paid", _boolean, _cost_value("paid"), "whether the last cost was paid", **_RECORD)
-_path(_WHOLE, "cost.parts", _texts("expected the cost's parts as paid, in order, e.g. [exhaust, pay 1]; `...` for a cost symbol lost in the sources"),
+_path(_WHOLE, "cost.parts", _texts(told("read.expected_cost_parts", example="[exhaust, pay 1]")),
       _cost_value("parts"), "the last cost's parts as paid", **_RECORD)
 _path(_WHOLE, "cost.mana", _count(_STEPS), _cost_value("mana"), "the Mana the last cost asks for", **_RECORD)
 _path(_WHOLE, "cost.declined", _boolean, _cost_value("declined"), "whether the last cost was declined (6.4.b)", **_RECORD)
@@ -544,18 +545,16 @@ def _read_undecided(w: Written) -> tuple[tuple[str, tuple[Expectation, ...]], ..
     under it: the readings give different outcomes (engine.readings)."""
     value = w.value
     if w.setup.is_deck or not isinstance(value, Mapping) or len(value) < 2:
-        raise w.bad(
-            "expected each reading and what happens under it, e.g. "
-            "{\"Tidecaller, then Grovekeeper\": {arena.types: [forest]}, \"Grovekeeper, then Tidecaller\": {arena.types: [water]}}"
-        )
+        raise w.bad(told("read.expected_readings", example='{"Tidecaller, then Grovekeeper": {arena.types: [forest]}, '
+                                                      '"Grovekeeper, then Tidecaller": {arena.types: [water]}}'))
     assert w.read_nested is not None
     readings = []
     for label, inner in value.items():
         where = location_of(value, label, w.place)
         if not isinstance(inner, Mapping) or not inner:
-            raise ScenarioError(f"undecided: the reading {label!r} maps paths to expected values, e.g. {{winner: Alice}}", where)
+            raise ScenarioError(told("read.reading_shape", label=repr(label), example="{winner: Alice}"), where)
         if UNDECIDED.attribute in inner:
-            raise ScenarioError(f"undecided: the reading {label!r} cannot hold another `undecided:`", where)
+            raise ScenarioError(told("read.reading_nested", label=repr(label)), where)
         readings.append((text_key(label), w.read_nested(inner, w.setup, where)))
     return tuple(readings)
 
@@ -580,13 +579,13 @@ def _region_types(game: Game, at: At) -> Any:
 def _read_face(w: Written) -> str:
     if isinstance(w.value, str) and w.value.strip().lower() == "discarded":
         return "discarded"  # 4.3.d: once tiebreakers start
-    face: str = w.enum(Face, "face").value
+    face: str = w.enum(Face, told("read.enum.face")).value
     return face
 
 
 _path(Family.REGION, "face", _read_face, _region_face, "`up` / `down`; once tiebreakers have started `discarded`, and `down` for region 7, the Arena (4.3.d)")
 _path(Family.REGION, "types", _types, _region_types, "a list of region types (`[]` for a face-down half)")
-_path(Family.REGION, "type", _word("region", "the type of an object represented by an Adventure card or a Tumult half is Region (2.2.1.e)"),
+_path(Family.REGION, "type", _word("region", told("read.region_type_word")),
       lambda game, at: "discarded" if game.board.tiebreakers and at.region != 7 else "region",
       "`region`: whatever its sub-types, a region's type is Region (2.2.1.e)")
 
@@ -612,7 +611,7 @@ def _emblem_exists(game: Game, emblem: GameObject, at: At) -> bool:
 def _read_subtype(w: Written) -> str:
     word = str(w.value).strip().capitalize()
     if word not in ("Reaction", "Ongoing"):
-        raise w.bad("the sub-type of an emblem is Reaction or Ongoing (2.2.2.h)")
+        raise w.bad(told("read.emblem_subtype"))
     return word
 
 
@@ -620,12 +619,12 @@ def _read_name_or_none(w: Written) -> str | None:
     if _is_none(w.value):
         return None  # 2.2.3.g: emblems have no name
     if not isinstance(w.value, str):
-        raise w.bad("expected a name, or none")
+        raise w.bad(told("read.expected_name_or_none"))
     return w.value.strip()
 
 
 def _read_duration(w: Written) -> str | None:
-    return None if _is_none(w.value) else w.enum(Duration, "duration").value
+    return None if _is_none(w.value) else w.enum(Duration, told("read.enum.duration")).value
 
 
 _EMBLEM = Family.EMBLEM
@@ -641,7 +640,7 @@ def _duration_of(info: EmblemInfo) -> str | None:
     return info.duration.value if info.duration else None
 
 
-_path(_EMBLEM, "type", _word("emblem", "the type of an emblem is Emblem (2.2.1.g)"), _emblem(lambda game, e, at: e.card.type.value),
+_path(_EMBLEM, "type", _word("emblem", told("read.emblem_type_word")), _emblem(lambda game, e, at: e.card.type.value),
       "`emblem` (2.2.1.g)", **_RECORD)
 _path(_EMBLEM, "name", _read_name_or_none, _emblem(lambda game, e, at: e.card.name), "`none`: emblems have no name (2.2.3.g)", **_RECORD)
 _path(_EMBLEM, "subtype", _read_subtype, _emblem(lambda game, e, at: e.card.subtypes[0] if e.card.subtypes else None),
@@ -675,7 +674,7 @@ def _zone_names(zone: Zone) -> Observe:
 _CARDS = "a number of cards, or a list of names"
 _PLAYER = Family.PLAYER
 _path(_PLAYER, "statistics", _statistics, _player_statistics, "`F/M/W` over both expeditions, as tiebreakers count them (4.3.h, 7.4.3.i)")
-_path(_PLAYER, "exhausted", _count("expected the number of exhausted Characters, Permanents and Mana Orbs the player controls"),
+_path(_PLAYER, "exhausted", _count(told("read.expected_exhausted_player")),
       lambda game, at: sum(1 for o in game.board.objects.values() if o.controller == at.player and o.exhausted),
       "exhausted Characters, Permanents and Mana Orbs the player controls", knowledge=Knowledge.MANA)
 _path(_PLAYER, "hand", _count_or_names, lambda game, at: sorted(c.name or "card" for c in game.board.player(at.player).hand), _CARDS)
@@ -686,7 +685,7 @@ _path(_PLAYER, "mana", _count_or_names, _zone_names(Zone.MANA), _CARDS, knowledg
 _path(_PLAYER, "landmarks", _count_or_names, _zone_names(Zone.LANDMARK), _CARDS)
 _path(_PLAYER, "hero_zone", _count_or_names, lambda game, at: sorted(o.name for o in game.board.in_zone(Zone.HERO, at.player)),
       "the names in the player's Hero zone")
-_path(_PLAYER, "reserve.count", _count("expected the number of cards in the Reserve, 0 or more"),
+_path(_PLAYER, "reserve.count", _count(told("read.expected_reserve_count")),
       lambda game, at: len(game.board.in_zone(Zone.RESERVE, at.player)), "the number of cards in the player's Reserve")
 
 
@@ -711,7 +710,7 @@ def _read_characters(w: Written) -> Any:
     if _is_count(w.value):
         return w.value
     if not isinstance(w.value, list):
-        raise w.bad("expected a number of characters or a list of characters (\"Name F/M/W Subtype\")")
+        raise w.bad(told("read.expected_characters"))
     return sorted(character_key(read_character(v, w.value, i, w.place)[0]) for i, v in enumerate(w.value))
 
 
@@ -733,7 +732,7 @@ _path(_EXPEDITION, "moved_forward", _boolean, _progress(lambda record: bool(reco
 _path(_EXPEDITION, "failed_to_move_forward", _boolean, _progress(lambda record: bool(record and record.failed)), "`true` / `false` (4.2.4.g)")
 _path(_EXPEDITION, "moved_forward_due_to", _types, _progress(lambda record: sorted(s.value for s in record.due_to) if record else []),
       "a list of statistics (4.2.4.h; ruling `moves-forward-due-to`)")
-_path(_EXPEDITION, "exhausted", _count("expected the number of exhausted characters"),
+_path(_EXPEDITION, "exhausted", _count(told("read.expected_exhausted_expedition")),
       lambda game, at: sum(1 for o in game.board.characters_in(at.player, at.expedition) if o.exhausted),  # type: ignore[arg-type, misc]
       "the number of exhausted characters there")
 
@@ -785,20 +784,20 @@ def _read_counters(w: Written) -> Any:
         return w.value
     if isinstance(w.value, Mapping) and all(isinstance(v, int) and not isinstance(v, bool) for v in w.value.values()):
         return sorted((str(k), int(v)) for k, v in w.value.items() if v)
-    raise w.bad("expected a number of counters, or counters by kind, e.g. {Kelon: 3}")
+    raise w.bad(told("read.expected_counters", example="{Kelon: 3}"))
 
 
 def _read_abilities(w: Written) -> Any:
     if _is_count(w.value):
         return w.value
     if not isinstance(w.value, list) or not all(isinstance(v, str) for v in w.value):
-        raise w.bad("expected a number of abilities, or the abilities as printed (a list)")
+        raise w.bad(told("read.expected_abilities"))
     return sorted(text_key(v) for v in w.value)
 
 
 def _read_statuses(w: Written) -> list[str]:
     items = w.value if isinstance(w.value, list) else [w.value]
-    return sorted(w.enum(Status, "status", s).value for s in items)
+    return sorted(w.enum(Status, told("read.enum.status"), s).value for s in items)
 
 
 def _read_subtypes(w: Written) -> list[str]:
@@ -808,7 +807,7 @@ def _read_subtypes(w: Written) -> list[str]:
 
 def _read_plain_text(w: Written) -> str:
     if not isinstance(w.value, str):
-        raise w.bad("expected text")
+        raise w.bad(told("read.expected_text"))
     return w.value.strip()
 
 
@@ -819,12 +818,12 @@ def _in_play(attribute: str, value: Callable[[GameObject], Any]) -> Observe:
 _OBJECT = Family.OBJECT
 _path(_OBJECT, "name", _read_plain_text, _object(lambda card, obj, found: card.name), "its name")
 _path(_OBJECT, "printed_name", _read_plain_text, _object(lambda card, obj, found: card.printed_name), "its name as printed (2.2.3.c)")
-_path(_OBJECT, "type", lambda w: w.enum(ObjectType, "type").value, _object(lambda card, obj, found: (obj.card.type if obj else card.type).value), "its type")
+_path(_OBJECT, "type", lambda w: w.enum(ObjectType, told("read.enum.type")).value, _object(lambda card, obj, found: (obj.card.type if obj else card.type).value), "its type")
 _path(_OBJECT, "subtypes", _read_subtypes, _object(lambda card, obj, found: sorted(card.subtypes)), "its sub-types")
 _path(_OBJECT, "statistics", _statistics_or_none,
       _object(lambda card, obj, found: str(card.statistics) if card.statistics is not None else None), "`F/M/W`, or `none`")
 _path(_OBJECT, "token", _boolean, _object(lambda card, obj, found: card.token), "whether it is a token")
-_path(_OBJECT, "boosts", _count("expected a number of boosts"), _in_play("boosts", lambda obj: obj.boosts), "its boosts")
+_path(_OBJECT, "boosts", _count(told("read.expected_boosts")), _in_play("boosts", lambda obj: obj.boosts), "its boosts")
 _path(_OBJECT, "counters", _read_counters, _in_play("counters", lambda obj: sorted((k, v) for k, v in obj.counters.items() if v)),
       "its counters: `{Kelon: 3}` or a number")
 _path(_OBJECT, "statuses", _read_statuses, _in_play("statuses", lambda obj: sorted(s.value for s in obj.statuses)), "its statuses")
@@ -852,7 +851,7 @@ def _read_seen(w: Written) -> Any:
         return sorted(v.strip() for v in w.value)
     if _is_count(w.value):
         return w.value
-    raise w.bad("expected `hidden`, `face down`, a number, or the list of what the player sees there")
+    raise w.bad(told("read.expected_seen"))
 
 
 _path(Family.SEES, "", _read_seen, lambda game, at: sees(game, at.player, list(at.seen)),

@@ -20,7 +20,7 @@ from .reader_actions import read_when
 from .reader_expectations import read_then
 from .reader_given import read_given
 from .model import SCENARIO_KEYS, Scenario, Setup
-from .syntax import check_keys, fail, location_of, read_text, text_key
+from .syntax import check_keys, fail, location_of, read_text, text_key, told
 
 __all__ = ["read_scenario", "read_scenarios", "text_key"]
 
@@ -34,17 +34,17 @@ def read_scenarios(data: Any, source: str | None = None, *, each_alone: bool = F
     the first such case raises ScenarioError. A file that is not a list of cases always raises."""
     fallback = Location(source) if source else location_of(data)
     if isinstance(data, Mapping):
-        check_keys(data, ("scenarios",), "a scenario file (a list of scenarios, or `scenarios:` and a list)", fallback)
+        check_keys(data, ("scenarios",), told("read.what.scenario_file"), fallback)
         if "scenarios" not in data:
-            raise fail("a scenario file is a list of scenarios, or a mapping with a `scenarios:` list", data, None, fallback)
+            raise fail(told("read.file_shape"), data, None, fallback)
         items = data["scenarios"]
         holder, key = data, "scenarios"
     else:
         items, holder, key = data, data, None
     if not isinstance(items, list) or isinstance(items, str):
-        raise fail(f"expected a list of scenarios, got {type(items).__name__ if items is not None else 'nothing'}", holder, key, fallback)
+        raise fail(told("read.not_a_list", got=type(items).__name__) if items is not None else told("read.no_list"), holder, key, fallback)
     if not items:
-        raise fail("the file holds no scenario", holder, key, fallback)
+        raise fail(told("read.empty_file"), holder, key, fallback)
     scenarios = []
     names: dict[str, Location | None] = {}
     for index, item in enumerate(items):
@@ -52,9 +52,9 @@ def read_scenarios(data: Any, source: str | None = None, *, each_alone: bool = F
         try:
             scenario = _read_scenario(item, where)
             if scenario.name in names:
-                raise ScenarioError(f"two scenarios are named {scenario.name!r}; each name may appear once in a file", where)
-        except EngineError as exc:  # e.g. card text the engine cannot read
-            error = exc if isinstance(exc, ScenarioError) else ScenarioError(exc.message, exc.location or where)
+                raise ScenarioError(told("read.same_name", name=repr(scenario.name)), where)
+        except EngineError as exc:  # e.g. card text the engine cannot read: its message, in any language
+            error = exc if isinstance(exc, ScenarioError) else ScenarioError(exc.said or exc.message, exc.location or where)
             if not each_alone:
                 raise error from None
             scenario = _unreadable(item, index, error, where)
@@ -80,7 +80,7 @@ def read_scenario(item: Any, source: str | None = None) -> Scenario:
     except ScenarioError:
         raise
     except EngineError as exc:
-        raise ScenarioError(exc.message, exc.location or where) from None
+        raise ScenarioError(exc.said or exc.message, exc.location or where) from None
 
 
 def _check_limits(item: Any, where: Location | None) -> None:
@@ -92,13 +92,12 @@ def _check_limits(item: Any, where: Location | None) -> None:
         value, container, key, depth = pending.pop()
         values += 1
         if values > MAX_VALUES:
-            raise fail(f"the scenario holds more than {MAX_VALUES:,} values (the limit)", item, None, where)
+            raise fail(told("read.too_many_values", limit=MAX_VALUES), item, None, where)
         if isinstance(value, int) and not isinstance(value, bool) and not -MAX_NUMBER <= value <= MAX_NUMBER:
-            raise fail(f"a number larger than {MAX_NUMBER:,}, the limit for any number in a scenario "
-                        "(a game has a few dozen cards)", container, key, where)
+            raise fail(told("read.number_too_large", limit=MAX_NUMBER), container, key, where)
         if isinstance(value, (Mapping, list)):
             if depth >= MAX_DEPTH:
-                raise fail(f"lists and mappings are nested more than {MAX_DEPTH} deep (the limit)", container, key, where)
+                raise fail(told("read.too_deep", limit=MAX_DEPTH), container, key, where)
             children = value.items() if isinstance(value, Mapping) else enumerate(value)
             pending.extend((child, value, k, depth + 1) for k, child in children)
 
@@ -110,18 +109,17 @@ def _check_cards(setup: Setup, where: Location | None) -> None:
     for player in setup.per_player.values():
         total += len(player.characters) + player.mana + sum(len(cards) for cards in player.zones.values())
     if total > MAX_CARDS:
-        raise ScenarioError(f"the scenario gives {total:,} cards in all (zones, Mana Orbs, expeditions, deck counts); "
-                            f"the limit is {MAX_CARDS:,}", where)
+        raise ScenarioError(told("read.too_many_cards", total=total, limit=MAX_CARDS), where)
 
 
 def _read_scenario(item: Any, where: Location | None) -> Scenario:
     if not isinstance(item, Mapping):
-        raise ScenarioError(f"a scenario is a mapping with keys {', '.join(SCENARIO_KEYS)}; got {item!r}", where)
+        raise ScenarioError(told("read.scenario_shape", keys=SCENARIO_KEYS, got=repr(item)), where)
     _check_limits(item, where)
-    check_keys(item, SCENARIO_KEYS, "a scenario", where)
+    check_keys(item, SCENARIO_KEYS, told("read.what.scenario"), where)
     for required in ("name", "given", "when", "then"):
         if required not in item:
-            raise ScenarioError(f"a scenario needs `{required}:` (keys: {', '.join(SCENARIO_KEYS)})", location_of(item, None, where))
+            raise ScenarioError(told("read.scenario_needs", key=f"`{required}:`", keys=SCENARIO_KEYS), location_of(item, None, where))
     name = read_text(item["name"], "`name`", item, "name", where)
     rules: list[str] = []
     raw_rules = item.get("rules", [])
@@ -129,18 +127,17 @@ def _read_scenario(item: Any, where: Location | None) -> Scenario:
         if not isinstance(raw_rules, list):
             raw_rules = [raw_rules]
         for i, rule in enumerate(raw_rules):
-            rules.append(read_text(rule, "a rule number", raw_rules, i, where))
+            rules.append(read_text(rule, told("read.what.rule_number"), raw_rules, i, where))
     given = item["given"]
     if not isinstance(given, Mapping):
-        raise fail("`given:` is a mapping (players and their expeditions, or a deck)", item, "given", where)
+        raise fail(told("read.given_shape"), item, "given", where)
     setup = read_given(given, location_of(item, "given", where))
     _check_cards(setup, location_of(item, "given", where))
     actions = read_when(item["when"], item, setup, where)
     presenting = [p for p, block in setup.per_player.items() if block.presented is not None]
     if presenting and not any(a.kind == "setup" for a in actions):
         # 4.1.e-f: a presented card matters only to the beginning of the game; without it, it would be dropped.
-        raise ScenarioError(f"{presenting[0]} has `presented:`, but `when:` has no `setup`: a presented card is used only by "
-                            "the beginning of the game (4.1.e-h)", location_of(given, presenting[0], where))
+        raise ScenarioError(told("read.presented_without_setup", player=presenting[0]), location_of(given, presenting[0], where))
     expectations = read_then(item["then"], item, setup, where)
     choices = _read_choices(item.get("choices"), item, setup, where) if "choices" in item else []
     note = item.get("note")
@@ -149,7 +146,7 @@ def _read_scenario(item: Any, where: Location | None) -> Scenario:
 
 def _read_choices(raw: Any, item: Any, setup: Setup, where: Location | None) -> list[Answer]:
     """`choices:` a list of decisions, `{Player: answer}` each, in the order the engine asks them."""
-    shape = "`choices:` is a list of decisions in the order they are asked, e.g. [{Alice: yes}, {Bob: Kelon Elemental}]"
+    shape = told("read.choices_shape", example="[{Alice: yes}, {Bob: Kelon Elemental}]")
     if not isinstance(raw, list):
         raise fail(shape, item, "choices", where)
     answers = []
@@ -159,8 +156,8 @@ def _read_choices(raw: Any, item: Any, setup: Setup, where: Location | None) -> 
             raise ScenarioError(shape, place)
         ((player, value),) = entry.items()
         if player not in setup.players:
-            raise ScenarioError(f"unknown player {player!r} in `choices:`; players: {', '.join(setup.players)}", place)
+            raise ScenarioError(told("read.unknown_player_choices", name=repr(player), players=setup.players), place)
         if isinstance(value, bool):
             value = YES if value else NO
-        answers.append(Answer(str(player), read_text(value, "a decision", entry, player, where), place))
+        answers.append(Answer(str(player), read_text(value, told("read.what.decision"), entry, player, where), place))
     return answers

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from ..errors import Location, ScenarioError
 from .actions import ActionWritten, Shape, action_form, mapping_actions, word_actions
 from .model import Action, Setup
-from .syntax import check_keys, did_you_mean, fail, location_of
+from .syntax import check_keys, fail, location_of, told, told_close
 
 __all__ = ["read_when"]
 
@@ -19,7 +19,7 @@ def read_when(raw: Any, item: Any, setup: Setup, where: Location | None) -> list
     items = raw if isinstance(raw, list) else [raw]
     holder, base = (raw, None) if isinstance(raw, list) else (item, "when")
     if not items:
-        raise fail("`when:` needs at least one action", item, "when", where)
+        raise fail(told("read.when_empty"), item, "when", where)
     actions = []
     for i, entry in enumerate(items):
         key: Any = i if isinstance(raw, list) else base
@@ -34,21 +34,21 @@ def _read_action(entry: Any, setup: Setup, place: Location | None) -> Action:
         word = entry.strip()
         form = action_form(word, Shape.WORD)
         if form is None:
-            raise ScenarioError(f"unknown action {entry!r}{did_you_mean(word, words + tuple(mappings))}; allowed: {allowed}", place)
+            raise ScenarioError(told_close("read.unknown_action", word, words + tuple(mappings), action=repr(entry), allowed=allowed), place)
         if form.deck and not setup.is_deck:
-            raise ScenarioError(f"`{word}` needs a deck: give `format:` and `deck:` under `given:`", place)
+            raise ScenarioError(told("read.action_needs_deck", action=f"`{word}`"), place)
         if not form.deck and setup.is_deck:
-            raise ScenarioError(f"`{word}` needs a board, but `given:` holds a deck; a deck scenario's action is check_deck", place)
+            raise ScenarioError(told("read.action_needs_board", action=f"`{word}`"), place)
         return form.read(ActionWritten(entry, word, setup, place))
     if not isinstance(entry, Mapping) or not entry:
-        raise ScenarioError(f"an action is a word or a mapping; got {entry!r}; allowed: {allowed}", place)
+        raise ScenarioError(told("read.action_shape", got=repr(entry), allowed=allowed), place)
     if setup.is_deck:
-        raise ScenarioError("a deck scenario's only action is check_deck", place)
+        raise ScenarioError(told("read.deck_only_check"), place)
     main = [k for k in entry if k in mappings]
     if len(main) != 1:
-        raise ScenarioError(f"unknown action {dict(entry)!r}; allowed: {allowed}", location_of(entry, next(iter(entry)), place))
+        raise ScenarioError(told("read.unknown_action", action=repr(dict(entry)), allowed=allowed), location_of(entry, next(iter(entry)), place))
     kind = main[0]
-    check_keys(entry, (kind,) + mappings[kind], f"the action {kind}", place)
+    check_keys(entry, (kind,) + mappings[kind], told("read.what.action", action=kind), place)
     form = action_form(kind, Shape.MAPPING)
     assert form is not None
     return form.read(ActionWritten(entry, kind, setup, place))

@@ -9,10 +9,10 @@ from typing import Any, Mapping
 
 from ..errors import Location, ScenarioError
 from ..limits import number_within_limit
-from ..places import REGION_RANGE
+from ..messages import Message
 from .model import PLACES_WORDS, REFUSALS, Expectation, RefusedAt, Setup, shown
 from .paths import EXPEDITION_WORDS, At, Compared, Family, Given, PathForm, Written, form, forms_of
-from .syntax import did_you_mean, fail, location_of
+from .syntax import fail, location_of, told, told_close
 from ..vocabulary import ExpeditionKind
 
 __all__ = ["read_then", "read_expectation", "locate"]
@@ -20,7 +20,7 @@ __all__ = ["read_then", "read_expectation", "locate"]
 
 def read_then(raw: Any, item: Any, setup: Setup, where: Location | None) -> list[Expectation]:
     if not isinstance(raw, Mapping) or not raw:
-        raise fail("`then:` maps paths to expected values, e.g. `winner: none`", item, "then", where)
+        raise fail(told("read.then_shape"), item, "then", where)
     return [read_expectation(str(path), value, raw, path, setup, location_of(raw, path, where)) for path, value in raw.items()]
 
 
@@ -30,7 +30,7 @@ def read_expectation(path: str, value: Any, raw: Any, key: Any, setup: Setup, pl
         # `cost.mana: {refused: rules-silent}`: the engine must refuse that value, for that reason.
         word = str(value["refused"]).strip().lower()
         if word not in REFUSALS:
-            raise ScenarioError(f"{path}: unknown refusal {value['refused']!r}; allowed: {', '.join(REFUSALS)}", place)
+            raise ScenarioError(told("read.at_path", path=path, said=told("read.unknown_refusal", word=repr(value["refused"]), allowed=REFUSALS)), place)
         return Expectation(path, RefusedAt(word), f"refused: {word}", place)
     expected = entry.read(Written(value, path, setup, place, raw, key, _read_nested))
     return Expectation(path, expected, entry.show(expected) if entry.show else shown(value), place)
@@ -43,11 +43,11 @@ def _read_nested(inner: Mapping[Any, Any], setup: Setup, where: Location | None)
 
 def locate(path: str, setup: Setup, place: Location | None = None) -> tuple[PathForm, At]:
     """The registry's entry for `path` and what it points at, or the error that says why none is."""
-    def bad(message: str) -> ScenarioError:
-        return ScenarioError(f"{path}: {message}", place)
+    def bad(message: Message) -> ScenarioError:
+        return ScenarioError(told("read.at_path", path=path, said=message), place)
 
     def unknown() -> ScenarioError:
-        return bad(f"unknown path{did_you_mean(path, _known(setup))}; allowed: {_allowed(setup)}")
+        return bad(told_close("read.unknown_path", path, _known(setup), allowed=_allowed(setup)))
 
     whole = form(Family.GAME, path)
     if whole is not None and whole.given in (Given.DECK if setup.is_deck else Given.BOARD, Given.EITHER):
@@ -60,30 +60,30 @@ def locate(path: str, setup: Setup, place: Location | None = None) -> tuple[Path
         attribute = form(Family.EMBLEM, parts[2]) if len(parts) == 3 else None
         if attribute is None or not parts[1].isdecimal() or not number_within_limit(parts[1]) or int(parts[1]) < 1:
             names = ", ".join(f.attribute for f in forms_of(Family.EMBLEM))
-            raise bad(f"an emblem's path is emblems.N.{{{names}}}, N counting the emblems created from 1")
+            raise bad(told("read.emblem_path", names="{" + names + "}"))
         return attribute, At(number=int(parts[1]))
     if parts[0] in players and len(parts) >= 2 and parts[1] == "sees":
         rest = parts[2:]
         if not (rest == ["limbo"] or (len(rest) == 2 and rest[0] == "adventure" and re.fullmatch(r"[0-7]", rest[1]) is not None)
                 or (len(rest) == 2 and rest[0] in players and rest[1] in PLACES_WORDS)):
-            raise bad(f"a player sees `limbo`, `adventure.N` or `Player.place` (places: {', '.join(PLACES_WORDS)})")
+            raise bad(told("read.sees_path", places=PLACES_WORDS))
         return _only(Family.SEES), At(player=parts[0], seen=tuple(rest))
     if parts[0] in players and len(parts) >= 4 and parts[1] in PLACES_WORDS:
         attribute = form(Family.OBJECT, parts[-1])
         if attribute is None:
             attributes = [f.attribute for f in forms_of(Family.OBJECT)]
-            raise bad(f"unknown attribute {parts[-1]!r}{did_you_mean(parts[-1], attributes)}; an object's attributes: {', '.join(attributes)}")
+            raise bad(told_close("read.unknown_attribute", parts[-1], attributes, word=repr(parts[-1]), allowed=attributes))
         return attribute, At(player=parts[0], place=parts[1], name=".".join(parts[2:-1]))
     if parts[0] == "adventure":
         region = form(Family.REGION, parts[2]) if len(parts) == 3 else None
         if region is None:
             raise unknown()
         if not re.fullmatch(r"[0-7]", parts[1]):
-            raise bad(f"region out of range: {REGION_RANGE}")
+            raise bad(told("read.region_path_out_of_range"))
         return region, At(region=int(parts[1]))
     if parts[0] not in players:
         if len(parts) >= 2 and (form(Family.PLAYER, parts[1]) is not None or parts[1] in EXPEDITION_WORDS):
-            raise bad(f"unknown player {parts[0]!r}; players: {', '.join(players)}")
+            raise bad(told("read.unknown_player", name=repr(parts[0]), players=players))
         raise unknown()
     if len(parts) >= 2 and parts[1] not in EXPEDITION_WORDS:
         of_player = form(Family.PLAYER, ".".join(parts[1:]))
@@ -92,8 +92,7 @@ def locate(path: str, setup: Setup, place: Location | None = None) -> tuple[Path
     expedition = form(Family.EXPEDITION, parts[2]) if len(parts) == 3 and parts[1] in EXPEDITION_WORDS else None
     if expedition is None:
         if len(parts) >= 4 and parts[1] not in PLACES_WORDS:
-            raise bad(f"unknown place {parts[1]!r}{did_you_mean(parts[1], PLACES_WORDS)}; "
-                      f"an object's path is Player.place.Name.attribute, places: {', '.join(PLACES_WORDS)}")
+            raise bad(told_close("read.unknown_place_path", parts[1], PLACES_WORDS, word=repr(parts[1]), places=PLACES_WORDS))
         raise unknown()
     return expedition, At(player=parts[0], expedition=ExpeditionKind(parts[1]))
 

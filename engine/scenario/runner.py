@@ -331,8 +331,7 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
             raise ValueError(f"{scenario.name}: a deck scenario without a deck format")
         limits = (deck_limits or {}).get(scenario.setup.deck_format)
         if limits is None:  # the numbers are the glossary's: a caller that checks decks gives them
-            result.error = ScenarioError(f"no deck limits were given for the {scenario.setup.deck_format.value} format: "
-                                         "they come from the glossary's game modes (their deck rules' `check:`)").at(scenario.location)
+            result.error = ScenarioError(msg("read.no_deck_limits", format=Quote(scenario.setup.deck_format.value))).at(scenario.location)
             return run
         report = check_deck(scenario.setup.deck, scenario.setup.deck_format, limits)
         result.trace = report.trace.read()
@@ -382,8 +381,7 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
     if result.error is None and result.refused is None and game.log.answers:
         left = game.log.answers[0]
         result.error = ScenarioError(
-            f"{len(game.log.answers)} decision(s) in `choices:` were never asked, from {{{left.player}: {left.answer}}}; "
-            "list only the decisions the engine asks for",
+            msg("choice.never_asked", n=len(game.log.answers), first=Quote(f"{{{left.player}: {left.answer}}}")),
             left.location or scenario.location,
         )
     result.trace = trace.read()  # each line made when a reader reads it

@@ -484,3 +484,12 @@ def test_a_french_sandbox_run_says_its_trace_outcome_and_refusal_in_french(page,
     text = trace.inner_text()
     for english in ("hero expedition", "does not advance", "The engine refuses", "phase begins", "fails to move"):
         assert english not in text, english
+
+
+def test_a_rule_pages_scenario_is_marked_english_on_a_french_sandbox(page, base_url):
+    """Issue 44: the scenario's text is in the format's English words and its author's English `name:`;
+    on the French sandbox it is marked lang="en", as the rule pages mark it, so screen readers say it right."""
+    open_sandbox(page, f"{base_url}/fr/sandbox/?scenario=4.3.a-scenario-1")
+    expect(page.locator("textarea.ar-sb-yaml")).to_have_attribute("lang", "en")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.locator(".ar-sb-status").get_attribute("lang") in (None, "fr")

@@ -25,6 +25,7 @@ from ..strings import tr
 from ..verification.scenarios import FileReport, run_files
 from .cli_words import ENGLISH, CliWords
 from .lint_report import LintFormat
+from .verify_report import file_error
 
 __all__ = ["cmd_verify", "cmd_explain", "glossary_deck_limits", "print_report"]
 
@@ -53,7 +54,7 @@ def print_report(report: FileReport, *, explain: bool, out: TextIO, say: Rendere
     scenario's own paths stay as the scenario format writes them."""
     say = say or renderer(language)
     if report.error is not None:
-        print(f"{words.label('error')}{report.error}", file=out)
+        print(f"{words.label('error')}{file_error(report.error, say)}", file=out)
         return
     for result in report.results:
         where = _where(result, str(report.path))

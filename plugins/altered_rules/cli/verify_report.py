@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import Iterable, TextIO
 
 import engine
-from engine.messages import Renderer
+from engine.messages import Message, Renderer
 
 from .cli_words import ENGLISH, CliWords
 from .lint_report import Finding, LintFormat, escape_data, finding, github_command, located, print_findings
 from ..verification.checks import Check, Verification
+from ..content.yamlsource import SourceError
 from ..verification.scenarios import FileReport
 
 
@@ -93,6 +94,14 @@ def glossary_cases(verification: Verification) -> list[Case]:
     return [glossary_case(check) for check in verification.checks]
 
 
+def file_error(error: SourceError, say: Renderer | None) -> str:
+    """A file's error, `file:line: message`, its message in the reader's language where the engine said it."""
+    said = error.said
+    if say is None or not isinstance(said, Message):
+        return str(error)
+    return f"{error.path}:{error.line}: {say.render(said)}" if error.line else f"{error.path}: {say.render(said)}"
+
+
 def file_cases(reports: Iterable[FileReport], say: Renderer | None = None) -> list[Case]:
     """The cases of `verify FILE...`; `say` renders an engine error's message (scenario_cli's renderer)."""
     cases = []
@@ -100,7 +109,7 @@ def file_cases(reports: Iterable[FileReport], say: Renderer | None = None) -> li
         file = str(report.path)
         if report.error is not None:
             cases.append(Case(file, None, f"'{file}'", Outcome.ERROR,
-                              (_placed(str(report.error), file, None, "the file cannot be read: "),)))
+                              (_placed(file_error(report.error, say), file, None, "the file cannot be read: "),)))
             continue
         for result in report.results:
             where = result.scenario.location

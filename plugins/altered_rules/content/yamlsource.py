@@ -95,8 +95,11 @@ class Located:
 class SourceError(Exception):
     """Bad input in a source file, with the file and line it was found at.
 
-    The message says what is wrong and, where it helps, what is allowed.
+    The message says what is wrong and, where it helps, what is allowed. `said`, when the engine
+    found it (a scenario file's error), is the engine's message, which a reader renders in its language.
     """
+
+    said: object | None = None
 
     def __init__(self, path: str | Path, line: int | None, message: str) -> None:
         self.path = str(path)

@@ -122,6 +122,15 @@ def _said(message: Message | None, language: str, english: str = "") -> dict[str
     return {"text": _say(language).line(message), "message": message.to_json()}
 
 
+def _source_error(exc: SourceError, language: str) -> dict[str, Any]:
+    """A file's error, in `language` where the engine said it (a scenario file that is no list of cases)."""
+    error = _error(exc.message, exc.line)
+    if isinstance(exc.said, Message):
+        error["message"] = _say(language).render(exc.said)
+        error["said"] = exc.said.to_json()
+    return error
+
+
 def _engine_error(exc: engine.EngineError | None, language: str = "en") -> dict[str, Any] | None:
     if exc is None:
         return None
@@ -284,7 +293,7 @@ def _run(request: dict[str, Any]) -> dict[str, Any]:
         items, explored = _explorable(_items(data))
         scenarios = read_scenario_data(items, source)
     except SourceError as exc:
-        return {"error": _error(exc.message, exc.line), "scenarios": []}
+        return {"error": _source_error(exc, language), "scenarios": []}
     answers = []
     for index, scenario in enumerate(scenarios):
         explore = explored[index] if index < len(explored) else False

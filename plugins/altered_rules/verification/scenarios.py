@@ -61,7 +61,9 @@ def read_scenario_data(data: object, source: str | Path) -> list[engine.Scenario
         return engine.read_scenarios(data, source=str(source), each_alone=True)
     except engine.EngineError as exc:
         location = exc.location
-        raise SourceError(location.path if location else source, location.line if location else None, exc.message) from None
+        error = SourceError(location.path if location else source, location.line if location else None, exc.message)
+        error.said = exc.said   # said in the reader's language by `verify --lang`, `explain --lang`, the sandbox
+        raise error from None
 
 
 def run_scenario(scenario: engine.Scenario, deck_limits: DeckLimitsSource,
