@@ -306,10 +306,12 @@ def test_what_a_visitor_downloads_stays_within_its_budget():
     the engine's archive is 720 kB: its sources and catalogues 240 kB, their bytecode 480 kB (which
     spares the browser compiling them, most of the engine's import: issue 29). A jump here is a
     choice to make, not an accident: 920 kB since issue 37 (engine.decisions, the rules of an imported
-    glossary that the engine follows, about 13 kB with their messages, on top of 890 kB)."""
+    glossary that the engine follows, about 13 kB with their messages, on top of 890 kB); 960 kB since
+    issue 44 (about 240 reader and engine errors made catalogue messages, so that the sandbox says a
+    scenario's error in French and Italian too: 940 kB with them and datetime's bytecode, issue 43)."""
     found, files = runtime_files(PROJECT)
     assert found.bytes < 15_000_000
-    assert len(files[found.engine]) < 920_000
+    assert len(files[found.engine]) < 960_000
 
 
 def test_the_archive_carries_each_module_s_bytecode_compiled_by_pyodide():
