@@ -89,8 +89,8 @@ def _glossary_reader(folder: Path) -> Callable[[], Any]:
         except GlossaryError as exc:
             for error in exc.errors:
                 print(f"error: {error}", file=sys.stderr)
-            print(f"the deck limits and the rules that decide open questions come from the glossary folder {folder}, "
-                  f"which cannot be read ({len(exc.errors)} error(s)); name another with --glossary", file=sys.stderr)
+            print(f"the deck limits come from the glossary folder {folder}, which cannot be read ({len(exc.errors)} "
+                  f"error(s)), and so do the rules that decide open questions; name another with --glossary", file=sys.stderr)
             return None
 
     return glossary
