@@ -575,7 +575,7 @@ ENGLISH: dict[str, str] = {
     "read.given_needs_players": "`given:` needs `players:`, the players in seating order (e.g. players: [Alice, Bob]), or `format:` and `deck:`",
     "read.players_shape": "`players:` is a list of names in seating order, e.g. [Alice, Bob]",
     "read.what.player_name": "a player's name",
-    "read.player_name_refused": "player name {name} is not allowed (a name is unique and cannot contain '.' or be a keyword)",
+    "read.player_name_refused": "player name {name} is not allowed (a name is unique, cannot contain '.' and is none of the scenario's keys, such as `hero` or `reserve`, nor none, arena or adventure)",
     "read.variant_needs_mode": "`variant:` is a Booster War variant (least-technical, most-technical): give `mode: booster-war`",
     "read.players_count": "a {mode} game has {wanted} players, `players:` lists {n}",
     "read.players_count_two": "a {mode} game has {wanted} players, `players:` lists {n}; for four players write `mode: 2v2` or `mode: free-for-all`",
