@@ -25,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from ..content.glossary.identity import WAS_NEW, mask_references, rename_references
+from ..content.glossary.identity import REFERENCE, WAS_NEW, mask_references, rename_references
 from ..content.glossary.model import Glossary, english_hash
 from ..content.glossary.releases import Entry, Snapshot, editable_yaml_files
 from ..content.sourcefiles import load_yaml_file
@@ -93,6 +93,7 @@ class Plan:
     terms: dict[str, str] = field(default_factory=dict)          # term id -> "added" | "continued"
     pins: dict[str, str] = field(default_factory=dict)           # removed rule -> its number pinned ("4.3.b@2026.1")
     pinned: dict[str, list[str]] = field(default_factory=dict)   # removed rule -> the files whose citations were pinned
+    pages: dict[str, int] = field(default_factory=dict)          # hand-written page (docs/en/x.md) -> numbers rewritten or pinned
 
 
 def typography(text: str) -> str:
@@ -282,6 +283,7 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
     _symbols(root, glossary, document, out)
     _external(root, glossary, document, out)
     _elsewhere(root, renames, out)
+    _pages(root, renames, out)
     out.untranslated = sum(1 for text in _texts_written(out) if not text.get("fr") or not text.get("it"))
     for key, pinned in out.pins.items():
         citing = sorted(str(path.relative_to(root)) for path, text in out.files.items()
@@ -475,6 +477,31 @@ def _elsewhere(root: Path, renames: dict[str, str], out: Plan) -> None:
         renamed = _refer(text, renames)
         if renamed != text:   # (pins included: a ruling citing a removed rule cites it as the release had it)
             out.files[path] = restamped(text, renamed, renames)
+
+
+def _pages(root: Path, renames: dict[str, str], out: Plan) -> None:
+    """The hand-written pages (docs/<language>/*.md, the project's own files as the glossary is)
+    with the rule numbers of their prose renamed, or pinned where no rule continues one
+    ("4.3.h" -> "4.3.h@2026.1"): a number left as it was would name another rule, or none."""
+    from ..content.page_prose import map_prose
+
+    docs = root.parent / "docs"
+    if not renames or not docs.is_dir():
+        return
+    for path in sorted(docs.glob("*/*.md")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8")
+        count = [0]
+
+        def change(piece: str) -> str:
+            count[0] += sum(1 for m in REFERENCE.finditer(piece) if m.group(1) in renames)
+            return rename_references(piece, renames)
+
+        renamed = map_prose(text, change)
+        if renamed != text:
+            out.files[path.resolve()] = renamed
+            out.pages[str(path.relative_to(root.parent))] = count[0]
 
 
 def restamped(before: str, after: str, renames: dict[str, str]) -> str:
