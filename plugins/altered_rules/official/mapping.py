@@ -17,6 +17,7 @@ nothing (importing.py does, all or nothing).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -492,16 +493,17 @@ def _pages(root: Path, renames: dict[str, str], out: Plan) -> None:
         if path.is_symlink() or not path.is_file():
             continue
         text = path.read_text(encoding="utf-8")
-        count = [0]
-
-        def change(piece: str) -> str:
-            count[0] += sum(1 for m in REFERENCE.finditer(piece) if m.group(1) in renames)
-            return rename_references(piece, renames)
-
-        renamed = map_prose(text, change)
+        cited: list[str] = []
+        renamed = map_prose(text, functools.partial(_page_piece, renames=renames, cited=cited))
         if renamed != text:
             out.files[path.resolve()] = renamed
-            out.pages[str(path.relative_to(root.parent))] = count[0]
+            out.pages[str(path.relative_to(root.parent))] = len(cited)
+
+
+def _page_piece(piece: str, renames: dict[str, str], cited: list[str]) -> str:
+    """A piece of a page's prose with its rule numbers renamed; each one renamed noted in `cited`."""
+    cited += [m.group(1) for m in REFERENCE.finditer(piece) if m.group(1) in renames]
+    return rename_references(piece, renames)
 
 
 def restamped(before: str, after: str, renames: dict[str, str]) -> str:
