@@ -489,7 +489,7 @@ def _pages(root: Path, renames: dict[str, str], out: Plan) -> None:
     docs = root.parent / "docs"
     if not renames or not docs.is_dir():
         return
-    for path in sorted(docs.glob("*/*.md")):
+    for path in sorted(docs.glob("*/**/*.md")):
         if path.is_symlink() or not path.is_file():
             continue
         text = path.read_text(encoding="utf-8")
