@@ -9,6 +9,7 @@ read a page the same way.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Callable, Iterator
 
 # What a line's prose leaves alone: a code span (its run of backticks closes it), a link or an
@@ -50,3 +51,23 @@ def map_prose(markdown: str, change: Callable[[str], str]) -> str:
     for _number, line, may in prose_lines(markdown):
         out.append("".join(change(text) if is_prose else text for is_prose, text in prose(line)) if may else line)
     return "\n".join(out)
+
+
+def rename_page_references(markdown: str, renames: dict[str, str]) -> tuple[str, int]:
+    """`markdown` with the rule numbers of its prose renamed at once (identity.rename_references:
+    a shift c->d, d->e is not applied twice; a value may pin, "4.3.h" -> "4.3.h@2026.1"), and
+    how many it renamed. Code, links and fenced blocks stay as written."""
+    from .glossary.identity import REFERENCE, rename_references
+
+    cited: list[str] = []
+
+    def change(piece: str) -> str:
+        cited.extend(m.group(1) for m in REFERENCE.finditer(piece) if m.group(1) in renames)
+        return rename_references(piece, renames)
+
+    return map_prose(markdown, change), len(cited)
+
+
+def page_files(docs: Path) -> list[Path]:
+    """The hand-written pages under `docs` (docs/<language>/**/*.md), links left out."""
+    return sorted(p for p in docs.glob("*/**/*.md") if p.is_file() and not p.is_symlink()) if docs.is_dir() else []

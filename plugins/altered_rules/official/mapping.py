@@ -17,7 +17,6 @@ nothing (importing.py does, all or nothing).
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from ..content.glossary.identity import REFERENCE, WAS_NEW, mask_references, rename_references
+from ..content.glossary.identity import WAS_NEW, mask_references, rename_references
 from ..content.glossary.model import Glossary, english_hash
 from ..content.glossary.releases import Entry, Snapshot, editable_yaml_files
 from ..content.sourcefiles import load_yaml_file
@@ -484,26 +483,16 @@ def _pages(root: Path, renames: dict[str, str], out: Plan) -> None:
     """The hand-written pages (docs/<language>/*.md, the project's own files as the glossary is)
     with the rule numbers of their prose renamed, or pinned where no rule continues one
     ("4.3.h" -> "4.3.h@2026.1"): a number left as it was would name another rule, or none."""
-    from ..content.page_prose import map_prose
+    from ..content.page_prose import page_files, rename_page_references
 
-    docs = root.parent / "docs"
-    if not renames or not docs.is_dir():
+    if not renames:
         return
-    for path in sorted(docs.glob("*/**/*.md")):
-        if path.is_symlink() or not path.is_file():
-            continue
+    for path in page_files(root.parent / "docs"):
         text = path.read_text(encoding="utf-8")
-        cited: list[str] = []
-        renamed = map_prose(text, functools.partial(_page_piece, renames=renames, cited=cited))
+        renamed, count = rename_page_references(text, renames)
         if renamed != text:
             out.files[path.resolve()] = renamed
-            out.pages[str(path.relative_to(root.parent))] = len(cited)
-
-
-def _page_piece(piece: str, renames: dict[str, str], cited: list[str]) -> str:
-    """A piece of a page's prose with its rule numbers renamed; each one renamed noted in `cited`."""
-    cited += [m.group(1) for m in REFERENCE.finditer(piece) if m.group(1) in renames]
-    return rename_references(piece, renames)
+            out.pages[str(path.relative_to(root.parent))] = count
 
 
 def restamped(before: str, after: str, renames: dict[str, str]) -> str:
