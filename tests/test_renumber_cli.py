@@ -90,3 +90,18 @@ def test_a_renumbering_that_would_add_a_lint_problem_is_put_back(root, capsys, m
     assert main(["renumber", "--shift", "4.2.4.c", "--glossary", str(root)]) == 1
     assert "new lint problems; nothing was changed:\nx.yaml:1: a problem the renumbering made" in capsys.readouterr().err
     assert _texts(root) == before
+
+
+def test_the_hand_written_pages_follow_and_the_engine_is_listed(root, capsys):
+    page = root.parent / "docs" / "en" / "guide.md"
+    page.parent.mkdir(parents=True)
+    page.write_text("Ties (4.2.4.c, then 4.2.4.d); as written: `4.2.4.c`, [4.2.4.c](x.md).\n", encoding="utf-8")
+    engine = root.parent / "engine" / "dusk.py"
+    engine.parent.mkdir()
+    engine.write_text('RULE = "4.2.4.c"\n', encoding="utf-8")
+    assert main(["renumber", "--shift", "4.2.4.c", "--glossary", str(root)]) == 0
+    out = capsys.readouterr().out
+    assert page.read_text(encoding="utf-8") == "Ties (4.2.4.d, then 4.2.4.e); as written: `4.2.4.c`, [4.2.4.c](x.md).\n"
+    assert "docs/en/guide.md: 2 number(s) rewritten" in out
+    assert "check by hand, not rewritten: engine/dusk.py:1: cites 4.2.4.c" in out
+    assert engine.read_text(encoding="utf-8") == 'RULE = "4.2.4.c"\n'

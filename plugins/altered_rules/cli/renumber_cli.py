@@ -89,16 +89,33 @@ def _yaml_files(root: Path) -> list[Path]:
 
 
 def _outside(root: Path, renames: dict[str, str]) -> list[str]:
-    """`file:line: number` where the engine's code or the docs cite an old number (not rewritten)."""
+    """`file:line: number` where the engine's code cites an old number (not rewritten: a trace's
+    citation is the editor's to check; the hand-written pages are rewritten, _pages)."""
     found = []
     project = root.resolve().parent
-    for folder, pattern in (("engine", "*.py"), ("docs", "*.md")):
+    for folder, pattern in (("engine", "*.py"),):
         for path in (p for p, problem in walk_files(project / folder) if problem is None and p.match(pattern)):
             for number, line in enumerate(read_text(path, project / folder).splitlines(), 1):
                 cited = sorted({m.group(1) for m in REFERENCE.finditer(line) if m.group(1) in renames})
                 if cited:
                     found.append(f"{path.relative_to(project)}:{number}: cites {', '.join(cited)}")
     return found
+
+
+def _pages(root: Path, renames: dict[str, str]) -> list[str]:
+    """The hand-written pages (docs/<language>/*.md, the project's own as the glossary is) with the
+    numbers of their prose renamed; `file: N number(s) rewritten` for each page changed."""
+    from ..content.page_prose import page_files, rename_page_references
+
+    project = root.resolve().parent
+    done = []
+    for path in page_files(project / "docs"):
+        text = path.read_text(encoding="utf-8")
+        renamed, count = rename_page_references(text, renames)
+        if renamed != text:
+            path.write_text(renamed, encoding="utf-8")
+            done.append(f"{path.relative_to(project)}: {count} number(s) rewritten")
+    return done
 
 
 def renumber(glossary_dir: Path, renames: dict[str, str] | None = None, shift: str | None = None) -> list[str]:
@@ -158,6 +175,7 @@ def renumber(glossary_dir: Path, renames: dict[str, str] | None = None, shift: s
     done += [f"{path.relative_to(root)}: {count} number(s) rewritten" for path, count in counts.items()]
     if restamped:
         done.append(f"`from:` follows the new numbers in {len(restamped)} file(s)")
+    done += _pages(root, renames)
     done += [f"check by hand, not rewritten: {line}" for line in _outside(root, renames)]
     return done
 

@@ -258,6 +258,13 @@ def report(outcome: Outcome, old: Snapshot, source: str, glossary_released: bool
                "message": f"{key}: no rule continues it; its citations in {', '.join(files)} now cite {the_plan.pins[key]}, "
                           "the text they were written against: check what each says under the new text"}
               for key, files in the_plan.pinned.items()]
+    tasks += [{"kind": "page", "entry": page,
+               "message": f"{page}: {count} rule number(s) of its prose renamed as the import renumbered them, or pinned "
+                          "(4.3.h@2026.1) where no rule continues one: check what the page says under the new text"}
+              for page, count in the_plan.pages.items()]
+    tasks += [{"kind": "engine-citation", "entry": line.split(":")[0],
+               "message": f"{line}: the engine's code is not rewritten; check it (a trace or a message citing it cites the new rule)"}
+              for line in the_plan.engine]
     tasks += [{"kind": "unpinned", "entry": key,
                "message": f"{key}: no rule continues it and no release holds it to pin its citations to"
                           + ("; record a release first (altered-rules release), the import then pins them" if not glossary_released else "")}
@@ -279,7 +286,7 @@ def report(outcome: Outcome, old: Snapshot, source: str, glossary_released: bool
         "entries": lines, "tasks": tasks,
         "change_list": {"named": named, "unchanged": unchanged, "not_in_document": missing},
         "terms": dict(Counter(the_plan.terms.values())), "untranslated": the_plan.untranslated,
-        "written": outcome.written,
+        "written": outcome.written, "pages": dict(the_plan.pages),
     }
 
 

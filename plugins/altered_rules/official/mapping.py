@@ -93,6 +93,8 @@ class Plan:
     terms: dict[str, str] = field(default_factory=dict)          # term id -> "added" | "continued"
     pins: dict[str, str] = field(default_factory=dict)           # removed rule -> its number pinned ("4.3.b@2026.1")
     pinned: dict[str, list[str]] = field(default_factory=dict)   # removed rule -> the files whose citations were pinned
+    pages: dict[str, int] = field(default_factory=dict)          # hand-written page (docs/en/x.md) -> numbers rewritten or pinned
+    engine: list[str] = field(default_factory=list)              # "engine/x.py:12: cites ..." (not rewritten: the editors' to check)
 
 
 def typography(text: str) -> str:
@@ -282,6 +284,8 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
     _symbols(root, glossary, document, out)
     _external(root, glossary, document, out)
     _elsewhere(root, renames, out)
+    _pages(root, renames, out)
+    out.engine = _engine_citations(root, renames, {e.id for e in document.entries})
     out.untranslated = sum(1 for text in _texts_written(out) if not text.get("fr") or not text.get("it"))
     for key, pinned in out.pins.items():
         citing = sorted(str(path.relative_to(root)) for path, text in out.files.items()
@@ -475,6 +479,42 @@ def _elsewhere(root: Path, renames: dict[str, str], out: Plan) -> None:
         renamed = _refer(text, renames)
         if renamed != text:   # (pins included: a ruling citing a removed rule cites it as the release had it)
             out.files[path] = restamped(text, renamed, renames)
+
+
+def _pages(root: Path, renames: dict[str, str], out: Plan) -> None:
+    """The hand-written pages (docs/<language>/*.md, the project's own files as the glossary is)
+    with the rule numbers of their prose renamed, or pinned where no rule continues one
+    ("4.3.h" -> "4.3.h@2026.1"): a number left as it was would name another rule, or none."""
+    from ..content.page_prose import page_files, rename_page_references
+
+    if not renames:
+        return
+    for path in page_files(root.parent / "docs"):
+        text = path.read_text(encoding="utf-8")
+        renamed, count = rename_page_references(text, renames)
+        if renamed != text:
+            out.files[path.resolve()] = renamed
+            out.pages[str(path.relative_to(root.parent))] = count
+
+
+def _engine_citations(root: Path, renames: dict[str, str], numbers: set[str]) -> list[str]:
+    """`engine/x.py:line: cites N (now M)` for each old number the engine's code cites (its traces'
+    citations and messages): never rewritten, listed for the editors; "names another rule" where
+    the document gives that number to another rule, the case nothing else would show."""
+    from ..content.glossary.identity import REFERENCE
+
+    engine = root.parent / "engine"
+    found = []
+    for path in sorted(engine.rglob("*.py")) if engine.is_dir() else []:
+        if path.is_symlink() or not path.is_file():
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            cited = sorted({m.group(1) for m in REFERENCE.finditer(line) if m.group(1) in renames})
+            if cited:
+                found.append(f"{path.relative_to(root.parent)}:{number}: cites " + ", ".join(
+                    f"{old} (now {renames[old]}{'; the document gives ' + old + ' to another rule' if old in numbers else ''})"
+                    for old in cited))
+    return found
 
 
 def restamped(before: str, after: str, renames: dict[str, str]) -> str:

@@ -13,28 +13,16 @@ not linked.
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
 from ..content.glossary.model import Glossary, rule_sort_key
-from ..content.glossary.schema import RULE_REFERENCE
-from .render import PageNotices, Renderer
+from ..content.glossary.schema import PINNED_REFERENCE, RULE_REFERENCE
+from ..content.page_prose import prose, prose_lines
 from ..content.yamlsource import SourceError
+from .render import PageNotices, Renderer
 
-# What a line's prose leaves alone: a code span (its run of backticks closes it), a link or an
-# image with its text and target, an HTML tag or autolink, a bare address.
-_NOT_PROSE = re.compile(r"(`+).+?\1|!?\[[^\]\n]*\]\([^)\n]*\)|!?\[[^\]\n]*\]\[[^\]\n]*\]|<[^>\n]*>|https?://\S+")
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-_LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s")
-
-
-def _prose(line: str) -> Iterator[tuple[bool, str]]:
-    """The line in pieces: (is prose, text)."""
-    last = 0
-    for match in _NOT_PROSE.finditer(line):
-        yield True, line[last:match.start()]
-        yield False, match.group(0)
-        last = match.end()
-    yield True, line[last:]
+# A rule as a release had it (4.3.b@2026.1, as `altered-rules import` pins a page's citation of a
+# rule the imported text removed) or as it is (4.3.b), in one pass.
+_ANY_REFERENCE = re.compile(f"{PINNED_REFERENCE.pattern}|{RULE_REFERENCE.pattern}")
 
 
 def link_rule_references(markdown: str, path: str, page: str, glossary: Glossary,
@@ -46,32 +34,51 @@ def link_rule_references(markdown: str, path: str, page: str, glossary: Glossary
     # A hand-written page shows no notice of untranslated texts (its Markdown is its language's own):
     # the external rules' titles that rule_link looks up are noted here and never read.
     notices = PageNotices()
+    snapshots: dict[str, set[str] | None] = {}
     lines = []
-    fence = ""
-    for number, line in enumerate(markdown.split("\n"), 1):
-        opened = _FENCE.match(line)
-        if fence or opened:
-            if opened and not fence:
-                fence = opened.group(1)
-            elif opened and opened.group(1).startswith(fence):
-                fence = ""
-            lines.append(line)
-            continue
-        if _LINK_DEFINITION.match(line):
+    for number, line, may in prose_lines(markdown):
+        if not may:
             lines.append(line)
             continue
         markup = line.lstrip().startswith("<")
         pieces = []
-        for prose, text in _prose(line):
-            if prose:
-                for match in RULE_REFERENCE.finditer(text):
-                    if not (glossary.rule_exists(match.group(1)) or match.group(1) in glossary.external_rules):
-                        errors.append(SourceError(path, number, _unknown(match.group(1), glossary)))
+        for is_prose, text in prose(line):
+            if is_prose:
+                for match in _ANY_REFERENCE.finditer(text):
+                    if match.group(1):
+                        problem = _pinned_problem(match.group(1), match.group(2), glossary, snapshots)
+                        if problem:
+                            errors.append(SourceError(path, number, problem))
+                    elif not (glossary.rule_exists(match.group(3)) or match.group(3) in glossary.external_rules):
+                        errors.append(SourceError(path, number, _unknown(match.group(3), glossary)))
                 if not markup:
-                    text = RULE_REFERENCE.sub(lambda m: renderer.rule_link(notices, m.group(1), page), text)
+                    text = _ANY_REFERENCE.sub(lambda m: renderer.pinned_link(m.group(1), m.group(2), page) if m.group(1)
+                                              else renderer.rule_link(notices, m.group(3), page), text)
             pieces.append(text)
         lines.append("".join(pieces))
     return "\n".join(lines), errors
+
+
+def _pinned_problem(rule: str, version: str, glossary: Glossary, snapshots: dict[str, set[str] | None]) -> str | None:
+    """Why a page's "4.3.b@2026.1" names no rule of that release's snapshot (None: it does), as the
+    glossary's own pinned citations are checked (linking._resolve_pinned)."""
+    from ..content.glossary.releases import read_snapshot
+
+    releases = {r.version: r for r in glossary.releases}
+    if version not in releases:
+        return (f"{rule}@{version}: no release {version} in releases.yaml (a rule pinned to a release names one "
+                f"it was in; releases: {', '.join(releases) or 'none'})")
+    if version not in snapshots:
+        try:
+            snapshot = read_snapshot(glossary.root, releases[version])
+        except SourceError as exc:
+            return f"{rule}@{version}: {exc}"
+        snapshots[version] = {k for k, e in snapshot.entries.items() if e.kind in ("section", "paragraph")}
+    held = snapshots[version] or set()
+    if rule in held:
+        return None
+    near = sorted((k for k in held if k.startswith(rule.rsplit(".", 1)[0] + ".")), key=rule_sort_key)[:8]
+    return f"{rule}@{version}: release {version} holds no rule {rule}" + (f"; its rules nearby: {', '.join(near)}" if near else "")
 
 
 def _unknown(rule: str, glossary: Glossary) -> str:
