@@ -37,6 +37,21 @@ def _unnumbered(problem: str) -> str:
     return re.sub(r":\d+:", ":", problem)
 
 
+def edited_copy(root: Path, edits: dict[Path, str | None], scratch: Path) -> Path:
+    """The glossary folder `root` copied into `scratch` with `edits` applied (None: the file removed):
+    what writing them would leave, to read and check before anything of `root` is touched."""
+    copy = scratch / "glossary"
+    shutil.copytree(root, copy, symlinks=True)   # a link stays a link (and is refused), never followed
+    for path, text in edits.items():
+        target = copy / path.relative_to(root)
+        if text is None:
+            target.unlink(missing_ok=True)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_text(target, copy, text)
+    return copy
+
+
 def write_all_or_nothing(root: Path, edited: dict[Path, str | None], *, translations: bool = True,
                          ignore_lines: bool = False, dry_run: bool = False) -> list[Path]:
     """Write `edited` (path -> new text, None: remove the file) into the glossary `root`, or raise
@@ -55,15 +70,7 @@ def write_all_or_nothing(root: Path, edited: dict[Path, str | None], *, translat
     key = _unnumbered if ignore_lines else (lambda p: p)
     before = {key(_relative(p, root)) for p in lint_glossary(load_glossary(root), translations=translations)}
     with tempfile.TemporaryDirectory(prefix="altered-rules-write-") as scratch:
-        copy = Path(scratch) / "glossary"
-        shutil.copytree(root, copy, symlinks=True)   # a link stays a link (and is refused), never followed
-        for path, text in changed.items():
-            target = copy / path.relative_to(root)
-            if text is None:
-                target.unlink(missing_ok=True)
-            else:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                write_text(target, copy, text)
+        copy = edited_copy(root, changed, Path(scratch))
         try:
             glossary = load_glossary(copy)
         except GlossaryError as exc:

@@ -18,7 +18,7 @@ from typing import Any
 from ..content.glossary import GlossaryError, load_glossary
 from ..content.glossary.releases import WORKING, Snapshot, read_snapshot, snapshot_of
 from ..content.glossary.schema import SOURCE_ID
-from ..content.writing import RefusedEdit, write_all_or_nothing
+from ..content.writing import RefusedEdit, edited_copy, write_all_or_nothing
 from ..content.yamlsource import SourceError
 from .decisions import decision_tasks
 from .mapping import Plan, document_snapshot, plan
@@ -102,7 +102,6 @@ def seen_in(root: Path, files: dict[Path, str | None]) -> dict[Path, str]:
     """cards.yaml with each card's `seen_in` as the imported examples name it (the lint's
     seen_in_problems, settled): the plan applied to a scratch copy, loaded, its mentions read.
     Nothing when there is no cards.yaml or the copy does not load (the write then says why)."""
-    import shutil
     import tempfile
 
     from ..content.cards import MentionKind, card_mentions
@@ -112,15 +111,7 @@ def seen_in(root: Path, files: dict[Path, str | None]) -> dict[Path, str]:
     if not path.is_file():
         return {}
     with tempfile.TemporaryDirectory(prefix="altered-rules-import-") as scratch:
-        copy = Path(scratch) / "glossary"
-        shutil.copytree(root, copy, symlinks=True)
-        for target, text in files.items():
-            inside = copy / target.relative_to(root)
-            if text is None:
-                inside.unlink(missing_ok=True)
-            else:
-                inside.parent.mkdir(parents=True, exist_ok=True)
-                inside.write_text(text, encoding="utf-8")
+        copy = edited_copy(root, files, Path(scratch))
         try:
             glossary = load_glossary(copy)
         except GlossaryError:
