@@ -202,6 +202,7 @@ def test_a_translations_own_typography_is_not_a_lost_character() -> None:
     assert stray_characters("«\u00a0Quand\u00a0» l’Emblème… — 1\u202f000", "When the Emblem - 1,000") == []
     assert stray_characters("Pourquoi ?", "Why?") == []
     assert stray_characters("Pourquoi ?", "Why") == ["?"]
+    assert stray_characters("sous `undecided:`, la lecture", "undecided: the reading") == []   # code marks (review e, E5)
 
 
 def test_the_card_words_of_the_catalogues_are_the_termbases(glossary) -> None:

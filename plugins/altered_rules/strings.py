@@ -83,7 +83,9 @@ def read_strings(folder: Path = STRINGS_DIR) -> dict[str, LanguageStrings]:
 # (guillemets, apostrophe, ellipsis, dashes). Anything else that is neither a letter, a digit nor a
 # space, and that the English lacks, is a character lost on the way: the French catalogue held a
 # literal "?" for a narrow no-break space ("500?000") and for an ellipsis (review 2026-12, F32, F33).
-TYPOGRAPHY = frozenset(".,;:!()'\"«»’‘“”…–—-/")
+# The backtick is the code mark a translation may put around a key its English writes bare
+# ("sous `undecided:`, la lecture…": the colon would otherwise run into the comma, review e, E5).
+TYPOGRAPHY = frozenset(".,;:!()'\"«»’‘“”…–—-/`")
 
 
 def stray_characters(value: str, source: str) -> list[str]:
