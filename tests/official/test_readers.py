@@ -12,6 +12,8 @@ import pytest
 from altered_rules.official.model import ModelError, document_from_json
 from altered_rules.official.text_reader import TextReadError, read_text, successors
 
+from .pdf_fixture import FONTS
+
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "import"
 
 
@@ -224,3 +226,30 @@ def test_a_word_hyphenated_at_a_line_end_inside_italics_is_joined():
     assert _dehyphen([f"{ITALIC_START}In the first step, the con-{ITALIC_END}", f"{ITALIC_START}troller acts.{ITALIC_END}"]) \
         == f"{ITALIC_START}In the first step, the con{ITALIC_END}{ITALIC_START}troller acts.{ITALIC_END}"
     assert _dehyphen(["a lamp is lit -", "then"]) == "a lamp is lit - then"
+
+
+def test_a_compound_broken_at_its_hyphen_before_a_capital_keeps_it():
+    """"non-" at a line's end, then "Lantern": one word, its hyphen kept (the real 3.0 PDF read
+    "non- Character" before); a lower-case continuation is still a hyphenated word joined."""
+    from altered_rules.official.text_reader import _dehyphen
+
+    assert _dehyphen(["each non-", "Lantern card"]) == "each non-Lantern card"
+    assert _dehyphen(["each lan-", "tern"]) == "each lantern"
+    assert _dehyphen(["a lamp is lit -", "Then"]) == "a lamp is lit - Then"
+
+
+def _word(text, x0, x1, fontname="Times-Roman", size=10.0):
+    return {"text": text, "x0": x0, "x1": x1, "top": 100.0, "fontname": fontname, "size": size}
+
+
+def test_pieces_printed_touching_are_one_word_where_punctuation_says_so():
+    """pdfplumber ends a word where the font changes: "(" then an icon glyph, "101" then a
+    superscript "st". Touching pieces are glued around brackets and ordinals; a word and an
+    icon printed tight together keep their space; words apart keep theirs."""
+    from altered_rules.official.pdf_reader import _render
+
+    fonts = FONTS
+    row = [_word("costs", 10, 30), _word("(", 32.5, 35), _word("j", 35.2, 41, "Courier"), _word(")", 41.3, 44),
+           _word("on", 46.5, 55), _word("the", 57.5, 70), _word("101", 72.5, 85), _word("st", 85.2, 90, size=7.0),
+           _word("Day", 92.5, 105), _word("zone", 107.5, 125), _word("j", 125.5, 131, "Courier")]
+    assert _render(row, fonts) == ["costs ({etb}) on the 101st Day zone {etb}"]

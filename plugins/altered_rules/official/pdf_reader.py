@@ -23,6 +23,7 @@ from pathlib import Path
 from .model import NUMBER, Document
 from .text_reader import BOLD_END, BOLD_START, GUESSED_LETTERS, ICON_LETTERS, ITALIC_END, ITALIC_START, build_document, sha256_of
 LABELS = re.compile(r"^(Remark|Example)\.$")
+X_TOLERANCE = 1.0    # points: justified words closer than this are glued by pdfplumber's default (3)
 PAGE_NUMBER = re.compile(r"^[0-9]{1,3}$")
 
 
@@ -79,6 +80,19 @@ def _lines(words: list[dict]) -> list[list[dict]]:
     return [sorted(row, key=lambda w: float(w["x0"])) for row in rows]
 
 
+_OPENING = "([“‘"
+_CLOSING = ").,;:!?]”’"
+_ORDINALS = ("st", "nd", "rd", "th")
+
+
+def _joins(before: str, piece: str) -> bool:
+    """Whether two touching pieces are one word: "(" + "{forest}", "{forest}" + ")", "101" + "st"."""
+    before = before.removesuffix(ITALIC_END).removesuffix(BOLD_END)
+    piece = piece.removeprefix(ITALIC_START).removeprefix(BOLD_START)
+    return bool(before and piece) and (before[-1] in _OPENING or piece[0] in _CLOSING
+                                       or (before[-1].isdigit() and piece in _ORDINALS))
+
+
 def _render(row: list[dict], fonts: Fonts) -> list[str]:
     """One printed line as the lines of a clean dump."""
     out: list[str] = []
@@ -91,10 +105,18 @@ def _render(row: list[dict], fonts: Fonts) -> list[str]:
             words[-1] += ITALIC_END
             italic = False
 
+    previous: dict | None = None
     for index, word in enumerate(row):
         kind, text = _kind(word, fonts), str(word["text"])
         if kind == "figure":
             continue
+        # pdfplumber ends a word where its font or size changes (extra_attrs), not only at a space:
+        # "(" then an icon glyph, "101" then a superscript "st". Such pieces, printed no wider apart
+        # than the gap within a word, are one word where punctuation or an ordinal says so; an icon
+        # set tight against a word ("zone", then the separator) keeps its space, as the text dump has it.
+        touching = (previous is not None and bool(words) and "x1" in previous and "x0" in word
+                    and float(word["x0"]) - float(previous["x1"]) <= X_TOLERANCE)
+        previous = word
         if index == 0 and kind == "bold" and NUMBER.match(text) and float(word.get("size", 0)) > fonts.number_size - 0.6 and (
                 "." in text or not PAGE_NUMBER.match(str(row[-1]["text"])) or len(row) == 1):
             # (a chapter's line of the contents, "1 Overview 7", is bold too: it ends with its page)
@@ -109,16 +131,20 @@ def _render(row: list[dict], fonts: Fonts) -> list[str]:
             continue
         if kind == "image":
             close()
-            words.append("{lost}")
+            piece = "{lost}"
         elif kind == "icon":
             close()
-            words.append(_icon_text(text))
+            piece = _icon_text(text)
         elif kind == "italic":
-            words.append((ITALIC_START if not italic else "") + text)
+            piece = (ITALIC_START if not italic else "") + text
             italic = True
         else:
             close()
-            words.append(BOLD_START + text + BOLD_END if kind == "bold" else text)
+            piece = BOLD_START + text + BOLD_END if kind == "bold" else text
+        if touching and _joins(words[-1], piece):
+            words[-1] += piece
+        else:
+            words.append(piece)
     close()
     if words:
         out.append(" ".join(words).replace(BOLD_END + " " + BOLD_START, " "))
@@ -136,7 +162,7 @@ def pdf_text(path: Path, fonts: Fonts = Fonts()) -> str:
     try:
         with pdfplumber.open(str(path)) as pdf:
             for page in pdf.pages:
-                words = page.extract_words(x_tolerance=1, extra_attrs=["fontname", "size"])
+                words = page.extract_words(x_tolerance=X_TOLERANCE, extra_attrs=["fontname", "size"])
                 for image in page.images:
                     if float(image["bottom"]) - float(image["top"]) <= fonts.icon_height:
                         words.append({"text": "{lost}", "x0": image["x0"], "top": image["top"], "fontname": "", "size": 0})

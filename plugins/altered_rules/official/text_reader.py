@@ -357,6 +357,10 @@ def _append(parts: list[str], line: str, counter: list[int]) -> None:
     if before.endswith("-") and after[:1].islower() and not before.endswith(" -"):
         parts[-1] = before[:-1] + parts[-1][len(before):] + line[:len(line) - len(after)] + after   # a word hyphenated at the line's end
         counter[0] += 1
+    elif before.endswith("-") and after[:1].isupper() and before[-2:-1].isalpha():
+        # a compound broken at its own hyphen before a capital, "non-" then "Character": one word
+        # still, its hyphen kept ("non-Character"; TeX never hyphenates a capitalised word)
+        parts[-1] += line
     else:
         parts.append(line)
 
