@@ -17,12 +17,18 @@ FIXTURES = Path(__file__).parent.parent / "fixtures" / "import"
 
 
 def _old():
-    """Version 1.0 as a glossary holding it would: 2.1.2.d's end lost (a `gap:`), as the seeds lost texts."""
+    """Version 1.0 as a glossary holding it would: 2.1.2.d's end lost (a `gap:`), as the seeds lost
+    texts; and 2.2.a typed in other words and cut after its opening ("At the Dusk Tally"), as seed
+    1.3.2.f was cut after "During the Night Phase". 2.0's new 2.1.1.b ends with those very words:
+    words held deep inside an unrelated rule are no continuation (it stays `new`), the rule that
+    opens like it is (2.2.a keeps its number)."""
     old = document_snapshot(read_text((FIXTURES / "lanternfall-1.0.txt").read_bytes()))
     entry = old.entries["2.1.2.d"]
     text = entry.field("text")["en"]
     old.entries["2.1.2.d"] = Entry(entry.key, entry.kind, entry.group,
                                    (("text", {"en": text[:text.index(" beside its name")]}), ("gap", {"en": "Lost."})))
+    tally = old.entries["2.2.a"]
+    old.entries["2.2.a"] = Entry(tally.key, tally.kind, tally.group, (("text", {"en": "At the Dusk Tally"}),))
     return old
 
 
@@ -55,6 +61,7 @@ def test_how_each_extension_paired(versions):
     old, new = versions
     result = match(old, new)
     assert result.pairs["2.1.3.d"].how == Matched.CONTAINED          # containment of a lost ending
+    assert result.pairs["2.2.a"].how == Matched.CONTAINED and result.pairs["2.2.a"].old == "2.2.a"   # held from its opening
     assert result.pairs["1.2.b"].how == Matched.TEXT                 # equal once the renamed words are normalised
     assert result.pairs["2.1.3.a"].how == Matched.SIMILAR and result.pairs["2.1.3.a"].score < 1
     assert result.pairs["3.2.a"].old == "3.1.a" and result.pairs["3.3.a"].old == "3.2.a"   # the global greedy order
