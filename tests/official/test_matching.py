@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from altered_rules.content.glossary.releases import Entry
+from altered_rules.official.importing import _state
 from altered_rules.official.mapping import _was, document_snapshot
 from altered_rules.official.matching import Matched, match, read_was_table
 from altered_rules.official.text_reader import read_text
@@ -87,6 +88,10 @@ def test_the_editors_table_overrides_any_pair(versions, tmp_path):
     editors = read_was_table(table, set(new.entries), set(old.entries))
     result = match(old, new, editors)
     assert result.pairs["3.1.c"].how == Matched.EDITOR and result.pairs["3.1.c"].old == "3.1.c"
+    # the editors' pair of two different texts is reported "changed", not "continued"
+    assert result.pairs["3.1.c"].score < 0.5 and _state(result.pairs["3.1.c"]) == "changed"
+    same = match(old, new, {"2.2.d": "1.2.b"})
+    assert same.pairs["2.2.d"].score == 1.0 and _state(same.pairs["2.2.d"]) == "renumbered"
     assert "2.1.3.a" not in result.pairs and "2.1.3.a" in result.added
     assert "2.1.2.a" in result.removed
 
