@@ -42,7 +42,7 @@ from ..content.glossary.releases import Entry, Snapshot
 
 CONTAINED = 0.75
 # A text whose end the seeds lost kept its beginning: its continuation may open with at most this
-# many words more than it before the first word held (a reworded opening, "During" -> "In the").
+# many words more than it before the first word held (a reworded opening: its first word replaced).
 # Measured on Complete Rules 3.0: the 8 continuations a judge makes open at 0; the other
 # candidates holding 75 % of such a text, at 3 to 55.
 OPENING = 2
