@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from altered_rules.content.glossary.releases import Entry
+from altered_rules.official.importing import _state
 from altered_rules.official.mapping import _was, document_snapshot
 from altered_rules.official.matching import Matched, match, read_was_table
 from altered_rules.official.text_reader import read_text
@@ -17,12 +18,18 @@ FIXTURES = Path(__file__).parent.parent / "fixtures" / "import"
 
 
 def _old():
-    """Version 1.0 as a glossary holding it would: 2.1.2.d's end lost (a `gap:`), as the seeds lost texts."""
+    """Version 1.0 as a glossary holding it would: 2.1.2.d's end lost (a `gap:`), as the seeds lost
+    texts; and 2.2.a typed in other words and cut after its opening ("At the Dusk Tally"), as seed
+    1.3.2.f was cut after "During the Night Phase". 2.0's new 2.1.1.b ends with those very words:
+    words held deep inside an unrelated rule are no continuation (it stays `new`), the rule that
+    opens like it is (2.2.a keeps its number)."""
     old = document_snapshot(read_text((FIXTURES / "lanternfall-1.0.txt").read_bytes()))
     entry = old.entries["2.1.2.d"]
     text = entry.field("text")["en"]
     old.entries["2.1.2.d"] = Entry(entry.key, entry.kind, entry.group,
                                    (("text", {"en": text[:text.index(" beside its name")]}), ("gap", {"en": "Lost."})))
+    tally = old.entries["2.2.a"]
+    old.entries["2.2.a"] = Entry(tally.key, tally.kind, tally.group, (("text", {"en": "At the Dusk Tally"}),))
     return old
 
 
@@ -55,6 +62,7 @@ def test_how_each_extension_paired(versions):
     old, new = versions
     result = match(old, new)
     assert result.pairs["2.1.3.d"].how == Matched.CONTAINED          # containment of a lost ending
+    assert result.pairs["2.2.a"].how == Matched.CONTAINED and result.pairs["2.2.a"].old == "2.2.a"   # held from its opening
     assert result.pairs["1.2.b"].how == Matched.TEXT                 # equal once the renamed words are normalised
     assert result.pairs["2.1.3.a"].how == Matched.SIMILAR and result.pairs["2.1.3.a"].score < 1
     assert result.pairs["3.2.a"].old == "3.1.a" and result.pairs["3.3.a"].old == "3.2.a"   # the global greedy order
@@ -80,6 +88,10 @@ def test_the_editors_table_overrides_any_pair(versions, tmp_path):
     editors = read_was_table(table, set(new.entries), set(old.entries))
     result = match(old, new, editors)
     assert result.pairs["3.1.c"].how == Matched.EDITOR and result.pairs["3.1.c"].old == "3.1.c"
+    # the editors' pair of two different texts is reported "changed", not "continued"
+    assert result.pairs["3.1.c"].score < 0.5 and _state(result.pairs["3.1.c"]) == "changed"
+    same = match(old, new, {"2.2.d": "1.2.b"})
+    assert same.pairs["2.2.d"].score == 1.0 and _state(same.pairs["2.2.d"]) == "renumbered"
     assert "2.1.3.a" not in result.pairs and "2.1.3.a" in result.added
     assert "2.1.2.a" in result.removed
 
