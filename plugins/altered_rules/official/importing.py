@@ -178,15 +178,14 @@ def run_import(file: Path, source: str, glossary_dir: Path, *, form: str | None 
             outcome.refusals = exc.problems
     else:
         before = _outcomes(glossary)
-        try:
-            changed = write_all_or_nothing(root, inside, translations=False, ignore_lines=True)
+        try:   # the pages and the review file beside the glossary in the same all-or-nothing step
+            changed = write_all_or_nothing(root, inside, translations=False, ignore_lines=True,
+                                           also={p: t for p, t in outside.items() if t is not None}, also_root=root.parent)
         except RefusedEdit as exc:
             what = "would not load" if exc.stage == "load" else "would have new lint problems"
             raise ImportFailure(f"the imported glossary {what}; nothing was changed:\n" + "\n".join(exc.problems)) from None
-        for path, text in outside.items():
-            if text is not None and (not path.is_file() or path.read_text(encoding="utf-8") != text):
-                path.write_text(text, encoding="utf-8")
-                changed.append(path)
+        except (OSError, SourceError) as exc:
+            raise ImportFailure(f"writing failed ({exc}); every file was put back, nothing was changed") from None
         outcome.written = [str(p) for p in changed]
         if changed:
             after = _outcomes(load_glossary(root))
