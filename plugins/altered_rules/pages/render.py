@@ -223,6 +223,11 @@ class Renderer:
                     self.page_of[paragraph.id] = chapter_page(chapter.number)
                     for note in paragraph.notes:
                         self.page_of[note.anchor] = chapter_page(chapter.number)
+        # A removed rule, pinned (4.3.a@2026.1) -> the rules that now hold its content (`supersedes:`).
+        self.now_in: dict[str, list[str]] = {}
+        for paragraph in glossary.paragraphs.values():
+            for pinned in paragraph.supersedes:
+                self.now_in.setdefault(pinned, []).append(paragraph.id)
         for term in glossary.terms:
             self.page_of[f"term-{term.id}"] = TERMS_PAGE
         for mode in glossary.modes:
@@ -306,7 +311,13 @@ class Renderer:
         """A rule cited as release `version` had it (4.3.b@2026.1): its text in that release
         (v/<version>/r/<rule>/, versions.versioned_path), the release named beside the number."""
         href = html.escape(relative_url(page, pinned_path(rule, version)))
-        return f'<a class="ar-ref ar-ref--pinned" href="{href}">{html.escape(pinned_label(rule, version))}</a>'
+        link = f'<a class="ar-ref ar-ref--pinned" href="{href}">{html.escape(pinned_label(rule, version))}</a>'
+        now = [r for r in self.now_in.get(f"{rule}@{version}", ()) if r in self.page_of]
+        if not now:
+            return link
+        # where its content went, when the glossary knows (the import's `supersedes:`): "(now in 4.2.5.d)"
+        rules = ", ".join(f'<a class="ar-ref" href="{html.escape(relative_url(page, self.page_of[r], r))}">{html.escape(r)}</a>' for r in now)
+        return f'{link} <span class="ar-ref__now">({self.markup("pinned_now_in", rules=rules)})</span>'
 
     def rule_numbers(self, notices: PageNotices, page: str) -> Callable[[str, str | None], str]:
         """link_rule_numbers' `link` on `page`: a pinned number to its release's text, a number as
