@@ -905,17 +905,24 @@ function traceLine(line) {
   return item;
 }
 
+// A rule as a release had it ("4.3.b@2026.1", its text there, read "4.3.b (2026.1)") or as it is
+// now: the links and the words the rule pages give them (site_assets/sandbox.py's rule_links).
 function ruleLink(rule) {
   const href = DATA.links[rule];
+  const pinned = DATA.pinned[rule];
+  if (pinned) return h("a", { class: "ar-ref ar-ref--pinned", href, text: pinned });
   return href ? h("a", { class: "ar-ref", href, text: rule }) : document.createTextNode(rule);
 }
 
+// The rule numbers of a text as links (RULE is render.ANY_REFERENCE: a pinned number is
+// groups 1 and 2, one as it is now group 3).
 function linked(text) {
   const parts = [];
   let last = 0;
   for (const match of text.matchAll(RULE)) {
-    if (!DATA.links[match[1]]) continue;
-    parts.push(document.createTextNode(text.slice(last, match.index)), ruleLink(match[1]));
+    const rule = match[1] ? `${match[1]}@${match[2]}` : match[3];
+    if (!DATA.links[rule]) continue;
+    parts.push(document.createTextNode(text.slice(last, match.index)), ruleLink(rule));
     last = match.index + match[0].length;
   }
   parts.push(document.createTextNode(text.slice(last)));
@@ -1128,7 +1135,7 @@ function decklistOutcome(deck) {
   }
   if (deck.violations.length) {
     box.append(h("ul", { class: "ar-sb-violations" }, deck.violations.map((v) => h("li", { "data-rule": v.rule },
-      ruleLink(v.rule), " ", DATA.deck_rules[v.rule] || v.requires,
+      ruleLink(v.rule), " ", DATA.deck_rules[v.rule] ? linked(DATA.deck_rules[v.rule]) : v.requires,
       v.why ? h("span", { class: "ar-sb-why" }, h("br"), say("engine_says", { why: v.why })) : null))));
   }
   for (const card of deck.suspended) {
@@ -1155,7 +1162,7 @@ function deckOutcome(deck) {
   box.append(h("p", { text: say("counted", { count: deck.cards }) }));
   if (deck.violations.length) {
     box.append(h("ul", { class: "ar-sb-violations" }, deck.violations.map((v) => h("li", { "data-rule": v.rule },
-      ruleLink(v.rule), " ", DATA.deck_rules[v.rule] || v.requires,
+      ruleLink(v.rule), " ", DATA.deck_rules[v.rule] ? linked(DATA.deck_rules[v.rule]) : v.requires,
       v.why ? h("span", { class: "ar-sb-why" }, h("br"), say("engine_says", { why: v.why })) : null))));
   }
   return box;

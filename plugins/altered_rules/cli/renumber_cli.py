@@ -28,6 +28,7 @@ from ..content.glossary.identity import REFERENCE, rename_references
 from ..content.glossary.releases import editable_yaml_files
 from ..content.glossary.schema import PARAGRAPH_ID
 from ..content.sourcefiles import read_text, walk_files, write_text
+from ..content.writing import replace_all
 from ..content.yamlsource import SourceError
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -102,20 +103,22 @@ def _outside(root: Path, renames: dict[str, str]) -> list[str]:
     return found
 
 
-def _pages(root: Path, renames: dict[str, str]) -> list[str]:
+def _pages(root: Path, renames: dict[str, str]) -> tuple[dict[Path, tuple[Path, str | None]], list[str]]:
     """The hand-written pages (docs/<language>/*.md, the project's own as the glossary is) with the
-    numbers of their prose renamed; `file: N number(s) rewritten` for each page changed."""
+    numbers of their prose renamed, written by the caller with the glossary (writing.replace_all);
+    `file: N number(s) rewritten` for each page changed."""
     from ..content.page_prose import page_files, rename_page_references
 
     project = root.resolve().parent
+    edits: dict[Path, tuple[Path, str | None]] = {}
     done = []
     for path in page_files(project / "docs"):
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, project / "docs")
         renamed, count = rename_page_references(text, renames)
         if renamed != text:
-            path.write_text(renamed, encoding="utf-8")
+            edits[path] = (project / "docs", renamed)
             done.append(f"{path.relative_to(project)}: {count} number(s) rewritten")
-    return done
+    return edits, done
 
 
 def renumber(glossary_dir: Path, renames: dict[str, str] | None = None, shift: str | None = None) -> list[str]:
@@ -143,30 +146,33 @@ def renumber(glossary_dir: Path, renames: dict[str, str] | None = None, shift: s
         files = _yaml_files(root)
     except SourceError as exc:
         raise RenumberError(f"nothing was changed: {exc}") from None
-    for path in files:
-        text = read_text(path, root)
-        count = sum(1 for m in REFERENCE.finditer(text) if m.group(1) in renames)
-        if count:
-            originals[path] = text
-            counts[path] = count
-            write_text(path, root, rename_references(text, renames))
+    restamped: dict[Path, str] = {}   # filled by restamp_renumbered before each of its writes
 
     def put_back() -> None:
+        for path, text in restamped.items():
+            originals.setdefault(path, text)   # a file renumbered, then restamped: its text before both
         for path, text in originals.items():
             write_text(path, root, text)
 
-    try:
+    try:   # every file written so far is put back if any write, the load or the lint fails
+        for path in files:
+            text = read_text(path, root)
+            count = sum(1 for m in REFERENCE.finditer(text) if m.group(1) in renames)
+            if count:
+                originals[path] = text
+                counts[path] = count
+                write_text(path, root, rename_references(text, renames))
         renumbered = load_glossary(root)
-        restamped = restamp_renumbered(renumbered, renames)
-        for path, text in restamped.items():
-            originals.setdefault(path, text)
+        restamp_renumbered(renumbered, renames, before=restamped)
         renumbered = load_glossary(root)
         new_problems = [p for p in lint_glossary(renumbered) if _unnumbered([p])[0] not in before_problems]
     except GlossaryError as exc:
         put_back()
         raise RenumberError(f"the renumbered glossary would have errors; nothing was changed:\n{exc}") from None
-    except BaseException:
+    except BaseException as exc:
         put_back()
+        if isinstance(exc, (OSError, SourceError)):
+            raise RenumberError(f"writing failed ({exc}); every file was put back, nothing was changed") from None
         raise
     if new_problems:
         put_back()
@@ -175,7 +181,15 @@ def renumber(glossary_dir: Path, renames: dict[str, str] | None = None, shift: s
     done += [f"{path.relative_to(root)}: {count} number(s) rewritten" for path, count in counts.items()]
     if restamped:
         done.append(f"`from:` follows the new numbers in {len(restamped)} file(s)")
-    done += _pages(root, renames)
+    try:   # the pages with the glossary: a page that cannot be written puts the glossary back too
+        pages, rewritten = _pages(root, renames)
+        replace_all(pages)
+    except BaseException as exc:
+        put_back()
+        if isinstance(exc, (OSError, SourceError)):
+            raise RenumberError(f"writing the pages failed ({exc}); every file was put back, nothing was changed") from None
+        raise
+    done += rewritten
     done += [f"check by hand, not rewritten: {line}" for line in _outside(root, renames)]
     return done
 

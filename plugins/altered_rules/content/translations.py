@@ -309,17 +309,19 @@ def renumbering_of(glossary: Glossary) -> dict[str, str]:
     return {pair.old: pair.new for pair in glossary.identity.values() if pair.old != pair.new}
 
 
-def restamp_renumbered(glossary: Glossary, renames: dict[str, str] | None = None) -> dict[Path, str]:
+def restamp_renumbered(glossary: Glossary, renames: dict[str, str] | None = None,
+                       before: dict[Path, str] | None = None) -> dict[Path, str]:
     """Sets `from:` to the English as it is now beside each translation that lags only by the rule
     numbers the renumbering since the latest release changed, and that was renumbered alike (the
     loader already counts it current: this makes it so once that release is no longer the latest).
     `renames` (old -> new): that renumbering instead (`altered-rules renumber`'s).
-    Returns each file changed and its text before, so that a caller can put it back."""
+    Returns each file changed and its text before, so that a caller can put it back (`before`: the
+    caller's mapping, filled before each write, so that it holds them when a write fails half way)."""
+    before = {} if before is None else before
     renames = renumbering_of(glossary) if renames is None else renames
     if not renames:
-        return {}
+        return before
     root = Path(glossary.root)
-    before: dict[Path, str] = {}
     for path in glossary_files(root):
         slots = _slots(path, root)
         lines: list[str] | None = None

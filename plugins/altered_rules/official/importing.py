@@ -24,6 +24,7 @@ from .decisions import decision_tasks
 from .mapping import Plan, document_snapshot, plan
 from .matching import Matched, Result, match, read_was_table
 from .model import Document, ModelError, document_from_json
+from .superseded import Superseded, superseded_by
 from .text_reader import TextReadError, read_text
 
 FORMATS = ("pdf", "text", "json")
@@ -72,6 +73,7 @@ class Outcome:
     refusals: list[str] = field(default_factory=list)    # --check: what --write would refuse, and why
     findings: list[str] = field(default_factory=list)    # --write: scenarios whose outcome the new text changed
     symbols: list[str] = field(default_factory=list)     # the document's meaning of a symbol beside the glossary's label
+    superseded: dict[str, Superseded] = field(default_factory=dict)   # removed rule -> the rules now holding it (superseded.py)
 
 
 _MEANS = re.compile(r"\{([a-z0-9-]+)\}\s+(?:means|is)\s+(“[^”]+”|\"[^\"]+\")")
@@ -163,8 +165,9 @@ def run_import(file: Path, source: str, glossary_dir: Path, *, form: str | None 
         except SourceError as exc:
             raise ImportFailure(str(exc)) from None
     result = match(old, new, editors)
-    the_plan = plan(root, glossary, document, result, source, release)
-    outcome = Outcome(document, result, the_plan)
+    superseded = superseded_by(document, result, old, new)
+    the_plan = plan(root, glossary, document, result, source, release, superseded)
+    outcome = Outcome(document, result, the_plan, superseded=superseded)
     outcome.symbols = symbol_meanings(document, {sid: s.label.en for sid, s in glossary.symbols.items()})
     inside = {p: t for p, t in the_plan.files.items() if p.resolve().is_relative_to(root.resolve())}
     cards = seen_in(root, inside)   # the rules whose examples name each card, as the imported examples do
@@ -178,15 +181,14 @@ def run_import(file: Path, source: str, glossary_dir: Path, *, form: str | None 
             outcome.refusals = exc.problems
     else:
         before = _outcomes(glossary)
-        try:
-            changed = write_all_or_nothing(root, inside, translations=False, ignore_lines=True)
+        try:   # the pages and the review file beside the glossary in the same all-or-nothing step
+            changed = write_all_or_nothing(root, inside, translations=False, ignore_lines=True,
+                                           also={p: t for p, t in outside.items() if t is not None}, also_root=root.parent)
         except RefusedEdit as exc:
             what = "would not load" if exc.stage == "load" else "would have new lint problems"
             raise ImportFailure(f"the imported glossary {what}; nothing was changed:\n" + "\n".join(exc.problems)) from None
-        for path, text in outside.items():
-            if text is not None and (not path.is_file() or path.read_text(encoding="utf-8") != text):
-                path.write_text(text, encoding="utf-8")
-                changed.append(path)
+        except (OSError, SourceError) as exc:
+            raise ImportFailure(f"writing failed ({exc}); every file was put back, nothing was changed") from None
         outcome.written = [str(p) for p in changed]
         if changed:
             after = _outcomes(load_glossary(root))
@@ -196,6 +198,10 @@ def run_import(file: Path, source: str, glossary_dir: Path, *, form: str | None 
                                 for state in ["fails now" if name in before else "fails"]]
     outcome.report = report(outcome, old, source, release is not None)
     return outcome
+
+
+def _now_in(found: Superseded | None) -> str:
+    return f"; its content is now in {', '.join(found.rules)} ({found.why})" if found else ""
 
 
 _STATES = ("added", "continued", "renumbered", "changed", "completed", "removed")
@@ -230,7 +236,9 @@ def report(outcome: Outcome, old: Snapshot, source: str, glossary_released: bool
                       "stale": riding.stale if riding else 0, "dropped": riding.dropped if riding else []})
     for key in result.removed:
         chapters.setdefault(key.split(".")[0], Counter())["removed"] += 1
+        found = outcome.superseded.get(key)
         lines.append({"new": None, "old": key, "how": "removed", "score": None, "state": "removed",
+                      "superseded_by": list(found.rules) if found else [], "superseded_why": found.why if found else None,
                       "scenarios": sum(len(r.get("scenarios", [])) + len(r.get("example_scenarios", [])) for r in the_plan.review if r["was"] == key),
                       "pinned_as": the_plan.pins.get(key), "cited_by": the_plan.pinned.get(key, []),
                       "restamped": 0, "stale": 0, "dropped": []})
@@ -247,8 +255,15 @@ def report(outcome: Outcome, old: Snapshot, source: str, glossary_released: bool
               for new, riding in the_plan.riding.items() for fix in riding.typos]
     tasks += [{"kind": "pinned", "entry": key,
                "message": f"{key}: no rule continues it; its citations in {', '.join(files)} now cite {the_plan.pins[key]}, "
-                          "the text they were written against: check what each says under the new text"}
+                          "the text they were written against: check what each says under the new text"
+                          + _now_in(outcome.superseded.get(key))}
               for key, files in the_plan.pinned.items()]
+    tasks += [{"kind": "superseded", "entry": key,
+               "message": f"{key}: removed; its content is now in {', '.join(found.rules)} ({found.why})"
+                          + (f"; written `supersedes: [{the_plan.pins[key]}]` there, its pinned citations read "
+                             f"“now in {', '.join(found.rules)}”" if key in the_plan.pins else "")
+                          + ": check it"}
+              for key, found in outcome.superseded.items()]
     tasks += [{"kind": "page", "entry": page,
                "message": f"{page}: {count} rule number(s) of its prose renamed as the import renumbered them, or pinned "
                           "(4.3.h@2026.1) where no rule continues one: check what the page says under the new text"}
@@ -294,8 +309,9 @@ def report_lines(data: dict[str, Any]) -> list[str]:
         score = f" {line['score']:.2f}" if line["score"] is not None else ""
         riding = [f"{line[k]} {k}" for k in ("scenarios", "restamped", "stale") if line[k]]
         riding += [f"{k} dropped" for k in line["dropped"]]
+        now = f"; now in {', '.join(line['superseded_by'])}" if line.get("superseded_by") else ""
         out.append(f"  {line['old'] or '-'} -> {line['new'] or '-'}: {line['state']} ({line['how']}{score})"
-                   + (f"; {', '.join(riding)}" if riding else ""))
+                   + (f"; {', '.join(riding)}" if riding else "") + now)
     for task in data["tasks"]:
         out.append(f"task: {task['message']}")
     check = data["change_list"]

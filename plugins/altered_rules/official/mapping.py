@@ -31,6 +31,7 @@ from ..content.glossary.releases import Entry, Snapshot, editable_yaml_files
 from ..content.sourcefiles import load_yaml_file
 from ..content.yamlsource import plain_data
 from .matching import Result
+from .superseded import Superseded
 from .model import Document, EntryKind, kind_of
 
 GENERATED = "# {what}. Written by `altered-rules import` from {source}; edit it, a new import keeps what rides on it.\n"
@@ -95,6 +96,7 @@ class Plan:
     pinned: dict[str, list[str]] = field(default_factory=dict)   # removed rule -> the files whose citations were pinned
     pages: dict[str, int] = field(default_factory=dict)          # hand-written page (docs/en/x.md) -> numbers rewritten or pinned
     engine: list[str] = field(default_factory=list)              # "engine/x.py:12: cites ..." (not rewritten: the editors' to check)
+    supersedes: dict[str, list[str]] = field(default_factory=dict)   # imported rule -> the pinned rules whose content it holds
 
 
 def typography(text: str) -> str:
@@ -234,10 +236,16 @@ def _code_versions(text: str, versions: list[str]) -> str:
 
 
 def plan(root: Path, glossary: Glossary, document: Document, result: Result, source: str,
-         release: Snapshot | None) -> Plan:
+         release: Snapshot | None, superseded: dict[str, Superseded] | None = None) -> Plan:
     out = Plan()
     old_sections, old_paragraphs, old_files = _old_rules(glossary)
     out.pins = pins(result, old_paragraphs, release)
+    # A removed rule whose content went into an imported rule (superseded.py): the imported rule
+    # says so, `supersedes: [4.3.a@2026.1]`, and the pinned citations read "now in 4.2.5.d".
+    for key, found in (superseded or {}).items():
+        if key in out.pins:
+            for rule in found.rules:
+                out.supersedes.setdefault(rule, []).append(out.pins[key])
     renames = {**result.renames, **out.pins}   # disjoint: a rule renamed was continued, a rule pinned was not
     versions = {t.entry: re.findall(r"'([^']+)'", t.message)[0] for t in document.tasks if t.kind == "version-number"}
     by_parent: dict[str, list] = {}
@@ -289,7 +297,7 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
     out.untranslated = sum(1 for text in _texts_written(out) if not text.get("fr") or not text.get("it"))
     for key, pinned in out.pins.items():
         citing = sorted(str(path.relative_to(root)) for path, text in out.files.items()
-                        if text is not None and pinned in text and path.resolve().is_relative_to(root.resolve()))
+                        if text is not None and pinned in _SUPERSEDES.sub("", text) and path.resolve().is_relative_to(root.resolve()))
         if citing:
             out.pinned[key] = citing
     for row in out.review:
@@ -303,6 +311,11 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
                              "# kept for the editors to place again (altered-rules import). Nothing here is read by the site.\n"
                              + _dump(out.review))
     return out
+
+
+# A rule's `supersedes: [4.3.a@2026.1]` as _dump writes it (a flow list): where a removed rule's
+# content is now, no citation of it.
+_SUPERSEDES = re.compile(r"^\s*supersedes: \[[^\]]*\]", re.MULTILINE)
 
 
 def _texts_written(out: Plan):
@@ -359,6 +372,9 @@ def _paragraph(rule, result: Result, old_paragraphs: dict[str, dict], renames: d
     was = _was(rule.id, pair.old if pair else None, old, release)
     if was:
         data["was"] = was
+    held = list(dict.fromkeys([*((old or {}).get("supersedes") or []), *out.supersedes.get(rule.id, [])]))
+    if held:
+        data["supersedes"] = held
     if old:
         for key in ("gap", "corrections"):
             if old.get(key):

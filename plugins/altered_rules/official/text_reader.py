@@ -68,6 +68,7 @@ class _Line:
     page: int
     number: str | None = None      # an accepted entry number
     blank: bool = False
+    line: int = 0                  # its line in the file (1-based), for the editors' tasks
 
 
 @dataclass
@@ -161,8 +162,13 @@ def read_text(data: str | bytes, *, reader: str = "text", guess_symbols: bool = 
 def build_document(data: str, *, reader: str, guess_symbols: bool, sha256: str) -> Document:
     document = Document(sha256=sha256, reader=reader)
     lines: list[tuple[int, str]] = []
+    numbers: list[int] = []        # each line's line in the file (a form feed starts a page, not a line)
+    at = 1
     for page, chunk in enumerate(unicodedata.normalize("NFKC", data).split("\f"), 1):
-        lines += [(page, line.rstrip()) for line in chunk.split("\n")]
+        parts = chunk.split("\n")
+        lines += [(page, line.rstrip()) for line in parts]
+        numbers += range(at, at + len(parts))
+        at += len(parts) - 1
     header = HEADER.search(" ".join(_norm(line) for _, line in lines[:80]))
     if header:
         document.version, document.effective = header.group(1), _effective(header.group(2))
@@ -170,7 +176,7 @@ def build_document(data: str, *, reader: str, guess_symbols: bool, sha256: str) 
     toc = _table_of_contents([line for _, line in lines[:body_start]])
     if "1" not in toc:
         raise TextReadError("no table of contents naming chapter 1 was found before the rules")
-    accepted, changes_at, glossary_at = _number_lines(lines, body_start, toc)
+    accepted, changes_at, glossary_at = _number_lines(lines, body_start, toc, numbers)
     segments = _segments(accepted, toc, document)
     for segment in segments:
         document.entries.append(_entry(segment, document))
@@ -200,7 +206,8 @@ def _next_text(lines: list[tuple[int, str]], index: int) -> str:
     return ""
 
 
-def _number_lines(lines: list[tuple[int, str]], start: int, toc: dict[str, str]) -> tuple[list[_Line], int | None, int | None]:
+def _number_lines(lines: list[tuple[int, str]], start: int, toc: dict[str, str],
+                  numbers: list[int] | None = None) -> tuple[list[_Line], int | None, int | None]:
     """The body's lines, entry numbers accepted by sequence; where the change list and the
     glossary start."""
     accepted: list[_Line] = []
@@ -209,6 +216,7 @@ def _number_lines(lines: list[tuple[int, str]], start: int, toc: dict[str, str])
     changes_at = glossary_at = None
     for index in range(start, len(lines)):
         page, raw = lines[index]
+        at = numbers[index] if numbers else index + 1
         line = _norm(raw)
         if changes_at is not None:
             if line == GLOSSARY_HEADING:
@@ -216,7 +224,7 @@ def _number_lines(lines: list[tuple[int, str]], start: int, toc: dict[str, str])
                 break
             continue
         if not line:
-            accepted.append(_Line("", page, blank=True))
+            accepted.append(_Line("", page, blank=True, line=at))
             continue
         if PAGE_NUMBER.match(line):
             title = toc.get(line, "")
@@ -224,18 +232,18 @@ def _number_lines(lines: list[tuple[int, str]], start: int, toc: dict[str, str])
                 if CHANGES_TITLE.match(title):
                     changes_at = index
                     continue
-                accepted.append(_Line(line, page, number=line))
+                accepted.append(_Line(line, page, number=line, line=at))
                 previous = line
                 seen.add(line)
             elif CHANGES_TITLE.match(toc.get(line, "")) and _next_text(lines, index) == _norm(toc[line]):
                 changes_at = index
             continue   # a page number
         if NUMBER.match(line) and "." in line and line in successors(previous, seen):
-            accepted.append(_Line(line, page, number=line))
+            accepted.append(_Line(line, page, number=line, line=at))
             previous = line
             seen.add(line)
             continue
-        accepted.append(_Line(line, page))
+        accepted.append(_Line(line, page, line=at))
     return accepted, changes_at, glossary_at
 
 
@@ -365,16 +373,65 @@ def _append(parts: list[str], line: str, counter: list[int]) -> None:
         parts.append(line)
 
 
+# A lower-case word of two letters or more: the middle of a sentence (an icon's bare letter,
+# "j, h and r abilities", is a symbol, no fragment).
+_FRAGMENT = re.compile(r"^[a-z][a-z’'-]+\b")
+_SENTENCE_END = re.compile(r"[.!?:;”\")]$")
+# At most this many words for a line to be taken for a displaced sentence end ("zone.").
+FRAGMENT_WORDS = 6
+
+
+def _plain_start(text: str) -> str:
+    return text.lstrip(ITALIC_START + ITALIC_END + BOLD_START + BOLD_END + " ")
+
+
+def _where(line: _Line, document: Document) -> str:
+    return f"line {line.line}" if document.reader == "text" else f"page {line.page}"
+
+
+def _out_of_order(number: str, kind: str, parts: list[str], start: _Line, prose: list[str], document: Document) -> list[str]:
+    """A note (or a rule's text) that starts mid-sentence: the dump printed a line out of order
+    (CR 3.0's remark under 2.4.6.b starts "zone.", its beginning printed after it). An editor's
+    task, with the line; where it is safe (a short fragment that ends a sentence, and a note whose
+    own last line ends none while the rule's text does), the fragment is moved to the note's end and
+    the task says so. Never dropped, never moved without a word."""
+    first = _plain_start(parts[0]) if parts else ""
+    if not _FRAGMENT.match(first):
+        return parts
+    fragment = " ".join(first.split()[:FRAGMENT_WORDS])
+    where = _where(start, document)
+    last = parts[-1].rstrip(ITALIC_END + " ")
+    safe = (kind != "text" and len(parts) >= 2 and len(first.split()) <= FRAGMENT_WORDS and _SENTENCE_END.search(first.rstrip(ITALIC_END))
+            and not _SENTENCE_END.search(last) and _plain_start(parts[1])[:1].isupper()
+            and (not prose or _SENTENCE_END.search(prose[-1].rstrip(ITALIC_END + " "))))
+    what = "its text" if kind == "text" else f"its {kind}"
+    if safe:
+        moved: list[str] = []
+        for part in [*parts[1:], parts[0]]:
+            _append(moved, part, [0])   # joined as the lines of a sentence are (a word hyphenated at the line's end)
+        tail = _norm(" ".join(moved).replace(ITALIC_START, "").replace(ITALIC_END, ""))[-40:]
+        document.tasks.append(Task("out-of-order", number, f"{number} ({where}): {what} starts mid-sentence ('{fragment}'), its "
+                                   f"beginning printed after it: '{fragment}' moved to its end ('…{tail}'); check it against the PDF"))
+        return moved
+    document.tasks.append(Task("out-of-order", number, f"{number} ({where}): {what} starts mid-sentence ('{fragment}'): "
+                               "the dump printed a line out of order; check it against the PDF and write it as printed"))
+    return parts
+
+
 def _entry(segment: _Segment, document: Document) -> Entry:
     blocks = _Blocks()
     current = blocks.prose
     joined = [0]
+    starts: list[_Line] = []       # the line each note starts on (its label)
+    first: _Line | None = None     # the line the rule's text starts on
     for line in segment.lines:
         if line.blank:
             continue
         text = line.text
+        first = first or line
         label = NOTE_LABEL.match(text)
         if label:
+            starts.append(line)
             blocks.notes.append((label.group(1).lower(), []))
             current = blocks.notes[-1][1]
             text = text[label.end():]
@@ -393,7 +450,13 @@ def _entry(segment: _Segment, document: Document) -> Entry:
             current = blocks.items[-1]
             _append(current, text[step.end():], joined)
             continue
+        if blocks.notes and current is blocks.notes[-1][1] and not current:
+            starts[-1] = line   # a note's text starts on the line after its label: the line a task names
         _append(current, text, joined)
+    if first is not None and blocks.prose and not NOTE_LABEL.match(first.text):
+        _out_of_order(segment.number, "text", blocks.prose, first, [], document)
+    blocks.notes = [(kind, _out_of_order(segment.number, kind, parts, start, blocks.prose, document))
+                    for (kind, parts), start in zip(blocks.notes, starts)]
     entry = Entry(segment.number, kind_of(segment.number).value, title=segment.title, page=segment.page)
     entry.text = " ".join(blocks.prose)
     if blocks.items:

@@ -27,6 +27,7 @@ from typing import Any, Iterable
 from ..caches import Cache
 from ..content.glossary.model import LANGUAGES, Glossary, rule_sort_key
 from ..content.glossary.identity import match, renamed_entry
+from ..content.glossary.schema import PINNED_REFERENCE, RULE_REFERENCE
 from ..content.glossary.releases import FIXED_GROUPS, WORKING, Entry, EntryKind, Release, Snapshot, read_snapshot, snapshot_of
 
 
@@ -155,7 +156,9 @@ def _new_corrections(old: Entry, new: Entry) -> tuple[tuple[str, str, str], ...]
 # ---- word-level differences --------------------------------------------------------------------
 # A symbol ("{etb}") and a ruling's quotation of a rule ("{rule-text 4.3.c}") are one unit: the pages
 # draw them as a badge and a linked number, which a difference cut in two could not be (issue 40).
-_TOKEN = re.compile(r"\{rule-text[^{}]*\}|\{[^{}\s]*\}|\s+|\w+|[^\w\s]")
+# So is a rule number, pinned to a release ("4.3.b@2026.1") or not: "4.3.b" -> "4.3.b@2026.1" is
+# the one number replaced by the other, each linked, never "4.3.b" and a raw "@2026.1" (issue 37).
+_TOKEN = re.compile(r"\{rule-text[^{}]*\}|\{[^{}\s]*\}|" + f"{PINNED_REFERENCE.pattern}|{RULE_REFERENCE.pattern}|" + r"\s+|\w+|[^\w\s]")
 
 Segment = tuple[str, str]
 """A piece of a word-level difference: ("=", same), ("-", deleted) or ("+", inserted)."""
@@ -164,7 +167,7 @@ Segment = tuple[str, str]
 @functools.lru_cache(maxsize=8192)
 def word_diff(old: str, new: str) -> tuple[Segment, ...]:
     """`old` to `new` word by word (words, spaces and punctuation are the units)."""
-    a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+    a, b = [m.group(0) for m in _TOKEN.finditer(old)], [m.group(0) for m in _TOKEN.finditer(new)]
     segments: list[list[str]] = []
 
     def push(op: str, text: str) -> None:

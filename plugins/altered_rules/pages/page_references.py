@@ -12,17 +12,12 @@ not linked.
 
 from __future__ import annotations
 
-import re
-
 from ..content.glossary.model import Glossary, rule_sort_key
-from ..content.glossary.schema import PINNED_REFERENCE, RULE_REFERENCE
 from ..content.page_prose import prose, prose_lines
 from ..content.yamlsource import SourceError
-from .render import PageNotices, Renderer
-
 # A rule as a release had it (4.3.b@2026.1, as `altered-rules import` pins a page's citation of a
-# rule the imported text removed) or as it is (4.3.b), in one pass.
-_ANY_REFERENCE = re.compile(f"{PINNED_REFERENCE.pattern}|{RULE_REFERENCE.pattern}")
+# rule the imported text removed) or as it is (4.3.b), in one pass (render.ANY_REFERENCE).
+from .render import ANY_REFERENCE as _ANY_REFERENCE, PageNotices, Renderer, link_rule_numbers
 
 
 def link_rule_references(markdown: str, path: str, page: str, glossary: Glossary,
@@ -52,8 +47,7 @@ def link_rule_references(markdown: str, path: str, page: str, glossary: Glossary
                     elif not (glossary.rule_exists(match.group(3)) or match.group(3) in glossary.external_rules):
                         errors.append(SourceError(path, number, _unknown(match.group(3), glossary)))
                 if not markup:
-                    text = _ANY_REFERENCE.sub(lambda m: renderer.pinned_link(m.group(1), m.group(2), page) if m.group(1)
-                                              else renderer.rule_link(notices, m.group(3), page), text)
+                    text = link_rule_numbers(text, renderer.rule_numbers(notices, page))
             pieces.append(text)
         lines.append("".join(pieces))
     return "\n".join(lines), errors

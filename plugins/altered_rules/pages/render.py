@@ -16,7 +16,7 @@ import html
 import posixpath
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 from urllib.parse import quote
 
 from ..content.cards import Mention, card_mentions, card_page, cards_by_place
@@ -120,6 +120,27 @@ def relative_url(from_page: str, to_page: str, anchor: str = "") -> str:
 # A rule as a release had it (4.3.b@2026.1) or as it is (4.3.b), in one pass: a pinned link's
 # own text is never linked again.
 _ANY_REFERENCE = re.compile(f"{PINNED_REFERENCE.pattern}|{RULE_REFERENCE.pattern}")
+ANY_REFERENCE = _ANY_REFERENCE   # the sandbox's script finds the numbers of its texts with it (rule_pattern)
+
+
+def link_rule_numbers(escaped: str, link: Callable[[str, str | None], str]) -> str:
+    """Every rule number of `escaped` (HTML) text through `link(rule, version)`: `version` is the
+    release a pinned citation names ("4.3.b@2026.1" -> "4.3.b", "2026.1"), None for a number as it
+    is now. The one place that finds them, for the rule pages, the hand-written pages and the
+    release pages alike (issue 37: a pinned number stayed raw text on the release pages); the search
+    index reads a pinned one as pinned_label, the sandbox's script finds them with ANY_REFERENCE."""
+    return _ANY_REFERENCE.sub(lambda m: link(m.group(1), m.group(2)) if m.group(1) else link(m.group(3), None), escaped)
+
+
+def pinned_label(rule: str, version: str) -> str:
+    """How a pinned citation reads, as its link's text and where no link can be (a search result,
+    itself a link): "4.3.b (2026.1)"."""
+    return f"{rule} ({version})"
+
+
+def pinned_path(rule: str, version: str) -> str:
+    """Where a pinned citation leads, from the language's root: the rule's text in that release."""
+    return site_path(f"v/{version}/r/{rule}/")
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#+!|])")
 
@@ -202,6 +223,11 @@ class Renderer:
                     self.page_of[paragraph.id] = chapter_page(chapter.number)
                     for note in paragraph.notes:
                         self.page_of[note.anchor] = chapter_page(chapter.number)
+        # A removed rule, pinned (4.3.a@2026.1) -> the rules that now hold its content (`supersedes:`).
+        self.now_in: dict[str, list[str]] = {}
+        for paragraph in glossary.paragraphs.values():
+            for pinned in paragraph.supersedes:
+                self.now_in.setdefault(pinned, []).append(paragraph.id)
         for term in glossary.terms:
             self.page_of[f"term-{term.id}"] = TERMS_PAGE
         for mode in glossary.modes:
@@ -284,8 +310,19 @@ class Renderer:
     def pinned_link(self, rule: str, version: str, page: str) -> str:
         """A rule cited as release `version` had it (4.3.b@2026.1): its text in that release
         (v/<version>/r/<rule>/, versions.versioned_path), the release named beside the number."""
-        href = relative_url(page, site_path(f"v/{version}/r/{rule}/"))
-        return f'<a class="ar-ref ar-ref--pinned" href="{href}">{rule} ({version})</a>'
+        href = html.escape(relative_url(page, pinned_path(rule, version)))
+        link = f'<a class="ar-ref ar-ref--pinned" href="{href}">{html.escape(pinned_label(rule, version))}</a>'
+        now = [r for r in self.now_in.get(f"{rule}@{version}", ()) if r in self.page_of]
+        if not now:
+            return link
+        # where its content went, when the glossary knows (the import's `supersedes:`): "(now in 4.2.5.d)"
+        rules = ", ".join(f'<a class="ar-ref" href="{html.escape(relative_url(page, self.page_of[r], r))}">{html.escape(r)}</a>' for r in now)
+        return f'{link} <span class="ar-ref__now">({self.markup("pinned_now_in", rules=rules)})</span>'
+
+    def rule_numbers(self, notices: PageNotices, page: str) -> Callable[[str, str | None], str]:
+        """link_rule_numbers' `link` on `page`: a pinned number to its release's text, a number as
+        it is now to the rule as it stands (rule_link)."""
+        return lambda rule, version: self.pinned_link(rule, version, page) if version else self.rule_link(notices, rule, page)
 
     def rule_link(self, notices: PageNotices, rule: str, page: str) -> str:
         pinned = PINNED_RULE_ID.match(rule)
@@ -326,8 +363,7 @@ class Renderer:
         if keywords is not None:
             escaped = self.link_keywords(escaped, page, *keywords)
         if links:   # before the symbols: a rule number in a symbol's label is no link (and never inside its attribute)
-            escaped = _ANY_REFERENCE.sub(lambda m: self.pinned_link(m.group(1), m.group(2), page) if m.group(1)
-                                         else self.rule_link(notices, m.group(3), page), escaped)
+            escaped = link_rule_numbers(escaped, self.rule_numbers(notices, page))
         # A {name} that is no symbol stays as typed: the glossary's texts are linted, but an engine
         # trace repeats a scenario's names ("{zz}" as a character's name is no symbol).
         escaped = SYMBOL_REFERENCE.sub(lambda m: self.symbol(notices, m.group(1)) if m.group(1) in self.glossary.symbols

@@ -23,16 +23,16 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..content.glossary.model import Glossary, rule_sort_key
 from ..content.glossary.releases import Entry, Release
-from ..content.glossary.schema import PARAGRAPH_ID, RULE_QUOTE_ANY, RULE_REFERENCE, SECTION_ID, SYMBOL_REFERENCE
+from ..content.glossary.schema import PARAGRAPH_ID, RULE_QUOTE_ANY, SECTION_ID, SYMBOL_REFERENCE
 from ..site_paths import site_path
 from ..strings import tr
 from .history import Change, ChangeKind, FieldChange, History, ReleaseDiff, group_order, word_diff
 from .redirects import SHORT_URL_PREFIX, redirect_page
-from .render import Page, PageNotices, Renderer, mode_page, page_url, relative_url, script_json
+from .render import Page, PageNotices, Renderer, link_rule_numbers, mode_page, page_url, relative_url, script_json
 
 RELEASES_PAGE = "releases/index.md"
 FEED = "releases/feed.xml"
@@ -144,15 +144,15 @@ class VersionRenderer:
                 self.location[rule.id] = (mode_page(mode.id), rule.id)
 
     # -- pieces -----------------------------------------------------------------------------
-    def plain(self, notices: PageNotices, raw: str, link=None) -> str:
+    def plain(self, notices: PageNotices, raw: str, link: Callable[[str, str | None], str] | None = None) -> str:
         """Escaped text with known symbols as badges (a symbol since removed stays as typed), a
         ruling's quotation of a rule ("{rule-text 4.3.c}") as "text of rule 4.3.c", and with `link`
-        (a function of a rule number's match), rule numbers linked first: a number in a symbol's
-        label is never linked (nor inside its attribute)."""
+        (render.link_rule_numbers': of a rule number and the release a pinned one names), rule
+        numbers linked first: a number in a symbol's label is never linked (nor inside its attribute)."""
         escaped = RULE_QUOTE_ANY.sub(lambda m: html.escape(self.t("rule_text_quote", rule=m.group(0)[len("{rule-text"):].strip(" }"))),
                                      html.escape(raw, quote=False))
         if link is not None:
-            escaped = RULE_REFERENCE.sub(link, escaped)
+            escaped = link_rule_numbers(escaped, link)
         escaped = SYMBOL_REFERENCE.sub(
             lambda m: self.r.symbol(notices, m.group(1)) if m.group(1) in self.glossary.symbols else m.group(0), escaped)
         return escaped.replace("\n", "<br>\n")
@@ -177,9 +177,10 @@ class VersionRenderer:
         """This page's language where it changed; else the languages that did (marked)."""
         return (self.language,) if self.language in change.languages else change.languages
 
-    def rule_links(self, notices: PageNotices, page: str):
-        """plain()'s `link`: a rule number linked to the rule as it stands now (a number no rule has now stays text)."""
-        return lambda match: self.r.rule_link(notices, match.group(1), page)
+    def rule_links(self, notices: PageNotices, page: str) -> Callable[[str, str | None], str]:
+        """plain()'s `link`: a rule number linked to the rule as it stands now (a number no rule has
+        now stays text), a pinned one (4.3.b@2026.1) to its release's text, as on the rule pages."""
+        return self.r.rule_numbers(notices, page)
 
     def fields_html(self, notices: PageNotices, change: Change, page: str) -> str:
         rows = []
@@ -485,12 +486,18 @@ class Shell:
                 + content + "\n" + self.tail.replace(SHELL_URL, url))
 
 
-def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str], note: str) -> str:
-    """A rule's texts in a release, escaped, rule numbers linked to their text in the same release."""
+def _versioned_text(vr: VersionRenderer, entry: Entry, snapshot_keys: set[str], note: str, page: str) -> str:
+    """A rule's texts in a release, escaped, rule numbers linked to their text in the same release,
+    a pinned one (4.3.b@2026.1) to its release's text (`page`: where the release's chapter is)."""
+
+    def link(rule: str, version: str | None) -> str:
+        if version:
+            return vr.r.pinned_link(rule, version, page)
+        return (f'<a class="ar-ref" href="../{chapter_of(rule)}/#{rule}">{rule}</a>'
+                if rule in snapshot_keys and rule != entry.key else rule)
 
     def inline(raw: str) -> str:
-        return vr.plain(PageNotices(), raw, lambda m: f'<a class="ar-ref" href="../{chapter_of(m.group(1))}/#{m.group(1)}">{m.group(1)}</a>'
-                        if m.group(1) in snapshot_keys and m.group(1) != entry.key else m.group(0))
+        return vr.plain(PageNotices(), raw, link)
 
     parts = []
     items = []
@@ -612,7 +619,7 @@ class VersionedChapters:
                 name = entry.field("title").get(self.language) or entry.field("title").get("en", "")
                 out.append(f'<h2 id="{html.escape(key)}">{html.escape(f"{key} {name}".strip())}</h2>\n{note}\n')
             else:
-                out.append(_versioned_text(self.vr, entry, all_keys, note))
+                out.append(_versioned_text(self.vr, entry, all_keys, note, f"{VERSIONED_PREFIX}/{release.version}/{chapter}.md"))
         return title, "".join(out)
 
 

@@ -54,8 +54,9 @@ from ..content.glossary import GlossaryError, load_glossary
 from ..content.pool import CardPool
 from ..content.pool.card_index import glossary_index, pool_index
 from ..content.glossary.model import CardData, Glossary
-from ..content.glossary.schema import RULE_REFERENCE, SYMBOL_REFERENCE
-from ..pages.render import RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, relative_url, script_json
+from ..content.glossary.schema import PINNED_RULE_ID, SYMBOL_REFERENCE
+from ..pages.render import (ANY_REFERENCE, RULINGS_PAGE, SANDBOX_PAGE, Renderer, mode_page, page_url, pinned_label, pinned_path,
+                            relative_url, script_json)
 from ..messages import catalogue_data
 from ..strings import STRINGS, tr
 from ..verification.checks import CARD_OVERRIDES, Check, Verification, expand_cards
@@ -510,7 +511,19 @@ def rule_links(glossary: Glossary, language: str, renderer: Renderer | None = No
             links[rule.id] = relative_url(SANDBOX_PAGE, mode_page(mode.id), rule.id)
     for ruling in glossary.rulings:
         links[f"ruling:{ruling.id}"] = relative_url(SANDBOX_PAGE, RULINGS_PAGE, f"ruling-{ruling.id}")
+    for pinned, version in _pins(glossary):   # a rule as a release had it: its text there, as on the rule pages
+        links[f"{pinned}@{version}"] = relative_url(SANDBOX_PAGE, pinned_path(pinned, version))
     return links
+
+
+def _pins(glossary: Glossary) -> list[tuple[str, str]]:
+    """The glossary's pinned citations (4.3.b@2026.1, linking.py's): (rule, release)."""
+    return [(m.group(1), m.group(2)) for key in sorted(glossary.pinned) if (m := PINNED_RULE_ID.match(key))]
+
+
+def pinned_labels(glossary: Glossary) -> dict[str, str]:
+    """Each pinned citation -> how it reads (render.pinned_label, "4.3.b (2026.1)")."""
+    return {f"{rule}@{version}": pinned_label(rule, version) for rule, version in _pins(glossary)}
 
 
 def terms(glossary: Glossary, language: str) -> dict[str, str]:
@@ -558,7 +571,10 @@ def page_data(glossary: Glossary, language: str, found: Runtime, scenarios: str 
         "links": rule_links(glossary, language, renderer),
         # A cited ruling is said by its title in the language, as the rule pages' traces say it.
         "rulings": {r.id: renderer.ruling_cited(renderer.in_language(r.title)) for r in glossary.rulings},
-        "rule_pattern": RULE_REFERENCE.pattern,  # rule numbers in the engine's sentences, as the rule pages find them
+        # rule numbers in the engine's sentences and the deck rules' texts, as the rule pages find them
+        # (render.ANY_REFERENCE: a pinned one, 4.3.b@2026.1, then one as it is now)
+        "rule_pattern": ANY_REFERENCE.pattern,
+        "pinned": pinned_labels(glossary),
         "deck_rules": deck_rule_texts(glossary, language),
         "runtime": {
             "index": sandbox + found.index,

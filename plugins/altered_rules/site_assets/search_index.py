@@ -20,11 +20,11 @@ from typing import Any, Iterable, Sequence
 
 from ..content.cards import card_page
 from ..content.glossary.model import CardData, Glossary, JargonEntry, Paragraph, TermbaseEntry, Text
-from ..content.glossary.schema import SYMBOL_REFERENCE
+from ..content.glossary.schema import PINNED_REFERENCE, SYMBOL_REFERENCE
 from ..languages import BY_CODE, LANGUAGES
 from ..pages.card_pages import ABILITY_TERMS
 from ..pages.render import (COVERAGE_PAGE, JARGON_ANCHOR, RULINGS_PAGE, SOURCES_PAGE, TERMS_PAGE, Page, chapter_page,
-                            mode_page, page_url)
+                            mode_page, page_url, pinned_label)
 from ..strings import tr
 
 # Bumped when the worker must read the index differently (2: `altered` moved into `config`).
@@ -44,6 +44,8 @@ def _plain(glossary: Glossary, text: Text | None, language: str) -> str:
     if text is None:
         return ""
     raw = text.get(language)
+    # A pinned citation reads as on the rule page, "4.3.b (2026.1)": a result is itself a link.
+    raw = PINNED_REFERENCE.sub(lambda m: pinned_label(m.group(1), m.group(2)), raw)
     raw = SYMBOL_REFERENCE.sub(lambda m: glossary.symbols[m.group(1)].label.get(language) if m.group(1) in glossary.symbols
                                else m.group(0), raw)
     return html.escape(raw, quote=False).replace("\n", " ")

@@ -449,13 +449,21 @@ def _load_paragraph(item: Any, parent: LineList, index: int, section_id: str, re
         reader.error(entry, "was", f"'was' of {what} is {was!r}; write the number it had in the latest release "
                                    "(a paragraph id such as 4.2.4.c, not its own), or `new` for a new paragraph")
         was = None
+    # `supersedes:`: removed rules, pinned (schema.py); rule_ids checks each against its release
+    supersedes = reader.rule_ids(entry, "supersedes", what, citing=pid)
+    listed = [str(r) for r in entry.get("supersedes") or []]
+    for rule in supersedes:
+        if not S.PINNED_RULE_ID.match(rule):
+            reader.error(entry.get("supersedes"), listed.index(rule), f"'{rule}' in 'supersedes' of {what} is a rule as it is now; "
+                         "write a removed rule as the release that held it had it, e.g. 4.3.a@2026.1")
+    supersedes = tuple(rule for rule in supersedes if S.PINNED_RULE_ID.match(rule))
     if text is None:
         return None
     paragraph = Paragraph(
         id=pid, section=section_id, text=text, sources=paragraph_sources,
         label=reader.text(entry, "label", what), list_kind=ListKind(list_kind) if list_kind else None,
         items=tuple(items), gap=reader.text(entry, "gap", what, citing=pid), text_from=text_from,
-        corrections=reader.corrections(entry, what), was=was, decides=_load_decides(entry, what, reader),
+        corrections=reader.corrections(entry, what), was=was, decides=_load_decides(entry, what, reader), supersedes=supersedes,
         file=entry.path, line=entry.line,
     )
     paragraph.scenarios.extend(_load_illustrations(entry, what, reader, citing=pid))

@@ -198,6 +198,8 @@ class Paragraph:
     # `decides:`: question key -> the answer the engine follows where the seeds are silent
     # (engine.decisions), declared by the editors beside the rule that decides it.
     decides: dict[str, str] = field(default_factory=dict)
+    # `supersedes:`: the removed rules whose content it holds, pinned ("4.3.a@2026.1", schema.py).
+    supersedes: tuple[str, ...] = ()
     file: str = ""
     line: int = 0
 

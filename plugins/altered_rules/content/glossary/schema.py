@@ -55,8 +55,11 @@ BODY_KEYS = {"text": False, "list": False, "items": False, "notes": False, "deci
 PARAGRAPH_KEYS = {
     "id": True, "label": False, "text": True, "list": False, "items": False, "gap": False,
     "sources": True, "text_from": False, "corrections": False, "notes": False,
-    "scenarios": False, "no_scenario": False, "was": False, "decides": False,
+    "scenarios": False, "no_scenario": False, "was": False, "decides": False, "supersedes": False,
 }
+# `supersedes:` of a rule: the removed rules whose content it now holds, each as the release that
+# held it had it (`[4.3.a@2026.1]`, PINNED_RULE_ID; `altered-rules import` writes it where the
+# document's change list or its words show it): their pinned citations read "now in 4.2.5.d".
 # `decides:` of a rule: the questions the seeds leave open that it decides, each with the answer the
 # engine follows (`{boosted-statistics: each boost adds 1 to each statistic}`). The questions and
 # their answers are the engine's (engine.decisions.DECIDABLE), declared there once.
