@@ -157,3 +157,22 @@ def test_each_official_version_is_its_own_release_in_order(released, capsys):
     assert next(r for r in load_glossary(released).rulings if r.id == "embers").rules[0] == "2.5.a@2031.1"
     assert main(["diff", "2031.1", "2031.3", "--glossary", str(released)]) == 0
     assert "2.5.a removed" in capsys.readouterr().out
+
+
+def test_a_deck_rule_may_restate_a_rule_as_a_release_had_it(tmp_path):
+    """The real chain 3.0 -> 4.0 removes the rule a game mode's deck rule restates: the import pins
+    it ("1.1.4.c@2026.2") as every citation; the loader takes the pin, checked against its release."""
+    import shutil
+
+    root = tmp_path / "glossary"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "glossary", root)
+    mode = root / "modes" / "standard.yaml"
+    text = mode.read_text(encoding="utf-8")
+    assert "      rule: 1.1.4.c\n" in text
+    mode.write_text(text.replace("      rule: 1.1.4.c\n", "      rule: 1.1.4.c@2026.1\n", 1), encoding="utf-8")
+    glossary = load_glossary(root)
+    deck_rule = next(r for m in glossary.modes for r in m.deck_rules if r.id == "standard.deck-size")
+    assert deck_rule.rule == "1.1.4.c@2026.1"
+    mode.write_text(text.replace("      rule: 1.1.4.c\n", "      rule: 1.1.4.z@2026.1\n", 1), encoding="utf-8")
+    with pytest.raises(GlossaryError, match=r"standard\.yaml:\d+: 1\.1\.4\.z@2026\.1: release 2026\.1 holds no rule 1\.1\.4\.z"):
+        load_glossary(root)

@@ -628,7 +628,10 @@ def _load_deck(entry: LineDict, what: str, reader: _Reader, citing: str) -> tupl
         restates = rule.get("rule")
         if restates is not None:
             restates = str(restates)
-            reader.citations.append(_Citation(restates, citing, rule.path, rule.line_of("rule")))
+            # A deck rule restating a rule the next official version removed keeps citing it as the
+            # release had it ("1.1.4.c@2026.2", written by the import as for every other citation).
+            cited = reader.pinned if S.PINNED_RULE_ID.match(restates) else reader.citations
+            cited.append(_Citation(restates, citing, rule.path, rule.line_of("rule")))
         scenarios = tuple(_load_illustrations(rule, rwhat, reader, citing=citing))
         if text:
             rules.append(DeckRule(rid, text, dict(check), restates, scenarios, rule.line_of("text"),
