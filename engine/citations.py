@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from .messages import Items, Message, Renderer, Rules
+from .messages import Items, Message, Param, Renderer, Rules
 
 __all__ = ["CITED_RELEASE", "Citations", "Current", "CITED_NUMBER"]
 
@@ -85,22 +85,22 @@ class Citations:
         """The message with the rule numbers of its parameters mapped (Rules, and those of the clauses
         and lists it holds); itself when none changes."""
         params = message.params
-        changed = {}
+        changed: dict[str, Param] = {}
         for name, value in params.items():
             mapped = self._param(value)
             if mapped is not value:
                 changed[name] = mapped
         return message if not changed else Message(message.id, {**params, **changed})
 
-    def _param(self, value: object) -> object:
+    def _param(self, value: Param) -> Param:
         if value.__class__ is Rules:
-            mapped = Rules(self.rule(r) for r in value)  # type: ignore[attr-defined]
+            mapped = Rules(self.rule(r) for r in value)
             return value if mapped == value else mapped
         if value.__class__ is Message:
-            return self.message(value)  # type: ignore[arg-type]
+            return self.message(value)
         if value.__class__ is Items:
-            items = tuple(self._param(v) for v in value)  # type: ignore[attr-defined]
-            return value if all(a is b for a, b in zip(items, value)) else Items(items)  # type: ignore[call-overload]
+            items = tuple(self._param(v) for v in value)
+            return value if all(a is b for a, b in zip(items, value)) else Items(items)
         return value
 
     def catalogue(self, catalogue: Mapping[str, str]) -> dict[str, str]:
