@@ -37,7 +37,7 @@ tests/test_import_graph.py holds this order as LAYERS and fails an import that g
   sentences), errors, limits, vocabulary, rulings (the ruling ids), trace, wording, objects
   (cards, objects, passives), places (zone and region words), records (players, expeditions,
   happenings, outcomes and their Termination, the players' answers, Progress, effect and cost
-  records), adventure (regions, Tumult cards), decisions (what the glossary's rules decide where the seeds are silent), readings (open questions), runlog (`RunLog`, what
+  records), adventure (regions, Tumult cards), decisions (what the glossary's rules decide where the seeds are silent), citations (the release whose rule numbers the code cites, CITED_RELEASE, and their numbers in the glossary), readings (open questions), runlog (`RunLog`, what
   the engine recorded while deciding: trace, happenings, decisions, readings, work);
 - the game: board (`Board`, what a judge sees on the table), state (`Game`: a board and its run
   log, `game.board` and `game.log`; the only place objects are made, moved and ended), durations
@@ -87,6 +87,7 @@ from .errors import (
     WorkLimit,
 )
 from .objects import Activated, Card, GameObject, Reaction, Trigger
+from .citations import CITED_RELEASE, Citations, Current
 from .decisions import DECIDABLE, Decision, Decisions, Question, read_decisions
 from .readings import OpenQuestion, ReadingNeeded, ReadingOutcome, Readings, Unenumerable
 from .rulings import RULINGS, Ruling
@@ -130,7 +131,7 @@ from .vocabulary import (
 
 
 __all__ = [
-    "ARENA", "DECIDABLE", "Decision", "Decisions", "Question", "read_decisions", "Action", "Activated", "Adventure", "Answer", "Board", "BoardError", "Card", "CostRecord", "CONSTRUCTED_PLAY", "DECK_RULE_IDS", "DeckCard", "DeckLimits",
+    "CITED_RELEASE", "Citations", "Current", "ARENA", "DECIDABLE", "Decision", "Decisions", "Question", "read_decisions", "Action", "Activated", "Adventure", "Answer", "Board", "BoardError", "Card", "CostRecord", "CONSTRUCTED_PLAY", "DECK_RULE_IDS", "DeckCard", "DeckLimits",
     "DeckLimitsByFormat",
     "DeckFormat", "DeckReport", "Difference", "Duration", "EffectRecord", "EngineError", "Expectation", "Expedition",
     "ExpeditionKind", "Face", "Faction", "Forbidden", "Game", "GameObject", "GameOver", "Keyword", "Location", "LoopLimit",

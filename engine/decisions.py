@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Mapping, Protocol
 
+from .citations import Current
 from .messages import Message, Reading, msg
 from .trace import Trace
 
@@ -81,7 +82,8 @@ def question_said(question: Question) -> Message:
 
 @dataclass(frozen=True)
 class Decision:
-    """A rule of the glossary that decides a question: the answer followed, the rule cited."""
+    """A rule of the glossary that decides a question: the answer followed, the rule cited (by the
+    glossary's own number: the trace cites it as a `Current`, which engine.citations never maps)."""
 
     question: Question
     answer: str
@@ -130,5 +132,5 @@ def decided(log: FollowsDecisions, question: Question) -> str | None:
     if question not in log.decisions_said:
         log.decisions_said = log.decisions_said | {question}
         log.trace.add(msg("decision.follows", question=question_said(question),
-                          answer=Reading(decision.answer)), decision.rule)
+                          answer=Reading(decision.answer)), Current(decision.rule))
     return decision.answer

@@ -13,16 +13,18 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Sequence, overload
 
 from .catalogue import ENGLISH_RENDERER
+from .citations import CITED_NUMBER, Citations
 from .messages import Message
 
 __all__ = ["TraceLine", "TraceLines", "Trace", "inline_rules"]
 
 _PARENS = re.compile(r"\(([^()]*)\)")
-_RULE = re.compile(r"\b\d+\.\d+(?:\.\d+)*(?:\.[a-z])?\b")
+_RULE = CITED_NUMBER
 
 
 def inline_rules(text: str) -> list[str]:
-    """Rule numbers cited in parentheses inside a sentence: "(4.2.4.c)" -> ["4.2.4.c"]."""
+    """Rule numbers cited in parentheses inside a sentence: "(4.2.4.c)" -> ["4.2.4.c"]; a number
+    pinned to a release stays whole: "(4.2.4.c@2026.1)" -> ["4.2.4.c@2026.1"] (engine.citations)."""
     # One search of the parenthesized groups joined by spaces finds what a search of each would:
     # a rule number holds no space, and a space bounds a word as the end of a group does.
     return _RULE.findall(" ".join(_PARENS.findall(text)))
@@ -77,10 +79,16 @@ Said = tuple[Message, tuple[str, ...], tuple[str, ...], int]
 """A line as the engine said it: its message, the rules and rulings it was given, its depth."""
 
 
-def _made(said: Said) -> TraceLine:
-    """The line as it reads: the rules cited inline, then the rules given, each once."""
+def _made(said: Said, citations: Citations | None = None) -> TraceLine:
+    """The line as it reads: the rules cited inline, then the rules given, each once; with
+    `citations` (never empty), each in the glossary's numbering (engine.citations)."""
     message, rules, rulings, depth = said
-    text = ENGLISH_RENDERER.render(message)
+    if citations is None:
+        text = ENGLISH_RENDERER.render(message)
+    else:
+        message = citations.message(message)
+        rules = citations.rules(rules)
+        text = citations.english.render(message)
     # Most lines cite no rule inline: without a parenthesis there is nothing for the regexes to
     # find, and a single rule needs no removal of repeats.
     inline = inline_rules(text) if "(" in text else None
@@ -91,6 +99,14 @@ def _made(said: Said) -> TraceLine:
     return TraceLine(text, rules, rulings, depth, message)
 
 
+def _cited_line(line: TraceLine, citations: Citations) -> TraceLine:
+    """A line made before its run was given `citations` (a readings' summary), citing as they say."""
+    if line.message is None:
+        return TraceLine(citations.text(line.text), citations.rules(line.rules), line.rulings, line.depth)
+    cited = _made((line.message, line.rules, line.rulings, line.depth), citations)
+    return cited
+
+
 class TraceLines(Sequence[TraceLine]):
     """The lines of a trace, each made a `TraceLine` when first read, then kept.
 
@@ -98,16 +114,26 @@ class TraceLines(Sequence[TraceLine]):
     only compared with their expectations: a run's result holds its lines as said, and a reader
     (a page, the command line) gets exactly the lines an eager trace would have made."""
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "_citations")
 
     def __init__(self, lines: Iterable[TraceLine | Said] = ()) -> None:
         self._items: list[TraceLine | Said] = list(lines)
+        self._citations: Citations | None = None
+
+    def cited(self, citations: Citations | None) -> "TraceLines":
+        """These lines citing the glossary's numbers (engine.citations); themselves when `citations`
+        changes nothing. A line already made is made again from what was said."""
+        if not citations:
+            return self
+        out = TraceLines(item if not isinstance(item, TraceLine) else _cited_line(item, citations) for item in self._items)
+        out._citations = citations
+        return out
 
     def _line(self, index: int) -> TraceLine:
         item = self._items[index]
         if isinstance(item, TraceLine):
             return item
-        line = self._items[index] = _made(item)
+        line = self._items[index] = _made(item, self._citations)
         return line
 
     def _lines(self) -> list[TraceLine]:

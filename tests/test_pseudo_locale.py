@@ -92,7 +92,7 @@ def pseudo_language(monkeypatch: pytest.MonkeyPatch) -> None:
     catalogue = pseudo_catalogue()
     plural = cldr_plural(messages.plural_rules("en"))
     monkeypatch.setitem(strings.STRINGS, PSEUDO, {k: f"[{pseudo(v)}]" for k, v in strings.STRINGS["en"].items()})
-    monkeypatch.setattr(render, "message_renderer", lambda language, names=None: MarkingRenderer(catalogue, plural, names))
+    monkeypatch.setattr(render, "message_renderer", lambda language, names=None, citations=None: MarkingRenderer(catalogue, plural, names))
     monkeypatch.setattr(sandbox_runtime, "_say", lambda language: MarkingRenderer(catalogue, plural))
 
 

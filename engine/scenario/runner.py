@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from ..citations import Citations
 from ..decisions import Decisions
 from ..deck import DeckLimitsByFormat, check_deck
 from ..messages import Card as Named, English, Items, Message, Player, Quote, msg
@@ -138,14 +139,25 @@ class _Run:
         return self.game.log.work if self.game is not None else 0
 
 
-def run_scenario(scenario: Scenario, deck_limits: DeckLimitsByFormat | None = None, decisions: Decisions | None = None) -> ScenarioResult:
+def run_scenario(scenario: Scenario, deck_limits: DeckLimitsByFormat | None = None, decisions: Decisions | None = None,
+                 citations: Citations | None = None) -> ScenarioResult:
     """Run a scenario on a fresh game; never raises an EngineError (it is in the result). Where the
     sources leave a question open (engine.readings), the scenario is run once per reading and the
     outcomes compared. A deck scenario is checked with its format's `deck_limits` (from the
     glossary); without them its result is an error saying so. A case that could not be read
     (read_scenarios(..., each_alone=True)) is an error on its own line. `decisions`: the questions
     the glossary's rules decide where the seeds are silent (engine.decisions), which every run
-    follows and cites; without them, those questions are refused or enumerated."""
+    follows and cites; without them, those questions are refused or enumerated. `citations`: the
+    glossary's numbers for the rules the engine's code cites (engine.citations), which every line
+    of the trace cites; without them, the code's own."""
+    result = _run_scenario(scenario, deck_limits, decisions)
+    if citations and result.trace:
+        trace = result.trace
+        result.trace = (trace if isinstance(trace, TraceLines) else TraceLines(trace)).cited(citations)
+    return result
+
+
+def _run_scenario(scenario: Scenario, deck_limits: DeckLimitsByFormat | None, decisions: Decisions | None) -> ScenarioResult:
     if scenario.unreadable is not None:
         return ScenarioResult(scenario, error=scenario.unreadable)
     # Paths under `undecided:` are observed in the first run too, so that an open question they
@@ -462,6 +474,6 @@ def _against_refusal(expectation: Expectation, actual: Any) -> Difference | None
 
 
 def run_scenarios(scenarios: Sequence[Scenario], deck_limits: DeckLimitsByFormat | None = None,
-                  decisions: Decisions | None = None) -> list[ScenarioResult]:
-    return [run_scenario(s, deck_limits, decisions) for s in scenarios]
+                  decisions: Decisions | None = None, citations: Citations | None = None) -> list[ScenarioResult]:
+    return [run_scenario(s, deck_limits, decisions, citations) for s in scenarios]
 

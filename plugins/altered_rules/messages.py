@@ -27,6 +27,7 @@ from babel import Locale
 from babel.plural import _PythonCompiler
 
 from engine.catalogue import ENGLISH
+from engine.citations import Citations
 from engine.messages import Message, Renderer, cldr_plural, template_fields
 
 from .content.glossary.model import LANGUAGES, CardData
@@ -266,10 +267,13 @@ def _catalogue(language: str) -> dict[str, str]:
     return {**ENGLISH, **read_messages()[language].strings}
 
 
-def renderer(language: str, names: Mapping[str, str] | None = None, catalogue: Mapping[str, str] | None = None) -> Renderer:
+def renderer(language: str, names: Mapping[str, str] | None = None, catalogue: Mapping[str, str] | None = None,
+             citations: Citations | None = None) -> Renderer:
     """A renderer of the engine's messages in `language` (its catalogue, its CLDR plural rules, the
-    printed card names `names`)."""
-    return Renderer(catalogue if catalogue is not None else _catalogue(language), cldr_plural(plural_rules(language)), names)
+    printed card names `names`); with `citations` (engine.citations), its sentences cite the
+    glossary's rule numbers."""
+    said = catalogue if catalogue is not None else _catalogue(language)
+    return Renderer(citations.catalogue(said) if citations else said, cldr_plural(plural_rules(language)), names)
 
 
 def render(message: Message, language: str) -> str:

@@ -104,22 +104,34 @@ def glossary_deck_limits(folder: Path) -> Callable[[], engine.DeckLimitsByFormat
     return lambda: getattr(glossary(), "deck_limits", {})
 
 
-def _glossary_sources(folder: Path) -> tuple[Callable[[], engine.DeckLimitsByFormat], Callable[[], engine.Decisions]]:
-    """The deck limits and the decisions (engine.decisions) of the glossary in `folder`, from one
-    load made when a scenario first needs either."""
+def _glossary_sources(folder: Path) -> tuple[Callable[[], engine.DeckLimitsByFormat], Callable[[], engine.Decisions],
+                                             Callable[[], engine.Citations | None]]:
+    """The deck limits, the decisions (engine.decisions) and the rule numbers cited
+    (content/glossary/citing.py) of the glossary in `folder`, from one load made when first needed;
+    no citations when it cannot be read (the trace then cites the engine's own numbers)."""
+    from ..content.glossary.citing import engine_citations
+
     glossary = _glossary_reader(folder)
-    return (lambda: getattr(glossary(), "deck_limits", {})), (lambda: getattr(glossary(), "decisions", {}))
+
+    def citations() -> engine.Citations | None:
+        loaded = glossary()
+        return engine_citations(loaded) if loaded is not None else None
+
+    return (lambda: getattr(glossary(), "deck_limits", {})), (lambda: getattr(glossary(), "decisions", {})), citations
 
 
 def _run(args: argparse.Namespace, *, explain: bool) -> int:
     out = sys.stdout
-    reports = run_files(args.files, *_glossary_sources(args.glossary))   # both commands have --glossary
+    # A trace printed cites the glossary's numbers; `verify` prints none, and reads the glossary only if a scenario needs it.
+    limits, decisions, cited = _glossary_sources(args.glossary)   # both commands have --glossary
+    citations = cited() if explain else None
+    reports = run_files(args.files, limits, decisions, citations)
     missing = [p for p in args.files if not p.exists()]
     passed = sum(r.passed for r in reports)
     failed = sum(r.failed for r in reports)
     asked = getattr(args, "lang", None)
     language = asked or locale_language()
-    say = renderer(language)
+    say = renderer(language, citations=citations)
     # The lines' own words and the count follow --lang only: without it they are the contract's English.
     words = CliWords(asked or "en")
     form = LintFormat(getattr(args, "format", LintFormat.PLAIN.value))   # verify --format; explain is plain

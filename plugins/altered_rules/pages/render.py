@@ -20,6 +20,7 @@ from typing import Callable, Iterable
 from urllib.parse import quote
 
 from ..content.cards import Mention, card_mentions, card_page, cards_by_place
+from ..content.glossary.citing import engine_citations
 from ..content.glossary.model import (
     Block,
     CardData,
@@ -511,8 +512,10 @@ class Renderer:
     # -- verified scenarios ---------------------------------------------------
     @functools.cached_property
     def say(self) -> MessageRenderer:
-        """Renders the engine's messages in the page's language (plugins/altered_rules/messages.py)."""
-        return message_renderer(self.language, card_names(self.glossary.cards.values(), self.language))
+        """Renders the engine's messages in the page's language (plugins/altered_rules/messages.py),
+        citing the glossary's rule numbers (content/glossary/citing.py)."""
+        return message_renderer(self.language, card_names(self.glossary.cards.values(), self.language),
+                                citations=engine_citations(self.glossary))
 
     def said(self, line: TraceLine) -> str:
         """A trace line in this language: its message rendered, else its text. Made once per

@@ -51,6 +51,7 @@ from engine.vocabulary import CHARACTER_SUBTYPES, Keyword
 
 from ..caches import Cache
 from ..content.glossary import GlossaryError, load_glossary
+from ..content.glossary.citing import engine_citations
 from ..content.pool import CardPool
 from ..content.pool.card_index import glossary_index, pool_index
 from ..content.glossary.model import CardData, Glossary
@@ -89,6 +90,9 @@ DECK_LIMITS = "altered_rules/site_assets/deck-limits.json"
 DECISIONS = "altered_rules/site_assets/decisions.json"
 """The questions the glossary's rules decide (Glossary.decisions, written by
 engine.decisions.decisions_data), as sandbox_runtime reads them."""
+CITATIONS = "altered_rules/site_assets/citations.json"
+"""The glossary's numbers for the rules the engine cites (citing.engine_citations, written by
+engine.Citations.data), as sandbox_runtime reads them: `{}` for a glossary never renumbered."""
 """Each deck format's numbers, from the glossary's game modes (Glossary.deck_limits, written by
 engine.deck.deck_limits_data), as sandbox_runtime reads them: the engine holds none."""
 
@@ -179,7 +183,8 @@ def runtime_files(project: Path) -> tuple[Runtime, dict[str, bytes]]:
         glossary = load_glossary(project / "glossary")
     except GlossaryError as exc:  # the language builds report it, with its file and line
         raise SandboxError(str(exc)) from None
-    archive = with_bytecode(with_stdlib(engine_archive(glossary.cards, glossary.deck_limits, glossary.decisions), project), project)
+    archive = with_bytecode(with_stdlib(engine_archive(glossary.cards, glossary.deck_limits, glossary.decisions,
+                                                                engine_citations(glossary)), project), project)
     files[f"engine-{hashlib.sha256(archive).hexdigest()[:12]}.zip"] = archive
     hashed = hashlib.sha256()
     for path, data in files.items():
@@ -228,7 +233,8 @@ class KeptRuntime:
         package = project / PYODIDE_PACKAGE
         read = [project / "package.json", package / "package.json", package / "pyodide-lock.json",
                 *(package / name for name in PYODIDE_FILES), *(path for _, path in _archive_sources()), BYTECODE_SCRIPT]
-        key = hashlib.sha256(pickle.dumps((str(project), glossary.cards, glossary.deck_limits, decisions_data(glossary.decisions))))
+        key = hashlib.sha256(pickle.dumps((str(project), glossary.cards, glossary.deck_limits, decisions_data(glossary.decisions),
+                                           engine_citations(glossary).data())))
         for path in read:
             try:
                 key.update(str(path).encode() + b"\0" + self._digest(path))
@@ -279,15 +285,17 @@ def card_characters(cards: dict[str, CardData]) -> dict[str, Any]:
 
 
 def engine_archive(cards: dict[str, CardData] | None = None, deck_limits: engine.DeckLimitsByFormat | None = None,
-                   decisions: engine.Decisions | None = None) -> bytes:
+                   decisions: engine.Decisions | None = None, citations: engine.Citations | None = None) -> bytes:
     """A zip of the engine, pyyaml, the sandbox's modules, the glossary's cards, its deck limits and
-    the questions its rules decide (engine.decisions), which every sandbox run follows as verify does;
+    the questions its rules decide (engine.decisions), which every sandbox run follows as verify does,
+    and the glossary's numbers for the rules the engine cites (engine.citations), which its traces cite;
     the same bytes for the same files (fixed dates and order), so that two builds of one commit are identical."""
     entries = [(name, path.read_bytes()) for name, path in _archive_sources()]
     known = {"overrides": list(CARD_OVERRIDES), "cards": card_characters(cards or {})}
     entries.append((CARDS, json.dumps(known, ensure_ascii=False, indent=1, sort_keys=True).encode()))
     entries.append((DECK_LIMITS, json.dumps(deck_limits_data(deck_limits or {}), indent=1, sort_keys=True).encode()))
     entries.append((DECISIONS, json.dumps(decisions_data(decisions or {}), ensure_ascii=False, indent=1, sort_keys=True).encode()))
+    entries.append((CITATIONS, json.dumps(citations.data() if citations else {}, indent=1, sort_keys=True).encode()))
     # The engine's messages in every language, with Babel's plural rules: the runtime renders the
     # trace, outcomes and refusals in the page's language without Babel.
     messages = catalogue_data((cards or {}).values())

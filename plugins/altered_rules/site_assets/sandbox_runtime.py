@@ -112,7 +112,8 @@ def _catalogues() -> dict[str, Any]:
 @lru_cache(maxsize=None)
 def _say(language: str) -> Renderer:
     data = _catalogues().get(language) or _catalogues()["en"]
-    return Renderer(data["catalogue"], cldr_plural(data["plural"]), data["cards"])
+    citations = _citations()   # the sentences cite the glossary's numbers, as the trace's rules do
+    return Renderer(citations.catalogue(data["catalogue"]) if citations else data["catalogue"], cldr_plural(data["plural"]), data["cards"])
 
 
 def _said(message: Message | None, language: str, english: str = "") -> dict[str, Any]:
@@ -195,6 +196,26 @@ def _decisions() -> engine.Decisions:
     return engine.read_decisions(json.loads(text))   # written from a loaded glossary: checked there
 
 
+CITATIONS_FILE = "citations.json"
+
+
+@lru_cache(maxsize=1)
+def _citations() -> engine.Citations:
+    """The glossary's numbers for the rules the engine cites (engine.citations), from the archive
+    (sandbox.CITATIONS): a sandbox trace cites them as the site's pages do. Under CPython (the tests),
+    the project's glossary's."""
+    try:
+        text = _archived(CITATIONS_FILE)
+    except OSError:
+        from pathlib import Path
+
+        from ..content.glossary import load_glossary  # outside the browser, the glossary is there
+        from ..content.glossary.citing import engine_citations
+
+        return engine_citations(load_glossary(Path(__file__).resolve().parents[3] / "glossary"))
+    return engine.Citations(json.loads(text))   # written from a loaded glossary: checked there
+
+
 # Read when the module is imported: a second visit restores a memory snapshot taken after the
 # import (sandbox-worker.js), without the archive's files on disk.
 _catalogues()
@@ -211,6 +232,12 @@ except OSError:
     pass
 else:
     _decisions()
+try:
+    _archived(CITATIONS_FILE)
+except OSError:
+    pass
+else:
+    _citations()
 
 
 def _expand_cards(node: Any, source: str) -> Any:
@@ -299,7 +326,7 @@ def _run(request: dict[str, Any]) -> dict[str, Any]:
         explore = explored[index] if index < len(explored) else False
         if explore:
             scenario = replace(scenario, expectations=[])
-        result = engine.run_scenario(scenario, _deck_limits() if scenario.setup.is_deck else None, _decisions() or None)
+        result = engine.run_scenario(scenario, _deck_limits() if scenario.setup.is_deck else None, _decisions() or None, _citations() or None)
         answer: dict[str, Any] = {
             "name": scenario.name,
             "rules": list(scenario.rules),
@@ -339,7 +366,7 @@ def _observe(scenario: engine.Scenario, paths: list[str], language: str = "en") 
     a question open, the readings are compared on these paths."""
     refusals = [e for e in scenario.expectations if e.path == "refused"]
     probe = replace(scenario, expectations=refusals + [engine.Expectation(p, _Unseen(), "?") for p in paths])
-    result = engine.run_scenario(probe, decisions=_decisions() or None)
+    result = engine.run_scenario(probe, decisions=_decisions() or None, citations=_citations() or None)
     seen = {d.path: d.actual for d in result.differences if d.path != "refused"}
     if result.readings is not None and not result.readings.decided:
         return seen, None, result.readings  # each reading's board is in the readings, not an error

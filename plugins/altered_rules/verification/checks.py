@@ -19,6 +19,7 @@ from engine.messages import typed_key
 from engine.scenario import CHARACTER_KEYS
 
 from ..caches import Cache, forget_all
+from ..content.glossary.citing import engine_citations
 from ..content.glossary.model import CardData, Glossary, Note, NoteKind, Paragraph
 from ..content.yamlsource import LineDict, LineList, plain_data, scenario_yaml
 from .cache import glossary_key, scenario_key
@@ -287,13 +288,17 @@ def illustration_anchor(paragraph: Paragraph, index: int) -> str:
     return f"{paragraph.id}-scenario-{index}"
 
 
-def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat, decisions: engine.Decisions | None = None) -> int:
+def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat, decisions: engine.Decisions | None = None,
+               citations: engine.Citations | None = None) -> int:
     """Run each check's scenario, a deck checked with `deck_limits` (Glossary.deck_limits), every
-    run following the questions the glossary's rules decide (`decisions`, Glossary.decisions), or
-    take its result from this process's cache; returns how many the engine ran."""
-    # An outcome depends on the scenario, on the decisions and, for a deck, on the limits: all make the memo's key.
+    run following the questions the glossary's rules decide (`decisions`, Glossary.decisions) and
+    citing its rule numbers (`citations`, citing.engine_citations), or take its result from this
+    process's cache; returns how many the engine ran."""
+    # An outcome depends on the scenario, on the decisions, on the numbers cited and, for a deck, on
+    # the limits: all make the memo's key.
     limits = b"|" + hashlib.sha256(repr(sorted((f.value, repr(limit)) for f, limit in deck_limits.items())).encode()
-                                   + repr(sorted((q.value, d.answer, d.rule) for q, d in (decisions or {}).items())).encode()).digest()
+                                   + repr(sorted((q.value, d.answer, d.rule) for q, d in (decisions or {}).items())).encode()
+                                   + repr(sorted(citations.renames.items()) if citations else []).encode()).digest()
     ran = 0
     for check in checks:
         if check.scenario is None:
@@ -304,7 +309,7 @@ def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat, 
         if kept is not None and read is not None and read[0] is check.scenario:
             check.result, check.made = kept
             continue
-        check.result = engine.run_scenario(check.scenario, deck_limits, decisions or None)
+        check.result = engine.run_scenario(check.scenario, deck_limits, decisions or None, citations or None)
         ran += 1
         if key is not None and read is not None and read[0] is check.scenario:
             _RESULTS.put(key, (check.result, check.made))
@@ -314,7 +319,7 @@ def run_checks(checks: Iterable[Check], deck_limits: engine.DeckLimitsByFormat, 
 def verify_glossary(glossary: Glossary) -> Verification:
     """Read and run every scenario of the glossary."""
     checks, examples = collect_checks(glossary)
-    ran = run_checks(checks, glossary.deck_limits, glossary.decisions)
+    ran = run_checks(checks, glossary.deck_limits, glossary.decisions, engine_citations(glossary))
     return Verification(checks, examples, ran)
 
 

@@ -67,11 +67,12 @@ def read_scenario_data(data: object, source: str | Path) -> list[engine.Scenario
 
 
 def run_scenario(scenario: engine.Scenario, deck_limits: DeckLimitsSource,
-                 decisions: DecisionsSource = None) -> engine.ScenarioResult:
+                 decisions: DecisionsSource = None, citations: engine.Citations | None = None) -> engine.ScenarioResult:
+    """`citations`: the glossary's numbers for the rules the engine cites (engine.citations)."""
     limits = _limits(deck_limits) if scenario.setup.is_deck else None
     if decisions is not None and not callable(decisions):
-        return engine.run_scenario(scenario, limits, decisions or None)
-    result = engine.run_scenario(scenario, limits)
+        return engine.run_scenario(scenario, limits, decisions or None, citations)
+    result = engine.run_scenario(scenario, limits, None, citations)
     # Decisions change a run only at an open question, which ends the run without them in readings or
     # a refusal (expected or not): only then is the glossary read for them, and the scenario run again.
     open_question = (result.readings is not None or result.refused is not None
@@ -79,7 +80,7 @@ def run_scenario(scenario: engine.Scenario, deck_limits: DeckLimitsSource,
     if decisions is not None and open_question:
         decided = decisions()
         if decided:
-            result = engine.run_scenario(scenario, limits, decided)
+            result = engine.run_scenario(scenario, limits, decided, citations)
     return result
 
 
@@ -98,16 +99,18 @@ class FileReport:
         return sum(1 for r in self.results if not r.passed) + (1 if self.error else 0)
 
 
-def run_file(path: Path, deck_limits: DeckLimitsSource, decisions: DecisionsSource = None) -> FileReport:
+def run_file(path: Path, deck_limits: DeckLimitsSource, decisions: DecisionsSource = None,
+             citations: engine.Citations | None = None) -> FileReport:
     report = FileReport(path)
     try:
         scenarios = load_scenario_file(path)
     except SourceError as exc:
         report.error = exc
         return report
-    report.results = [run_scenario(s, deck_limits, decisions) for s in scenarios]
+    report.results = [run_scenario(s, deck_limits, decisions, citations) for s in scenarios]
     return report
 
 
-def run_files(paths: Iterable[Path], deck_limits: DeckLimitsSource, decisions: DecisionsSource = None) -> list[FileReport]:
-    return [run_file(path, deck_limits, decisions) for path in find_scenario_files(paths)]
+def run_files(paths: Iterable[Path], deck_limits: DeckLimitsSource, decisions: DecisionsSource = None,
+              citations: engine.Citations | None = None) -> list[FileReport]:
+    return [run_file(path, deck_limits, decisions, citations) for path in find_scenario_files(paths)]

@@ -525,6 +525,9 @@ class Glossary:
     # The questions the glossary's rules decide where the seeds are silent (engine.Question ->
     # engine.Decision), from every rule's and heading body's `decides:`: what every scenario run is given.
     decisions: dict[Any, Any] = field(default_factory=dict)
+    # The glossary's numbers for the rules the engine's code cites (engine.Citations), derived from
+    # the releases when first asked (citing.engine_citations): what every scenario run is given.
+    citations: Any = None
     # Rules cited as a release had them ("4.3.b@2026.1", schema.PINNED_REFERENCE): each pinned
     # number and quoted anchor -> that release's text (the loader fills it in from the snapshots).
     pinned: dict[str, Text] = field(default_factory=dict)
