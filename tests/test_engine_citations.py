@@ -87,3 +87,22 @@ def test_a_rules_parameter_and_a_decision_rule() -> None:
     assert lines[1].rules == ("4.2.4.e", "4.2.4.c")   # inline mapped; the glossary's own number kept
     assert citations.message(msg("x", rule=Rules(("2.1.e",)))).params["rule"] == Rules(("2.1.f",))
     assert CITED_NUMBER.findall("(4.2.4.c@2026.1)") == ["4.2.4.c@2026.1"]
+
+
+def test_a_deck_scenario_compares_the_rules_broken_in_the_glossarys_numbers() -> None:
+    """The real 3.0 -> 4.0 chain renumbers 1.1.4: a deck scenario's `violations:` are written in the
+    glossary's numbers (the import renames them), so the rules the engine finds broken are mapped
+    before they are compared; a removed one is compared pinned."""
+    from altered_rules.content.glossary import load_glossary
+
+    case = {"name": "too few cards, a fourth copy", "given": {"format": "standard", "deck": [
+        {"name": "Sierra & Oddball", "type": "hero", "faction": "Axiom"},
+        {"name": "Kelon Elemental", "faction": "Axiom", "rarity": "common", "count": 2},
+        {"name": "Kelon Elemental", "faction": "Axiom", "rarity": "rare", "count": 2}]},
+        "when": "check_deck", "then": {"legal": False, "violations": ["1.1.4.c@2026.2", "1.1.4.d"]}}
+    scenario = engine.read_scenarios([case])[0]
+    limits = load_glossary(PROJECT / "glossary").deck_limits
+    citations = engine.Citations({"1.1.4.c": "1.1.4.c@2026.2", "1.1.4.e": "1.1.4.d"})
+    assert engine.run_scenario(scenario, limits, None, citations).passed
+    unmapped = engine.run_scenario(scenario, limits)
+    assert not unmapped.passed and "1.1.4.e" in str(unmapped.differences)

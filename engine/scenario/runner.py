@@ -150,20 +150,21 @@ def run_scenario(scenario: Scenario, deck_limits: DeckLimitsByFormat | None = No
     follows and cites; without them, those questions are refused or enumerated. `citations`: the
     glossary's numbers for the rules the engine's code cites (engine.citations), which every line
     of the trace cites; without them, the code's own."""
-    result = _run_scenario(scenario, deck_limits, decisions)
+    result = _run_scenario(scenario, deck_limits, decisions, citations)
     if citations and result.trace:
         trace = result.trace
         result.trace = (trace if isinstance(trace, TraceLines) else TraceLines(trace)).cited(citations)
     return result
 
 
-def _run_scenario(scenario: Scenario, deck_limits: DeckLimitsByFormat | None, decisions: Decisions | None) -> ScenarioResult:
+def _run_scenario(scenario: Scenario, deck_limits: DeckLimitsByFormat | None, decisions: Decisions | None,
+                  citations: Citations | None = None) -> ScenarioResult:
     if scenario.unreadable is not None:
         return ScenarioResult(scenario, error=scenario.unreadable)
     # Paths under `undecided:` are observed in the first run too, so that an open question they
     # depend on comes up.
     first = _run_once(scenario, {}, observe=any(compared(e.path) is Compared.READINGS for e in scenario.expectations),
-                      deck_limits=deck_limits, decisions=decisions)
+                      deck_limits=deck_limits, decisions=decisions, citations=citations)
     if first.pending is None:
         return first.result
     return _run_every_reading(scenario, first.pending, first.work, decisions)
@@ -331,7 +332,8 @@ def _shown_observed(path: str, value: Any) -> str:
 
 
 def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = False, spent: int = 0,
-              deck_limits: DeckLimitsByFormat | None = None, decisions: Decisions | None = None) -> _Run:
+              deck_limits: DeckLimitsByFormat | None = None, decisions: Decisions | None = None,
+              citations: Citations | None = None) -> _Run:
     """Run the scenario once, following `readings` where the sources leave a question open; the
     runs before it have `spent` that much of the work budget."""
     result = ScenarioResult(scenario)
@@ -347,7 +349,10 @@ def _run_once(scenario: Scenario, readings: dict[str, str], *, observe: bool = F
             return run
         report = check_deck(scenario.setup.deck, scenario.setup.deck_format, limits)
         result.trace = report.trace.read()
-        observed: dict[str, Any] = {"legal": report.legal, "violations": sorted(set(report.violations))}
+        # The rules broken are compared in the glossary's numbers, as its scenarios write them
+        # (engine.citations: the code cites release 2026.1's; an import renumbers the glossary).
+        broken = {citations.rule(rule) for rule in report.violations} if citations else set(report.violations)
+        observed: dict[str, Any] = {"legal": report.legal, "violations": sorted(broken)}
         for expectation in scenario.expectations:
             if compared(expectation.path) is Compared.REFUSAL:
                 result.differences.append(Difference(REFUSED.attribute, expectation.shown, "no refusal", expectation.location))
