@@ -63,3 +63,39 @@ def test_the_real_document_writes_into_a_copy_of_the_glossary(variable, path, tm
     checks = verify_glossary(load_glossary(copy)).checks
     assert checks and all(check.passed for check in checks)
     assert run_import(Path(path), f"cr-{document.version}", copy, write=True).written == []
+
+
+CHAIN = os.environ.get("ALTERED_RULES_CR_CHAIN")   # "3.0.pdf:4.0.pdf": two versions, oldest first
+
+
+def test_the_real_versions_import_in_order_each_its_own_release(tmp_path):
+    """3.0 then 4.0 into a copy, a release after each, as docs/en/editing.md says: each lands, lints,
+    every scenario passes (deck rules renumbered and pinned included), and the second version's
+    rules are all accounted for (each paired with a rule of the first or added). Counts only."""
+    if not CHAIN:
+        pytest.skip("ALTERED_RULES_CR_CHAIN names no two copies of the publisher's Complete Rules: not run (this is not a pass)")
+    import shutil
+
+    from altered_rules.cli.main import main
+    from altered_rules.cli.release_cli import record_release
+    from altered_rules.content.glossary import load_glossary
+    from altered_rules.verification.checks import verify_glossary
+
+    first, second = (Path(p) for p in CHAIN.split(":"))
+    copy = tmp_path / "glossary"
+    shutil.copytree(PROJECT / "glossary", copy)
+    for number, path in enumerate((first, second), 2):
+        document = read_document(path, "pdf" if path.suffix == ".pdf" else "text")
+        outcome = run_import(path, f"cr-{document.version}", copy, write=True)
+        assert outcome.written and outcome.findings == [], f"{path}: {outcome.findings}"
+        assert main(["lint", "--glossary", str(copy), "--pending-translations"]) == 0
+        checks = verify_glossary(load_glossary(copy)).checks
+        assert checks and [c.failure() for c in checks if not c.passed] == []
+        if number == 3:
+            rules = {line["new"] for line in outcome.report["entries"] if line["new"] and line["new"].count(".") >= 2
+                     and line["new"][-1].isalpha()}
+            assert len(rules) == EXPECTED[document.version]["rule"]
+        record_release(copy, f"2026.{number}", "2026-12-02", {"en": f"Complete Rules {document.version}"},
+                       {"sources": [f"cr-{document.version}"], "version": {"en": f"Complete Rules {document.version}"},
+                        "date": document.effective}, git=False, allow_stale=True)
+    assert run_import(second, f"cr-{document.version}", copy, write=True).written == []

@@ -194,11 +194,22 @@ def pins(result: Result, old_paragraphs: dict[str, dict], release: Snapshot | No
         return {}
     out = {}
     for key in result.removed:
-        was = (old_paragraphs.get(key) or {}).get("was")
-        origin = key if not was or was == WAS_NEW else str(was)
+        was = live_was(key, old_paragraphs.get(key), release)
+        origin = key if not was or was == WAS_NEW else was
         if origin in release.entries and not was == WAS_NEW:
             out[key] = f"{origin}@{release.version}"
     return out
+
+
+def live_was(key: str, old: dict | None, release: Snapshot) -> str | None:
+    """The glossary's `was:` on rule `key`, if it still speaks of `release`: one the release holds
+    on that rule too was written against the release before, and is ignored (identity.match's rule),
+    so a re-import after recording a release finds every rule continued, not new."""
+    was = (old or {}).get("was")
+    if not was:
+        return None
+    held = release.entries.get(key)
+    return None if held is not None and held.was == str(was) else str(was)
 
 
 def _renamed(data: Any, renames: dict[str, str]) -> Any:
@@ -395,13 +406,15 @@ def _was(new: str, old_id: str | None, old: dict | None, release: Snapshot | Non
     if release is None:
         return None
     origin: str | None = old_id
-    if old and old.get("was"):
-        origin = None if old["was"] == WAS_NEW else str(old["was"])
+    was = live_was(new if old_id is None else old_id, old, release)
+    if was:
+        origin = None if was == WAS_NEW else was
     if origin and origin != new and origin in release.entries:
         return origin
     if (origin is None or origin not in release.entries) and new in release.entries:
         return WAS_NEW
-    return None
+    # a `was:` written against an earlier release says nothing now: left as the editors wrote it
+    return str(old["was"]) if old and old.get("was") and not was else None
 
 
 def _chapters(root: Path, glossary: Glossary, document: Document, out: Plan) -> None:
