@@ -115,7 +115,7 @@ MOVES = """\
 
 @pytest.mark.parametrize("language, said", [
     ("fr", ["Quand\u00a0: l'Expédition Héros d'Alice avance", "Quand\u00a0: l'Expédition Héros d'Alice recule",
-            "Quand\u00a0: Kuwat d'Alice va dans la Réserve", "Quand\u00a0: la fin de la partie est vérifiée", "Quand\u00a0: Crépuscule"]),
+            "Quand\u00a0: on met Kuwat d'Alice dans la Réserve", "Quand\u00a0: la fin de la partie est vérifiée", "Quand\u00a0: Crépuscule"]),
     ("it", ["Quando: la spedizione dell'eroe di Alice avanza", "Quando: la spedizione dell'eroe di Alice arretra",
             "Quando: Kuwat di Alice va nella Riserva", "Quando: viene verificata la fine della partita", "Quando: crepuscolo"]),
     ("en", ["When: Alice's hero expedition moves forward", "When: Alice's hero expedition moves backward",

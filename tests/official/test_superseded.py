@@ -84,7 +84,7 @@ def test_known_from_the_change_list(tmp_path):
     assert ('<a class="ar-ref ar-ref--pinned" href="../v/2031.2/r/3.1.c/">3.1.c (2031.2)</a> <span class="ar-ref__now">(now in '
             '<a class="ar-ref" href="../rules/chapter-3/#3.1.b">3.1.b</a>)</span>') in html
     french = Renderer(load_glossary(root), "fr").pinned_link("3.1.c", "2031.2", "guide.md")
-    assert "(repris en <a" in french
+    assert "(désormais en <a" in french
     # a second import of the same file keeps it (the rule's own `supersedes:` rides on it)
     again = run_import(tmp_path / "lanternfall-2.0.json", "lf-2.0", root, form="json", write=True)
     assert again.written == []
