@@ -221,3 +221,23 @@ def test_the_card_words_of_the_catalogues_are_the_termbases(glossary) -> None:
     french = renderer("fr")
     assert french.render(msg("effect.controls_fewer", player=Player("Alice"), n=1, what=Term("Landmark"),
                              names=Items((Card("Old Mill"),)), at_least=2)) == "Alice contrôle 1 Repère en jeu (Old Mill)\u00a0: moins de 2"
+
+
+def test_a_plain_space_before_a_french_colon_is_a_lint_problem(tmp_path) -> None:
+    """Review f (FR-R1, RU1, J1): 325 plain spaces before ; : ! ? » and after « in the French
+    glossary, which nothing caught; the lint now names each with its file and line."""
+    import shutil
+
+    from altered_rules.content.glossary import load_glossary
+    from altered_rules.content.lint import french_spacing, lint_glossary
+
+    assert french_spacing("la règle\u00a0: «\u00a0texte\u00a0»\u00a0; oui\u202f!") == []
+    assert len(french_spacing("la règle : « texte » ; oui !")) == 5
+    root = tmp_path / "glossary"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "glossary", root)
+    ruling = sorted((root / "rulings").glob("*.yaml"))[0]
+    text = ruling.read_text(encoding="utf-8")
+    assert "\u00a0:" in text
+    ruling.write_text(text.replace("\u00a0:", " :", 1), encoding="utf-8")
+    problems = [p for p in lint_glossary(load_glossary(root)) if "no-break" in p]
+    assert len(problems) == 1 and ruling.name in problems[0] and " :" in problems[0]

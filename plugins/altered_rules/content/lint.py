@@ -226,6 +226,20 @@ def termbase_checks(glossary: Glossary) -> dict[str, _TermChecks]:
             for language in TRANSLATIONS}
 
 
+# French typography: a no-break space (U+00A0 or the narrow U+202F) before ; : ! ? » and after «,
+# so a line never starts with the mark; a plain space there is a slip (review f, FR-R1: 325 of them).
+_FRENCH_SPACING = re.compile(r" [;:!?»]|« ")
+
+
+def french_spacing(value: str) -> list[str]:
+    """The places of a French `value` with a plain space where a no-break one belongs."""
+    return [value[max(0, m.start() - 12):m.end() + 12] for m in _FRENCH_SPACING.finditer(value)]
+
+
+def _spacing_problems(where: str, value: str) -> list[str]:
+    return [f"{where}: a plain space where French wants a no-break one (U+00A0): …{place}…" for place in french_spacing(value)]
+
+
 def _check_translations(glossary: Glossary, problems: list[str]) -> None:
     checks = termbase_checks(glossary)
     pairings = _pairings(glossary)
@@ -239,6 +253,8 @@ def _check_translations(glossary: Glossary, problems: list[str]) -> None:
             if value == text.en and not _only_names(value):
                 problems.append(f"{located.where}: the {language} text is identical to the English; translate it")
             problems.extend(term_problems(located.where, value, language, checks[language], text.en, pairings))
+            if language == "fr":
+                problems.extend(_spacing_problems(located.where, value))
     for entry in glossary.jargon:
         # The entry's words are another game's (that is its point); its note is our own translated
         # text and speaks Altered's words (review 2026-12, §6: « se rejoignent » passed here).
@@ -249,6 +265,8 @@ def _check_translations(glossary: Glossary, problems: list[str]) -> None:
             if note.has(language):
                 problems.extend(term_problems(f"{entry.file}:{entry.line}: jargon note", note.by_language[language],
                                               language, checks[language]))
+                if language == "fr":
+                    problems.extend(_spacing_problems(f"{entry.file}:{entry.line}: jargon note", note.by_language["fr"]))
 
 
 def lint_interface(glossary: Glossary, files: dict[str, LanguageStrings], pages: Iterable[Path] = ()) -> list[str]:
