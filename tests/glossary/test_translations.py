@@ -123,7 +123,7 @@ def test_a_game_modes_text_is_reported_at_its_own_line(glossary_copy):
     example), not at the mode's first line."""
     mode, ffa = glossary_copy / "modes/multiplayer-2v2.yaml", glossary_copy / "modes/free-for-all.yaml"
     item = _line_before(mode, replace_once(mode, '        it: "Se tre giocatori soddisfano', '        it: "Se tre giocatori con un gettone soddisfano'), "      - en:")
-    paragraph = _line_before(mode, replace_once(mode, "          Si gioca una giornata aggiuntiva", "          Si gioca un giorno di spareggio aggiuntivo"), "      - en:")
+    paragraph = _line_before(mode, replace_once(mode, "          Gioca una giornata aggiuntiva", "          Gioca un giorno di spareggio aggiuntivo"), "      - en:")
     example = _line_before(ffa, replace_once(ffa, '      it: "In questo esempio,', '      it: "In questo esempio con un gettone,'), "    example:")
     assert 1 < item < paragraph and example > 1
     problems = lint_glossary(load_glossary(glossary_copy))
