@@ -34,11 +34,14 @@ Modules, in the order they import one another (a module imports only those above
 tests/test_import_graph.py holds this order as LAYERS and fails an import that goes up it):
 
 - words and values: messages (what the engine says, as data) and catalogue (its English
-  sentences), errors, limits, vocabulary, rulings (the ruling ids), trace, wording, objects
-  (cards, objects, passives), places (zone and region words), records (players, expeditions,
-  happenings, outcomes and their Termination, the players' answers, Progress, effect and cost
-  records), adventure (regions, Tumult cards), decisions (what the glossary's rules decide where the seeds are silent), citations (the release whose rule numbers the code cites, CITED_RELEASE, and their numbers in the glossary), readings (open questions), runlog (`RunLog`, what
-  the engine recorded while deciding: trace, happenings, decisions, readings, work);
+  sentences), citations (the release whose rule numbers the code cites, CITED_RELEASE, and
+  their numbers in the glossary), errors, limits, vocabulary, rulings (the ruling ids), trace,
+  wording, objects (cards, objects, passives), places (zone and region words), records
+  (players, expeditions, happenings, outcomes and their Termination, the players' answers,
+  Progress, effect and cost records), adventure (regions, Tumult cards), decisions (what the
+  glossary's rules decide where the seeds are silent), readings (open questions), runlog
+  (`RunLog`, what the engine recorded while deciding: trace, happenings, decisions, readings,
+  work);
 - the game: board (`Board`, what a judge sees on the table), state (`Game`: a board and its run
   log, `game.board` and `game.log`; the only place objects are made, moved and ended), durations
   (where in the day a duration stands);

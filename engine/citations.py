@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
+from .catalogue import ENGLISH
 from .messages import Items, Message, Param, Renderer, Rules
 
 __all__ = ["CITED_RELEASE", "Citations", "Current", "CITED_NUMBER"]
@@ -111,8 +112,6 @@ class Citations:
     def english(self) -> Renderer:
         """The English renderer of the mapped catalogue (engine.trace's lines' text)."""
         if self._english is None:
-            from .catalogue import ENGLISH
-
             self._english = Renderer(self.catalogue(ENGLISH))
         return self._english
 

@@ -35,7 +35,7 @@ def test_shift_renumbers_ids_and_references_in_every_language(root, capsys):
     glossary = load_glossary(root)
     assert "4.2.4.c" not in glossary.paragraphs and "4.2.4.i" in glossary.paragraphs
     ruling = (root / "rulings" / "moves-forward-due-to.yaml").read_text(encoding="utf-8")
-    assert "La règle 4.2.4.i dit : {rule-text 4.2.4.i}" in ruling and "La regola 4.2.4.i dice: {rule-text 4.2.4.i}" in ruling
+    assert "La règle 4.2.4.i dit\u00a0: {rule-text 4.2.4.i}" in ruling and "La regola 4.2.4.i dice: {rule-text 4.2.4.i}" in ruling
     stale, unrecorded = stale_problems(glossary)
     assert (new_stale(stale, before), unrecorded) == ([], []), "no translation turns stale for a number"
     history = glossary_history(glossary)

@@ -458,7 +458,7 @@ def test_a_deck_link_that_holds_no_deck_says_so_and_keeps_its_text(page, base_ur
     expect(page.locator('.ar-sb-bad-link[data-link="d"]')).to_have_text(
         "Impossibile aprire il mazzo di questo link (?d=): contiene uno scenario, ma non un mazzo che il controllo del mazzo "
         "sappia mostrare (given: con format: e deck:). Il suo testo è conservato sotto «Incolla una lista»; uno scenario di "
-        "mazzo si esegue anche nella scheda Scenario di Una partita in corso.", timeout=LOADED)
+        "mazzo si esegue anche nella scheda Scenario di «Una partita in corso».", timeout=LOADED)
     expect(page.get_by_role("tab", name="Un mazzo")).to_have_attribute("aria-selected", "true")
     expect(page.locator(".ar-sb-paste textarea")).to_have_value(board)
 
