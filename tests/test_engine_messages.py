@@ -241,3 +241,23 @@ def test_a_plain_space_before_a_french_colon_is_a_lint_problem(tmp_path) -> None
     ruling.write_text(text.replace("\u00a0:", " :", 1), encoding="utf-8")
     problems = [p for p in lint_glossary(load_glossary(root)) if "no-break" in p]
     assert len(problems) == 1 and ruling.name in problems[0] and " :" in problems[0]
+
+
+def test_a_french_page_with_a_plain_space_before_a_colon_is_reported_with_its_line(tmp_path, capsys):
+    # Review h: 910 plain spaces in the prose of docs/fr/*.md, which the lint did not read for
+    # typography. Code, links and fenced blocks are left as written; the prose is checked.
+    from altered_rules.content.lint import page_spacing_problems
+
+    page = "Titre\u00a0: oui\n\n`code : x` et [lien : y](a.md)\n\n```yaml\nkey : value\n```\nla règle : « texte »\n"
+    found = page_spacing_problems(page, "p.md")
+    assert [line.split(": ")[0] for line in found] == ["p.md:8"] * 3, found   # " :", "« ", " »"
+    # The command reads the French pages beside the glossary: one slip is one problem, named.
+    project = Path(__file__).resolve().parents[1]
+    shutil.copytree(project / "glossary", tmp_path / "glossary")
+    shutil.copytree(project / "docs", tmp_path / "docs")
+    index = tmp_path / "docs" / "fr" / "index.md"
+    index.write_text(index.read_text(encoding="utf-8").replace("\u00a0:", " :", 1), encoding="utf-8")
+    assert main(["lint", "--glossary", str(tmp_path / "glossary")]) == 1
+    said = capsys.readouterr()
+    out = said.out + said.err
+    assert out.count("no-break") == 1 and "docs/fr/index.md:" in out, out
