@@ -261,3 +261,28 @@ def test_a_french_page_with_a_plain_space_before_a_colon_is_reported_with_its_li
     said = capsys.readouterr()
     out = said.out + said.err
     assert out.count("no-break") == 1 and "docs/fr/index.md:" in out, out
+
+
+def test_a_plain_space_in_a_french_interface_string_or_message_is_a_lint_problem() -> None:
+    # Review i: 111 plain spaces before ; : ? » and after « in 80 French interface strings, which
+    # the lint read for the termbase but not for typography; the engine's messages are read the same way.
+    import dataclasses
+
+    from altered_rules.content.glossary import load_glossary
+    from altered_rules.content.lint import lint_interface
+    from altered_rules.strings import read_strings
+
+    glossary = load_glossary(Path(__file__).resolve().parents[1] / "glossary")
+    strings = read_strings()
+    assert [p for p in lint_interface(glossary, strings) if "no-break" in p] == []
+    french = strings["fr"]
+    key = next(k for k, v in french.strings.items() if "\u00a0:" in v)
+    strings["fr"] = dataclasses.replace(french, strings={**french.strings, key: french.strings[key].replace("\u00a0:", " :", 1)})
+    found = [p for p in lint_interface(glossary, strings) if "no-break" in p]
+    assert len(found) == 1 and f"'{key}'" in found[0] and found[0].startswith(f"{french.path}:{french.lines[key]}:"), found
+    messages = read_messages()
+    french = messages["fr"]
+    key = next(k for k, v in french.strings.items() if "\u00a0:" in v and not k.startswith(("form.", "contractions")))
+    messages["fr"] = dataclasses.replace(french, strings={**french.strings, key: french.strings[key].replace("\u00a0:", " :", 1)})
+    found = [p for p in lint_messages(glossary, messages) if "no-break" in p]
+    assert len(found) == 1 and f"'{key}'" in found[0], found

@@ -166,7 +166,7 @@ def test_a_rule_quotation_that_names_no_text_is_refused(glossary_copy):
 def test_the_terms_page_shows_other_games_words_with_the_altered_term_or_none(glossary):
     """"Coming from another game?" (jargon.yaml, issue 27), in each language."""
     for language, title, none, term in (("en", "Coming from another game?", "No equivalent", "Exhaust"),
-                                        ("fr", "Vous venez d'un autre jeu ?", "Pas d'équivalent", "Épuiser"),
+                                        ("fr", "Vous venez d'un autre jeu\u00a0?", "Pas d'équivalent", "Épuiser"),
                                         ("it", "Vieni da un altro gioco?", "Nessun equivalente", "Consumare")):
         page = Renderer(glossary, language).terms().markdown
         assert md_escape(title) in page and "{ #jargon }" in page, language

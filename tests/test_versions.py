@@ -160,9 +160,9 @@ def test_a_rule_page_says_changed_in_only_after_the_first_release(fixture):
     assert made.changed in changed and made.unchanged not in changed
     chapter = next(p for p in pages(glossary, "fr", None, changed) if p.path == f"rules/chapter-{made.changed[0]}.md")
     block = chapter.markdown.split(f'id="{made.changed}"')[1].split('<div class="ar-rule')[0]
-    assert "Modification : version 2026.2" in block and f"history/chapter-{made.changed[0]}/#{made.changed}" in block
+    assert "Modification\u00a0: version 2026.2" in block and f"history/chapter-{made.changed[0]}/#{made.changed}" in block
     plain = next(p for p in pages(glossary, "fr", None) if p.path == chapter.path)
-    assert "Modification : version" not in plain.markdown
+    assert "Modification\u00a0: version" not in plain.markdown
 
 
 # The frame MkDocs draws for versions.SHELL_PAGE, cut down to what versioned_pages needs of it.

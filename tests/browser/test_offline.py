@@ -31,7 +31,7 @@ def kept(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     make.click()
     status = page.locator(".ar-offline__status")
     # The release and the size of what was kept ("Disponible hors ligne : 2026.1, 17,1 Mo").
-    expect(status).to_have_text(re.compile(r"^Disponible hors ligne : 20\d\d\.\d+, \d+(,\d)? Mo$"), timeout=120_000)
+    expect(status).to_have_text(re.compile(r"^Disponible hors ligne\u00a0: 20\d\d\.\d+, \d+(,\d)? Mo$"), timeout=120_000)
     expect(make).to_be_hidden()
     context.set_offline(True)
     yield context

@@ -439,8 +439,8 @@ def test_a_bad_link_is_said_in_the_page_language_and_corrected_in_place(page, ba
     broken = "name: Corrigée\ngiven: {players: [Alice, Bob]\nwhen: dusk"
     open_sandbox(page, f"{base_url}/fr/sandbox/?{link('s', broken)}")
     expect(page.locator('.ar-sb-bad-link[data-link="s"]')).to_have_text(
-        "La partie de ce lien (?s=) n'a pas pu être ouverte : ce n'est pas du JSON ou du YAML que le bac à sable sait lire "
-        "(ligne 3: YAML syntax error: expected ',' or '}', but got '<scalar>'). Son texte est conservé dans l'onglet Scénario : "
+        "La partie de ce lien (?s=) n'a pas pu être ouverte\u00a0: ce n'est pas du JSON ou du YAML que le bac à sable sait lire "
+        "(ligne 3: YAML syntax error: expected ',' or '}', but got '<scalar>'). Son texte est conservé dans l'onglet Scénario\u00a0: "
         "corrigez-le et lancez-le.", timeout=LOADED)
     scenario = page.locator("textarea.ar-sb-yaml")
     scenario.fill(scenario.input_value().replace("[Alice, Bob]", "[Alice, Bob]}"))
