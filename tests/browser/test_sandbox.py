@@ -103,9 +103,15 @@ def carried(data: object) -> str:
 def test_the_engine_loads_from_the_site_itself_with_a_progress_bar(page, base_url):
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
+    # Every value the bar takes as the runtime arrives (the worker counts the bytes on the way).
+    page.add_init_script("""window.arBar = []; new MutationObserver((changes) => { for (const c of changes)
+      if (c.target.matches && c.target.matches('.ar-sb-status progress')) window.arBar.push(Number(c.target.value)); })
+      .observe(document, { subtree: true, attributes: true, attributeFilter: ['value'] });""")
     page.goto(f"{base_url}/en/sandbox/")
     expect(page.locator(".ar-sb-status progress")).to_be_attached()
     expect(page.locator(".ar-sb-status")).to_have_attribute("data-state", "ready", timeout=LOADED)
+    bar = page.evaluate("window.arBar")
+    assert len(set(bar)) >= 3 and bar == sorted(bar) and bar[-1] > 10_000_000, bar   # grew with the bytes, 13 MB
     origin = urlsplit(base_url).netloc
     assert [url for url in requests if urlsplit(url).netloc != origin] == []  # never a CDN
     runtime = [url for url in requests if "/_sandbox/" in url]
