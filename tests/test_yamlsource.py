@@ -108,11 +108,24 @@ def test_random_documents_read_as_the_composers_read_them(data, flow, edits):
         return
     except RecursionError:
         return  # the composer's own limit; the reader's is checked below
+    if _holds_tag(text):   # the reader refuses every explicit tag the composer honours (F-17), "!!str" too
+        with pytest.raises(SourceError, match="the YAML tag '.*' is not allowed|is not allowed here"):
+            load_yaml_text(text)
+        return
     if _holds_forbidden(expected):   # the reader refuses controls and bidi overrides the composer lets through (issue 23)
         with pytest.raises(SourceError, match="is not allowed here"):
             load_yaml_text(text)
         return
     assert same(load_yaml_text(text), expected), text
+
+
+def _holds_tag(text: str) -> bool:
+    """Whether a node of `text` carries an explicit tag (a merge key's implicit one aside)."""
+    try:
+        return any(getattr(event, "tag", None) not in (None, "tag:yaml.org,2002:merge")
+                   for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+    except (yaml.YAMLError, UnicodeError):
+        return False
 
 
 def _holds_forbidden(node: Any) -> bool:
@@ -182,3 +195,13 @@ def test_random_bytes_in_a_file_give_only_source_errors(tmp_path_factory, data):
             load_yaml_file(path)
         except SourceError as exc:
             assert exc.path == str(path) and exc.message
+
+
+def test_a_tag_the_composer_honours_is_refused_by_the_reader():
+    # Found by the random test above: "!!str" reads as a string for libyaml, and the reader refuses
+    # every explicit tag (F-17), with the file and the line.
+    for text in ("!!str 4.3\n", "id: !!str x\n", "!!str text: 1\n"):
+        assert _holds_tag(text)
+        with pytest.raises(SourceError, match="<string>:1: the YAML tag 'tag:yaml.org,2002:str' is not allowed"):
+            load_yaml_text(text)
+    assert not _holds_tag("id: x\n<<: {a: 1}\n")

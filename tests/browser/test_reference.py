@@ -156,7 +156,7 @@ def test_the_preview_speaks_the_page_language(page, base_url):
     page.goto(f"{base_url}/fr/rules/chapter-2/")
     page.locator('[id="2.1.c"] a.ar-ref', has_text="2.1.e").first.hover()
     expect(page.locator(".ar-preview__go")).to_have_text("Aller à la règle 2.1.e")
-    expect(page.locator('[id="2.1.c"] .ar-copy')).to_have_attribute("aria-label", "Copier la règle 2.1.c : numéro, texte et lien")
+    expect(page.locator('[id="2.1.c"] .ar-copy')).to_have_attribute("aria-label", "Copier la règle 2.1.c\u00a0: numéro, texte et lien")
 
 
 def test_a_rule_page_prints_without_the_interface(page, base_url):
