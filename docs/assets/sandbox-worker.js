@@ -23,8 +23,9 @@ function countingFetch() {
   return async (input, init) => {
     const response = await fetchBytes(input, init);
     if (!response.ok || !response.body) return response;
-    // Counted on the way by a TransformStream the browser pipes natively: a JavaScript pull loop
-    // in its place (a reader awaited chunk by chunk) cost the first visit about 200 ms (issue 43).
+    // Counted on the way by a TransformStream the browser pipes natively: with a JavaScript pull loop
+    // in its place (a reader awaited chunk by chunk) first visits measured 1.04-1.23x bare Pyodide,
+    // with this one 1.08-1.10x (issue 43; benchmarks/run.py --only sandbox).
     const counted = response.body.pipeThrough(new TransformStream({
       transform(chunk, controller) {
         done += chunk.byteLength;

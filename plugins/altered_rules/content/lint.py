@@ -243,7 +243,7 @@ def _spacing_problems(where: str, value: str) -> list[str]:
 
 def page_spacing_problems(text: str, where: str) -> list[str]:
     """`where:line: ...` for each plain space of a French page's prose where a no-break one belongs
-    (code, links and HTML left as written: a space there is not typography). Review h found 910 on
+    (code, links and HTML left as written: a space there is not typography). Review h found 912 on
     the five French pages, which nothing checked while the glossary's texts were."""
     return [f"{where}:{number}: a plain space where French wants a no-break one (U+00A0): …{place}…"
             for number, line, may in prose_lines(text) if may
@@ -317,7 +317,7 @@ def lint_messages(glossary: Glossary, files: dict[str, LanguageStrings]) -> list
 def _translated_terms(glossary: Glossary, files: dict[str, LanguageStrings], checks: dict[str, _TermChecks],
                       skip: Callable[[str], object] = lambda key: False) -> list[str]:
     """The termbase's words in each translated string of `files` (interface strings or engine
-    messages), read against its English."""
+    messages), read against its English; and, in French, the no-break spaces (french_spacing)."""
     pairings = _pairings(glossary)
     english = files["en"].strings
     problems: list[str] = []
