@@ -244,7 +244,7 @@ def test_a_plain_space_before_a_french_colon_is_a_lint_problem(tmp_path) -> None
 
 
 def test_a_french_page_with_a_plain_space_before_a_colon_is_reported_with_its_line(tmp_path, capsys):
-    # Review h: 910 plain spaces in the prose of docs/fr/*.md, which the lint did not read for
+    # Review h: 912 plain spaces in the prose of docs/fr/*.md, which the lint did not read for
     # typography. Code, links and fenced blocks are left as written; the prose is checked.
     from altered_rules.content.lint import page_spacing_problems
 

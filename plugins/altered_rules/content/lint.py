@@ -245,9 +245,8 @@ def page_spacing_problems(text: str, where: str) -> list[str]:
     """`where:line: ...` for each plain space of a French page's prose where a no-break one belongs
     (code, links and HTML left as written: a space there is not typography). Review h found 912 on
     the five French pages, which nothing checked while the glossary's texts were."""
-    return [f"{where}:{number}: a plain space where French wants a no-break one (U+00A0): …{place}…"
-            for number, line, may in prose_lines(text) if may
-            for is_prose, piece in prose(line) if is_prose for place in french_spacing(piece)]
+    return [problem for number, line, may in prose_lines(text) if may
+            for is_prose, piece in prose(line) if is_prose for problem in _spacing_problems(f"{where}:{number}", piece)]
 
 
 def _check_translations(glossary: Glossary, problems: list[str]) -> None:
