@@ -752,12 +752,20 @@ function scenarioTitle(index, name) {
   return h("h3", {}, before, h("span", { class: "ar-sb-scenario-name", lang, text: name }), after ?? "");
 }
 
+// A result is focused for screen readers and shown from its heading, below the sticky header
+// (.ar-sb-result's scroll-margin-top): focus alone scrolls a tall result to wherever the browser
+// finds it "visible", and on a phone its heading once ended above the screen.
+function showResult(container) {
+  container.focus({ preventScroll: true });
+  container.scrollIntoView({ block: "start" });
+}
+
 function showAnswer(container, answer) {
   container.replaceChildren();
   container.append(h("h2", { text: say("outcome") }));
   if (answer.error) {
     container.append(errorBlock(answer.error));
-    container.focus();
+    showResult(container);
     return;
   }
   const several = answer.scenarios.length > 1;
@@ -772,7 +780,7 @@ function showAnswer(container, answer) {
     }
     container.append(part);
   });
-  container.focus();
+  showResult(container);
 }
 
 function errorBlock(error) {
@@ -1103,7 +1111,7 @@ async function checkDecklist() {
     const answer = await engine.call("decklist", { text: ui.decklist.value, format: state.deck.format, language: pageLanguage() });
     ui.deckResult.replaceChildren(h("h2", { text: say("outcome") }));
     ui.deckResult.append(answer.error ? errorBlock(answer.error) : decklistOutcome(answer));
-    ui.deckResult.focus();
+    showResult(ui.deckResult);
   } catch (error) {
     ui.deckResult.replaceChildren(failed(error));
   }
