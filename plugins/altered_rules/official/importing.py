@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.decisions import Question
+
 from ..content.glossary import GlossaryError, load_glossary
 from ..content.glossary.releases import WORKING, Snapshot, read_snapshot, snapshot_of
 from ..content.glossary.schema import SOURCE_ID
@@ -23,7 +25,7 @@ from ..content.yamlsource import SourceError
 from .decisions import decision_tasks
 from .mapping import Plan, document_snapshot, plan
 from .matching import Matched, Result, match, read_was_table
-from .model import Document, ModelError, document_from_json
+from .model import Document, EntryKind, ModelError, document_from_json, kind_of
 from .superseded import Superseded, superseded_by
 from .text_reader import TextReadError, read_text
 
@@ -204,6 +206,7 @@ def _now_in(found: Superseded | None) -> str:
     return f"; its content is now in {', '.join(found.rules)} ({found.why})" if found else ""
 
 
+_SAYS = {"text": "its text says it", "list": "an item of its list says it", "remark": "a remark of it says it"}
 _STATES = ("added", "continued", "renumbered", "changed", "completed", "removed")
 
 
@@ -282,8 +285,18 @@ def report(outcome: Outcome, old: Snapshot, source: str, glossary_released: bool
     tasks += [{"kind": "refused", "entry": "", "message": f"--write would refuse: {problem}"} for problem in outcome.refusals]
     tasks += [{"kind": "scenario-outcome", "entry": "", "message": finding} for finding in outcome.findings]
     tasks += [{"kind": "symbol-meaning", "entry": line.split(":")[0], "message": line} for line in outcome.symbols]
-    # Headings that may decide a question the seeds leave open (official.decisions): the editors confirm each.
-    tasks += [{"kind": t.kind, "entry": t.entry, "message": t.message} for t in decision_tasks(document)]
+    # What the document was read to decide (official.decisions): each declaration written is the
+    # editors' to confirm; a heading that names a question no rule was found to answer, theirs to read.
+    tasks += [{"kind": "decided", "entry": found.entry,
+               "message": f"{found.entry} states an answer to {found.question.value} ({_SAYS[found.where]}): the import "
+                          f"declares `decides: {{{found.question.value}: {found.answer}}}` on "
+                          + ("the body of " if kind_of(found.entry) is not EntryKind.RULE else "") +
+                          f"{found.entry}, and the engine follows it and cites {found.entry}"
+                          + (f" (also stated by {', '.join(found.also)})" if found.also else "")
+                          + ": read the rule; keep the declaration, or remove it"} for found in the_plan.stated]
+    tasks += [{"kind": "decides", "entry": entry, "message": message} for entry, message in the_plan.decision_notes]
+    tasks += [{"kind": t.kind, "entry": t.entry, "message": t.message}
+              for t in decision_tasks(document, {Question(key) for key in the_plan.decided})]
     named = sorted({rule for change in document.changes for rule in change.rules})
     # a heading the change list names changed if anything under it did ("Section 4.2.5 has been updated")
     unchanged = [rule for rule in named if states.get(rule) == "continued"

@@ -31,6 +31,7 @@ from ..content.glossary.releases import Entry, Snapshot, editable_yaml_files
 from ..content.sourcefiles import load_yaml_file
 from ..content.yamlsource import plain_data
 from .matching import Result
+from .decisions import Stated, read_statements
 from .superseded import Superseded
 from .model import Document, EntryKind, kind_of
 
@@ -97,6 +98,10 @@ class Plan:
     pages: dict[str, int] = field(default_factory=dict)          # hand-written page (docs/en/x.md) -> numbers rewritten or pinned
     engine: list[str] = field(default_factory=list)              # "engine/x.py:12: cites ..." (not rewritten: the editors' to check)
     supersedes: dict[str, list[str]] = field(default_factory=dict)   # imported rule -> the pinned rules whose content it holds
+    decides: dict[str, dict[str, str]] = field(default_factory=dict)  # imported rule or heading -> the `decides:` the import writes
+    stated: list[Stated] = field(default_factory=list)               # what the document was read to decide (official.decisions)
+    decided: set[str] = field(default_factory=set)                   # every question the imported glossary decides
+    decision_notes: list[tuple[str, str]] = field(default_factory=list)   # (entry, what the editors should check)
 
 
 def typography(text: str) -> str:
@@ -258,6 +263,7 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
             for rule in found.rules:
                 out.supersedes.setdefault(rule, []).append(out.pins[key])
     renames = {**result.renames, **out.pins}   # disjoint: a rule renamed was continued, a rule pinned was not
+    _decisions(document, result, old_sections, old_paragraphs, out)
     versions = {t.entry: re.findall(r"'([^']+)'", t.message)[0] for t in document.tasks if t.kind == "version-number"}
     by_parent: dict[str, list] = {}
     for entry in document.entries:
@@ -281,8 +287,9 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
             if entry.notes:
                 body["notes"] = [{"kind": n.kind, "text": {"en": n.text}} for n in entry.notes]
             old_body = old.get("body") if old else None
-            if isinstance(old_body, dict) and old_body.get("decides"):
-                body["decides"] = old_body["decides"]   # the editors' declaration (engine.decisions) rides on the body
+            decides = {**((old_body.get("decides") or {}) if isinstance(old_body, dict) else {}), **out.decides.get(entry.id, {})}
+            if decides:
+                body["decides"] = decides   # the editors' declaration (engine.decisions) rides on the body
             data["body"] = body
         data["paragraphs"] = [_paragraph(rule, result, old_paragraphs, renames, source, release, versions, glossary, out)
                               for rule in by_parent.get(entry.id, []) if kind_of(rule.id) is EntryKind.RULE]
@@ -395,9 +402,43 @@ def _paragraph(rule, result: Result, old_paragraphs: dict[str, dict], renames: d
             riding.scenarios += len(old["scenarios"])
         if old.get("no_scenario"):
             data["no_scenario"] = old["no_scenario"]
-        if old.get("decides"):
-            data["decides"] = old["decides"]   # the editors' declaration (engine.decisions) rides on the rule
+    decides = {**((old or {}).get("decides") or {}), **out.decides.get(rule.id, {})}
+    if decides:
+        data["decides"] = decides   # the editors' declaration (engine.decisions) rides on the rule
     return data
+
+
+def _decisions(document: Document, result: Result, old_sections: dict[str, dict], old_paragraphs: dict[str, dict],
+               out: Plan) -> None:
+    """The `decides:` the import writes (official.decisions): a question the document's rules state
+    an answer to, unless the glossary's own declaration for it rides on a rule the import continues
+    (an editor's, or an earlier import's, wins; where it now sits elsewhere, the editors are told)."""
+    def declared(old_id: str) -> dict[str, str]:
+        if old_id in old_paragraphs:
+            return old_paragraphs[old_id].get("decides") or {}
+        body = (old_sections.get(old_id) or {}).get("body")
+        return (body.get("decides") or {}) if isinstance(body, dict) else {}
+
+    carried = {key: new for new, pair in result.pairs.items() for key in declared(pair.old)}
+    out.decided = set(carried)
+    stated, _ = read_statements(document)
+    for found in stated:
+        key = found.question.value
+        if key in carried:
+            if carried[key] != found.entry:
+                out.decision_notes.append((found.entry, f"{found.entry} states an answer to {key}, which the glossary's "
+                                                        f"`decides:` on {carried[key]} already gives: kept there; move it "
+                                                        f"if {found.entry} is the rule that decides it"))
+            continue
+        out.decides.setdefault(found.entry, {})[key] = found.answer
+        out.stated.append(found)
+        out.decided.add(key)
+    for old_id in result.removed:
+        for key, answer in declared(old_id).items():
+            if key not in out.decided:
+                out.decision_notes.append((old_id, f"{old_id}: no rule continues it, and its `decides: {{{key}: {answer}}}` "
+                                                   "goes with it: the engine no longer follows it; declare it on the rule "
+                                                   "that decides it now, if one does"))
 
 
 def _was(new: str, old_id: str | None, old: dict | None, release: Snapshot | None) -> str | None:
