@@ -175,8 +175,9 @@ TOKEN_CONTROLLER = Question.TOKEN_CONTROLLER.value
 
 
 def token_controller_question() -> OpenQuestion:
-    """7.3.3.a says a token is created in an expedition; no rule says who controls a token created in
-    another player's expedition (the 2v2 page allows creating tokens in a teammate's expedition)."""
+    """7.3.3.a says a token is created in an expedition; no rule of the seeds says who controls a token
+    created in another player's expedition (the 2v2 page allows creating tokens in a teammate's
+    expedition). The Complete Rules do (7.5.4.a of 3.0: control follows the zone): an import declares it."""
     return OpenQuestion(
         TOKEN_CONTROLLER,
         "who controls a token created in another player's expedition",

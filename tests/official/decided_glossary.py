@@ -1,4 +1,4 @@
-"""A synthetic imported glossary: the seed glossary plus four sections of an invented official
+"""A synthetic imported glossary: the seed glossary plus six sections of an invented official
 document (written from scratch for these tests, in the Complete Rules' layout: a heading body, lettered
 rules), each rule declaring with `decides:` the question it answers where the seeds are silent
 (engine.decisions). `write_decided(folder)` returns the glossary folder.
@@ -90,15 +90,27 @@ MANA_TWICE: dict[str, Any] = {
     "then": {"Alice.hero.characters": 1, "Alice.companion.characters": 0, "Alice.hand": ["Sprout"]},
 }
 
+TOKEN_IN_OPPONENTS: dict[str, Any] = {
+    "caption": _text("Alice creates Brassbug in Bob's hero expedition: it is in Bob's expedition, so Bob controls it.",
+                     "Alice crée Brassbug dans l'Expédition de héros de Bob : il est dans l'Expédition de Bob, donc Bob le contrôle.",
+                     "Alice crea Brassbug nella spedizione dell'eroe di Bob: è nella spedizione di Bob, quindi lo controlla Bob."),
+    "name": "A token created in an opponent's expedition is controlled by that opponent",
+    "rules": ["7.5.9.a"],
+    "given": {"players": ["Alice", "Bob"]},
+    "when": {"effect": "Create a Brassbug 2/2/2 Robot token in target Expedition", "controller": "Alice", "target": "Bob.hero"},
+    "then": {"Bob.hero.tokens": ["Brassbug 2/2/2 Robot"], "Bob.hero.Brassbug.controller": "Bob"},
+}
+
 DECIDED: dict[str, tuple[str, dict[str, Any]]] = {
     "boosted-statistics": ("2.5.1.b", BOOST_AT_DUSK),
     "asleep-statistics": ("2.4.3", ASLEEP_AT_DUSK),
     "fleeting-to-reserve": ("2.4.6.b", FLEETING_TO_RESERVE),
     "mana-payment": ("3.2.9.a", MANA_SHORT),
+    "token-controller": ("7.5.9.a", TOKEN_IN_OPPONENTS),
 }
 """Each question the synthetic document decides: the rule that decides it, and a scenario whose
 outcome the decision gives (on the seed glossary the same scenario is refused or enumerated)."""
-SCENARIOS = (BOOST_AT_DUSK, ASLEEP_AT_DUSK, FLEETING_TO_RESERVE, MANA_SHORT, MANA_TWICE)
+SCENARIOS = (BOOST_AT_DUSK, ASLEEP_AT_DUSK, FLEETING_TO_RESERVE, MANA_SHORT, MANA_TWICE, TOKEN_IN_OPPONENTS)
 
 
 def _section(sid: str, title: dict[str, str], paragraphs: list[dict[str, Any]], body: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -156,6 +168,14 @@ SECTIONS: dict[str, dict[str, Any]] = {
                                "Un joueur paie chaque Mana d'un coût en épuisant un de ses Orbes de Mana redressés.",
                                "Un giocatore paga ogni mana di un costo consumando una delle sue sfere di mana ripristinate."),
               decides={"mana-payment": "each Mana is paid by exhausting one ready Mana Orb"}, scenarios=(MANA_SHORT, MANA_TWICE)),
+    ]),
+    # Control follows the zone (7.5.4.a of the Complete Rules 3.0): who controls a token created in
+    # another player's expedition, which the seeds leave open, follows from it.
+    "7.5.9": _section("7.5.9", _text("Control", "Contrôle", "Controllo"), [
+        _rule("7.5.9.a", _text("Each player controls every object that is in their Expeditions.",
+                               "Chaque joueur contrôle chaque objet qui se trouve dans ses Expéditions.",
+                               "Ogni giocatore controlla ogni oggetto che si trova nelle sue spedizioni."),
+              decides={"token-controller": "the expedition's player controls it"}, scenarios=(TOKEN_IN_OPPONENTS,)),
     ]),
 }
 

@@ -37,6 +37,7 @@ BOOST = "Whenever a Character has boosts, each boost adds 1 to each of that Char
 ASLEEP = "At Progress, an Asleep Character's statistics are not counted in the statistics of its expedition."
 FLEETING = "A Fleeting Character that would go to the Reserve from its expedition is discarded instead."
 MANA = "Each mana cost is paid by exhausting as many ready Mana Orbs."
+CONTROL = "A player controls each object that stands in their expeditions or in their Landmarks."
 FREE = "A card played for free has its costs skipped, regardless of any cost increase or reduction."
 
 
@@ -57,6 +58,8 @@ def _entries() -> list[Entry]:
         Entry("3.2.9", "subsection", title="Mana Zone"),
         Entry("3.2.9.c", "rule", text="A mana cost of X is paid by exhausting X Mana Orbs."),
         Entry("5.1.2.e", "rule", text="A player may change the cost of the card they play.", notes=[Note("remark", FREE)]),
+        Entry("7.5.4", "subsection", title="Control"),
+        Entry("7.5.4.a", "rule", text=CONTROL),
     ]
 
 
@@ -74,6 +77,7 @@ def test_each_statement_is_read_where_it_stands() -> None:
         # two rules say it: the first in print order is cited, the other named
         "mana-payment": ("3.2.1.a", DECIDABLE[Question.MANA_PAYMENT][0], "text", ("3.2.9.c",)),
         "free-cost": ("5.1.2.e", DECIDABLE[Question.FREE_COST][0], "remark", ()),
+        "token-controller": ("7.5.4.a", DECIDABLE[Question.TOKEN_CONTROLLER][1], "text", ()),
     }
 
 
@@ -147,6 +151,8 @@ def _document(tmp_path: Path, *, fleeting: str = FLEETING, name: str = "stated.j
         entry("4.2", "section", title="Boosts and Mana"),
         entry("4.2.a", "rule", text=BOOST),
         entry("4.2.b", "rule", text=MANA),
+        entry("4.3", "section", title="Control"),
+        entry("4.3.a", "rule", text=CONTROL),
     ]
     path = tmp_path / name
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -162,11 +168,11 @@ def test_the_import_declares_what_the_rules_state_and_the_engine_follows_it(tmp_
     document = _document(tmp_path)
     report = run_import(document, "lf-1.0", base, write=False).report
     assert [(t["entry"], t["kind"]) for t in report["tasks"] if t["kind"] in ("decided", "decides")] == [
-        ("4.2.a", "decided"), ("4.1.1", "decided"), ("4.1.2.b", "decided"), ("4.2.b", "decided")]
+        ("4.2.a", "decided"), ("4.1.1", "decided"), ("4.1.2.b", "decided"), ("4.2.b", "decided"), ("4.3.a", "decided")]
     assert _decisions(base) == {}   # --check writes nothing
     run_import(document, "lf-1.0", base, write=True)
     assert _decisions(base) == {"boosted-statistics": "4.2.a", "asleep-statistics": "4.1.1",
-                                "fleeting-to-reserve": "4.1.2.b", "mana-payment": "4.2.b"}
+                                "fleeting-to-reserve": "4.1.2.b", "mana-payment": "4.2.b", "token-controller": "4.3.a"}
     section = yaml.safe_load((base / "rules" / "4" / "4.1.1.yaml").read_text(encoding="utf-8"))
     assert section["body"]["decides"] == {"asleep-statistics": DECIDABLE[Question.ASLEEP_STATISTICS][0]}
     decided = load_glossary(base).decisions

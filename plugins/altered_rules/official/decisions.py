@@ -21,8 +21,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from engine.decisions import (ASLEEP_NOT_COUNTED, BOOST_ADDS_ONE, DECIDABLE, FLEETING_DISCARDED, FREE_WINS, ORB_PER_MANA,
-                              Question)
+from engine.decisions import (ASLEEP_NOT_COUNTED, BOOST_ADDS_ONE, DECIDABLE, EXPEDITION_PLAYER_CONTROLS, FLEETING_DISCARDED,
+                              FREE_WINS, ORB_PER_MANA, Question)
 
 from .model import Document, Entry, EntryKind, NoteKind, Task
 
@@ -37,6 +37,8 @@ HEADING_QUESTIONS: dict[str, Question] = {
     "fleeting": Question.FLEETING_TO_RESERVE,
     "mana zone": Question.MANA_PAYMENT,
     "play for free": Question.FREE_COST,
+    "controls": Question.TOKEN_CONTROLLER,
+    "control": Question.TOKEN_CONTROLLER,
 }
 """A heading's title, in lower case without its punctuation, and the question whose answer the
 rules under it may give: where no rule states it, the editors are asked to read them."""
@@ -66,11 +68,17 @@ STATEMENTS: tuple[Statement, ...] = (
     # 1.2.5.e: what pays a Mana cost.
     Statement(Question.MANA_PAYMENT, ORB_PER_MANA,
               (("mana cost",), ("paid by exhausting", "payed by exhausting"), ("mana orb",))),
+    # 7.5.4.a (3.0), 7.5.5.a (4.0): control follows the zone, so a token created in another player's
+    # expedition is theirs to control (its owner stays its creator, 1.1.7.b).
+    Statement(Question.TOKEN_CONTROLLER, EXPEDITION_PLAYER_CONTROLS,
+              (("controls",), ("object",), ("in their expedition",))),
     # a remark of 5.1.2.e: "for free" skips the payment whatever alters the cost.
     Statement(Question.FREE_COST, FREE_WINS,
               (("for free",), ("skipped", "skipping", "not paid"), ("regardless of",), ("alteration", "increase", "reduction"))),
 )
-"""The statements the importer recognises, one per answer (engine.decisions.DECIDABLE's)."""
+"""The statements the importer recognises, each one answer of engine.decisions.DECIDABLE. None for
+play-cost: 5.1.2.d of the Complete Rules names the Hand cost and the Reserve cost of a card played
+from those zones only, and the question is about any other zone, so it stays a reading."""
 
 # Words that may turn a sentence against what it states, or narrow it: such a sentence is read by an editor.
 _HEDGES = re.compile(r"\b(?:not|never|no longer|cannot|can't|unless|except|only if)\b|n't\b")
