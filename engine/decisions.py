@@ -63,7 +63,7 @@ DECIDABLE: dict[Question, tuple[str, ...]] = {
     Question.FREE_COST: (FREE_WINS, CHANGE_APPLIES),
 }
 """Each question a rule may decide, and the answers the engine implements for it: the one
-vocabulary of `decides:` (the glossary's lint, the docs' table, the importer's proposals)."""
+vocabulary of `decides:` (the glossary's lint, the docs' table, the importer's statements and proposals)."""
 
 _SAID = {
     Question.BOOSTED_STATISTICS: "question.boosted_statistics",
