@@ -772,7 +772,7 @@ ENGLISH: dict[str, str] = {
     'refusal.discard_not_in_reserve': '{card} is not in the Reserve: {player} cannot pay "Discard me from Reserve" (6.4.c)',
     'refusal.first_day_morning': "the first day has no Morning: it starts at Noon, after the setup draws six cards (1.3.1.d, 4.1.j); `setup` plays that first day's setup; give `day: 2` or later for a Morning",
     "refusal.draw_deck_short": "Draw: {player} must draw two cards but their Deck holds {holds}; the sources do not say what happens (4.2.1.d, 7.3.5); give each player a `deck:`",
-    'refusal.night': "the Night phase's daily effects are lost in the sources (1.3.2.f, 'During the Night Phase' has no text); the engine will not guess them",
+    'refusal.night': "the Night phase's daily effects are lost in the sources (1.3.2.f, 'During the Night Phase' has no text), and the engine does not play them yet, even for a glossary that holds their rules; it will not guess them",
     'refusal.multiplayer_dusk': "Dusk Progress in a {mode} game (ruling {ruling}) needs to know which expedition opposes which; the surviving game-mode text only says 'Each player faces a different opponent for each of their Expeditions'. Multiplayer boards support `check_victory` and tiebreaker Dusks",
     "term.two-player": "two-player",
     "term.2v2": "2v2",
