@@ -91,12 +91,13 @@ def test_every_statement_answers_with_an_answer_the_engine_follows() -> None:
     "Unless an effect says otherwise, each boost adds 1 to each of its statistics.",
     "Each boost adds 1 to each statistic, except at Noon.",
     "A boost can't add 1 to each statistic twice.",
+    "Only during Dusk, each boost adds 1 to each statistic.",
 ])
 def test_a_hedged_sentence_is_left_to_the_editors(sentence: str) -> None:
     entries = [Entry("2.5.1", "subsection", title="Boost Counters"), Entry("2.5.1.b", "rule", text=sentence)]
     assert "boosted-statistics" not in _stated(entries)
     tasks = official_decisions.decision_tasks(Document(version="9.0", entries=entries))
-    assert [(t.entry, "boosted-statistics" in t.message and "'not', 'unless' or 'except'" in t.message) for t in tasks][0] == ("2.5.1.b", True)
+    assert [(t.entry, "boosted-statistics" in t.message and "'not', 'unless', 'except' or 'only'" in t.message) for t in tasks][0] == ("2.5.1.b", True)
 
 
 def test_the_words_of_a_statement_must_stand_in_one_sentence() -> None:

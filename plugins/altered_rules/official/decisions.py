@@ -5,7 +5,7 @@ editor should read where no rule states it.
 The engine never reads prose; the importer reads it only this far. A `Statement` is how a rule
 says one answer: groups of words, one of each group in one sentence of the rule's text, its list
 or its remarks (never an example, which illustrates, nor a glossary term, which defines). A
-sentence that also says "not", "unless" or "except" beside them is not taken (it may say the
+sentence that also says "not", "unless", "except" or "only" beside them is not taken (it may say the
 opposite, or less): it becomes a task. Where several rules state the same answer, the first in
 print order is cited and the others are named; where rules state different answers, nothing is
 written and the editors choose. Every declaration written is a task to check, and an editor's
@@ -81,7 +81,7 @@ play-cost: 5.1.2.d of the Complete Rules names the Hand cost and the Reserve cos
 from those zones only, and the question is about any other zone, so it stays a reading."""
 
 # Words that may turn a sentence against what it states, or narrow it: such a sentence is read by an editor.
-_HEDGES = re.compile(r"\b(?:not|never|no longer|cannot|can't|unless|except|only if)\b|n't\b")
+_HEDGES = re.compile(r"\b(?:not|never|no longer|cannot|can't|unless|except|only)\b|n't\b")
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+")
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "\u00a0": " "})
 
@@ -169,8 +169,8 @@ def read_statements(document: Document) -> tuple[list[Stated], list[Hedged]]:
             stated.append(Stated(question, statement.answer, first.entry, first.where, tuple(r.entry for r in readings[1:])))
         if question in hedged:
             entries = tuple(dict.fromkeys(hedged[question]))
-            problems.append(Hedged(question, entries, "a sentence with the words of the answer also says 'not', 'unless' "
-                                                      "or 'except' (it may say the opposite, or less)"))
+            problems.append(Hedged(question, entries, "a sentence with the words of the answer also says 'not', 'unless', "
+                                                      "'except' or 'only' (it may say the opposite, or less)"))
     return stated, problems
 
 
