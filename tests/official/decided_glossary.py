@@ -15,7 +15,9 @@ from typing import Any
 
 import yaml
 
+import engine
 from altered_rules.content.glossary.model import english_hash
+from engine.decisions import Question
 
 PROJECT = Path(__file__).resolve().parents[2]
 SOURCE = "syn-3.0"
@@ -111,6 +113,28 @@ DECIDED: dict[str, tuple[str, dict[str, Any]]] = {
 """Each question the synthetic document decides: the rule that decides it, and a scenario whose
 outcome the decision gives (on the seed glossary the same scenario is refused or enumerated)."""
 SCENARIOS = (BOOST_AT_DUSK, ASLEEP_AT_DUSK, FLEETING_TO_RESERVE, MANA_SHORT, MANA_TWICE, TOKEN_IN_OPPONENTS)
+
+
+def scenario(data: dict[str, Any]) -> engine.Scenario:
+    """A fixture scenario as the engine reads it (its caption is the glossary's, not the format's)."""
+    body = {k: v for k, v in data.items() if k != "caption"}
+    return engine.read_scenarios([body], source="decided_glossary.py")[0]
+
+
+def followed(result: engine.ScenarioResult) -> list[tuple[str, ...]]:
+    """The rules each "decision.follows" line of the trace cites: where the run followed a `decides:`."""
+    return [line.rules for line in result.trace if line.message is not None and line.message.id == "decision.follows"]
+
+
+def assert_each_followed(decisions: engine.Decisions) -> None:
+    """Each DECIDED scenario whose question `decisions` answers passes, and its trace cites, once,
+    the rule that decides it (the seed glossary refuses or enumerates every one of them)."""
+    for key, (_, data) in DECIDED.items():
+        if Question(key) not in decisions:
+            continue
+        result = engine.run_scenario(scenario(data), decisions=decisions)
+        assert result.passed, (key, result.error, result.differences)
+        assert followed(result) == [(decisions[Question(key)].rule,)], key
 
 
 def _section(sid: str, title: dict[str, str], paragraphs: list[dict[str, Any]], body: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -20,7 +20,8 @@ from altered_rules.cli.main import main
 from altered_rules.content.glossary import GlossaryError, load_glossary
 from altered_rules.verification.checks import verify_glossary
 from engine.decisions import DECIDABLE, HAND_COST, Question, read_decisions
-from tests.official.decided_glossary import DECIDED, FLEETING_TO_RESERVE, MANA_TWICE, SCENARIOS, SECTIONS, write_decided
+from tests.official.decided_glossary import (DECIDED, FLEETING_TO_RESERVE, MANA_TWICE, SCENARIOS, SECTIONS, followed, scenario,
+                                             write_decided)
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -33,11 +34,6 @@ def decided_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def decided(decided_root: Path) -> Any:
     return load_glossary(decided_root)
-
-
-def _scenario(data: dict[str, Any]) -> engine.Scenario:
-    body = {k: v for k, v in data.items() if k != "caption"}
-    return engine.read_scenarios([body], source="decided_glossary.py")[0]
 
 
 # ---- both glossaries verified ------------------------------------------------------------------
@@ -65,19 +61,18 @@ def test_the_decided_glossary_holds_one_decision_per_declared_rule(decided: Any)
 @pytest.mark.parametrize("key", sorted(DECIDED))
 def test_the_engine_follows_and_cites_the_rule_that_decides(decided: Any, key: str) -> None:
     rule, data = DECIDED[key]
-    result = engine.run_scenario(_scenario(data), decisions=decided.decisions)
+    result = engine.run_scenario(scenario(data), decisions=decided.decisions)
     assert result.passed, (result.error, result.differences)
-    cited = [line for line in result.trace if line.message is not None and line.message.id == "decision.follows"]
-    assert [line.rules for line in cited] == [(rule,)], [str(line) for line in result.trace]
+    assert followed(result) == [(rule,)], [str(line) for line in result.trace]
 
 
 @pytest.mark.parametrize("key", sorted(DECIDED))
 def test_without_the_rule_the_same_scenario_is_refused_or_enumerated(key: str) -> None:
     _, data = DECIDED[key]
-    result = engine.run_scenario(_scenario(data))
+    result = engine.run_scenario(scenario(data))
     assert not result.passed
     assert isinstance(result.error, engine.RulesSilent), result.error
-    assert not any(line.message is not None and line.message.id == "decision.follows" for line in result.trace)
+    assert followed(result) == []
 
 
 def test_every_synthetic_scenario_runs_as_the_verification_runs_it(decided: Any) -> None:
@@ -102,10 +97,10 @@ def test_a_decided_reading_question_is_followed_instead_of_enumerated() -> None:
     }
     decisions = read_decisions({"9.9.a": {"play-cost": HAND_COST}})
     assert list(decisions) == [Question.PLAY_COST]
-    result = engine.run_scenario(_scenario(data), decisions=decisions)
+    result = engine.run_scenario(scenario(data), decisions=decisions)
     assert result.passed, (result.error, result.differences)
     assert any(line.rules == ("9.9.a",) for line in result.trace)
-    assert engine.run_scenario(_scenario(data)).error is not None  # enumerated: the readings differ
+    assert engine.run_scenario(scenario(data)).error is not None  # enumerated: the readings differ
 
 
 # ---- the declarations are checked against the engine's one table ---------------------------------
@@ -233,10 +228,10 @@ def test_the_importer_proposes_decides_from_the_headings() -> None:
 def test_the_trace_says_where_a_decided_move_went_and_how_mana_was_paid(decided: Any) -> None:
     """Under a decision the trace tells what happened: the Fleeting character went to the Discard
     pile (not "to the Reserve"), a cost the Mana Orbs cannot pay is not put as a reading."""
-    fleeting = engine.run_scenario(_scenario(FLEETING_TO_RESERVE), decisions=decided.decisions)
+    fleeting = engine.run_scenario(scenario(FLEETING_TO_RESERVE), decisions=decided.decisions)
     put = next(line for line in fleeting.trace if line.message is not None and line.message.id == "put.new_object")
     assert "Discard pile" in str(put) and "Reserve" not in str(put)
-    mana = engine.run_scenario(_scenario(MANA_TWICE), decisions=decided.decisions)
+    mana = engine.run_scenario(scenario(MANA_TWICE), decisions=decided.decisions)
     said = [line.message.id for line in mana.trace if line.message is not None]
     assert "play.cannot_pay_orbs" in said and "play.cannot_pay" not in said and "cost.paying_for" not in said
 
