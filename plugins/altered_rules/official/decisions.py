@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence, Set as AbstractSet
 from dataclasses import dataclass
 
 from engine.decisions import (ASLEEP_NOT_COUNTED, BOOST_ADDS_ONE, DECIDABLE, EXPEDITION_PLAYER_CONTROLS, FLEETING_DISCARDED,
@@ -201,13 +202,14 @@ def propose_decisions(document: Document) -> list[Proposal]:
     return proposals
 
 
-def decision_tasks(document: Document, settled: frozenset[Question] | set[Question] = frozenset()) -> list[Task]:
+def decision_tasks(document: Document, settled: AbstractSet[Question] = frozenset(),
+                   problems: Sequence[Hedged] | None = None) -> list[Task]:
     """The editors' tasks (kind "decides"): each heading that names a question no rule was found to
     answer (`settled`: those the import wrote or the glossary already declares), where to write which
-    `decides:` if it does; and each sentence or pair of rules the import would not read for them."""
+    `decides:` if it does; and each sentence or pair of rules the import would not read for them
+    (`problems`, read_statements' second half, which mapping.plan has already read: read here if not given)."""
     tasks = []
-    _, problems = read_statements(document)
-    for problem in problems:
+    for problem in read_statements(document)[1] if problems is None else problems:
         tasks.append(Task("decides", problem.entries[0], f"{', '.join(problem.entries)} may decide {problem.question.value}, "
                                                          f"but {problem.why}: nothing is written; read them, and write "
                                                          f"`decides:` on the rule that decides it, if one does"))

@@ -296,7 +296,7 @@ def report(outcome: Outcome, old: Snapshot, source: str, glossary_released: bool
                           + ": read the rule; keep the declaration, or remove it"} for found in the_plan.stated]
     tasks += [{"kind": "decides", "entry": entry, "message": message} for entry, message in the_plan.decision_notes]
     tasks += [{"kind": t.kind, "entry": t.entry, "message": t.message}
-              for t in decision_tasks(document, {Question(key) for key in the_plan.decided})]
+              for t in decision_tasks(document, {Question(key) for key in the_plan.decided}, the_plan.decision_problems)]
     named = sorted({rule for change in document.changes for rule in change.rules})
     # a heading the change list names changed if anything under it did ("Section 4.2.5 has been updated")
     unchanged = [rule for rule in named if states.get(rule) == "continued"

@@ -31,7 +31,7 @@ from ..content.glossary.releases import Entry, Snapshot, editable_yaml_files
 from ..content.sourcefiles import load_yaml_file
 from ..content.yamlsource import plain_data
 from .matching import Result
-from .decisions import Stated, read_statements
+from .decisions import Hedged, Stated, read_statements
 from .superseded import Superseded
 from .model import Document, EntryKind, kind_of
 
@@ -102,6 +102,7 @@ class Plan:
     stated: list[Stated] = field(default_factory=list)               # what the document was read to decide (official.decisions)
     decided: set[str] = field(default_factory=set)                   # every question the imported glossary decides
     decision_notes: list[tuple[str, str]] = field(default_factory=list)   # (entry, what the editors should check)
+    decision_problems: list[Hedged] = field(default_factory=list)   # what the import would not declare (official.decisions)
 
 
 def typography(text: str) -> str:
@@ -286,8 +287,7 @@ def plan(root: Path, glossary: Glossary, document: Document, result: Result, sou
                 body["list"], body["items"] = entry.list_kind, [{"en": item} for item in entry.items]
             if entry.notes:
                 body["notes"] = [{"kind": n.kind, "text": {"en": n.text}} for n in entry.notes]
-            old_body = old.get("body") if old else None
-            decides = {**((old_body.get("decides") or {}) if isinstance(old_body, dict) else {}), **out.decides.get(entry.id, {})}
+            decides = {**_body_decides(old), **out.decides.get(entry.id, {})}
             if decides:
                 body["decides"] = decides   # the editors' declaration (engine.decisions) rides on the body
             data["body"] = body
@@ -416,12 +416,11 @@ def _decisions(document: Document, result: Result, old_sections: dict[str, dict]
     def declared(old_id: str) -> dict[str, str]:
         if old_id in old_paragraphs:
             return old_paragraphs[old_id].get("decides") or {}
-        body = (old_sections.get(old_id) or {}).get("body")
-        return (body.get("decides") or {}) if isinstance(body, dict) else {}
+        return _body_decides(old_sections.get(old_id))
 
     carried = {key: new for new, pair in result.pairs.items() for key in declared(pair.old)}
     out.decided = set(carried)
-    stated, _ = read_statements(document)
+    stated, out.decision_problems = read_statements(document)
     for found in stated:
         key = found.question.value
         if key in carried:
@@ -439,6 +438,12 @@ def _decisions(document: Document, result: Result, old_sections: dict[str, dict]
                 out.decision_notes.append((old_id, f"{old_id}: no rule continues it, and its `decides: {{{key}: {answer}}}` "
                                                    "goes with it: the engine no longer follows it; declare it on the rule "
                                                    "that decides it now, if one does"))
+
+
+def _body_decides(section: dict | None) -> dict[str, str]:
+    """The `decides:` (engine.decisions) on a glossary section's body, if it has one."""
+    body = (section or {}).get("body")
+    return (body.get("decides") or {}) if isinstance(body, dict) else {}
 
 
 def _was(new: str, old_id: str | None, old: dict | None, release: Snapshot | None) -> str | None:
