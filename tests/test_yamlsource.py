@@ -47,10 +47,14 @@ def _reference_node(node: yaml.Node, path: str) -> Any:
     return mapping
 
 
+LOADERS = (getattr(yaml, "CSafeLoader", yaml.SafeLoader), yaml.SafeLoader)
+"""libyaml's loader, then PyYAML's where libyaml refuses a text (the two disagree on a few edge cases)."""
+
+
 def reference(text: str, path: str = "<string>") -> Any:
     """The document as libyaml's composer reads it, or where libyaml refuses it PyYAML's
     (the two disagree on a few edge cases: a tab after a flow list...)."""
-    for loader in (getattr(yaml, "CSafeLoader", yaml.SafeLoader), yaml.SafeLoader):
+    for loader in LOADERS:
         try:
             node = yaml.compose(text, Loader=loader)
         except (yaml.YAMLError, UnicodeError):
@@ -124,7 +128,7 @@ def _holds_tag(text: str) -> bool:
     """Whether a node of `text` carries an explicit tag (a merge key's implicit one aside), as the
     parser `reference` read it with sees it: libyaml's, or PyYAML's where libyaml refuses the text
     ("!!str]" is a tag to PyYAML, a scanning error to libyaml)."""
-    for loader in (getattr(yaml, "CSafeLoader", yaml.SafeLoader), yaml.SafeLoader):
+    for loader in LOADERS:
         try:
             return any(getattr(event, "tag", None) not in (None, "tag:yaml.org,2002:merge")
                        for event in yaml.parse(text, Loader=loader))
